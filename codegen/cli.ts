@@ -1,0 +1,80 @@
+/**
+ * `npm run codegen`: manifest -> generated/ (then drizzle-kit makes a migration when the tables changed).
+ * `npm run codegen:check`: exits 1 when generated/ is stale, hand-edited, has stray files, or when the
+ * committed migrations do not match the tables. A bad manifest exits 1 with file:line for each problem.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { emitClient } from './emit-client';
+import { emitDb } from './emit-db';
+import { emitServer } from './emit-server';
+import { emitShared } from './emit-shared';
+import { loadManifest, ManifestError, type Model } from './manifest';
+import type { Output } from './source';
+
+const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
+const GENERATED = join(ROOT, 'generated');
+const MIGRATIONS = join(GENERATED, 'db', 'migrations');
+
+/** Every generated file (migrations excepted: drizzle-kit owns those). */
+export function emitAll(model: Model): Output[] {
+  return [...emitDb(model), ...emitShared(model), ...emitServer(model), ...emitClient(model)].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? listFiles(p) : [p];
+  });
+}
+
+function drizzleGenerate(out: string): string {
+  return execFileSync(join(ROOT, 'node_modules/.bin/drizzle-kit'), ['generate', '--config=drizzle.config.ts'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WMS_MIGRATIONS_OUT: out } });
+}
+
+function main() {
+  const check = process.argv.includes('--check');
+  let model: Model;
+  try {
+    model = loadManifest(join(ROOT, 'resources.yaml'));
+  } catch (e) {
+    if (e instanceof ManifestError) { console.error(e.message); process.exit(1); }
+    throw e;
+  }
+  const outputs = emitAll(model);
+  const wanted = new Map(outputs.map((o) => [join(ROOT, o.path), o.text]));
+  const present = listFiles(GENERATED).filter((p) => !p.startsWith(MIGRATIONS + '/'));
+  const problems: string[] = [];
+  for (const [path, text] of wanted) {
+    const old = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+    if (old === text) continue;
+    if (check) problems.push(`${relative(ROOT, path)} is ${old === undefined ? 'missing' : 'stale or edited by hand'}`);
+    else { mkdirSync(dirname(path), { recursive: true }); writeFileSync(path, text); }
+  }
+  for (const path of present) {
+    if (wanted.has(path)) continue;
+    if (check) problems.push(`${relative(ROOT, path)} is not produced by the generator (stray file)`);
+    else rmSync(path);
+  }
+  if (check) {
+    if (!problems.length) {
+      // Migrations: drizzle-kit must find nothing new to write for the current tables.
+      const tmp = mkdtempSync(join(tmpdir(), 'wms-migrations-'));
+      if (existsSync(MIGRATIONS)) cpSync(MIGRATIONS, tmp, { recursive: true });
+      const before = listFiles(tmp).length;
+      drizzleGenerate(tmp);
+      if (listFiles(tmp).length !== before) problems.push('generated/db/migrations is behind the tables: run npm run codegen and commit the new migration');
+      rmSync(tmp, { recursive: true, force: true });
+    }
+    if (problems.length) { console.error(`codegen:check failed:\n- ${problems.join('\n- ')}`); process.exit(1); }
+    console.log(`codegen:check ok (${outputs.length} files, migrations current)`);
+    return;
+  }
+  console.log(drizzleGenerate('generated/db/migrations').trim().split('\n').pop());
+  console.log(`codegen wrote ${outputs.length} files`);
+}
+
+main();

@@ -1,0 +1,180 @@
+/**
+ * Emits generated/client/: API paths, access codes per react-admin action, the menu tree, i18n messages
+ * (en, zh) and one react-admin resource module per manifest resource (list with the manifest's filters,
+ * sortable columns and paging; create; edit), assembled in generated/client/resources.tsx.
+ */
+import type { FieldSpec, Model, ResourceSpec } from './manifest';
+import { operationCode } from './emit-server';
+import { byName, finish, lit, newFile, pascal, type Output } from './source';
+
+const ACTIONS: Array<[string, string]> = [['list', 'list'], ['show', 'detail'], ['create', 'add'], ['edit', 'edit'], ['delete', 'remove'], ['lock', 'lock'], ['unlock', 'unlock']];
+
+function emitApi(model: Model): Output {
+  const sf = newFile('generated/client/api.ts');
+  sf.addStatements(`/** API path of every resource (spec 7.2). */\nexport const apiPaths: Record<string, string> = ${lit(Object.fromEntries(byName(model.resources).map((r) => [r.name, r.path])))};`);
+  return finish(sf);
+}
+
+function emitAccess(model: Model): Output {
+  const sf = newFile('generated/client/access.ts');
+  const codes = Object.fromEntries(byName(model.resources).map((r) => [r.name, Object.fromEntries(ACTIONS.filter(([, op]) => r.operations.includes(op as never)).map(([a, op]) => [a, operationCode(r, op)]).filter(([, c]) => c !== 'any'))]));
+  const tops = Object.fromEntries(byName(model.resources).filter((r) => r.permissions.top).map((r) => [r.name, r.permissions.top]));
+  sf.addStatements(`/** Code needed per react-admin action (spec 6); an absent action is open to every logged-in user. */\nexport const accessCodes: Record<string, Partial<Record<'list' | 'show' | 'create' | 'edit' | 'delete' | 'lock' | 'unlock' | 'export', string>>> = ${lit(codes)};`);
+  sf.addStatements(`/** Top-level code of each resource (spec 6). */\nexport const topCodes: Record<string, string> = ${lit(tops)};`);
+  return finish(sf);
+}
+
+function emitMenu(model: Model): Output {
+  const sf = newFile('generated/client/menu.ts');
+  sf.addInterface({ name: 'MenuNode', isExported: true, properties: [
+    { name: 'key', type: 'string' }, { name: 'labelKey', type: 'string' }, { name: 'icon', type: 'string', hasQuestionToken: true },
+    { name: 'route', type: 'string', hasQuestionToken: true }, { name: 'resource', type: 'string', hasQuestionToken: true },
+    { name: 'code', type: 'string', hasQuestionToken: true }, { name: 'children', type: 'MenuNode[]', hasQuestionToken: true }] });
+  const groups = [...model.menus].sort((a, b) => a.order - b.order || a.key.localeCompare(b.key)).map((g) => ({
+    key: g.key, labelKey: `menu.${g.key}`, icon: g.icon,
+    children: model.resources.filter((r) => r.menu?.group === g.key).sort((a, b) => a.menu!.order - b.menu!.order || a.name.localeCompare(b.name))
+      .map((r) => ({ key: r.name, labelKey: `resources.${r.name}.name`, icon: r.menu!.icon, route: r.menu!.route, resource: r.name, code: r.permissions.list === 'any' ? undefined : r.permissions.list })),
+  })).filter((g) => g.children.length);
+  sf.addStatements(`/** The sidebar (spec 2.3, 2.4): groups, then resources; a node with a code needs it. */\nexport const menuTree: MenuNode[] = ${lit(groups)};`);
+  return finish(sf);
+}
+
+function messages(model: Model, lang: 'en' | 'zh') {
+  return {
+    resources: Object.fromEntries(byName(model.resources).map((r) => [r.name, {
+      name: r[lang],
+      fields: { id: 'ID', ...Object.fromEntries(r.fields.map((f) => [f.name, f[lang]])), ...Object.fromEntries(r.fields.filter((f) => f.type === 'ref').map((f) => [f.name.replace(/Id$/, 'Name'), f[lang]])), updateDate: lang === 'en' ? 'Updated' : '更新时间' },
+    }])),
+    enums: Object.fromEntries(byName(model.enums).map((e) => [e.name, Object.fromEntries(e.values.map((v) => [v.key, v[lang]]))])),
+    menu: Object.fromEntries(model.menus.map((m) => [m.key, m[lang]])),
+  };
+}
+
+function emitI18n(model: Model): Output {
+  const sf = newFile('generated/client/i18n.ts');
+  sf.addStatements(`/** Labels of the manifest in both languages (resources.<name>.name/fields, enums.<Enum>.<KEY>, menu.<group>). */\nexport const generatedMessages = {\nen: ${lit(messages(model, 'en'))},\nzh: ${lit(messages(model, 'zh'))}\n};`);
+  return finish(sf);
+}
+
+const hasStatus = (model: Model, name: string) => model.resources.find((r) => r.name === name)!.fields.some((f) => f.name === 'status');
+
+function column(model: Model, r: ResourceSpec, f: FieldSpec): string | undefined {
+  const s = lit(f.name);
+  const sort = f.sortable ? '' : ' sortable={false}';
+  switch (f.type) {
+    case 'enum': return `<EnumField source=${s} enumName=${lit(f.enum)}${sort} />`;
+    case 'boolean': return `<YesNoField source=${s}${sort} />`;
+    case 'money': return `<MoneyField source=${s}${sort} />`;
+    case 'int': case 'number': return `<NumberField source=${s}${sort} />`;
+    case 'datetime': return `<DateField source=${s} showTime${sort} />`;
+    case 'ref': return `<TextField source=${lit(f.name.replace(/Id$/, 'Name'))} label=${lit(`resources.${r.name}.fields.${f.name}`)}${sort} />`;
+    case 'refs': return `<RefsField source=${s} reference=${lit(f.resource)}${f.allowAll ? ' allowAll' : ''} sortable={false} />`;
+    case 'password': return undefined;
+    default: return `<TextField source=${s}${sort} />`;
+  }
+}
+
+function input(model: Model, r: ResourceSpec, f: FieldSpec, where: 'form' | 'filter'): string {
+  const s = lit(f.name);
+  const extra = where === 'filter' ? ` key=${s}` : f.readOnlyOnEdit ? ` disabled={mode === 'edit'}` : '';
+  const enabledOnly = (ref: string) => (hasStatus(model, ref) ? ` filter={{ status: 1 }}` : '');
+  if (f.widget === 'country') return `<CountryInput source=${s}${extra} />`;
+  if (f.widget === 'province') return `<ProvinceInput source=${s}${extra} countrySource=${lit(r.fields.find((x) => x.widget === 'country')?.name ?? 'countryCode')} />`;
+  if (f.widget === 'city') return `<CityInput source=${s}${extra} countrySource=${lit(r.fields.find((x) => x.widget === 'country')?.name ?? 'countryCode')} provinceSource=${lit(r.fields.find((x) => x.widget === 'province')?.name ?? 'province')} />`;
+  switch (f.type) {
+    case 'enum': return `<EnumInput source=${s} enumName=${lit(f.enum)}${extra} />`;
+    case 'boolean': return where === 'filter' ? `<NullableBooleanInput source=${s}${extra} />` : `<BooleanInput source=${s}${extra} />`;
+    case 'money': return `<MoneyInput source=${s}${extra} />`;
+    case 'int': case 'number': return `<NumberInput source=${s}${extra} />`;
+    case 'datetime': return `<DateTimeInput source=${s}${extra} />`;
+    case 'ref': return `<ReferenceInput source=${s} reference=${lit(f.resource)}${enabledOnly(f.resource!)}${extra}><AutocompleteInput label=${lit(`resources.${r.name}.fields.${f.name}`)} /></ReferenceInput>`;
+    case 'refs': return f.allowAll ? `<AllOrSomeInput source=${s} reference=${lit(f.resource)}${extra} />` : `<ReferenceArrayInput source=${s} reference=${lit(f.resource)}${enabledOnly(f.resource!)}${extra}><AutocompleteArrayInput label=${lit(`resources.${r.name}.fields.${f.name}`)} /></ReferenceArrayInput>`;
+    case 'strings': return `<StringsInput source=${s}${extra} />`;
+    case 'password': return `<PasswordInput source=${s}${extra} autoComplete="new-password" />`;
+    case 'text': return `<TextInput source=${s} multiline${extra} />`;
+    default: return `<TextInput source=${s}${extra} />`;
+  }
+}
+
+function filterInputs(model: Model, r: ResourceSpec): string[] {
+  const out: string[] = [];
+  for (const f of r.fields) {
+    if (!f.filter) continue;
+    const on = out.length < 3 ? ' alwaysOn' : '';
+    if (f.filter === 'dateRange') {
+      out.push(`<DateInput key=${lit(f.name + 'Start')} source=${lit(f.name + 'Start')} label=${lit(`wms.filter.${f.name}Start`)} />`, `<DateInput key=${lit(f.name + 'End')} source=${lit(f.name + 'End')} label=${lit(`wms.filter.${f.name}End`)} />`);
+      continue;
+    }
+    out.push(input(model, r, f, 'filter').replace(/ \/>$|>(?=<)/, (m) => `${on}${m}`));
+  }
+  return out;
+}
+
+function emitResource(model: Model, r: ResourceSpec): Output {
+  const P = pascal(r.name);
+  const sf = newFile(`generated/client/resources/${r.name}.tsx`);
+  const cols = r.fields.filter((f) => f.list).map((f) => column(model, r, f)!);
+  const form = r.fields.filter((f) => f.form).map((f) => input(model, r, f, 'form'));
+  const filters = filterInputs(model, r);
+  const body = [
+    `const filters = [${filters.join(',\n')}];`,
+    ``,
+    `/** ${r.en} list: filters, sortable columns and paging from the manifest. */`,
+    `export const ${P}List = () => (`,
+    `<List filters={filters} sort={${lit({ field: r.defaultSort.field, order: r.defaultSort.order.toUpperCase() })}} perPage={10} pagination={<ListPagination />}>`,
+    `<Datagrid rowClick="edit" bulkActionButtons={false}>`,
+    `<TextField source="id" />`,
+    ...cols,
+    ...(r.operations.includes('lock') ? ['<LockToggleButton />'] : []),
+    `<EditButton />`,
+    `<DeleteButton mutationMode="pessimistic" />`,
+    `</Datagrid>`,
+    `</List>`,
+    `);`,
+    ``,
+    `const ${P}Form = ({ mode }: { mode: FormMode }) => (`,
+    `<SimpleForm resolver={useFormResolver(${r.name}Form, mode)}>`,
+    ...form,
+    `</SimpleForm>`,
+    `);`,
+    ``,
+    `export const ${P}Create = () => (<Create redirect="list"><${P}Form mode="add" /></Create>);`,
+    `export const ${P}Edit = () => (<Edit redirect="list" mutationMode="pessimistic"><${P}Form mode="edit" /></Edit>);`,
+  ].join('\n');
+  const text = body;
+  const used = (name: string) => new RegExp(`<${name}[\\s>/]`).test(text);
+  const ra = ['AutocompleteArrayInput', 'AutocompleteInput', 'BooleanInput', 'Create', 'Datagrid', 'DateField', 'DateInput', 'DateTimeInput', 'DeleteButton', 'Edit', 'EditButton', 'List', 'NullableBooleanInput', 'NumberField', 'NumberInput', 'PasswordInput', 'ReferenceArrayInput', 'ReferenceInput', 'SimpleForm', 'TextField', 'TextInput'].filter(used);
+  const widgets = ['AllOrSomeInput', 'CityInput', 'CountryInput', 'EnumField', 'EnumInput', 'ListPagination', 'LockToggleButton', 'MoneyField', 'MoneyInput', 'ProvinceInput', 'RefsField', 'StringsInput', 'YesNoField'].filter(used);
+  sf.addImportDeclaration({ moduleSpecifier: 'react-admin', namedImports: ra });
+  sf.addImportDeclaration({ moduleSpecifier: '../../../src/client/widgets', namedImports: [...widgets, 'useFormResolver'].sort() });
+  sf.addImportDeclaration({ moduleSpecifier: '../../../src/shared/validation', namedImports: ['type FormMode'] });
+  sf.addImportDeclaration({ moduleSpecifier: '../../shared/schemas', namedImports: [`${r.name}Form`] });
+  sf.addStatements(text);
+  return finish(sf);
+}
+
+function emitResourceIndex(model: Model): Output {
+  const sf = newFile('generated/client/resources.tsx');
+  sf.addImportDeclaration({ moduleSpecifier: 'react', namedImports: ['type ComponentType'] });
+  const icons = [...new Set(model.resources.map((r) => r.menu?.icon).filter(Boolean) as string[])].sort();
+  sf.addImportDeclaration({ moduleSpecifier: '@mui/icons-material', namedImports: icons });
+  for (const r of byName(model.resources)) {
+    const P = pascal(r.name);
+    sf.addImportDeclaration({ moduleSpecifier: `./resources/${r.name}`, namedImports: [`${P}Create`, `${P}Edit`, `${P}List`] });
+  }
+  sf.addInterface({ name: 'ResourceDef', isExported: true, properties: [
+    { name: 'name', type: 'string' }, { name: 'list', type: 'ComponentType', hasQuestionToken: true }, { name: 'create', type: 'ComponentType', hasQuestionToken: true },
+    { name: 'edit', type: 'ComponentType', hasQuestionToken: true }, { name: 'icon', type: 'ComponentType', hasQuestionToken: true },
+    { name: 'recordRepresentation', type: 'string', hasQuestionToken: true }, { name: 'listRoute', type: 'string', hasQuestionToken: true }] });
+  const defs = byName(model.resources).map((r) => {
+    const P = pascal(r.name);
+    const listRoute = r.menu && r.menu.route !== `/${r.name}` ? `, listRoute: ${lit(r.menu.route)}` : '';
+    return `{ name: ${lit(r.name)}, list: ${P}List, create: ${P}Create, edit: ${P}Edit${r.menu ? `, icon: ${r.menu.icon}` : ''}, recordRepresentation: ${lit(r.represent)}${listRoute} }`;
+  });
+  sf.addStatements(`/** Every manifest resource as react-admin registers it (App.tsx maps these to <Resource>). */\nexport const generatedResources: ResourceDef[] = [\n${defs.join(',\n')}\n];`);
+  return finish(sf);
+}
+
+export function emitClient(model: Model): Output[] {
+  return [emitApi(model), emitAccess(model), emitMenu(model), emitI18n(model), ...byName(model.resources).map((r) => emitResource(model, r)), emitResourceIndex(model)];
+}

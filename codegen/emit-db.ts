@@ -1,0 +1,66 @@
+/**
+ * Emits `generated/db/schema.ts`: one Drizzle pg-core table per resource. Every table has the implicit
+ * columns id (identity), add_date and update_date; unique indexes come from `unique`, plain indexes from
+ * filtered, sorted and referencing fields. Migrations are made from this file by drizzle-kit (see cli.ts).
+ */
+import type { FieldSpec, Model, ResourceSpec } from './manifest';
+import { finish, newFile, type Output } from './source';
+
+export const IMPLICIT_COLUMNS = ['id', 'addDate', 'updateDate'];
+
+function column(f: FieldSpec, model: Model): string {
+  const c = JSON.stringify(f.column);
+  let expr: string;
+  switch (f.type) {
+    case 'string': case 'password': expr = `varchar(${c}, { length: ${f.type === 'password' ? 100 : f.maxLength} })`; break;
+    case 'text': expr = `text(${c})`; break;
+    case 'int': expr = `integer(${c})`; break;
+    case 'number': expr = `numeric(${c}, { precision: 14, scale: ${f.decimals ?? 3}, mode: 'number' })`; break;
+    case 'money': expr = `bigint(${c}, { mode: 'number' })`; break;
+    case 'boolean': expr = `boolean(${c})`; break;
+    case 'enum': expr = `smallint(${c})`; break;
+    case 'ref': expr = `integer(${c}).references(() => ${f.resource}.id)`; break;
+    case 'refs': expr = `integer(${c}).array()`; break;
+    case 'strings': expr = `text(${c}).array()`; break;
+    case 'datetime': expr = `timestamp(${c}, { withTimezone: true, mode: 'date' })`; break;
+  }
+  const dflt = defaultValue(f, model);
+  if (dflt !== undefined) expr += `.default(${dflt})`;
+  if (f.required || dflt !== undefined) expr += '.notNull()';
+  return expr;
+}
+
+function defaultValue(f: FieldSpec, model: Model): string | undefined {
+  if (f.type === 'refs' || f.type === 'strings') return 'sql`\'{}\'`';
+  if (f.default === undefined) return undefined;
+  if (f.type === 'enum') return String(model.enums.find((e) => e.name === f.enum)!.values.find((v) => v.key === f.default)!.value);
+  return JSON.stringify(f.default);
+}
+
+function indexes(r: ResourceSpec): string[] {
+  const out: string[] = [];
+  for (const u of r.unique) out.push(`uniqueIndex(${JSON.stringify(`${r.table}_${u.map((n) => r.fields.find((f) => f.name === n)?.column ?? n).join('_')}_uq`)}).on(${u.map((n) => `t.${n}`).join(', ')})`);
+  const uniqueLeads = new Set(r.unique.map((u) => u[0]));
+  for (const f of r.fields) {
+    if (f.system || uniqueLeads.has(f.name)) continue;
+    if (f.type === 'ref' || f.filter === 'eq' || f.filter === 'in' || f.sortable) out.push(`index(${JSON.stringify(`${r.table}_${f.column}_idx`)}).on(t.${f.name})`);
+  }
+  return out;
+}
+
+export function emitDb(model: Model): Output[] {
+  const sf = newFile('generated/db/schema.ts');
+  sf.addImportDeclaration({ moduleSpecifier: 'drizzle-orm', namedImports: ['sql'] });
+  sf.addImportDeclaration({ moduleSpecifier: 'drizzle-orm/pg-core', namedImports: ['bigint', 'boolean', 'index', 'integer', 'numeric', 'pgTable', 'smallint', 'text', 'timestamp', 'uniqueIndex', 'varchar'] });
+  for (const r of model.resources) {
+    const cols = [
+      `id: integer('id').primaryKey().generatedByDefaultAsIdentity()`,
+      ...r.fields.filter((f) => !IMPLICIT_COLUMNS.includes(f.name)).map((f) => `${f.name}: ${column(f, model)}`),
+      `addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()`,
+      `updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()`,
+    ];
+    const idx = indexes(r);
+    sf.addStatements(`/** ${r.en} (${r.zh}): ${r.path} */\nexport const ${r.name} = pgTable(${JSON.stringify(r.table)}, {\n${cols.join(',\n')}\n}${idx.length ? `, (t) => [${idx.join(', ')}]` : ''});`);
+  }
+  return [finish(sf)];
+}

@@ -1,0 +1,34 @@
+/**
+ * Emits generated/server/routes.ts: the route table of every generic /sapi call (spec 7.2): path ->
+ * resource, operation, permission code ('any' = every logged-in user) and data scope, plus the resource
+ * bindings (Drizzle table, metadata, schema factories) the generic handlers run on.
+ */
+import type { Model, ResourceSpec } from './manifest';
+import { byName, finish, lit, newFile, type Output } from './source';
+
+/** The code an operation needs: reads need the list code, lock/unlock their own (spec 2.3, 6). */
+export function operationCode(r: ResourceSpec, op: string): string {
+  const p = r.permissions;
+  switch (op) {
+    case 'list': case 'page': case 'detail': return p.list!;
+    case 'add': return p.add ?? p.list!;
+    case 'edit': return p.edit ?? p.list!;
+    case 'remove': return p.remove ?? p.edit ?? p.list!;
+    case 'lock': return p.lock ?? p.edit ?? p.list!;
+    case 'unlock': return p.unlock ?? p.lock ?? p.edit ?? p.list!;
+    default: throw new Error(`unknown operation ${op}`);
+  }
+}
+
+export function emitServer(model: Model): Output[] {
+  const sf = newFile('generated/server/routes.ts');
+  sf.addImportDeclaration({ moduleSpecifier: '../db/schema', namespaceImport: 'tables' });
+  sf.addImportDeclaration({ moduleSpecifier: '../shared/resources', namedImports: ['resourceMeta'] });
+  sf.addImportDeclaration({ moduleSpecifier: '../shared/schemas', namedImports: ['schemas'] });
+  const resources = byName(model.resources);
+  sf.addStatements(`/** What a generic handler needs for one resource. */\nexport const bindings = {\n${resources.map((r) => `${r.name}: { meta: resourceMeta.${r.name}, table: tables.${r.name}, schemas: schemas.${r.name} }`).join(',\n')}\n};\nexport type Binding = (typeof bindings)[keyof typeof bindings];`);
+  const routes = resources.flatMap((r) => r.operations.map((op) => ({ path: `${r.path}/${op}`, resource: r.name, operation: op, permission: operationCode(r, op), scope: Object.keys(r.scope).length ? r.scope : undefined })));
+  routes.sort((a, b) => a.path.localeCompare(b.path));
+  sf.addStatements(`/** Every generic call: POST path -> resource, operation, permission code, data scope (spec 6, 7.2). */\nexport const routeTable: Array<{ path: string; resource: keyof typeof bindings; operation: 'list' | 'page' | 'detail' | 'add' | 'edit' | 'remove' | 'lock' | 'unlock'; permission: string; scope?: { owner?: string; warehouse?: string } }> = [\n${routes.map(lit).join(',\n')}\n];`);
+  return [finish(sf)];
+}

@@ -1,0 +1,149 @@
+/**
+ * Emits generated/shared/: enums (values), resource metadata (what the generic handlers and widgets read),
+ * record types, yup schema factories (server and console validate with the same ones) and the permission
+ * tree the server seeds (spec 6).
+ */
+import type { FieldSpec, Model, ResourceSpec } from './manifest';
+import { byName, finish, lit, newFile, pascal, type Output } from './source';
+
+function enumValues(model: Model, name: string) {
+  return model.enums.find((e) => e.name === name)!.values;
+}
+
+function emitEnums(model: Model): Output {
+  const sf = newFile('generated/shared/enums.ts');
+  for (const e of byName(model.enums)) {
+    sf.addStatements(`/** ${e.en} (${e.zh}) */\nexport const ${e.name} = ${lit(Object.fromEntries(e.values.map((v) => [v.key, v.value])))} as const;\nexport type ${e.name} = (typeof ${e.name})[keyof typeof ${e.name}];`);
+  }
+  sf.addStatements(`/** Every enum's keys and values, for selects and tags; labels are the i18n keys enums.<Enum>.<KEY>. */\nexport const enumValues: Record<string, Array<{ key: string; value: number }>> = ${lit(Object.fromEntries(byName(model.enums).map((e) => [e.name, e.values.map((v) => ({ key: v.key, value: v.value }))])))};`);
+  return finish(sf);
+}
+
+function emitMeta(model: Model): Output {
+  const sf = newFile('generated/shared/resources.ts');
+  sf.addImportDeclaration({ moduleSpecifier: '../../src/shared/resource-meta', namedImports: ['ResourceSpec'], isTypeOnly: true });
+  const entries = byName(model.resources).map((r) => `${r.name}: ${lit(r)}`);
+  sf.addStatements(`/** Every resource of the manifest, normalized (defaults filled in). */\nexport const resourceMeta = {\n${entries.join(',\n')}\n} satisfies Record<string, ResourceSpec>;\nexport type ResourceName = keyof typeof resourceMeta;`);
+  return finish(sf);
+}
+
+function tsType(f: FieldSpec): string {
+  switch (f.type) {
+    case 'string': case 'text': case 'password': return 'string';
+    case 'int': case 'number': case 'money': case 'enum': case 'ref': return 'number';
+    case 'boolean': return 'boolean';
+    case 'refs': return 'number[]';
+    case 'strings': return 'string[]';
+    case 'datetime': return 'string';
+  }
+}
+
+function emitTypes(model: Model): Output {
+  const sf = newFile('generated/shared/types.ts');
+  for (const r of byName(model.resources)) {
+    const props = [{ name: 'id', type: 'number' }];
+    for (const f of r.fields) {
+      if (f.type === 'password') continue;
+      props.push({ name: f.name, type: tsType(f) + (f.required || f.default !== undefined || f.system || f.type === 'refs' || f.type === 'strings' ? '' : ' | null') });
+      if (f.type === 'ref') props.push({ name: f.name.replace(/Id$/, 'Name'), type: 'string | null' });
+    }
+    if (!r.fields.some((f) => f.name === 'addDate')) props.push({ name: 'addDate', type: 'string' });
+    sf.addInterface({ name: pascal(r.name), isExported: true, docs: [`${r.en} (${r.zh}) as the API returns it.`], properties: props });
+  }
+  return finish(sf);
+}
+
+function fieldRule(model: Model, f: FieldSpec): string {
+  const label = lit({ en: f.en, zh: f.zh });
+  const req = f.required ? { required: true } : {};
+  switch (f.type) {
+    case 'string': case 'text': return `r.string(${label}, ${lit({ ...req, minLength: f.minLength, maxLength: f.maxLength ?? (f.type === 'text' ? 10000 : undefined), pattern: f.pattern })})`;
+    case 'password': return `r.password(${label}, ${lit({ ...req, minLength: f.minLength, maxLength: f.maxLength })})`;
+    case 'int': case 'money': return `r.number(${label}, ${lit({ ...req, integer: true, min: f.min, max: f.max })})`;
+    case 'number': return `r.number(${label}, ${lit({ ...req, min: f.min, max: f.max, decimals: f.decimals ?? 3 })})`;
+    case 'boolean': return `r.boolean(${label}, ${lit(req)})`;
+    case 'enum': return `r.oneOf(${label}, ${lit(enumValues(model, f.enum!).map((v) => v.value))}, ${lit(req)})`;
+    case 'ref': return `r.ref(${label}, ${lit(req)})`;
+    case 'refs': return `r.refs(${label}, ${lit({ ...req, allowAll: f.allowAll || undefined })})`;
+    case 'strings': return `r.strings(${label}, ${lit(req)})`;
+    case 'datetime': return `r.date(${label}, ${lit(req)})`;
+  }
+}
+
+function filterRules(model: Model, r: ResourceSpec): string[] {
+  const out: string[] = [];
+  for (const f of r.fields) {
+    if (!f.filter) continue;
+    const label = lit({ en: f.en, zh: f.zh });
+    if (f.filter === 'dateRange') out.push(`${f.name}Start: r.date(${label})`, `${f.name}End: r.date(${label})`);
+    else if (f.filter === 'in') out.push(`${f.name}: r.refs(${label})`);
+    else if (f.filter === 'contains') out.push(`${f.name}: r.string(${label}, ${lit({ maxLength: f.maxLength ?? 200 })})`);
+    else out.push(`${f.name}: ${fieldRule(model, { ...f, required: false, minLength: undefined, pattern: undefined })}`);
+  }
+  return out;
+}
+
+export function sortableFields(r: ResourceSpec): string[] {
+  return ['id', ...r.fields.filter((f) => f.sortable).map((f) => f.name)];
+}
+
+function emitSchemas(model: Model): Output {
+  const sf = newFile('generated/shared/schemas.ts');
+  sf.addImportDeclaration({ moduleSpecifier: 'yup', namespaceImport: 'yup' });
+  sf.addImportDeclaration({ moduleSpecifier: '../../src/shared/validation', namedImports: ['rules', 'type FormMode', 'type Lang'] });
+  const names: string[] = [];
+  for (const r of byName(model.resources)) {
+    const form = r.fields.filter((f) => f.form && !f.system);
+    sf.addStatements([
+      `/** ${r.en}: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */`,
+      `export function ${r.name}Form(mode: FormMode, lang: Lang) {`,
+      `  const r = rules(lang, mode);`,
+      `  return yup.object({`,
+      ...form.map((f) => f.readOnlyOnEdit ? `    ...(mode === 'add' ? { ${f.name}: ${fieldRule(model, f)} } : {}),` : `    ${f.name}: ${fieldRule(model, f)},`),
+      `  });`,
+      `}`,
+      `/** ${r.en}: the page/list query (paging, whitelisted sort, filters). */`,
+      `export function ${r.name}Query(lang: Lang) {`,
+      `  const r = rules(lang, 'query');`,
+      `  return yup.object({ ...r.paging(${lit(sortableFields(r))}), ${filterRules(model, r).join(', ')} });`,
+      `}`,
+    ].join('\n'));
+    names.push(r.name);
+  }
+  sf.addStatements(`/** Schema factories by resource name. */\nexport const schemas = { ${names.map((n) => `${n}: { form: ${n}Form, query: ${n}Query }`).join(', ')} };`);
+  return finish(sf);
+}
+
+export interface PermissionNode { code: string; name: string; nameZh: string; type: 1 | 2; parentCode: string | null }
+
+/** The permission tree of spec 6: top codes are menus, list codes menus below them, the rest buttons. */
+export function permissionTree(model: Model): PermissionNode[] {
+  const nodes = new Map<string, PermissionNode>();
+  const put = (code: string | undefined, name: string, nameZh: string, type: 1 | 2, parentCode: string | null) => {
+    if (!code || code === 'any' || nodes.has(code)) return;
+    nodes.set(code, { code, name, nameZh, type, parentCode });
+  };
+  put('dashboard', 'Dashboard', '首页', 1, null);
+  for (const r of model.resources) {
+    const p = r.permissions;
+    if (p.top && p.top !== p.list) put(p.top, r.en, r.zh, 1, null);
+    put(p.list, r.en, r.zh, 1, p.top && p.top !== p.list ? p.top : null);
+    const parent = p.top ?? p.list ?? null;
+    put(p.add, `Add ${r.en.toLowerCase()}`, `新增${r.zh}`, 2, parent === 'any' ? null : parent);
+    put(p.edit, `Edit ${r.en.toLowerCase()}`, `编辑${r.zh}`, 2, parent === 'any' ? null : parent);
+    put(p.remove, `Delete ${r.en.toLowerCase()}`, `删除${r.zh}`, 2, parent === 'any' ? null : parent);
+    put(p.lock, `Lock and unlock ${r.en.toLowerCase()}`, `锁定/解锁${r.zh}`, 2, parent === 'any' ? null : parent);
+    put(p.unlock, `Lock and unlock ${r.en.toLowerCase()}`, `锁定/解锁${r.zh}`, 2, parent === 'any' ? null : parent);
+  }
+  return [...nodes.values()].sort((a, b) => a.code.localeCompare(b.code));
+}
+
+function emitPermissions(model: Model): Output {
+  const sf = newFile('generated/shared/permissions.ts');
+  sf.addStatements(`/** Every permission code the manifest uses (spec 6); seeded into sys_permission at start. type 1 menu, 2 button. */\nexport const permissionTree: Array<{ code: string; name: string; nameZh: string; type: 1 | 2; parentCode: string | null }> = [\n${permissionTree(model).map(lit).join(',\n')}\n];`);
+  return finish(sf);
+}
+
+export function emitShared(model: Model): Output[] {
+  return [emitEnums(model), emitMeta(model), emitTypes(model), emitSchemas(model), emitPermissions(model)];
+}

@@ -1,0 +1,265 @@
+/**
+ * The manifest (`resources.yaml`): its schema, its loader and its validator.
+ *
+ * `loadManifest(file)` parses the YAML, checks every key and value against the schema below and returns a
+ * normalized {@link Model} (defaults filled in, names derived). A bad manifest throws {@link ManifestError},
+ * whose message lists every problem as `file:line:col: path: what is wrong (the fix)`.
+ */
+import { readFileSync } from 'node:fs';
+import { LineCounter, parseDocument, isMap, type Node } from 'yaml';
+
+import {
+  FIELD_TYPES, FILTER_KINDS, PERMISSION_KEYS, WIDGETS, PATTERNS,
+  type FieldSpec, type ResourceSpec, type EnumSpec, type MenuGroupSpec, type Model, type Operation,
+} from '../src/shared/resource-meta';
+
+export type { FieldSpec, ResourceSpec, EnumSpec, MenuGroupSpec, Model };
+
+export class ManifestError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`resources.yaml is invalid:\n${problems.join('\n')}`);
+  }
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Reads and validates the manifest; throws ManifestError naming file:line for every problem. */
+export function loadManifest(file: string): Model {
+  return parseManifest(readFileSync(file, 'utf8'), file);
+}
+
+/** Same as {@link loadManifest} for text already in memory (tests use it). */
+export function parseManifest(text: string, file = 'resources.yaml'): Model {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true });
+  const problems: string[] = [];
+  const where = (path: (string | number)[]) => {
+    for (let i = path.length; i >= 0; i--) {
+      const node = doc.getIn(path.slice(0, i), true) as Node | undefined;
+      if (node && (node as Node).range) {
+        const { line, col } = lineCounter.linePos((node as Node).range![0]);
+        return `${file}:${line}:${col}`;
+      }
+    }
+    return `${file}:1:1`;
+  };
+  for (const e of doc.errors) problems.push(`${file}:${e.linePos?.[0].line ?? 1}:${e.linePos?.[0].col ?? 1}: ${e.message}`);
+  if (problems.length) throw new ManifestError(problems);
+  const root = doc.toJS() as unknown;
+  const fail = (path: (string | number)[], msg: string) => problems.push(`${where(path)}: ${path.join('.') || '(root)'}: ${msg}`);
+  const model = validate(root, fail);
+  if (problems.length) throw new ManifestError(problems);
+  return model;
+}
+
+type Fail = (path: (string | number)[], msg: string) => void;
+
+function checkKeys(o: Obj, allowed: readonly string[], path: (string | number)[], fail: Fail) {
+  for (const k of Object.keys(o)) if (!allowed.includes(k)) fail([...path, k], `unknown key '${k}' (allowed: ${allowed.join(', ')})`);
+}
+function str(o: Obj, k: string, path: (string | number)[], fail: Fail, required = true): string | undefined {
+  const v = o[k];
+  if (v === undefined) { if (required) fail(path, `missing '${k}' (a text)`); return undefined; }
+  if (typeof v !== 'string' || !v.trim()) { fail([...path, k], `must be a non-empty text`); return undefined; }
+  return v;
+}
+function num(o: Obj, k: string, path: (string | number)[], fail: Fail): number | undefined {
+  const v = o[k];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'number' || !Number.isFinite(v)) { fail([...path, k], `must be a number`); return undefined; }
+  return v;
+}
+function bool(o: Obj, k: string, path: (string | number)[], fail: Fail, dflt: boolean): boolean {
+  const v = o[k];
+  if (v === undefined) return dflt;
+  if (typeof v !== 'boolean') { fail([...path, k], `must be true or false`); return dflt; }
+  return v;
+}
+function oneOf<T extends string>(o: Obj, k: string, allowed: readonly T[], path: (string | number)[], fail: Fail): T | undefined {
+  const v = o[k];
+  if (v === undefined) return undefined;
+  if (!allowed.includes(v as T)) { fail([...path, k], `'${String(v)}' is not one of: ${allowed.join(', ')}`); return undefined; }
+  return v as T;
+}
+
+function validate(root: unknown, fail: Fail): Model {
+  const model: Model = { enums: [], menus: [], resources: [] };
+  if (!isObj(root)) { fail([], 'the manifest must be a mapping with enums, menus and resources'); return model; }
+  checkKeys(root, ['enums', 'menus', 'resources'], [], fail);
+
+  for (const [name, e] of Object.entries(isObj(root.enums) ? root.enums : {})) {
+    const p = ['enums', name];
+    if (!/^[A-Z][A-Za-z]+$/.test(name)) fail(p, `enum names are PascalCase`);
+    if (!isObj(e)) { fail(p, 'must be a mapping with en, zh and values'); continue; }
+    checkKeys(e, ['en', 'zh', 'values'], p, fail);
+    const values: EnumSpec['values'] = [];
+    for (const [key, v] of Object.entries(isObj(e.values) ? e.values : {})) {
+      const vp = [...p, 'values', key];
+      if (!/^[A-Z][A-Z0-9_]*$/.test(key)) fail(vp, 'enum keys are UPPER_SNAKE_CASE');
+      if (!isObj(v)) { fail(vp, 'must be { value, en, zh }'); continue; }
+      checkKeys(v, ['value', 'en', 'zh'], vp, fail);
+      const value = num(v, 'value', vp, fail);
+      if (value === undefined || !Number.isInteger(value)) { fail(vp, `missing or non-integer 'value'`); continue; }
+      if (values.some((x) => x.value === value)) fail([...vp, 'value'], `value ${value} is used twice in ${name}`);
+      values.push({ key, value, en: str(v, 'en', vp, fail) ?? key, zh: str(v, 'zh', vp, fail) ?? key });
+    }
+    if (!values.length) fail(p, 'an enum needs at least one value under values');
+    model.enums.push({ name, en: str(e, 'en', p, fail) ?? name, zh: str(e, 'zh', p, fail) ?? name, values });
+  }
+
+  for (const [key, m] of Object.entries(isObj(root.menus) ? root.menus : {})) {
+    const p = ['menus', key];
+    if (!isObj(m)) { fail(p, 'must be { en, zh, icon, order }'); continue; }
+    checkKeys(m, ['en', 'zh', 'icon', 'order'], p, fail);
+    model.menus.push({ key, en: str(m, 'en', p, fail) ?? key, zh: str(m, 'zh', p, fail) ?? key, icon: str(m, 'icon', p, fail) ?? 'Folder', order: num(m, 'order', p, fail) ?? 0 });
+  }
+
+  const enumNames = new Set(model.enums.map((e) => e.name));
+  const resources = isObj(root.resources) ? root.resources : {};
+  const resourceNames = new Set(Object.keys(resources));
+  const menuKeys = new Set(model.menus.map((m) => m.key));
+  const paths = new Map<string, string>();
+  const tables = new Map<string, string>();
+
+  for (const [name, r] of Object.entries(resources)) {
+    const p = ['resources', name];
+    if (!/^[a-z][A-Za-z]+$/.test(name)) fail(p, 'resource names are camelCase');
+    if (!isObj(r)) { fail(p, 'must be a mapping'); continue; }
+    checkKeys(r, ['en', 'zh', 'path', 'table', 'represent', 'scope', 'permissions', 'operations', 'menu', 'defaultSort', 'unique', 'fields'], p, fail);
+    const path = str(r, 'path', p, fail) ?? '';
+    if (path && !/^\/sapi\/[a-z]+\/[a-z-]+$/.test(path)) fail([...p, 'path'], `'${path}' must look like /sapi/<area>/<name> (spec 7)`);
+    if (paths.has(path)) fail([...p, 'path'], `path also used by ${paths.get(path)}`);
+    paths.set(path, name);
+    const table = str(r, 'table', p, fail) ?? '';
+    if (table && !/^[a-z][a-z0-9_]*$/.test(table)) fail([...p, 'table'], 'table names are snake_case');
+    if (tables.has(table)) fail([...p, 'table'], `table also used by ${tables.get(table)}`);
+    tables.set(table, name);
+
+    const fields: FieldSpec[] = [];
+    const rawFields = isObj(r.fields) ? r.fields : {};
+    if (!Object.keys(rawFields).length) fail(p, `missing 'fields' (a mapping of field name to field)`);
+    for (const [fname, f] of Object.entries(rawFields)) {
+      const fp = [...p, 'fields', fname];
+      if (!/^[a-z][A-Za-z0-9]*$/.test(fname) || fname === 'id') fail(fp, `field names are camelCase API names and 'id' is implicit`);
+      if (!isObj(f)) { fail(fp, 'must be a mapping with at least type, en and zh'); continue; }
+      checkKeys(f, ['type', 'en', 'zh', 'required', 'minLength', 'maxLength', 'min', 'max', 'decimals', 'pattern', 'enum', 'resource', 'allowAll', 'default', 'unique', 'filter', 'sortable', 'list', 'form', 'readOnlyOnEdit', 'system', 'widget'], fp, fail);
+      const type = oneOf(f, 'type', FIELD_TYPES, fp, fail);
+      if (!type) { if (f.type === undefined) fail(fp, `missing 'type' (one of: ${FIELD_TYPES.join(', ')})`); continue; }
+      const spec: FieldSpec = {
+        name: fname,
+        type,
+        column: snake(fname),
+        en: str(f, 'en', fp, fail) ?? fname,
+        zh: str(f, 'zh', fp, fail) ?? fname,
+        required: bool(f, 'required', fp, fail, false),
+        minLength: num(f, 'minLength', fp, fail),
+        maxLength: num(f, 'maxLength', fp, fail),
+        min: num(f, 'min', fp, fail),
+        max: num(f, 'max', fp, fail),
+        decimals: num(f, 'decimals', fp, fail),
+        pattern: oneOf(f, 'pattern', PATTERNS, fp, fail),
+        enum: str(f, 'enum', fp, fail, false),
+        resource: str(f, 'resource', fp, fail, false),
+        allowAll: bool(f, 'allowAll', fp, fail, false),
+        default: f.default as FieldSpec['default'],
+        unique: bool(f, 'unique', fp, fail, false),
+        filter: oneOf(f, 'filter', FILTER_KINDS, fp, fail),
+        sortable: bool(f, 'sortable', fp, fail, false),
+        list: bool(f, 'list', fp, fail, !['text', 'password', 'strings'].includes(type)),
+        form: bool(f, 'form', fp, fail, true),
+        readOnlyOnEdit: bool(f, 'readOnlyOnEdit', fp, fail, false),
+        system: bool(f, 'system', fp, fail, false),
+        widget: oneOf(f, 'widget', WIDGETS, fp, fail),
+      };
+      if (spec.system) { spec.form = false; if (!['addDate', 'updateDate'].includes(fname)) fail(fp, `only addDate and updateDate are system fields`); }
+      if ((type === 'string' || type === 'password') && spec.maxLength === undefined) fail(fp, `a ${type} field needs maxLength (the column's size)`);
+      if (type === 'enum' && (!spec.enum || !enumNames.has(spec.enum))) fail([...fp, 'enum'], `'${spec.enum ?? ''}' is not a declared enum (declared: ${[...enumNames].join(', ')})`);
+      if (type !== 'enum' && spec.enum) fail([...fp, 'enum'], `only enum fields name an enum`);
+      if (type === 'enum' && spec.default !== undefined) {
+        const e = model.enums.find((x) => x.name === spec.enum);
+        if (e && !e.values.some((v) => v.key === spec.default)) fail([...fp, 'default'], `'${String(spec.default)}' is not a key of ${spec.enum}`);
+      }
+      if ((type === 'ref' || type === 'refs') && (!spec.resource || !resourceNames.has(spec.resource))) fail([...fp, 'resource'], `'${spec.resource ?? ''}' is not a declared resource`);
+      if (type === 'ref' && !fname.endsWith('Id')) fail(fp, `a ref field's name ends with Id (e.g. ownerId)`);
+      if (type === 'refs' && !fname.endsWith('Ids')) fail(fp, `a refs field's name ends with Ids (e.g. warehouseIds)`);
+      if (spec.filter === 'contains' && !['string', 'text'].includes(type)) fail([...fp, 'filter'], 'contains filters are for string fields');
+      if (spec.filter === 'dateRange' && type !== 'datetime') fail([...fp, 'filter'], 'dateRange filters are for datetime fields');
+      if (spec.sortable && ['refs', 'strings', 'password', 'text'].includes(type)) fail([...fp, 'sortable'], `a ${type} field cannot be sorted`);
+      if (type === 'password' && (spec.filter || spec.list)) fail(fp, 'a password is write-only: no filter, no list column');
+      fields.push(spec);
+    }
+    const fieldNames = new Set(fields.map((f) => f.name));
+    const has = (f: string | undefined) => f === 'id' || (f !== undefined && fieldNames.has(f));
+
+    const scope: ResourceSpec['scope'] = {};
+    if (r.scope !== undefined) {
+      if (!isObj(r.scope)) fail([...p, 'scope'], 'must be { owner?: field, warehouse?: field }');
+      else {
+        checkKeys(r.scope, ['owner', 'warehouse'], [...p, 'scope'], fail);
+        for (const k of ['owner', 'warehouse'] as const) {
+          const f = str(r.scope, k, [...p, 'scope'], fail, false);
+          if (f && !has(f)) fail([...p, 'scope', k], `'${f}' is not a field of ${name}`);
+          if (f) scope[k] = f;
+        }
+      }
+    }
+    const permissions: ResourceSpec['permissions'] = {};
+    if (!isObj(r.permissions)) fail(p, `missing 'permissions' (codes per operation, spec 6)`);
+    else {
+      checkKeys(r.permissions, PERMISSION_KEYS, [...p, 'permissions'], fail);
+      for (const k of PERMISSION_KEYS) {
+        const c = str(r.permissions, k, [...p, 'permissions'], fail, false);
+        if (c && !/^(any|[a-z_]+(:[a-z_]+)?)$/.test(c)) fail([...p, 'permissions', k], `'${c}' is not a code like area or area:action`);
+        if (c) permissions[k] = c;
+      }
+      if (!permissions.list) fail([...p, 'permissions'], `missing 'list' (the code that reads this resource, or any)`);
+    }
+    const operations: Operation[] = ['list', 'page', 'detail', 'add', 'edit', 'remove'];
+    if (r.operations !== undefined) {
+      if (!Array.isArray(r.operations)) fail([...p, 'operations'], 'must be a list such as [lock, unlock]');
+      else for (const [i, o] of r.operations.entries()) {
+        if (!['lock', 'unlock'].includes(o as string)) fail([...p, 'operations', i], `'${String(o)}' is not an extra operation (lock, unlock)`);
+        else {
+          operations.push(o as Operation);
+          if (!fieldNames.has('status')) fail([...p, 'operations', i], `${String(o)} needs a status field`);
+        }
+      }
+    }
+    let menu: ResourceSpec['menu'];
+    if (r.menu !== undefined) {
+      if (!isObj(r.menu)) fail([...p, 'menu'], 'must be { group, route, order, icon }');
+      else {
+        checkKeys(r.menu, ['group', 'route', 'order', 'icon'], [...p, 'menu'], fail);
+        const group = str(r.menu, 'group', [...p, 'menu'], fail) ?? '';
+        if (group && !menuKeys.has(group)) fail([...p, 'menu', 'group'], `'${group}' is not a declared menu (declared: ${[...menuKeys].join(', ')})`);
+        const route = str(r.menu, 'route', [...p, 'menu'], fail) ?? `/${name}`;
+        if (!route.startsWith(`/`)) fail([...p, 'menu', 'route'], 'routes start with /');
+        menu = { group, route, order: num(r.menu, 'order', [...p, 'menu'], fail) ?? 0, icon: str(r.menu, 'icon', [...p, 'menu'], fail) ?? 'List' };
+      }
+    }
+    const represent = str(r, 'represent', p, fail) ?? 'id';
+    if (!has(represent)) fail([...p, 'represent'], `'${represent}' is not a field of ${name}`);
+    let defaultSort: ResourceSpec['defaultSort'] = { field: 'id', order: 'desc' };
+    if (isObj(r.defaultSort)) {
+      const field = str(r.defaultSort, 'field', [...p, 'defaultSort'], fail) ?? 'id';
+      if (!has(field)) fail([...p, 'defaultSort', 'field'], `'${field}' is not a field of ${name}`);
+      defaultSort = { field, order: oneOf(r.defaultSort, 'order', ['asc', 'desc'] as const, [...p, 'defaultSort'], fail) ?? 'asc' };
+    }
+    const unique: string[][] = [];
+    if (r.unique !== undefined) {
+      if (!Array.isArray(r.unique)) fail([...p, 'unique'], 'must be a list of field lists');
+      else for (const [i, u] of r.unique.entries()) {
+        if (!Array.isArray(u) || u.some((x) => !has(String(x)))) fail([...p, 'unique', i], `each entry lists fields of ${name}`);
+        else unique.push(u.map(String));
+      }
+    }
+    for (const f of fields) if (f.unique) unique.push([f.name]);
+    model.resources.push({
+      name, path, table, represent, scope, permissions, operations, menu, defaultSort, unique, fields,
+      en: str(r, 'en', p, fail) ?? name, zh: str(r, 'zh', p, fail) ?? name,
+    });
+  }
+  return model;
+}

@@ -1,0 +1,56 @@
+/**
+ * The console's own English messages (namespace `app.*`), merged by providers/i18nProvider.ts over
+ * ra-language-english and under the generated messages. app-zh.ts must have exactly the same key set
+ * (checked by tests/unit/client-i18n.test.ts).
+ *
+ * Texts follow the spec: login messages (spec 5), session and permission messages (spec 8),
+ * page messages "no permission to access this page" / "URL not found" (spec 8), title suffix WMS (spec 1).
+ */
+export const appEn = {
+  app: {
+    title: 'WMS',
+    menu: {
+      dashboard: 'Dashboard',
+      logout: 'Log out',
+    },
+    login: {
+      title: 'Warehouse Management System',
+      username: 'Username',
+      password: 'Password',
+      captcha: 'Verification code',
+      captcha_image: 'Verification code image, click to refresh',
+      captcha_loading: 'Loading…',
+      submit: 'Log in',
+      username_required: 'Username cannot be empty',
+      password_required: 'Password cannot be empty',
+      password_min: 'Password length cannot be less than 6',
+      captcha_required: 'Verification code cannot be empty',
+      failed: 'Login failed',
+    },
+    http: {
+      session_expired: 'Not logged in or session expired',
+      forbidden: 'Insufficient permission',
+      timeout: 'Request timed out after %{ms} ms',
+      network_error: 'Network error',
+      http_error: 'Request failed with status code %{status}',
+      server_error: 'Request failed',
+    },
+    auth: {
+      verification_failed: 'Verification failed, please login again',
+      roles_required: 'roles must be a non-null array',
+    },
+    page: {
+      no_permission_title: '401',
+      no_permission: 'You have no permission to access this page',
+      not_found_title: '404',
+      not_found: 'URL not found',
+      back: 'Go back',
+      home: 'Back to home',
+    },
+    dashboard: {
+      welcome: 'Welcome, %{name}',
+      welcome_anonymous: 'Welcome',
+      intro: 'Warehouse management back office. Use the menu on the left to get started.',
+    },
+  },
+};

@@ -1,0 +1,56 @@
+/**
+ * The console's own Chinese messages (namespace `app.*`); same key set as app-en.ts
+ * (checked by tests/unit/client-i18n.test.ts). Spec 5 (login), 8 (messages), 1 (title suffix WMS).
+ */
+import type { appEn } from './app-en';
+
+type Messages<T> = { [K in keyof T]: T[K] extends string ? string : Messages<T[K]> };
+
+export const appZh: Messages<typeof appEn> = {
+  app: {
+    title: 'WMS',
+    menu: {
+      dashboard: '首页',
+      logout: '退出登录',
+    },
+    login: {
+      title: '仓储管理系统',
+      username: '用户名',
+      password: '密码',
+      captcha: '验证码',
+      captcha_image: '验证码图片，点击刷新',
+      captcha_loading: '加载中…',
+      submit: '登录',
+      username_required: '用户名不能为空',
+      password_required: '密码不能为空',
+      password_min: '密码长度不能少于6位',
+      captcha_required: '验证码不能为空',
+      failed: '登录失败',
+    },
+    http: {
+      session_expired: '未登录或登录已失效',
+      forbidden: '权限不足',
+      timeout: '请求超时（%{ms} 毫秒）',
+      network_error: '网络错误',
+      http_error: '请求失败，状态码 %{status}',
+      server_error: '请求失败',
+    },
+    auth: {
+      verification_failed: '验证失败，请重新登录',
+      roles_required: 'roles must be a non-null array',
+    },
+    page: {
+      no_permission_title: '401',
+      no_permission: '你没有权限访问该页面',
+      not_found_title: '404',
+      not_found: '网址不存在',
+      back: '返回',
+      home: '返回首页',
+    },
+    dashboard: {
+      welcome: '欢迎，%{name}',
+      welcome_anonymous: '欢迎',
+      intro: '仓储管理后台，请从左侧菜单开始操作。',
+    },
+  },
+};

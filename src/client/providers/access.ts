@@ -1,0 +1,45 @@
+/**
+ * Role-code checks (spec 6; docs/architecture.md "Auth calls": `roles` holds role codes followed by every
+ * permission code the roles grant).
+ *
+ * - `admin` passes every check.
+ * - A resource's top-level code (`topCodes[resource]`, e.g. `warehouse`) is required when defined: in the
+ *   spec's route table a sub-route lives under its top route, and the route filter drops the children of a
+ *   parent the user may not see.
+ * - The action code (`accessCodes[resource][action]`, e.g. `warehouse:list`) is required when defined;
+ *   an action without a code is open to every logged-in user.
+ */
+export type AccessAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'lock' | 'unlock' | 'export';
+
+export interface AccessTables {
+  accessCodes: Record<string, Partial<Record<AccessAction, string>>>;
+  topCodes: Record<string, string>;
+}
+
+export const ADMIN_ROLE = 'admin';
+
+/** True when `roles` contains `admin`. */
+export function isAdmin(roles: readonly string[] | undefined): boolean {
+  return Array.isArray(roles) && roles.includes(ADMIN_ROLE);
+}
+
+/** True when `roles` allow `code` (no code = allowed; admin = allowed). */
+export function hasCode(roles: readonly string[] | undefined, code: string | undefined): boolean {
+  if (!code) return true;
+  if (!Array.isArray(roles)) return false;
+  return roles.includes(ADMIN_ROLE) || roles.includes(code);
+}
+
+/** react-admin canAccess rule for `{resource, action}` (see module doc). */
+export function canAccessWith(
+  roles: readonly string[] | undefined,
+  resource: string,
+  action: string,
+  tables: AccessTables,
+): boolean {
+  if (isAdmin(roles)) return true;
+  const top = Object.prototype.hasOwnProperty.call(tables.topCodes, resource) ? tables.topCodes[resource] : undefined;
+  if (!hasCode(roles, top)) return false;
+  const codes = Object.prototype.hasOwnProperty.call(tables.accessCodes, resource) ? tables.accessCodes[resource] : undefined;
+  return hasCode(roles, codes?.[action as AccessAction]);
+}

@@ -1,0 +1,106 @@
+/**
+ * Builds the react-admin data provider over the generic /sapi resource calls (docs/architecture.md
+ * "Generic resource calls"; spec 7.2). `paths` maps a resource name to its API path, e.g.
+ * `{ warehouse: '/sapi/wms/warehouse' }` (the generated `apiPaths`).
+ *
+ * | react-admin        | call        | body                                                      | result            |
+ * |--------------------|-------------|-----------------------------------------------------------|-------------------|
+ * | getList            | P/page      | current, size, sortProp, sortOrder ('asc'/'desc'), filter | {data: records, total} |
+ * | getOne             | P/detail    | {id}                                                      | {data}            |
+ * | getMany            | P/list      | {ids}                                                     | {data}            |
+ * | getManyReference   | P/page      | as getList, plus {[target]: id}                           | {data, total}     |
+ * | create             | P/add       | record                                                    | {data}            |
+ * | update             | P/edit      | {id, ...data}                                             | {data}            |
+ * | updateMany         | P/edit each | {id, ...data}                                             | {data: ids}       |
+ * | delete             | P/remove    | {id}                                                      | {data: previousData} |
+ * | deleteMany         | P/remove each | {id}                                                    | {data: ids}       |
+ * | lock / unlock      | P/lock, P/unlock | {id}                                                 | {data}            |
+ * | call(path, body)   | any path    | body                                                      | envelope data     |
+ */
+import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import { sapi, type SapiOptions } from './http';
+
+export interface PageData<T = RaRecord> {
+  records: T[];
+  current: number;
+  total: number;
+}
+
+export interface WmsDataProvider extends DataProvider {
+  lock(resource: string, params: { id: Identifier }): Promise<{ data: RaRecord }>;
+  unlock(resource: string, params: { id: Identifier }): Promise<{ data: RaRecord }>;
+  call<T = any>(path: string, body?: unknown, options?: SapiOptions): Promise<T>;
+}
+
+/** The page-call body for a react-admin list query (paging 1-based; sort order lower-case). */
+export function toPageBody(params: Partial<GetListParams>): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...(params.filter ?? {}) };
+  body.current = params.pagination?.page ?? 1;
+  body.size = params.pagination?.perPage ?? 10;
+  const field = params.sort?.field;
+  if (field) {
+    body.sortProp = field;
+    body.sortOrder = String(params.sort?.order ?? 'ASC').toLowerCase() === 'desc' ? 'desc' : 'asc';
+  }
+  return body;
+}
+
+export function createDataProvider(paths: Record<string, string>): WmsDataProvider {
+  const pathOf = (resource: string): string => {
+    const path = paths[resource];
+    if (!path) throw new Error(`Unknown resource "${resource}": no API path`);
+    return path;
+  };
+  const opts = (params: { signal?: AbortSignal } | undefined): SapiOptions => (params?.signal ? { signal: params.signal } : {});
+
+  const page = async (resource: string, body: Record<string, unknown>, signal?: AbortSignal) => {
+    const data = await sapi<PageData>(`${pathOf(resource)}/page`, body, opts({ signal }));
+    return { data: data?.records ?? [], total: data?.total ?? 0 };
+  };
+
+  return {
+    supportAbortSignal: true,
+
+    getList: (resource, params) => page(resource, toPageBody(params), params.signal) as any,
+
+    getOne: async (resource, params) => ({
+      data: await sapi(`${pathOf(resource)}/detail`, { id: params.id }, opts(params)),
+    }),
+
+    getMany: async (resource, params) => ({
+      data: (await sapi<RaRecord[]>(`${pathOf(resource)}/list`, { ids: params.ids }, opts(params))) ?? [],
+    }),
+
+    getManyReference: (resource, params) =>
+      page(resource, { ...toPageBody(params), [params.target]: params.id }, params.signal) as any,
+
+    create: async (resource, params) => ({
+      data: await sapi(`${pathOf(resource)}/add`, params.data),
+    }),
+
+    update: async (resource, params) => ({
+      data: await sapi(`${pathOf(resource)}/edit`, { ...params.data, id: params.id }),
+    }),
+
+    updateMany: async (resource, params) => {
+      for (const id of params.ids) await sapi(`${pathOf(resource)}/edit`, { ...params.data, id });
+      return { data: params.ids };
+    },
+
+    delete: async (resource, params) => {
+      await sapi(`${pathOf(resource)}/remove`, { id: params.id });
+      return { data: (params.previousData ?? { id: params.id }) as any };
+    },
+
+    deleteMany: async (resource, params) => {
+      for (const id of params.ids) await sapi(`${pathOf(resource)}/remove`, { id });
+      return { data: params.ids };
+    },
+
+    lock: async (resource, params) => ({ data: await sapi(`${pathOf(resource)}/lock`, { id: params.id }) }),
+
+    unlock: async (resource, params) => ({ data: await sapi(`${pathOf(resource)}/unlock`, { id: params.id }) }),
+
+    call: (path, body = {}, options) => sapi(path, body, options),
+  };
+}

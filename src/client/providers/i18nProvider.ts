@@ -1,0 +1,37 @@
+/**
+ * The console's i18n provider (spec 1): polyglot over
+ *   en = ra-language-english + app-en + generatedMessages.en
+ *   zh = raChineseMessages   + app-zh + generatedMessages.zh
+ * (deep-merged, later wins). Initial locale per providers/locale.ts (saved `wms.language`, else browser
+ * zh*, else en); every change is persisted. getLocales() lists English and 中文 so react-admin's
+ * <LocalesMenuButton/> appears. Missing keys fall back to the key (`allowMissing`).
+ */
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
+import { raChineseMessages } from '../i18n/ra-zh';
+import { appEn } from '../i18n/app-en';
+import { appZh } from '../i18n/app-zh';
+import { generatedMessages } from '../../../generated/client/i18n';
+import { deepMerge, type MessageTree } from './messages';
+import { LOCALES, getCurrentLocale, setCurrentLocale, type AppLocale } from './locale';
+
+export const messages: Record<AppLocale, TranslationMessages> = {
+  en: deepMerge(englishMessages as unknown as MessageTree, appEn, generatedMessages.en) as unknown as TranslationMessages,
+  zh: deepMerge(raChineseMessages as unknown as MessageTree, appZh, generatedMessages.zh) as unknown as TranslationMessages,
+};
+
+const base = polyglotI18nProvider(
+  locale => messages[locale as AppLocale] ?? messages.en,
+  getCurrentLocale(),
+  LOCALES,
+  { allowMissing: true },
+);
+
+export const i18nProvider: I18nProvider = {
+  ...base,
+  changeLocale: async (locale, options) => {
+    await base.changeLocale(locale, options);
+    setCurrentLocale(locale);
+  },
+};

@@ -1,0 +1,60 @@
+/**
+ * The shape of the manifest once loaded (codegen/manifest.ts) and of the resource metadata the generator
+ * writes into generated/shared/resources.ts: one definition, read by the generator, the server's generic
+ * handlers and the console's widgets alike.
+ */
+export const FIELD_TYPES = ['string', 'text', 'int', 'number', 'money', 'boolean', 'enum', 'ref', 'refs', 'strings', 'datetime', 'password'] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+export const FILTER_KINDS = ['eq', 'contains', 'in', 'dateRange'] as const;
+export type FilterKind = (typeof FILTER_KINDS)[number];
+export const OPERATIONS = ['list', 'page', 'detail', 'add', 'edit', 'remove', 'lock', 'unlock'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+export const PERMISSION_KEYS = ['top', 'list', 'add', 'edit', 'remove', 'lock', 'unlock'] as const;
+export const WIDGETS = ['country', 'province', 'city'] as const;
+export const PATTERNS = ['email', 'phone', 'code'] as const;
+
+export interface Label { en: string; zh: string }
+
+export interface FieldSpec extends Label {
+  name: string;
+  type: FieldType;
+  column: string;
+  required: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  decimals?: number;
+  pattern?: (typeof PATTERNS)[number];
+  enum?: string;
+  resource?: string;
+  allowAll: boolean;
+  default?: string | number | boolean;
+  unique: boolean;
+  filter?: FilterKind;
+  sortable: boolean;
+  list: boolean;
+  form: boolean;
+  readOnlyOnEdit: boolean;
+  system: boolean;
+  widget?: (typeof WIDGETS)[number];
+}
+
+export interface ResourceSpec extends Label {
+  name: string;
+  path: string;
+  table: string;
+  represent: string;
+  scope: { owner?: string; warehouse?: string };
+  permissions: Partial<Record<(typeof PERMISSION_KEYS)[number], string>>;
+  operations: Operation[];
+  menu?: { group: string; route: string; order: number; icon: string };
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+  unique: string[][];
+  fields: FieldSpec[];
+}
+
+export interface EnumSpec extends Label { name: string; values: Array<Label & { key: string; value: number }> }
+export interface MenuGroupSpec extends Label { key: string; icon: string; order: number }
+export interface Model { enums: EnumSpec[]; menus: MenuGroupSpec[]; resources: ResourceSpec[] }
+
