@@ -3,18 +3,13 @@
  * permission code the roles grant).
  *
  * - `admin` passes every check.
- * - A resource's top-level code (`topCodes[resource]`, e.g. `warehouse`) is required when defined: in the
- *   spec's route table a sub-route lives under its top route, and the route filter drops the children of a
- *   parent the user may not see.
  * - The action code (`accessCodes[resource][action]`, e.g. `warehouse:list`) is required when defined;
  *   an action without a code is open to every logged-in user.
  */
 export type AccessAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'lock' | 'unlock' | 'export';
 
-export interface AccessTables {
-  accessCodes: Record<string, Partial<Record<AccessAction, string>>>;
-  topCodes: Record<string, string>;
-}
+/** resource -> action -> required code (the generated `accessCodes`). */
+export type AccessCodes = Record<string, Partial<Record<AccessAction, string>>>;
 
 export const ADMIN_ROLE = 'admin';
 
@@ -35,11 +30,9 @@ export function canAccessWith(
   roles: readonly string[] | undefined,
   resource: string,
   action: string,
-  tables: AccessTables,
+  accessCodes: AccessCodes,
 ): boolean {
   if (isAdmin(roles)) return true;
-  const top = Object.prototype.hasOwnProperty.call(tables.topCodes, resource) ? tables.topCodes[resource] : undefined;
-  if (!hasCode(roles, top)) return false;
-  const codes = Object.prototype.hasOwnProperty.call(tables.accessCodes, resource) ? tables.accessCodes[resource] : undefined;
+  const codes = Object.prototype.hasOwnProperty.call(accessCodes, resource) ? accessCodes[resource] : undefined;
   return hasCode(roles, codes?.[action as AccessAction]);
 }

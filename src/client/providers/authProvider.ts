@@ -1,9 +1,9 @@
 /**
- * The console's auth provider: createAuthProvider bound to the generated permission-code tables
- * (generated/client/access.ts).
+ * The console's auth provider: createAuthProvider bound to the generated per-action permission codes
+ * (generated/client/access.ts `accessCodes`).
  */
-import { accessCodes, topCodes } from '../../../generated/client/access';
+import { accessCodes } from '../../../generated/client/access';
 import { createAuthProvider } from './createAuthProvider';
 
 export type { CurrentUser, LoginParams } from './createAuthProvider';
-export const authProvider = createAuthProvider({ accessCodes, topCodes });
+export const authProvider = createAuthProvider(accessCodes);

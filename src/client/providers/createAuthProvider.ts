@@ -11,14 +11,14 @@
  *   `roles` must be an array ('roles must be a non-null array', spec 8). When the check fails the token is
  *   cleared, 'Verification failed, please login again' is shown and the user goes to '/' (spec 4, 8),
  *   which without a token is `/login?redirect=%2F`.
- * - canAccess({resource, action}): access.ts rule over the user's roles.
+ * - canAccess({resource, action}): access.ts rule (generated `accessCodes`) over the user's roles.
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { sapi, CODE_NOT_LOGGED_IN } from './http';
 import { getToken, setToken, clearToken } from './session';
 import { appText } from './locale';
 import { navigateTo, notify } from './bridge';
-import { canAccessWith, type AccessTables } from './access';
+import { canAccessWith, type AccessCodes } from './access';
 
 export interface LoginParams {
   username: string;
@@ -57,7 +57,7 @@ export function loginUrlFor(path: string): string {
 
 class UserCheckError extends Error {}
 
-export function createAuthProvider(tables: AccessTables): AuthProvider & { getUser(): Promise<CurrentUser> } {
+export function createAuthProvider(accessCodes: AccessCodes): AuthProvider & { getUser(): Promise<CurrentUser> } {
   let cache: { token: string; promise: Promise<CurrentUser> } | null = null;
 
   async function fetchUser(): Promise<CurrentUser> {
@@ -138,7 +138,7 @@ export function createAuthProvider(tables: AccessTables): AuthProvider & { getUs
     async canAccess({ resource, action }) {
       if (!getToken()) return false;
       const { roles } = await getUser();
-      return canAccessWith(roles, resource, action, tables);
+      return canAccessWith(roles, resource, action, accessCodes);
     },
 
     getUser,

@@ -68,7 +68,7 @@ export function createDataProvider(paths: Record<string, string>): WmsDataProvid
     }),
 
     getMany: async (resource, params) => ({
-      data: (await sapi<RaRecord[]>(`${pathOf(resource)}/list`, { ids: params.ids }, opts(params))) ?? [],
+      data: (await sapi<any[]>(`${pathOf(resource)}/list`, { ids: params.ids }, opts(params))) ?? [],
     }),
 
     getManyReference: (resource, params) =>

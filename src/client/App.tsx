@@ -1,0 +1,98 @@
+/**
+ * Assembles the console (DESIGN.md "App.tsx only assembles"): <Admin> with the providers, the WMS layout,
+ * login page and dashboard, one <Resource> per generated resource, and the custom routes
+ *   /dashboard (in the layout), /401 and /404 (without layout, open without a token; spec 2.1).
+ * `/` shows the dashboard; unknown paths go to /404 (catchAll); a denied canAccess goes to /401.
+ * A resource's `listRoute` (spec route of its list, e.g. /warehouse/list) is served besides `/<name>`:
+ * as a child route of the Resource when it lies below `/<name>/`, else as a custom route in the layout.
+ * Uses a BrowserRouter so the spec's paths are real URLs (the server serves index.html for them).
+ */
+import { BrowserRouter, Route } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource, ResourceContextProvider } from 'react-admin';
+import { generatedResources, type ResourceDef } from '../../generated/client/resources';
+import { dataProvider } from './providers/dataProvider';
+import { authProvider } from './providers/authProvider';
+import { i18nProvider } from './providers/i18nProvider';
+import { WmsLayout } from './layout/Layout';
+import { theme } from './layout/theme';
+import { LoginPage } from './screens/LoginPage';
+import { Dashboard } from './screens/Dashboard';
+import { NoPermission, RedirectToNoPermission, AuthErrorRedirect } from './screens/NoPermission';
+import { NotFound, RedirectToNotFound } from './screens/NotFound';
+
+/** The part of `listRoute` below `/<name>/`, or undefined when it lies elsewhere (or is absent). */
+function childListPath(def: ResourceDef): string | undefined {
+  const prefix = `/${def.name}/`;
+  return def.list && def.listRoute?.startsWith(prefix) ? def.listRoute.slice(prefix.length) : undefined;
+}
+
+/** A listRoute outside `/<name>/...` (e.g. /sku/inventory_list), served as a custom route. */
+function outsideListRoute(def: ResourceDef): string | undefined {
+  if (!def.list || !def.listRoute || def.listRoute === `/${def.name}` || childListPath(def)) return undefined;
+  return def.listRoute;
+}
+
+const resourceRoutes = generatedResources.map(def => {
+  const List = def.list;
+  const child = childListPath(def);
+  return (
+    <Resource
+      key={def.name}
+      name={def.name}
+      list={def.list}
+      create={def.create}
+      edit={def.edit}
+      icon={def.icon}
+      recordRepresentation={def.recordRepresentation}
+    >
+      {child && List ? <Route path={child} element={<List />} /> : null}
+    </Resource>
+  );
+});
+
+const outsideListRoutes = generatedResources.flatMap(def => {
+  const path = outsideListRoute(def);
+  const List = def.list;
+  if (!path || !List) return [];
+  return [
+    <Route
+      key={`list:${def.name}`}
+      path={path}
+      element={
+        <ResourceContextProvider value={def.name}>
+          <List />
+        </ResourceContextProvider>
+      }
+    />,
+  ];
+});
+
+export const App = () => (
+  <BrowserRouter>
+    <Admin
+      title="WMS"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      theme={theme}
+      layout={WmsLayout}
+      loginPage={LoginPage}
+      dashboard={Dashboard}
+      catchAll={RedirectToNotFound}
+      accessDenied={RedirectToNoPermission}
+      authenticationError={AuthErrorRedirect}
+      requireAuth
+      disableTelemetry
+    >
+      {resourceRoutes}
+      <CustomRoutes>
+        <Route path="/dashboard" element={<Dashboard />} />
+        {outsideListRoutes}
+      </CustomRoutes>
+      <CustomRoutes noLayout>
+        <Route path="/401" element={<NoPermission />} />
+        <Route path="/404" element={<NotFound />} />
+      </CustomRoutes>
+    </Admin>
+  </BrowserRouter>
+);

@@ -1,0 +1,23 @@
+/**
+ * Widgets shared by the generated react-admin screens (docs/architecture.md "Console layout"; spec 2.10
+ * reusable pickers and widgets). Import from here only.
+ */
+export { EnumField, type EnumFieldProps } from './EnumField';
+export { EnumInput, type EnumInputProps } from './EnumInput';
+export { YesNoField, type YesNoFieldProps } from './YesNoField';
+export { MoneyField, type MoneyFieldProps } from './MoneyField';
+export { MoneyInput, type MoneyInputProps } from './MoneyInput';
+export { RefsField, type RefsFieldProps } from './RefsField';
+export { AllOrSomeInput, type AllOrSomeInputProps } from './AllOrSomeInput';
+export { StringsInput, maxLinesChars, type StringsInputProps } from './StringsInput';
+export { CountryInput, type CountryInputProps } from './CountryInput';
+export { ProvinceInput, type ProvinceInputProps } from './ProvinceInput';
+export { CityInput, type CityInputProps } from './CityInput';
+export { LockToggleButton } from './LockToggleButton';
+export { ListPagination, PAGE_SIZES } from './ListPagination';
+export { useFormResolver, type SchemaFactory, type FormMode, type FormLang } from './useFormResolver';
+export { widgetMessages, type WidgetMessages } from './messages';
+export { centsToText, textToCents } from './money';
+export { formatLines, parseLines, linesLength, STRINGS_MAX_CHARS } from './lines';
+export { ALL_ID, isAllIds } from './allIds';
+export { enumEntries, enumKeyOf, enumLabelKey, useEnumChoices, type EnumEntry } from './enums';

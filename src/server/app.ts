@@ -1,0 +1,67 @@
+/**
+ * Builds the Fastify app (tests import this; main.ts listens): the /sapi calls of the generated route table
+ * through the generic handlers, the auth calls, the built console with a fallback to index.html for client
+ * routes, and one error handler that turns every failure into the envelope (DESIGN "The /sapi contract").
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import { bindings, routeTable } from '../../generated/server/routes';
+import { Code } from '../shared/envelope';
+import type { Config } from './config';
+import * as crud from './crud/handlers';
+import type { Database } from './db/connect';
+import { currentDetail, login, newCaptcha } from './domain/auth';
+import { readContext } from './http/context';
+import { BizError, text } from './http/errors';
+import { publicRoute, sapiRoute } from './http/sapi';
+import { endSession } from './http/session';
+
+export interface AppOptions { database: Database; config: Config; logger?: boolean | object }
+
+export async function buildApp({ database, config, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const { db } = database;
+  const app = Fastify({ logger, bodyLimit: 10 * 1024 * 1024, trustProxy: true });
+  await app.register(formbody);
+
+  app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, req, reply) => {
+    const ctx = readContext(req);
+    if (err instanceof BizError) return reply.status(200).send({ code: err.code, msg: err.message, data: null });
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // malformed JSON, wrong content type, body too large: the client's fault, said in words
+      return reply.status(200).send({ code: Code.BAD_REQUEST, msg: err.message, data: null });
+    }
+    req.log.error({ err, url: req.url }, 'unexpected error');
+    return reply.status(200).send({ code: Code.ERROR, msg: text(ctx.lang, 'unexpected'), data: null });
+  });
+
+  // Generic calls from the manifest (spec 7.2)
+  for (const route of routeTable) {
+    const binding = bindings[route.resource];
+    const handler = crud[route.operation] as (call: crud.CrudCall) => Promise<unknown>;
+    sapiRoute(app, db, route.path, route.permission, ({ ctx, user, body }) => handler({ db, ctx, user, binding, body }));
+  }
+
+  // Auth (spec 7.2; docs/architecture.md)
+  publicRoute(app, '/sapi/captcha/get', ({ body }) => newCaptcha(db, Number(body.type ?? 1) || 1));
+  publicRoute(app, '/sapi/sys/user/login', ({ ctx, body }) => login(db, ctx.lang, body, config.captchaTestAnswer));
+  sapiRoute(app, db, '/sapi/sys/user/current/detail', 'any', ({ user }) => currentDetail(db, user));
+  sapiRoute(app, db, '/sapi/sys/user/logout', 'any', async ({ user }) => { await endSession(db, user.token); return null; });
+
+  app.all('/sapi/*', async (req, reply) => reply.status(404).send({ code: Code.NOT_FOUND, msg: `${req.method} ${req.url}: no such call`, data: null }));
+
+  // The built console; client routes fall back to index.html
+  const clientDir = resolve(config.clientDir ?? 'dist/client');
+  if (existsSync(resolve(clientDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false });
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method !== 'GET' || req.url.startsWith('/sapi/')) return reply.status(404).send({ code: Code.NOT_FOUND, msg: 'not found', data: null });
+      return reply.sendFile('index.html');
+    });
+  }
+  return app;
+}
+
+export { ok } from './http/sapi';

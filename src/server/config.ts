@@ -1,0 +1,33 @@
+/**
+ * Server configuration from the environment (README "Configuration"):
+ * PORT (default 8080), HOST (default 0.0.0.0), DATABASE_URL (PostgreSQL; unset = embedded PGlite),
+ * WMS_DATA_DIR (PGlite directory and stored files, default ./data), WMS_ADMIN_PASSWORD (first start only),
+ * WMS_SEED_REFERENCE (`all` default, or a comma list of ISO country codes, or `none`),
+ * WMS_SEED_DEMO (`1` default: a demo company with warehouses and owners on first start),
+ * WMS_CAPTCHA_TEST_ANSWER (tests only: that value answers every captcha; never set by npm start).
+ */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  adminPassword?: string;
+  seedReference: 'all' | 'none' | string[];
+  seedDemo: boolean;
+  captchaTestAnswer?: string;
+  clientDir?: string;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const ref = (env.WMS_SEED_REFERENCE ?? 'all').trim();
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.WMS_DATA_DIR || './data',
+    adminPassword: env.WMS_ADMIN_PASSWORD || undefined,
+    seedReference: ref === 'all' || ref === 'none' ? ref : ref.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean),
+    seedDemo: env.WMS_SEED_DEMO !== '0',
+    captchaTestAnswer: env.WMS_CAPTCHA_TEST_ANSWER || undefined,
+  };
+}

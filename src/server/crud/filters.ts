@@ -1,0 +1,48 @@
+/**
+ * Turns a validated page/list query into SQL conditions and an ORDER BY, from the manifest's filters and
+ * sort whitelist alone (spec 7.2: current/size paging, sortProp/sortOrder; text filters trimmed).
+ * Date ranges take `YYYY-MM-DD` in the caller's time zone (X-Time-Zone), or full ISO instants; the end
+ * day is inclusive.
+ */
+import { asc, desc, eq, gte, ilike, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { ResourceSpec } from '../../shared/resource-meta';
+
+const DAY_MS = 86_400_000;
+const isDateOnly = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v.trim());
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Start of the given calendar day in a zone `tzHours` east of UTC, as an instant. */
+export function dayStart(day: Date, tzHours: number): Date {
+  return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()) - tzHours * 3600_000);
+}
+
+export function filterConditions(meta: ResourceSpec, columns: Record<string, PgColumn>, query: Record<string, unknown>, raw: Record<string, unknown>, tzHours: number): SQL[] {
+  const out: SQL[] = [];
+  if (Array.isArray(query.ids)) out.push(inArray(columns.id, query.ids as number[]));
+  for (const f of meta.fields) {
+    if (!f.filter) continue;
+    const col = columns[f.name];
+    if (f.filter === 'dateRange') {
+      const start = query[`${f.name}Start`] as Date | undefined;
+      const end = query[`${f.name}End`] as Date | undefined;
+      if (start) out.push(gte(col, isDateOnly(raw[`${f.name}Start`]) ? dayStart(start, tzHours) : start));
+      if (end) out.push(isDateOnly(raw[`${f.name}End`]) ? lt(col, new Date(dayStart(end, tzHours).getTime() + DAY_MS)) : lte(col, end));
+      continue;
+    }
+    const v = query[f.name];
+    if (v === undefined || v === null || v === '') continue;
+    if (f.filter === 'contains') out.push(ilike(col, `%${escapeLike(String(v))}%`));
+    else if (f.filter === 'in') { if (Array.isArray(v) && v.length) out.push(inArray(col, v)); }
+    else out.push(eq(col, v));
+  }
+  return out;
+}
+
+/** ORDER BY the whitelisted sortProp (else the manifest's default), then id for a stable order. */
+export function orderBy(meta: ResourceSpec, columns: Record<string, PgColumn>, sortProp?: string, sortOrder?: string): SQL[] {
+  const field = sortProp || meta.defaultSort.field;
+  const dir = sortOrder ? (sortOrder.startsWith('desc') ? 'desc' : 'asc') : sortProp ? 'asc' : meta.defaultSort.order;
+  const by = dir === 'desc' ? desc : asc;
+  return field === 'id' ? [by(columns.id)] : [by(columns[field]), by(columns.id)];
+}

@@ -1,0 +1,177 @@
+/**
+ * The one generic handler set (DESIGN "crud/"): page, list, detail, add, edit, remove, lock, unlock for any
+ * manifest resource, driven by its binding (Drizzle table + metadata + schema factories). Every call is cut
+ * to the caller's data scope; writes are validated before they touch the database; unique and reference
+ * violations come back as 409/400 with the fields named.
+ *
+ * Records: the table's columns by API name (passwords never), plus `<ref>Name` for every ref field
+ * (e.g. companyId -> companyName, spec 3). Dates are ISO instants.
+ */
+import { and, count, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { ValidationError, type Schema } from 'yup';
+import { bindings, type Binding } from '../../../generated/server/routes';
+import { Status } from '../../../generated/shared/enums';
+import { Code, type Page } from '../../shared/envelope';
+import type { FieldSpec, ResourceSpec } from '../../shared/resource-meta';
+import { formatValidationError, type Lang } from '../../shared/validation';
+import type { Db } from '../db/connect';
+import { hashPassword } from '../domain/passwords';
+import type { RequestContext, UserContext } from '../http/context';
+import { BizError, notFound, text } from '../http/errors';
+import { requireInScope, scopeConditions, type ScopeKind } from '../http/guard';
+import { filterConditions, orderBy } from './filters';
+
+export interface CrudCall { db: Db; ctx: RequestContext; user: UserContext; binding: Binding; body: Record<string, unknown> }
+type Row = Record<string, unknown>;
+type Columns = Record<string, PgColumn>;
+
+const LIST_LIMIT = 1000;
+const meta = (b: Binding) => b.meta as ResourceSpec;
+const columnsOf = (b: Binding) => getTableColumns(b.table as PgTable) as unknown as Columns;
+
+/** Validates with a generated schema; a failure is a 400 whose msg names the field and the rule (spec 5). */
+export async function validate<T = Row>(schema: Schema, body: unknown): Promise<T> {
+  try {
+    return (await schema.validate(body ?? {}, { stripUnknown: true, abortEarly: true })) as T;
+  } catch (e) {
+    if (e instanceof ValidationError) throw new BizError(Code.BAD_REQUEST, formatValidationError(e));
+    throw e;
+  }
+}
+
+function scopeColumns(b: Binding): Partial<Record<ScopeKind, PgColumn>> {
+  const cols = columnsOf(b);
+  return Object.fromEntries(Object.entries(meta(b).scope).map(([k, f]) => [k, cols[f as string]]));
+}
+
+/** SELECT of the record shape: own columns (no passwords) + left-joined names of referenced records. */
+function selectRecords(db: Db, b: Binding) {
+  const cols = { ...columnsOf(b) };
+  for (const f of meta(b).fields) if (f.type === 'password') delete cols[f.name];
+  const refs = meta(b).fields.filter((f) => f.type === 'ref').map((f) => {
+    const target = bindings[f.resource as keyof typeof bindings];
+    const a = alias(target.table as PgTable, `${f.name}_ref`);
+    return { f, a: a as unknown as Columns & PgTable, represent: meta(target).represent };
+  });
+  const selection: Record<string, PgColumn> = { ...cols };
+  for (const r of refs) selection[r.f.name.replace(/Id$/, 'Name')] = r.a[r.represent] as PgColumn;
+  let q = db.select(selection).from(b.table as PgTable).$dynamic();
+  for (const r of refs) q = q.leftJoin(r.a, eq(r.a.id as PgColumn, cols[r.f.name]));
+  return q;
+}
+
+async function findScoped(call: CrudCall, id: unknown): Promise<Row> {
+  const { db, binding: b, user, ctx } = call;
+  if (typeof id !== 'number' && !(typeof id === 'string' && /^\d+$/.test(id))) throw new BizError(Code.BAD_REQUEST, `id: ${ctx.lang === 'zh' ? '必须是正整数' : 'must be a positive integer'}`);
+  const cols = columnsOf(b);
+  const [row] = await selectRecords(db, b).where(and(eq(cols.id, Number(id)), ...scopeConditions(user, scopeColumns(b)))).limit(1);
+  if (!row) throw notFound(ctx.lang, `${meta(b)[ctx.lang]} #${id}`);
+  return row;
+}
+
+async function queryConditions(call: CrudCall): Promise<{ q: Row; where: SQL | undefined }> {
+  const { binding: b, ctx, user, body } = call;
+  const q = await validate(b.schemas.query(ctx.lang), body);
+  const cols = columnsOf(b);
+  const where = and(...filterConditions(meta(b), cols, q, body ?? {}, ctx.tzHours), ...scopeConditions(user, scopeColumns(b)));
+  return { q, where };
+}
+
+export async function page(call: CrudCall): Promise<Page<Row>> {
+  const { db, binding: b } = call;
+  const { q, where } = await queryConditions(call);
+  const current = (q.current as number | undefined) ?? 1;
+  const size = (q.size as number | undefined) ?? 10;
+  const cols = columnsOf(b);
+  const [records, [{ total }]] = await Promise.all([
+    selectRecords(db, b).where(where).orderBy(...orderBy(meta(b), cols, q.sortProp as string, q.sortOrder as string)).limit(size).offset((current - 1) * size),
+    db.select({ total: count() }).from(b.table as PgTable).where(where),
+  ]);
+  return { records, current, total: Number(total) };
+}
+
+export async function list(call: CrudCall): Promise<Row[]> {
+  const { db, binding: b } = call;
+  const { q, where } = await queryConditions(call);
+  return selectRecords(db, b).where(where).orderBy(...orderBy(meta(b), columnsOf(b), q.sortProp as string, q.sortOrder as string)).limit(LIST_LIMIT);
+}
+
+export const detail = (call: CrudCall) => findScoped(call, call.body?.id);
+
+/** Scope rules for written values: a scoped ref must be in scope; scope on id means only 'all' users add. */
+function checkWriteScope(call: CrudCall, values: Row, adding: boolean) {
+  for (const [kind, field] of Object.entries(meta(call.binding).scope) as Array<[ScopeKind, string]>) {
+    if (field === 'id') { if (adding) requireInScope(call.ctx, call.user, kind, 'id', -1); continue; }
+    if (values[field] !== undefined) requireInScope(call.ctx, call.user, kind, field, values[field]);
+  }
+}
+
+async function hashPasswords(fields: FieldSpec[], values: Row) {
+  for (const f of fields) if (f.type === 'password' && typeof values[f.name] === 'string') values[f.name] = await hashPassword(values[f.name] as string);
+}
+
+export async function add(call: CrudCall): Promise<Row> {
+  const { db, binding: b, ctx } = call;
+  const values = await validate(b.schemas.form('add', ctx.lang), call.body);
+  checkWriteScope(call, values, true);
+  await hashPasswords(meta(b).fields, values);
+  const [{ id }] = await mapDbErrors(ctx.lang, meta(b), () => db.insert(b.table as PgTable).values(values as never).returning({ id: columnsOf(b).id }));
+  return findScoped(call, id);
+}
+
+export async function edit(call: CrudCall): Promise<Row> {
+  const { db, binding: b, ctx } = call;
+  const existing = await findScoped(call, call.body?.id);
+  const values = await validate(b.schemas.form('edit', ctx.lang), call.body);
+  for (const k of Object.keys(values)) if (values[k] === undefined) delete values[k];
+  checkWriteScope(call, values, false);
+  await hashPasswords(meta(b).fields, values);
+  await mapDbErrors(ctx.lang, meta(b), () => db.update(b.table as PgTable).set({ ...values, updateDate: new Date() } as never).where(eq(columnsOf(b).id, existing.id as number)));
+  return findScoped(call, existing.id);
+}
+
+export async function remove(call: CrudCall): Promise<null> {
+  const { db, binding: b, ctx } = call;
+  const existing = await findScoped(call, call.body?.id);
+  await mapDbErrors(ctx.lang, meta(b), () => db.delete(b.table as PgTable).where(eq(columnsOf(b).id, existing.id as number)));
+  return null;
+}
+
+/** lock (status -1) and unlock (status 1), spec 4. */
+export async function setStatus(call: CrudCall, status: number): Promise<Row> {
+  const { db, binding: b } = call;
+  const existing = await findScoped(call, call.body?.id);
+  await db.update(b.table as PgTable).set({ status, updateDate: new Date() } as never).where(eq(columnsOf(b).id, existing.id as number));
+  return findScoped(call, existing.id);
+}
+export const lock = (call: CrudCall) => setStatus(call, Status.LOCK);
+export const unlock = (call: CrudCall) => setStatus(call, Status.ENABLE);
+
+/** The PostgreSQL error under Drizzle's wrapper, if any. */
+function pgError(e: unknown): { code?: string; constraint?: string; detail?: string } | undefined {
+  for (let x = e as { code?: string; cause?: unknown } | undefined, i = 0; x && i < 5; x = x.cause as typeof x, i++) {
+    if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) return x as never;
+  }
+  return undefined;
+}
+
+/** Runs a write; unique (23505) -> 409 naming the fields, foreign key (23503) -> 409 in use / 400 unknown ref. */
+export async function mapDbErrors<T>(lang: Lang, m: ResourceSpec, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    const pg = pgError(e);
+    if (pg?.code === '23505') {
+      const u = m.unique.find((fields) => pg.constraint === `${m.table}_${fields.map((n) => m.fields.find((f) => f.name === n)?.column ?? n).join('_')}_uq`);
+      const names = (u ?? []).map((n) => m.fields.find((f) => f.name === n)?.[lang] ?? n).join(', ');
+      throw new BizError(Code.CONFLICT, text(lang, 'duplicate', { fields: u ? `${u.join(', ')} (${names})` : pg.detail ?? '' }));
+    }
+    if (pg?.code === '23503') {
+      const ref = m.fields.find((f) => f.type === 'ref' && pg.detail?.includes(`(${f.column})`));
+      if (ref) throw new BizError(Code.BAD_REQUEST, `${ref.name}: ${text(lang, 'notFound', { what: `${ref[lang]} ${pg.detail?.match(/=\((\d+)\)/)?.[1] ?? ''}`.trim() })}`);
+      throw new BizError(Code.CONFLICT, text(lang, 'inUse', { what: pg.detail?.match(/table "([^"]+)"/)?.[1] ?? 'other records' }));
+    }
+    throw e;
+  }
+}

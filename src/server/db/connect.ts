@@ -1,0 +1,52 @@
+/**
+ * Opens the database: PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (DESIGN "Databases").
+ * Both are the same SQL dialect behind one Drizzle type. PGlite is one connection and serializes queries and
+ * transactions itself: inside `db.transaction(fn)` use only the `tx` handed to fn, never the outer `db`.
+ *
+ * Throws {@link DatabaseOpenError} with a one-line reason when the directory or server cannot be used.
+ */
+import { existsSync, mkdirSync, accessSync, constants, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+export interface Database { db: Db; kind: 'pglite' | 'postgres'; close(): Promise<void> }
+
+export class DatabaseOpenError extends Error {}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    try {
+      const c = await pool.connect();
+      c.release();
+    } catch (e) {
+      await pool.end().catch(() => {});
+      const url = new URL(opts.databaseUrl);
+      throw new DatabaseOpenError(`cannot connect to PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}: ${(e as Error).message}`);
+    }
+    return { db: drizzle(pool) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const memory = opts.dataDir.startsWith('memory://');
+  const dir = memory ? opts.dataDir : resolve(opts.dataDir, 'pglite');
+  if (!memory) {
+    try {
+      if (existsSync(opts.dataDir) && !statSync(opts.dataDir).isDirectory()) throw new Error('it is not a directory');
+      mkdirSync(dir, { recursive: true });
+      accessSync(dir, constants.W_OK);
+    } catch (e) {
+      throw new DatabaseOpenError(`cannot use data directory ${resolve(opts.dataDir)}: ${(e as Error).message}`);
+    }
+  }
+  let client: InstanceType<typeof PGlite>;
+  try {
+    client = await PGlite.create(dir);
+  } catch (e) {
+    throw new DatabaseOpenError(`cannot open the embedded database in ${dir}: ${(e as Error).message || String(e)}`);
+  }
+  return { db: drizzle(client) as unknown as Db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,71 @@
+/**
+ * Sessions in the database (DESIGN "Databases"; docs/architecture.md): a random 64-hex token, idle expiry of
+ * 2 h that slides with use, rotation of tokens older than 12 h (the new one goes back in X-New-Token; the
+ * old one stays valid 60 s for requests already in flight). A locked or removed user has no session.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { role, user } from '../../../generated/db/schema';
+import { Status } from '../../../generated/shared/enums';
+import type { Db } from '../db/connect';
+import { sysSession } from '../db/internal-schema';
+import type { UserContext } from './context';
+
+export const IDLE_MS = 2 * 3600_000;
+export const ROTATE_AFTER_MS = 12 * 3600_000;
+export const GRACE_MS = 60_000;
+
+export async function createSession(db: Db, userId: number): Promise<string> {
+  const token = randomBytes(32).toString('hex');
+  await db.insert(sysSession).values({ token, userId, expiresAt: new Date(Date.now() + IDLE_MS) });
+  return token;
+}
+
+export async function endSession(db: Db, token: string): Promise<void> {
+  await db.delete(sysSession).where(eq(sysSession.token, token));
+}
+
+export async function endUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sysSession).where(eq(sysSession.userId, userId));
+}
+
+/** The session's user, or null when the token is unknown, expired, or its user is locked. */
+export async function resolveSession(db: Db, token: string): Promise<{ user: UserContext; newToken?: string } | null> {
+  const now = Date.now();
+  const [s] = await db.select().from(sysSession).where(and(eq(sysSession.token, token), gt(sysSession.expiresAt, new Date(now))));
+  if (!s) return null;
+  const ctx = await loadUser(db, s.userId, token);
+  if (!ctx) return null;
+  let newToken: string | undefined;
+  if (!s.replacedBy && now - s.issuedAt.getTime() > ROTATE_AFTER_MS) {
+    newToken = await createSession(db, s.userId);
+    await db.update(sysSession).set({ replacedBy: newToken, expiresAt: new Date(now + GRACE_MS) }).where(eq(sysSession.token, token));
+    ctx.token = newToken;
+  } else if (!s.replacedBy && s.expiresAt.getTime() - now < IDLE_MS - 60_000) {
+    await db.update(sysSession).set({ expiresAt: new Date(now + IDLE_MS) }).where(eq(sysSession.token, token));
+  }
+  return { user: ctx, newToken };
+}
+
+/** Loads an enabled user with role codes and granted permission codes. */
+export async function loadUser(db: Db, userId: number, token: string): Promise<UserContext | null> {
+  const [u] = await db.select().from(user).where(eq(user.id, userId));
+  if (!u || u.status !== Status.ENABLE) return null;
+  const roles = u.roleIds.length
+    ? await db.select({ code: role.code, permissionCodes: role.permissionCodes }).from(role).where(inArray(role.id, u.roleIds)).orderBy(role.code)
+    : [];
+  const codes = new Set<string>();
+  for (const r of roles) codes.add(r.code);
+  for (const r of roles) for (const c of r.permissionCodes) codes.add(c);
+  const all = (ids: number[]) => (ids.includes(-1) ? 'all' as const : ids);
+  return {
+    id: u.id, name: u.name, isAdmin: codes.has('admin'), roles: [...codes], codes, token,
+    warehouseIds: all(u.warehouseIds), ownerIds: all(u.ownerIds),
+  };
+}
+
+/** Removes captchas and sessions long expired (called now and then; keeps the tables small). */
+export async function sweepExpired(db: Db): Promise<void> {
+  await db.execute(sql`delete from sys_session where expires_at < now() - interval '1 day'`);
+  await db.execute(sql`delete from sys_captcha where expires_at < now() - interval '1 hour'`);
+}

@@ -1,0 +1,26 @@
+/**
+ * The /sapi envelope (spec 7, DESIGN "The /sapi contract"): `{code, msg, data}` with HTTP 200 for every
+ * business outcome. Page data is `{records, current, total}`.
+ */
+export const Code = {
+  OK: 200,
+  BAD_REQUEST: 400,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  ERROR: 500,
+  NOT_LOGGED_IN: 600,
+} as const;
+export type Code = (typeof Code)[keyof typeof Code];
+
+export interface Envelope<T = unknown> { code: number; msg: string; data: T }
+export interface Page<T> { records: T[]; current: number; total: number }
+
+/** Header names of spec 7.1 (docs/architecture.md). */
+export const Headers = {
+  token: 'x-token',
+  uploadToken: 'x-upload-token',
+  timeZone: 'x-time-zone',
+  lang: 'x-lang',
+  newToken: 'x-new-token',
+} as const;
