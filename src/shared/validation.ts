@@ -146,9 +146,17 @@ export function rules(lang: Lang, mode: FormMode | 'query') {
   return b;
 }
 
-/** `<apiField>: <text>` for the first error of a yup ValidationError (what /sapi puts in msg, code 400). */
-export function formatValidationError(e: yup.ValidationError): string {
-  const first = e.inner?.length ? e.inner[0] : e;
+/**
+ * `<apiField>: <text>` for the first error of a yup ValidationError (what /sapi puts in msg, code 400).
+ * "First" follows the order of `fieldOrder` (the schema's declared fields) when given.
+ */
+export function formatValidationError(e: yup.ValidationError, fieldOrder: string[] = []): string {
+  const all = e.inner?.length ? e.inner : [e];
+  const rank = (err: yup.ValidationError) => {
+    const i = fieldOrder.indexOf((err.path ?? '').split(/[.[]/)[0]);
+    return i < 0 ? fieldOrder.length : i;
+  };
+  const first = [...all].sort((a, b) => rank(a) - rank(b))[0];
   const field = (first.path ?? '').replace(/\[(\d+)\]/g, '.$1').replace(/^\./, '');
   return field ? `${field}: ${first.message}` : first.message;
 }

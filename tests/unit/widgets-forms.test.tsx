@@ -235,6 +235,11 @@ describe('ProvinceInput and CityInput', () => {
     expect(dataProvider.getList).toHaveBeenCalledWith('city', expect.objectContaining({ filter: { countryCode: 'AE', provinceName: 'Dubai' }, pagination: { page: 1, perPage: 50 } }));
     const values = await submit();
     expect(values).toMatchObject({ countryCode: 'AE', province: 'Dubai', city: 'Jebel Ali' });
+    // typing searches the server on name
+    fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Jeb' } });
+    await waitFor(() =>
+      expect(dataProvider.getList).toHaveBeenCalledWith('city', expect.objectContaining({ filter: { countryCode: 'AE', provinceName: 'Dubai', name: 'Jeb' } })),
+    );
   });
 
   it('keeps the stored province of a loaded record', async () => {

@@ -3,10 +3,10 @@
  * auto-picked; spec 3 Province: enName, filtered by countryCode). Stores the enName. Disabled until a
  * country is chosen; cleared when the user picks another country.
  */
-import { AutocompleteInput, useGetList, useTranslate, type AutocompleteInputProps, type RaRecord } from 'react-admin';
-import { useAutoPick, useClearWhenParentChanges, useWatchedText, withCurrent } from './dependentInput';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
+import { AutocompleteInput, useGetList, useTranslate, type AutocompleteInputProps, type RaRecord } from 'react-admin';
+import { useAutoPick, useClearWhenParentChanges, useWatchedText, withCurrent } from './dependentInput';
 
 export interface ProvinceInputProps extends Omit<AutocompleteInputProps, 'source' | 'choices'> {
   source: string;

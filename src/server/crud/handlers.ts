@@ -33,9 +33,10 @@ const columnsOf = (b: Binding) => getTableColumns(b.table as PgTable) as unknown
 /** Validates with a generated schema; a failure is a 400 whose msg names the field and the rule (spec 5). */
 export async function validate<T = Row>(schema: Schema, body: unknown): Promise<T> {
   try {
-    return (await schema.validate(body ?? {}, { stripUnknown: true, abortEarly: true })) as T;
+    return (await schema.validate(body ?? {}, { stripUnknown: true, abortEarly: false })) as T;
   } catch (e) {
-    if (e instanceof ValidationError) throw new BizError(Code.BAD_REQUEST, formatValidationError(e));
+    const order = 'fields' in schema ? Object.keys((schema as { fields: object }).fields) : [];
+    if (e instanceof ValidationError) throw new BizError(Code.BAD_REQUEST, formatValidationError(e, order));
     throw e;
   }
 }

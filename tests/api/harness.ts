@@ -1,0 +1,83 @@
+/**
+ * API test harness: a real app on a real database, driven through Fastify's inject (no socket).
+ * `testDatabases()` is PGlite always, plus PostgreSQL when DATABASE_URL is set; each PostgreSQL run
+ * creates its own database and drops it at the end.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import type { Config } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/db/connect';
+import { migrateDatabase } from '../../src/server/db/migrate';
+import { seed } from '../../src/server/db/seed';
+
+export type DbKind = 'pglite' | 'postgres';
+export const testDatabases = (): DbKind[] => (process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
+
+export const ADMIN_PASSWORD = 'admin-pass-1';
+export const CAPTCHA_ANSWER = 'test-captcha';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  /** POST JSON to a /sapi path; returns the envelope. */
+  call(path: string, body?: unknown, token?: string, headers?: Record<string, string>): Promise<{ code: number; msg: string; data: any }>;
+  login(username?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}): Promise<TestApp> {
+  let dbUrl: string | undefined;
+  let dropDb: (() => Promise<void>) | undefined;
+  if (kind === 'postgres') {
+    const name = `wms_test_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${name}`;
+    dbUrl = url.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config: Config = {
+    port: 0, host: '127.0.0.1', databaseUrl: dbUrl, dataDir: 'memory://', adminPassword: ADMIN_PASSWORD,
+    seedReference: ['SA', 'AE'], seedDemo: true, captchaTestAnswer: CAPTCHA_ANSWER, clientDir: '/nonexistent', ...overrides,
+  };
+  const database = await openDatabase(config);
+  await migrateDatabase(database);
+  await seed(database.db, config);
+  const app = await buildApp({ database, config });
+  const call: TestApp['call'] = async (path, body = {}, token, headers = {}) => {
+    const res = await app.inject({ method: 'POST', url: path, payload: body as object, headers: { ...(token ? { 'x-token': token } : {}), ...headers } });
+    if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode} for ${path}: ${res.body}`);
+    return res.json();
+  };
+  const login: TestApp['login'] = async (username = 'admin', password = ADMIN_PASSWORD) => {
+    const cap = await call('/sapi/captcha/get', { type: 1, time: Date.now() });
+    const res = await app.inject({ method: 'POST', url: '/sapi/sys/user/login', payload: new URLSearchParams({ username, password, captcha: CAPTCHA_ANSWER, captchaId: cap.data.captchaId }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const env = res.json();
+    if (env.code !== 200) throw new Error(`login ${username} failed: ${env.msg}`);
+    return env.data.token as string;
+  };
+  return {
+    app, database, call, login,
+    close: async () => { await app.close(); await database.close(); await dropDb?.(); },
+  };
+}
+
+/** Creates a role with `codes` and a user holding it, scoped to the given ids ([-1] = all); returns a token. */
+export async function userWith(t: TestApp, adminToken: string, opts: { codes: string[]; warehouseIds?: number[]; ownerIds?: number[]; name?: string }): Promise<{ token: string; userId: number }> {
+  const name = opts.name ?? `u${randomBytes(3).toString('hex')}`;
+  const role = await t.call('/sapi/sys/role/add', { code: `r_${name}`, name: `Role of ${name}`, permissionCodes: opts.codes }, adminToken);
+  if (role.code !== 200) throw new Error(role.msg);
+  const u = await t.call('/sapi/sys/user/add', { name, password: 'secret-1', roleIds: [role.data.id], warehouseIds: opts.warehouseIds ?? [-1], ownerIds: opts.ownerIds ?? [-1] }, adminToken);
+  if (u.code !== 200) throw new Error(u.msg);
+  return { token: await t.login(name, 'secret-1'), userId: u.data.id };
+}
