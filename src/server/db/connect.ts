@@ -19,6 +19,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // an idle client dropped by the server (restart, admin kill) must not crash the process; the pool reconnects
+    pool.on('error', (e) => console.error(`PostgreSQL connection lost: ${e.message}`));
     try {
       const c = await pool.connect();
       c.release();
