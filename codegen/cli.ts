@@ -7,21 +7,12 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { emitClient } from './emit-client';
-import { emitDb } from './emit-db';
-import { emitServer } from './emit-server';
-import { emitShared } from './emit-shared';
+import { emitAll } from './emit';
 import { loadManifest, ManifestError, type Model } from './manifest';
-import type { Output } from './source';
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
 const GENERATED = join(ROOT, 'generated');
 const MIGRATIONS = join(GENERATED, 'db', 'migrations');
-
-/** Every generated file (migrations excepted: drizzle-kit owns those). */
-export function emitAll(model: Model): Output[] {
-  return [...emitDb(model), ...emitShared(model), ...emitServer(model), ...emitClient(model)].sort((a, b) => a.path.localeCompare(b.path));
-}
 
 function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
