@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, CAPTCHA_ANSWER, startTestApp, testDatabases, type TestApp } from './harness';
 
@@ -68,6 +69,27 @@ describe.each(testDatabases())('auth on %s', (kind) => {
     expect((await t.call('/sapi/sys/user/current/detail', {}, token)).code).toBe(600);
     const id = await captcha();
     expect((await loginRaw({ username: 'clerk1', password: 'secret-1', captcha: CAPTCHA_ANSWER, captchaId: id })).msg).toBe('This account is locked');
+  });
+
+  it('rotates an old token: the new one comes in X-New-Token, the old one lasts a grace minute', async () => {
+    const token = await t.login();
+    await t.database.db.execute(sql`update sys_session set issued_at = now() - interval '13 hours' where token = ${token}`);
+    const res = await t.app.inject({ method: 'POST', url: '/sapi/sys/user/current/detail', payload: {}, headers: { 'x-token': token } });
+    const fresh = res.headers['x-new-token'] as string;
+    expect(res.json().code).toBe(200);
+    expect(fresh).toMatch(/^[0-9a-f]{64}$/);
+    expect((await t.call('/sapi/sys/user/current/detail', {}, fresh)).code).toBe(200);
+    expect((await t.call('/sapi/sys/user/current/detail', {}, token)).code).toBe(200); // grace period
+    await t.database.db.execute(sql`update sys_session set expires_at = now() - interval '1 second' where token = ${token}`);
+    expect((await t.call('/sapi/sys/user/current/detail', {}, token)).code).toBe(600);
+  });
+
+  it('slides the idle expiry with use', async () => {
+    const token = await t.login();
+    await t.database.db.execute(sql`update sys_session set expires_at = now() + interval '10 minutes' where token = ${token}`);
+    expect((await t.call('/sapi/sys/user/current/detail', {}, token)).code).toBe(200);
+    const rows = await t.database.db.execute(sql`select extract(epoch from expires_at - now()) as left_s from sys_session where token = ${token}`);
+    expect(Number((rows as unknown as { rows: Array<{ left_s: string }> }).rows[0].left_s)).toBeGreaterThan(3600);
   });
 
   it('answers an unknown /sapi path with a 404 envelope', async () => {
