@@ -126,7 +126,9 @@ export function rules(lang: Lang, mode: FormMode | 'query') {
     },
     strings(label: Label, o: { required?: boolean; maxLength?: number } = {}) {
       const item = yup.string().trim().max(o.maxLength ?? 100, msg('maxLength', label, { max: o.maxLength ?? 100 })).required();
-      return need(yup.array(item).typeError(msg('list', label)), label, o.required);
+      // the multi-line multi-input holds at most 10000 characters in all (spec 5, 9)
+      const list = yup.array(item).typeError(msg('list', label)).test('total', msg('maxLength', label, { max: 10000 }), (v) => !v || v.join('\n').length <= 10000);
+      return need(list, label, o.required);
     },
     date(label: Label, o: { required?: boolean } = {}) {
       return need(yup.date().typeError(msg('date', label)).transform((v, orig) => (orig === '' || orig === null ? undefined : v)).nullable(), label, o.required);

@@ -86,7 +86,7 @@ describe.each(testDatabases())('generic resource calls on %s', (kind) => {
     const companyId = owners.data.records[0].companyId;
     expect(owners.data.records[0].companyName).toBe('Demo Trading Co.');
     const r = await call('/sapi/wms/company/remove', { id: companyId });
-    expect(r.code).toBe(409);
+    expect(r).toMatchObject({ code: 409, msg: 'It is still used by Goods owners' });
     expect((await call('/sapi/wms/company/detail', { id: companyId })).code).toBe(200);
   });
 

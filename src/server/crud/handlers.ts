@@ -171,7 +171,9 @@ export async function mapDbErrors<T>(lang: Lang, m: ResourceSpec, write: () => P
     if (pg?.code === '23503') {
       const ref = m.fields.find((f) => f.type === 'ref' && pg.detail?.includes(`(${f.column})`));
       if (ref) throw new BizError(Code.BAD_REQUEST, `${ref.name}: ${text(lang, 'notFound', { what: `${ref[lang]} ${pg.detail?.match(/=\((\d+)\)/)?.[1] ?? ''}`.trim() })}`);
-      throw new BizError(Code.CONFLICT, text(lang, 'inUse', { what: pg.detail?.match(/table "([^"]+)"/)?.[1] ?? 'other records' }));
+      const table = pg.detail?.match(/table "([^"]+)"/)?.[1];
+      const user = Object.values(bindings).find((b) => meta(b).table === table);
+      throw new BizError(Code.CONFLICT, text(lang, 'inUse', { what: user ? meta(user)[lang] : table ?? '?' }));
     }
     throw e;
   }
