@@ -5,15 +5,17 @@
  * `/` shows the dashboard; unknown paths go to /404 (catchAll); a denied canAccess goes to /401.
  * A resource's `listRoute` (spec route of its list, e.g. /warehouse/list) is served besides `/<name>`:
  * as a child route of the Resource when it lies below `/<name>/`, else as a custom route in the layout.
- * Uses a BrowserRouter so the spec's paths are real URLs (the server serves index.html for them).
+ * Runs in a browser-history router with synchronous updates (layout/BrowserRouter.tsx) so the spec's
+ * paths are real URLs (the server serves index.html for them).
  */
-import { BrowserRouter, Route } from 'react-router-dom';
+import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource, ResourceContextProvider } from 'react-admin';
 import { generatedResources, type ResourceDef } from '../../generated/client/resources';
 import { dataProvider } from './providers/dataProvider';
 import { authProvider } from './providers/authProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { WmsLayout } from './layout/Layout';
+import { BrowserRouter } from './layout/BrowserRouter';
 import { theme } from './layout/theme';
 import { LoginPage } from './screens/LoginPage';
 import { Dashboard } from './screens/Dashboard';

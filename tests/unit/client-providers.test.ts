@@ -153,6 +153,9 @@ describe('sapi', () => {
     });
     expect(getToken()).toBeNull();
     expect(notices).toEqual(['Not logged in or session expired']);
+    // parallel calls failing the same way show the message once
+    await expect(sapi('/sapi/y', {})).rejects.toMatchObject({ status: 600 });
+    expect(notices).toHaveLength(1);
   });
 
   it('code 600 message follows the locale', async () => {
@@ -436,6 +439,16 @@ describe('createAuthProvider', () => {
     expect(requests[0].url).toBe('/sapi/sys/user/logout');
     expect(getToken()).toBeNull();
     expect(notices).toEqual([]); // a dead token on logout is not a session-expiry notice
+  });
+
+  it('canAccess leaves a missing or expired session to the auth check', async () => {
+    const auth = createAuthProvider(codes);
+    mockFetch(() => ({ body: { code: 600, msg: 'expired', data: null } }));
+    await expect(auth.canAccess!({ resource: 'warehouse', action: 'delete' })).resolves.toBe(true);
+    setToken('T');
+    await expect(auth.canAccess!({ resource: 'warehouse', action: 'delete' })).resolves.toBe(true);
+    expect(getToken()).toBeNull();
+    expect(notices).toEqual(['Not logged in or session expired']);
   });
 
   it('logout without a token makes no call', async () => {

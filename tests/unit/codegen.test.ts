@@ -47,7 +47,7 @@ describe('generated output', () => {
 
   it('matches the golden files', () => {
     for (const o of outputs) {
-      const golden = join(FIXTURES, 'golden', o.path);
+      const golden = join(FIXTURES, 'golden', `${o.path}.golden`); // .golden: data, not compiled
       if (process.env.UPDATE_GOLDEN === '1' || !existsSync(golden)) {
         mkdirSync(dirname(golden), { recursive: true });
         writeFileSync(golden, o.text);

@@ -11,7 +11,8 @@
  *   `roles` must be an array ('roles must be a non-null array', spec 8). When the check fails the token is
  *   cleared, 'Verification failed, please login again' is shown and the user goes to '/' (spec 4, 8),
  *   which without a token is `/login?redirect=%2F`.
- * - canAccess({resource, action}): access.ts rule (generated `accessCodes`) over the user's roles.
+ * - canAccess({resource, action}): access.ts rule (generated `accessCodes`) over the user's roles; without
+ *   a live session it answers true and leaves the redirect to login to checkAuth / checkError.
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { sapi, CODE_NOT_LOGGED_IN } from './http';
@@ -136,8 +137,16 @@ export function createAuthProvider(accessCodes: AccessCodes): AuthProvider & { g
     },
 
     async canAccess({ resource, action }) {
-      if (!getToken()) return false;
-      const { roles } = await getUser();
+      // Without a live session the auth check (checkAuth / checkError), not the access check, decides:
+      // answering false here would send a logged-out user to /401 instead of /login?redirect=<path>.
+      if (!getToken()) return true;
+      let roles: string[];
+      try {
+        roles = (await getUser()).roles;
+      } catch (error) {
+        if ((error as { status?: number })?.status === CODE_NOT_LOGGED_IN) return true;
+        throw error;
+      }
       return canAccessWith(roles, resource, action, accessCodes);
     },
 

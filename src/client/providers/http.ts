@@ -70,10 +70,13 @@ function encodeForm(body: unknown): string {
 }
 
 let reloadScheduled = false;
+let lastExpiryNotice = 0;
 
-/** Code 600: tell the user, forget the token, reload (spec 4, 8). */
+/** Code 600: tell the user (once for a burst of parallel calls), forget the token, reload (spec 4, 8). */
 function handleSessionExpired(): void {
-  notify(appText('app.http.session_expired'), 'error');
+  const now = Date.now();
+  if (now - lastExpiryNotice > RELOAD_DELAY_MS * 2) notify(appText('app.http.session_expired'), 'error');
+  lastExpiryNotice = now;
   clearToken();
   if (reloadScheduled || typeof window === 'undefined' || !window.location) return;
   reloadScheduled = true;
@@ -163,4 +166,5 @@ export async function sapi<T = any>(path: string, body: unknown = {}, options: S
 /** Test hook: forget that a reload was scheduled. */
 export function resetHttpStateForTests(): void {
   reloadScheduled = false;
+  lastExpiryNotice = 0;
 }

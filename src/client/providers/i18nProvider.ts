@@ -1,7 +1,7 @@
 /**
  * The console's i18n provider (spec 1): polyglot over
- *   en = ra-language-english + app-en + generatedMessages.en
- *   zh = raChineseMessages   + app-zh + generatedMessages.zh
+ *   en = ra-language-english + app-en + widgetMessages.en + generatedMessages.en
+ *   zh = raChineseMessages   + app-zh + widgetMessages.zh + generatedMessages.zh
  * (deep-merged, later wins). Initial locale per providers/locale.ts (saved `wms.language`, else browser
  * zh*, else en); every change is persisted. getLocales() lists English and 中文 so react-admin's
  * <LocalesMenuButton/> appears. Missing keys fall back to the key (`allowMissing`).
@@ -12,13 +12,14 @@ import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { raChineseMessages } from '../i18n/ra-zh';
 import { appEn } from '../i18n/app-en';
 import { appZh } from '../i18n/app-zh';
+import { widgetMessages } from '../widgets/messages';
 import { generatedMessages } from '../../../generated/client/i18n';
 import { deepMerge, type MessageTree } from './messages';
 import { LOCALES, getCurrentLocale, setCurrentLocale, type AppLocale } from './locale';
 
 export const messages: Record<AppLocale, TranslationMessages> = {
-  en: deepMerge(englishMessages as unknown as MessageTree, appEn, generatedMessages.en) as unknown as TranslationMessages,
-  zh: deepMerge(raChineseMessages as unknown as MessageTree, appZh, generatedMessages.zh) as unknown as TranslationMessages,
+  en: deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, generatedMessages.en) as unknown as TranslationMessages,
+  zh: deepMerge(raChineseMessages as unknown as MessageTree, appZh, widgetMessages.zh, generatedMessages.zh) as unknown as TranslationMessages,
 };
 
 const base = polyglotI18nProvider(
