@@ -76,7 +76,8 @@ function column(model: Model, r: ResourceSpec, f: FieldSpec): string | undefined
 
 function input(model: Model, r: ResourceSpec, f: FieldSpec, where: 'form' | 'filter'): string {
   const s = lit(f.name);
-  const extra = where === 'filter' ? ` key=${s}` : f.readOnlyOnEdit ? ` disabled={mode === 'edit'}` : '';
+  const dflt = where === 'form' ? defaultLiteral(model, f) : undefined;
+  const extra = where === 'filter' ? ` key=${s}` : `${f.readOnlyOnEdit ? ` disabled={mode === 'edit'}` : ''}${dflt !== undefined ? ` defaultValue={${dflt}}` : ''}`;
   const enabledOnly = (ref: string) => (hasStatus(model, ref) ? ` filter={{ status: 1 }}` : '');
   if (f.widget === 'country') return `<CountryInput source=${s}${extra} />`;
   if (f.widget === 'province') return `<ProvinceInput source=${s}${extra} countrySource=${lit(r.fields.find((x) => x.widget === 'country')?.name ?? 'countryCode')} />`;
@@ -94,6 +95,13 @@ function input(model: Model, r: ResourceSpec, f: FieldSpec, where: 'form' | 'fil
     case 'text': return `<TextInput source=${s} multiline${extra} />`;
     default: return `<TextInput source=${s}${extra} />`;
   }
+}
+
+/** The manifest default as a literal for a create form (enum keys become their values). */
+function defaultLiteral(model: Model, f: FieldSpec): string | undefined {
+  if (f.default === undefined) return undefined;
+  if (f.type === 'enum') return String(model.enums.find((e) => e.name === f.enum)!.values.find((v) => v.key === f.default)!.value);
+  return lit(f.default);
 }
 
 function filterInputs(model: Model, r: ResourceSpec): string[] {
@@ -121,7 +129,7 @@ function emitResource(model: Model, r: ResourceSpec): Output {
     ``,
     `/** ${r.en} list: filters, sortable columns and paging from the manifest. */`,
     `export const ${P}List = () => (`,
-    `<List filters={filters} sort={${lit({ field: r.defaultSort.field, order: r.defaultSort.order.toUpperCase() })}} perPage={10} pagination={<ListPagination />}>`,
+    `<List filters={filters} sort={${lit({ field: r.defaultSort.field, order: r.defaultSort.order.toUpperCase() })}} perPage={10} pagination={<ListPagination />} exporter={false}>`,
     `<Datagrid rowClick="edit" bulkActionButtons={false}>`,
     `<TextField source="id" />`,
     ...cols,

@@ -37,7 +37,7 @@ describe.each(testDatabases())('auth on %s', (kind) => {
   });
 
   it('names the empty login fields (spec 5), in Chinese with X-Lang: zh', async () => {
-    expect((await loginRaw({ username: '', password: 'x', captcha: '', captchaId: '' })).msg).toBe('username: User name cannot be empty');
+    expect((await loginRaw({ username: '', password: 'x', captcha: '', captchaId: '' })).msg).toBe('username: Username cannot be empty');
     expect((await loginRaw({ username: 'admin', password: '123', captcha: 'x', captchaId: 'y' })).msg).toBe('password: Password length cannot be less than 6');
     const zh = (await t.app.inject({ method: 'POST', url: '/sapi/sys/user/login', payload: new URLSearchParams({ username: 'admin', password: ADMIN_PASSWORD, captcha: '', captchaId: '' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-lang': 'zh' } })).json();
     expect(zh.msg).toBe('captcha: 验证码不能为空');

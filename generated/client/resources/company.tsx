@@ -10,7 +10,7 @@ const filters = [<TextInput source="name" key="name" alwaysOn />,
 
 /** Companies list: filters, sortable columns and paging from the manifest. */
 export const CompanyList = () => (
-  <List filters={filters} sort={{ field: "id", order: "DESC" }} perPage={10} pagination={<ListPagination />}>
+  <List filters={filters} sort={{ field: "id", order: "DESC" }} perPage={10} pagination={<ListPagination />} exporter={false}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="name" />
@@ -28,10 +28,10 @@ export const CompanyList = () => (
 const CompanyForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(companyForm, mode)}>
     <TextInput source="name" />
-    <EnumInput source="status" enumName="Status" />
-    <NumberInput source="allowInboundCount" />
-    <NumberInput source="allowReturnInboundCount" />
-    <NumberInput source="allowOutboundCount" />
+    <EnumInput source="status" enumName="Status" defaultValue={1} />
+    <NumberInput source="allowInboundCount" defaultValue={0} />
+    <NumberInput source="allowReturnInboundCount" defaultValue={0} />
+    <NumberInput source="allowOutboundCount" defaultValue={0} />
     <TextInput source="remark" />
   </SimpleForm>
 );

@@ -10,7 +10,7 @@ const filters = [<TextInput source="code" key="code" alwaysOn />,
 
 /** Goods owners list: filters, sortable columns and paging from the manifest. */
 export const OwnerList = () => (
-  <List filters={filters} sort={{ field: "id", order: "DESC" }} perPage={10} pagination={<ListPagination />}>
+  <List filters={filters} sort={{ field: "id", order: "DESC" }} perPage={10} pagination={<ListPagination />} exporter={false}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="code" />

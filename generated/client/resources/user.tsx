@@ -8,7 +8,7 @@ const filters = [<TextInput source="name" key="name" alwaysOn />,
 
 /** Users list: filters, sortable columns and paging from the manifest. */
 export const UserList = () => (
-  <List filters={filters} sort={{ field: "id", order: "DESC" }} perPage={10} pagination={<ListPagination />}>
+  <List filters={filters} sort={{ field: "id", order: "DESC" }} perPage={10} pagination={<ListPagination />} exporter={false}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="name" />
@@ -27,7 +27,7 @@ const UserForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(userForm, mode)}>
     <TextInput source="name" disabled={mode === 'edit'} />
     <PasswordInput source="password" autoComplete="new-password" />
-    <EnumInput source="status" enumName="Status" />
+    <EnumInput source="status" enumName="Status" defaultValue={1} />
     <TextInput source="avatar" />
     <TextInput source="introduction" />
     <ReferenceArrayInput source="roleIds" reference="role"><AutocompleteArrayInput label="resources.user.fields.roleIds" /></ReferenceArrayInput>

@@ -11,7 +11,7 @@ const filters = [<TextInput source="code" key="code" alwaysOn />,
 
 /** Warehouses list: filters, sortable columns and paging from the manifest. */
 export const WarehouseList = () => (
-  <List filters={filters} sort={{ field: "id", order: "DESC" }} perPage={10} pagination={<ListPagination />}>
+  <List filters={filters} sort={{ field: "id", order: "DESC" }} perPage={10} pagination={<ListPagination />} exporter={false}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="code" />
@@ -33,12 +33,12 @@ const WarehouseForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(warehouseForm, mode)}>
     <TextInput source="code" disabled={mode === 'edit'} />
     <TextInput source="name" />
-    <EnumInput source="type" enumName="WarehouseType" />
+    <EnumInput source="type" enumName="WarehouseType" defaultValue={1} />
     <CountryInput source="countryCode" />
     <ProvinceInput source="province" countrySource="countryCode" />
     <CityInput source="city" countrySource="countryCode" provinceSource="province" />
     <TextInput source="address" />
-    <BooleanInput source="isDefault" />
+    <BooleanInput source="isDefault" defaultValue={false} />
     <TextInput source="remark" />
   </SimpleForm>
 );

@@ -6,6 +6,7 @@
  * Texts follow the spec: login messages (spec 5), session and permission messages (spec 8),
  * page messages "no permission to access this page" / "URL not found" (spec 8), title suffix WMS (spec 1).
  */
+import { loginTexts } from '../../shared/login';
 export const appEn = {
   app: {
     title: 'WMS',
@@ -21,10 +22,10 @@ export const appEn = {
       captcha_image: 'Verification code image, click to refresh',
       captcha_loading: 'Loading…',
       submit: 'Log in',
-      username_required: 'Username cannot be empty',
-      password_required: 'Password cannot be empty',
-      password_min: 'Password length cannot be less than 6',
-      captcha_required: 'Verification code cannot be empty',
+      username_required: loginTexts.en.username_required,
+      password_required: loginTexts.en.password_required,
+      password_min: loginTexts.en.password_min,
+      captcha_required: loginTexts.en.captcha_required,
       failed: 'Login failed',
     },
     http: {

@@ -2,6 +2,7 @@
  * The console's own Chinese messages (namespace `app.*`); same key set as app-en.ts
  * (checked by tests/unit/client-i18n.test.ts). Spec 5 (login), 8 (messages), 1 (title suffix WMS).
  */
+import { loginTexts } from '../../shared/login';
 import type { appEn } from './app-en';
 
 type Messages<T> = { [K in keyof T]: T[K] extends string ? string : Messages<T[K]> };
@@ -21,10 +22,10 @@ export const appZh: Messages<typeof appEn> = {
       captcha_image: '验证码图片，点击刷新',
       captcha_loading: '加载中…',
       submit: '登录',
-      username_required: '用户名不能为空',
-      password_required: '密码不能为空',
-      password_min: '密码长度不能少于6位',
-      captcha_required: '验证码不能为空',
+      username_required: loginTexts.zh.username_required,
+      password_required: loginTexts.zh.password_required,
+      password_min: loginTexts.zh.password_min,
+      captcha_required: loginTexts.zh.captcha_required,
       failed: '登录失败',
     },
     http: {

@@ -1,17 +1,9 @@
-/**
- * Login form rules (spec 5 "Login messages"): username cannot be empty; password cannot be empty and its
- * length cannot be less than 6; verification code cannot be empty. Messages are translation keys
- * (app.login.*), translated where shown. Username and code are trimmed.
- */
+/** The shared login schema with translation keys (app.login.*) as messages, translated where shown. */
 import * as yup from 'yup';
+import { loginSchema as sharedLoginSchema } from '../../shared/login';
 
-export const PASSWORD_MIN_LENGTH = 6;
-
-export const loginSchema = yup.object({
-  username: yup.string().trim().required('app.login.username_required'),
-  password: yup.string().required('app.login.password_required').min(PASSWORD_MIN_LENGTH, 'app.login.password_min'),
-  captcha: yup.string().trim().required('app.login.captcha_required'),
-});
+export { PASSWORD_MIN_LENGTH } from '../../shared/login';
+export const loginSchema = sharedLoginSchema((rule) => `app.login.${rule}`);
 
 export type LoginFormValues = yup.InferType<typeof loginSchema>;
 

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import * as yup from 'yup';
+import { loginSchema, loginTexts } from '../../shared/login';
 import { user } from '../../../generated/db/schema';
 import { Status } from '../../../generated/shared/enums';
 import { Code } from '../../shared/envelope';
@@ -42,25 +43,10 @@ export async function checkCaptcha(db: Db, captchaId: string, answer: string, te
   return given === row.answer || (testAnswer !== undefined && given === testAnswer.toLowerCase());
 }
 
-const loginTexts = {
-  en: { username: 'User name cannot be empty', password: 'Password cannot be empty', passwordLength: 'Password length cannot be less than 6', captcha: 'Verification code cannot be empty' },
-  zh: { username: '用户名不能为空', password: '密码不能为空', passwordLength: '密码长度不能少于6位', captcha: '验证码不能为空' },
-};
-
-/** The login form of spec 5 (username, password of at least 6, captcha, captchaId). */
-export function loginSchema(lang: Lang) {
-  const t = loginTexts[lang];
-  return yup.object({
-    username: yup.string().trim().required(t.username),
-    password: yup.string().required(t.password).min(6, t.passwordLength),
-    captcha: yup.string().trim().required(t.captcha),
-    captchaId: yup.string().trim().required(t.captcha),
-  });
-}
-
 /** Checks the captcha (always used up), then the password; returns a new session token. */
 export async function login(db: Db, lang: Lang, body: unknown, testAnswer?: string): Promise<{ token: string }> {
-  const form = await validate<{ username: string; password: string; captcha: string; captchaId: string }>(loginSchema(lang), body);
+  const schema = loginSchema((rule) => loginTexts[lang][rule]).shape({ captchaId: yup.string().trim().required(loginTexts[lang].captcha_required) });
+  const form = await validate<{ username: string; password: string; captcha: string; captchaId: string }>(schema, body);
   if (!(await checkCaptcha(db, form.captchaId, form.captcha, testAnswer))) throw new BizError(Code.BAD_REQUEST, `captcha: ${text(lang, 'captchaWrong')}`);
   const [u] = await db.select({ id: user.id, password: user.password, status: user.status }).from(user).where(eq(user.name, form.username));
   if (!u || !(await verifyPassword(form.password, u.password))) throw new BizError(Code.BAD_REQUEST, text(lang, 'loginFailed'));
