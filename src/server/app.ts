@@ -14,6 +14,7 @@ import type { Config } from './config';
 import * as crud from './crud/handlers';
 import type { Database } from './db/connect';
 import { currentDetail, login, newCaptcha } from './domain/auth';
+import { changeOwnPassword, editUserRoles } from './domain/users';
 import { readContext } from './http/context';
 import { BizError, text } from './http/errors';
 import { publicRoute, sapiRoute } from './http/sapi';
@@ -49,6 +50,8 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   publicRoute(app, '/sapi/sys/user/login', ({ ctx, body }) => login(db, ctx.lang, body, config.captchaTestAnswer));
   sapiRoute(app, db, '/sapi/sys/user/current/detail', 'any', ({ user }) => currentDetail(db, user));
   sapiRoute(app, db, '/sapi/sys/user/logout', 'any', async ({ user }) => { await endSession(db, user.token); return null; });
+  sapiRoute(app, db, '/sapi/sys/user/current/edit', 'any', ({ ctx, user, body }) => changeOwnPassword(db, ctx, user, body));
+  sapiRoute(app, db, '/sapi/sys/user/role/edit', bindings.user.meta.permissions.edit, ({ ctx, user, body }) => editUserRoles(db, ctx, user, body));
 
   app.all('/sapi/*', async (req, reply) => reply.status(404).send({ code: Code.NOT_FOUND, msg: `${req.method} ${req.url}: no such call`, data: null }));
 

@@ -80,6 +80,8 @@ export function rules(lang: Lang, mode: FormMode | 'query') {
     return s.test('required', msg('required', label), (v: unknown) => v !== null && v !== '') as S;
   };
   const b = {
+    /** The text of one rule for a label, for hand-written schemas. */
+    text: msg,
     string(label: Label, o: StringOpts = {}) {
       let s = yup.string().typeError(msg('required', label)).trim();
       if (!o.required || mode === 'query') s = s.transform((v) => (v === '' ? undefined : v));

@@ -17,6 +17,7 @@ import type { FieldSpec, ResourceSpec } from '../../shared/resource-meta';
 import { formatValidationError, type Lang } from '../../shared/validation';
 import type { Db } from '../db/connect';
 import { hashPassword } from '../domain/passwords';
+import { resourceHooks } from '../domain/resource-hooks';
 import type { RequestContext, UserContext } from '../http/context';
 import { BizError, notFound, text } from '../http/errors';
 import { requireInScope, scopeConditions, type ScopeKind } from '../http/guard';
@@ -27,7 +28,7 @@ type Row = Record<string, unknown>;
 type Columns = Record<string, PgColumn>;
 
 const LIST_LIMIT = 1000;
-const meta = (b: Binding) => b.meta as ResourceSpec;
+export const meta = (b: Binding) => b.meta as ResourceSpec;
 const columnsOf = (b: Binding) => getTableColumns(b.table as PgTable) as unknown as Columns;
 
 /** Validates with a generated schema; a failure is a 400 whose msg names the field and the rule (spec 5). */
@@ -112,42 +113,71 @@ async function hashPasswords(fields: FieldSpec[], values: Row) {
   for (const f of fields) if (f.type === 'password' && typeof values[f.name] === 'string') values[f.name] = await hashPassword(values[f.name] as string);
 }
 
+/**
+ * Hand-written rules a resource adds around the generic writes (registered in domain/resource-hooks.ts).
+ * They run inside the write's transaction with `call.db` being that transaction; throwing a BizError
+ * rolls the whole write back. `existing` is null on add.
+ */
+export interface ResourceHooks {
+  beforeWrite?(call: CrudCall, values: Row, existing: Row | null): Promise<void>;
+  afterWrite?(call: CrudCall, values: Row, existing: Row | null): Promise<void>;
+  beforeRemove?(call: CrudCall, existing: Row): Promise<void>;
+}
+const hooksOf = (b: Binding): ResourceHooks => resourceHooks[meta(b).name] ?? {};
+
+/** Runs `fn` in one transaction with the call's db swapped for it. */
+function inTransaction<T>(call: CrudCall, fn: (call: CrudCall) => Promise<T>): Promise<T> {
+  return call.db.transaction((tx) => fn({ ...call, db: tx as unknown as Db }));
+}
+
 export async function add(call: CrudCall): Promise<Row> {
-  const { db, binding: b, ctx } = call;
+  const { binding: b, ctx } = call;
   const values = await validate(b.schemas.form('add', ctx.lang), call.body);
   checkWriteScope(call, values, true);
   await hashPasswords(meta(b).fields, values);
-  const [{ id }] = await mapDbErrors(ctx.lang, meta(b), () => db.insert(b.table as PgTable).values(values as never).returning({ id: columnsOf(b).id }));
-  return findScoped(call, id);
+  return inTransaction(call, async (c) => {
+    await hooksOf(b).beforeWrite?.(c, values, null);
+    const [{ id }] = await mapDbErrors(ctx.lang, meta(b), () => c.db.insert(b.table as PgTable).values(values as never).returning({ id: columnsOf(b).id }));
+    await hooksOf(b).afterWrite?.(c, { ...values, id }, null);
+    return findScoped(c, id);
+  });
+}
+
+/** Updates `values` of the record `id` (in scope) with the resource's hooks, in one transaction. */
+export async function updateRecord(call: CrudCall, id: unknown, values: Row): Promise<Row> {
+  const { binding: b, ctx } = call;
+  return inTransaction(call, async (c) => {
+    const existing = await findScoped(c, id);
+    await hooksOf(b).beforeWrite?.(c, values, existing);
+    await mapDbErrors(ctx.lang, meta(b), () => c.db.update(b.table as PgTable).set({ ...values, updateDate: new Date() } as never).where(eq(columnsOf(b).id, existing.id as number)));
+    await hooksOf(b).afterWrite?.(c, values, existing);
+    return findScoped(c, existing.id);
+  });
 }
 
 export async function edit(call: CrudCall): Promise<Row> {
-  const { db, binding: b, ctx } = call;
-  const existing = await findScoped(call, call.body?.id);
+  const { binding: b, ctx } = call;
+  await findScoped(call, call.body?.id); // 404 before 400: a record out of scope is not told apart from none
   const values = await validate(b.schemas.form('edit', ctx.lang), call.body);
   for (const k of Object.keys(values)) if (values[k] === undefined) delete values[k];
   checkWriteScope(call, values, false);
   await hashPasswords(meta(b).fields, values);
-  await mapDbErrors(ctx.lang, meta(b), () => db.update(b.table as PgTable).set({ ...values, updateDate: new Date() } as never).where(eq(columnsOf(b).id, existing.id as number)));
-  return findScoped(call, existing.id);
+  return updateRecord(call, call.body?.id, values);
 }
 
 export async function remove(call: CrudCall): Promise<null> {
-  const { db, binding: b, ctx } = call;
-  const existing = await findScoped(call, call.body?.id);
-  await mapDbErrors(ctx.lang, meta(b), () => db.delete(b.table as PgTable).where(eq(columnsOf(b).id, existing.id as number)));
-  return null;
+  const { binding: b, ctx } = call;
+  return inTransaction(call, async (c) => {
+    const existing = await findScoped(c, call.body?.id);
+    await hooksOf(b).beforeRemove?.(c, existing);
+    await mapDbErrors(ctx.lang, meta(b), () => c.db.delete(b.table as PgTable).where(eq(columnsOf(b).id, existing.id as number)));
+    return null;
+  });
 }
 
 /** lock (status -1) and unlock (status 1), spec 4. */
-export async function setStatus(call: CrudCall, status: number): Promise<Row> {
-  const { db, binding: b } = call;
-  const existing = await findScoped(call, call.body?.id);
-  await db.update(b.table as PgTable).set({ status, updateDate: new Date() } as never).where(eq(columnsOf(b).id, existing.id as number));
-  return findScoped(call, existing.id);
-}
-export const lock = (call: CrudCall) => setStatus(call, Status.LOCK);
-export const unlock = (call: CrudCall) => setStatus(call, Status.ENABLE);
+export const lock = (call: CrudCall) => updateRecord(call, call.body?.id, { status: Status.LOCK });
+export const unlock = (call: CrudCall) => updateRecord(call, call.body?.id, { status: Status.ENABLE });
 
 /** The PostgreSQL error under Drizzle's wrapper, if any. */
 function pgError(e: unknown): { code?: string; constraint?: string; detail?: string } | undefined {

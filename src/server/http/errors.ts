@@ -21,6 +21,13 @@ const texts = {
   userLocked: { en: 'This account is locked', zh: '该账号已被锁定' },
   scopeDenied: { en: '{field}: outside your data scope', zh: '{field}：超出您的数据权限范围' },
   unexpected: { en: 'Unexpected server error; it has been logged', zh: '服务器异常，已记录' },
+  lastAdmin: { en: 'The last active administrator cannot be locked, removed or lose the admin role', zh: '不能锁定、删除最后一个启用的管理员，或取消其管理员角色' },
+  ownStatus: { en: 'status: you cannot change your own status', zh: 'status：不能修改自己的状态' },
+  selfRemove: { en: 'You cannot delete your own account', zh: '不能删除自己的账号' },
+  adminRole: { en: 'The admin role cannot be deleted', zh: '不能删除管理员角色' },
+  oldPasswordRequired: { en: 'Old password cannot be empty', zh: '旧密码不能为空' },
+  oldPasswordWrong: { en: 'The old password is wrong', zh: '旧密码错误' },
+  passwordsDiffer: { en: 'The two passwords do not match', zh: '两次输入的密码不一致' },
 } as const;
 export type TextKey = keyof typeof texts;
 

@@ -26,8 +26,13 @@ export async function authenticate(db: Db, req: FastifyRequest, reply: FastifyRe
   return s.user;
 }
 
+/** Every logged-in call registered on an app, with its code: the permission-matrix test walks this list. */
+const registered = new WeakMap<FastifyInstance, Array<{ path: string; permission: string }>>();
+export const sapiRoutesOf = (app: FastifyInstance) => registered.get(app) ?? [];
+
 /** A logged-in call that needs `permission` ('any' = every logged-in user). */
 export function sapiRoute<T>(app: FastifyInstance, db: Db, path: string, permission: string, handler: (a: SapiHandlerArgs) => Promise<T>): void {
+  registered.set(app, [...sapiRoutesOf(app), { path, permission }]);
   app.post(path, async (req, reply) => {
     const ctx = readContext(req);
     const user = await authenticate(db, req, reply, ctx);

@@ -1,0 +1,8 @@
+/** Which resources add hand-written rules to the generic writes (crud/handlers.ts ResourceHooks). */
+import type { ResourceHooks } from '../crud/handlers';
+import { roleHooks, userHooks } from './users';
+
+export const resourceHooks: Record<string, ResourceHooks | undefined> = {
+  user: userHooks,
+  role: roleHooks,
+};
