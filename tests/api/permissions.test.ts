@@ -68,6 +68,26 @@ describe.each(testDatabases())('permissions and scope on %s', (kind) => {
     expect((await t.call('/sapi/wms/owner/detail', { id: o2.id }, admin)).code).toBe(200);
   });
 
+  it('shows each scoped user exactly its own records, and all to an all-scoped user', async () => {
+    const warehouses = (await t.call('/sapi/wms/warehouse/list', {}, admin)).data.map((r: any) => r.id).sort();
+    const owners = (await t.call('/sapi/wms/owner/list', {}, admin)).data.map((r: any) => r.id).sort();
+    expect(warehouses.length).toBeGreaterThanOrEqual(2);
+    expect(owners.length).toBeGreaterThanOrEqual(2);
+    const scopes: Array<[number[], number[]]> = [[[warehouses[0]], [owners[0]]], [[warehouses[1]], [owners[1]]], [[-1], [-1]]];
+    for (const [warehouseIds, ownerIds] of scopes) {
+      const { token } = await userWith(t, admin, { codes: ['warehouse:list', 'owner:list'], warehouseIds, ownerIds });
+      const seenW = (await t.call('/sapi/wms/warehouse/page', { size: 100 }, token)).data;
+      const seenO = (await t.call('/sapi/wms/owner/page', { size: 100 }, token)).data;
+      expect(seenW.records.map((r: any) => r.id).sort()).toEqual(warehouseIds[0] === -1 ? warehouses : warehouseIds);
+      expect(seenW.total).toBe(warehouseIds[0] === -1 ? warehouses.length : 1);
+      expect(seenO.records.map((r: any) => r.id).sort()).toEqual(ownerIds[0] === -1 ? owners : ownerIds);
+      for (const id of warehouses) {
+        const inScope = warehouseIds[0] === -1 || warehouseIds.includes(id);
+        expect((await t.call('/sapi/wms/warehouse/detail', { id }, token)).code).toBe(inScope ? 200 : 404);
+      }
+    }
+  });
+
   it('gives a user with an empty scope nothing', async () => {
     const { token } = await userWith(t, admin, { codes: ['warehouse:list'], warehouseIds: [], ownerIds: [] });
     expect((await t.call('/sapi/wms/warehouse/page', {}, token)).data).toMatchObject({ total: 0, records: [] });

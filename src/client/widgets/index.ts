@@ -21,3 +21,17 @@ export { centsToText, textToCents } from './money';
 export { formatLines, parseLines, linesLength, STRINGS_MAX_CHARS } from './lines';
 export { ALL_ID, isAllIds } from './allIds';
 export { enumEntries, enumKeyOf, enumLabelKey, useEnumChoices, type EnumEntry } from './enums';
+export { PermissionTreeInput, permissionLabel, type PermissionTreeInputProps } from './PermissionTreeInput';
+export {
+  buildPermissionTree,
+  checkState,
+  toggleNode,
+  filterTree,
+  PERMISSION_MENU,
+  PERMISSION_BUTTON,
+  type PermissionRecord,
+  type PermissionNode,
+  type PermissionTree,
+} from './permissionTree';
+export { HideOnSelf, isSelf, type HideOnSelfProps } from './HideOnSelf';
+export { DateTimeField, formatDateTime, toDate, type DateTimeFieldProps } from './DateTimeField';
