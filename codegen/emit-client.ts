@@ -66,7 +66,7 @@ function column(model: Model, r: ResourceSpec, f: FieldSpec): string | undefined
     case 'boolean': return `<YesNoField source=${s}${sort} />`;
     case 'money': return `<MoneyField source=${s}${sort} />`;
     case 'int': case 'number': return `<NumberField source=${s}${sort} />`;
-    case 'datetime': return `<DateField source=${s} showTime${sort} />`;
+    case 'datetime': return `<DateTimeField source=${s}${sort} />`;
     case 'ref': return `<TextField source=${lit(f.name.replace(/Id$/, 'Name'))} label=${lit(`resources.${r.name}.fields.${f.name}`)}${sort} />`;
     case 'refs': return `<RefsField source=${s} reference=${lit(f.resource)}${f.allowAll ? ' allowAll' : ''} sortable={false} />`;
     case 'password': return undefined;
@@ -79,6 +79,7 @@ function input(model: Model, r: ResourceSpec, f: FieldSpec, where: 'form' | 'fil
   const dflt = where === 'form' ? defaultLiteral(model, f) : undefined;
   const extra = where === 'filter' ? ` key=${s}` : `${f.readOnlyOnEdit ? ` disabled={mode === 'edit'}` : ''}${dflt !== undefined ? ` defaultValue={${dflt}}` : ''}`;
   const enabledOnly = (ref: string) => (hasStatus(model, ref) ? ` filter={{ status: 1 }}` : '');
+  if (f.widget === 'permissionTree') return `<PermissionTreeInput source=${s}${extra} />`;
   if (f.widget === 'country') return `<CountryInput source=${s}${extra} />`;
   if (f.widget === 'province') return `<ProvinceInput source=${s}${extra} countrySource=${lit(r.fields.find((x) => x.widget === 'country')?.name ?? 'countryCode')} />`;
   if (f.widget === 'city') return `<CityInput source=${s}${extra} countrySource=${lit(r.fields.find((x) => x.widget === 'country')?.name ?? 'countryCode')} provinceSource=${lit(r.fields.find((x) => x.widget === 'province')?.name ?? 'province')} />`;
@@ -122,7 +123,7 @@ function emitResource(model: Model, r: ResourceSpec): Output {
   const P = pascal(r.name);
   const sf = newFile(`generated/client/resources/${r.name}.tsx`);
   const cols = r.fields.filter((f) => f.list).map((f) => column(model, r, f)!);
-  const form = r.fields.filter((f) => f.form).map((f) => input(model, r, f, 'form'));
+  const form = r.fields.filter((f) => f.form).map((f) => (f.hideOnSelf ? `<HideOnSelf>${input(model, r, f, 'form')}</HideOnSelf>` : input(model, r, f, 'form')));
   const filters = filterInputs(model, r);
   const body = [
     `const filters = [${filters.join(',\n')}];`,
@@ -151,8 +152,8 @@ function emitResource(model: Model, r: ResourceSpec): Output {
   ].join('\n');
   const text = body;
   const used = (name: string) => new RegExp(`<${name}[\\s>/]`).test(text);
-  const ra = ['AutocompleteArrayInput', 'AutocompleteInput', 'BooleanInput', 'Create', 'Datagrid', 'DateField', 'DateInput', 'DateTimeInput', 'DeleteButton', 'Edit', 'EditButton', 'List', 'NullableBooleanInput', 'NumberField', 'NumberInput', 'PasswordInput', 'ReferenceArrayInput', 'ReferenceInput', 'SimpleForm', 'TextField', 'TextInput'].filter(used);
-  const widgets = ['AllOrSomeInput', 'CityInput', 'CountryInput', 'EnumField', 'EnumInput', 'ListPagination', 'LockToggleButton', 'MoneyField', 'MoneyInput', 'ProvinceInput', 'RefsField', 'StringsInput', 'YesNoField'].filter(used);
+  const ra = ['AutocompleteArrayInput', 'AutocompleteInput', 'BooleanInput', 'Create', 'Datagrid', 'DateInput', 'DateTimeInput', 'DeleteButton', 'Edit', 'EditButton', 'List', 'NullableBooleanInput', 'NumberField', 'NumberInput', 'PasswordInput', 'ReferenceArrayInput', 'ReferenceInput', 'SimpleForm', 'TextField', 'TextInput'].filter(used);
+  const widgets = ['AllOrSomeInput', 'CityInput', 'CountryInput', 'DateTimeField', 'EnumField', 'EnumInput', 'HideOnSelf', 'ListPagination', 'LockToggleButton', 'MoneyField', 'MoneyInput', 'PermissionTreeInput', 'ProvinceInput', 'RefsField', 'StringsInput', 'YesNoField'].filter(used);
   sf.addImportDeclaration({ moduleSpecifier: 'react-admin', namedImports: ra });
   sf.addImportDeclaration({ moduleSpecifier: '../../../src/client/widgets', namedImports: [...widgets, 'useFormResolver'].sort() });
   sf.addImportDeclaration({ moduleSpecifier: '../../../src/shared/validation', namedImports: ['type FormMode'] });

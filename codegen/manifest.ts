@@ -144,7 +144,7 @@ function validate(root: unknown, fail: Fail): Model {
       const fp = [...p, 'fields', fname];
       if (!/^[a-z][A-Za-z0-9]*$/.test(fname) || fname === 'id') fail(fp, `field names are camelCase API names and 'id' is implicit`);
       if (!isObj(f)) { fail(fp, 'must be a mapping with at least type, en and zh'); continue; }
-      checkKeys(f, ['type', 'en', 'zh', 'required', 'minLength', 'maxLength', 'min', 'max', 'decimals', 'pattern', 'enum', 'resource', 'allowAll', 'default', 'unique', 'filter', 'sortable', 'list', 'form', 'readOnlyOnEdit', 'system', 'widget'], fp, fail);
+      checkKeys(f, ['type', 'en', 'zh', 'required', 'minLength', 'maxLength', 'min', 'max', 'decimals', 'pattern', 'enum', 'resource', 'allowAll', 'default', 'unique', 'filter', 'sortable', 'list', 'form', 'readOnlyOnEdit', 'hideOnSelf', 'system', 'widget'], fp, fail);
       const type = oneOf(f, 'type', FIELD_TYPES, fp, fail);
       if (!type) { if (f.type === undefined) fail(fp, `missing 'type' (one of: ${FIELD_TYPES.join(', ')})`); continue; }
       const spec: FieldSpec = {
@@ -170,6 +170,7 @@ function validate(root: unknown, fail: Fail): Model {
         list: bool(f, 'list', fp, fail, !['text', 'password', 'strings'].includes(type)),
         form: bool(f, 'form', fp, fail, true),
         readOnlyOnEdit: bool(f, 'readOnlyOnEdit', fp, fail, false),
+        hideOnSelf: bool(f, 'hideOnSelf', fp, fail, false),
         system: bool(f, 'system', fp, fail, false),
         widget: oneOf(f, 'widget', WIDGETS, fp, fail),
       };
@@ -188,6 +189,7 @@ function validate(root: unknown, fail: Fail): Model {
       if (spec.filter === 'dateRange' && type !== 'datetime') fail([...fp, 'filter'], 'dateRange filters are for datetime fields');
       if (spec.sortable && ['refs', 'strings', 'password', 'text'].includes(type)) fail([...fp, 'sortable'], `a ${type} field cannot be sorted`);
       if (type === 'password' && (spec.filter || spec.list)) fail(fp, 'a password is write-only: no filter, no list column');
+      if (spec.widget === 'permissionTree' && type !== 'strings') fail([...fp, 'widget'], 'permissionTree edits a strings field of permission codes');
       fields.push(spec);
     }
     const fieldNames = new Set(fields.map((f) => f.name));

@@ -10,7 +10,7 @@ export type FilterKind = (typeof FILTER_KINDS)[number];
 export const OPERATIONS = ['list', 'page', 'detail', 'add', 'edit', 'remove', 'lock', 'unlock'] as const;
 export type Operation = (typeof OPERATIONS)[number];
 export const PERMISSION_KEYS = ['top', 'list', 'add', 'edit', 'remove', 'lock', 'unlock'] as const;
-export const WIDGETS = ['country', 'province', 'city'] as const;
+export const WIDGETS = ['country', 'province', 'city', 'permissionTree'] as const;
 export const PATTERNS = ['email', 'phone', 'code'] as const;
 
 export interface Label { en: string; zh: string }
@@ -36,6 +36,8 @@ export interface FieldSpec extends Label {
   list: boolean;
   form: boolean;
   readOnlyOnEdit: boolean;
+  /** Hidden in the form when the record is the logged-in user (spec 2.5: a user does not edit their own status). */
+  hideOnSelf: boolean;
   system: boolean;
   widget?: (typeof WIDGETS)[number];
 }

@@ -4,7 +4,8 @@
  * (checked by tests/unit/client-i18n.test.ts).
  *
  * Texts follow the spec: login messages (spec 5), session and permission messages (spec 8),
- * page messages "no permission to access this page" / "URL not found" (spec 8), title suffix WMS (spec 1).
+ * page messages "no permission to access this page" / "URL not found" (spec 8), title suffix WMS (spec 1),
+ * change-password dialog and its rules (spec 2.4, 5; 'Operation Successful', spec 8).
  */
 import { loginTexts } from '../../shared/login';
 export const appEn = {
@@ -27,6 +28,20 @@ export const appEn = {
       password_min: loginTexts.en.password_min,
       captcha_required: loginTexts.en.captcha_required,
       failed: 'Login failed',
+    },
+    password: {
+      change: 'Change password',
+      old: 'Old password',
+      new: 'New password',
+      confirm: 'Confirm password',
+      submit: 'Confirm',
+      cancel: 'Cancel',
+      old_required: 'Old password cannot be empty',
+      new_required: 'New password cannot be empty',
+      confirm_required: 'Confirm password cannot be empty',
+      length: 'length must be between 6 and 20 characters',
+      mismatch: 'passwords do not match',
+      success: 'Operation Successful',
     },
     http: {
       session_expired: 'Not logged in or session expired',

@@ -1,6 +1,7 @@
 /**
  * The console's own Chinese messages (namespace `app.*`); same key set as app-en.ts
- * (checked by tests/unit/client-i18n.test.ts). Spec 5 (login), 8 (messages), 1 (title suffix WMS).
+ * (checked by tests/unit/client-i18n.test.ts). Spec 5 (login, change password), 8 (messages), 1 (title suffix
+ * WMS), 2.4 (change-password dialog).
  */
 import { loginTexts } from '../../shared/login';
 import type { appEn } from './app-en';
@@ -27,6 +28,20 @@ export const appZh: Messages<typeof appEn> = {
       password_min: loginTexts.zh.password_min,
       captcha_required: loginTexts.zh.captcha_required,
       failed: '登录失败',
+    },
+    password: {
+      change: '修改密码',
+      old: '原密码',
+      new: '新密码',
+      confirm: '确认密码',
+      submit: '确定',
+      cancel: '取消',
+      old_required: '原密码不能为空',
+      new_required: '新密码不能为空',
+      confirm_required: '确认密码不能为空',
+      length: '长度在 6 到 20 个字符',
+      mismatch: '两次输入密码不一致',
+      success: '操作成功',
     },
     http: {
       session_expired: '未登录或登录已失效',
