@@ -1,11 +1,14 @@
 /**
  * Top bar (spec 2.4): react-admin's sidebar toggle, a breadcrumb of the current route title, the
  * language menu (<LocalesMenuButton/>, English / 中文), the loading indicator and the user menu
- * (dashboard, log out). Pages' own react-admin <Title>s portal into a hidden TitlePortal: the
- * breadcrumb is the visible title.
+ * (dashboard, change password, log out). Pages' own react-admin <Title>s portal into a hidden TitlePortal:
+ * the breadcrumb is the visible title. The change-password item opens <ChangePasswordDialog/> (spec 2.4),
+ * which lives beside the bar because the user menu unmounts its items when it closes.
  */
+import { useMemo, useState } from 'react';
 import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import LockResetIcon from '@mui/icons-material/LockReset';
 import { useNavigate } from 'react-router-dom';
 import {
   AppBar,
@@ -18,6 +21,7 @@ import {
   useUserMenu,
 } from 'react-admin';
 import { useRouteTitle } from './useDocumentTitle';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
 
 const Breadcrumb = () => {
   const route = useRouteTitle();
@@ -56,6 +60,26 @@ const DashboardUserMenuItem = () => {
   );
 };
 
+/** User-menu item that closes the menu and opens the change-password dialog. */
+export const ChangePasswordUserMenuItem = ({ onOpen }: { onOpen: () => void }) => {
+  const translate = useTranslate();
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem
+      data-testid="user-menu-change-password"
+      onClick={() => {
+        userMenu?.onClose();
+        onOpen();
+      }}
+    >
+      <ListItemIcon>
+        <LockResetIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('app.password.change')}</ListItemText>
+    </MenuItem>
+  );
+};
+
 const toolbar = (
   <>
     <LocalesMenuButton />
@@ -63,18 +87,27 @@ const toolbar = (
   </>
 );
 
-const userMenu = (
-  <UserMenu>
-    <DashboardUserMenuItem />
-    <Logout />
-  </UserMenu>
-);
-
-export const WmsAppBar = () => (
-  <AppBar toolbar={toolbar} userMenu={userMenu}>
-    <Breadcrumb />
-    <Box sx={{ display: 'none' }}>
-      <TitlePortal />
-    </Box>
-  </AppBar>
-);
+export const WmsAppBar = () => {
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const userMenu = useMemo(
+    () => (
+      <UserMenu>
+        <DashboardUserMenuItem />
+        <ChangePasswordUserMenuItem onOpen={() => setPasswordOpen(true)} />
+        <Logout />
+      </UserMenu>
+    ),
+    [],
+  );
+  return (
+    <>
+      <AppBar toolbar={toolbar} userMenu={userMenu}>
+        <Breadcrumb />
+        <Box sx={{ display: 'none' }}>
+          <TitlePortal />
+        </Box>
+      </AppBar>
+      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+    </>
+  );
+};
