@@ -94,7 +94,9 @@ function type(testId: string, value: string) {
   fireEvent.blur(input(testId));
 }
 
-beforeEach(() => sapiMock.mockReset());
+beforeEach(() => {
+  sapiMock.mockReset();
+});
 afterEach(cleanup);
 
 describe('ChangePasswordDialog', () => {

@@ -153,7 +153,7 @@ export const PermissionTreeInput = ({ source, label, helperText }: PermissionTre
             checked={state.checked}
             indeterminate={state.indeterminate}
             onChange={() => handleCheck(node)}
-            slotProps={{ input: { 'aria-label': text, name: `${field.name}.${node.code}` } as any }}
+            slotProps={{ input: { 'aria-label': text } }}
             sx={{ p: 0.5 }}
           />
           <Chip
