@@ -33,7 +33,7 @@ function emitMenu(model: Model): Output {
   const groups = [...model.menus].sort((a, b) => a.order - b.order || a.key.localeCompare(b.key)).map((g) => ({
     key: g.key, labelKey: `menu.${g.key}`, icon: g.icon,
     children: model.resources.filter((r) => r.menu?.group === g.key).sort((a, b) => a.menu!.order - b.menu!.order || a.name.localeCompare(b.name))
-      .map((r) => ({ key: r.name, labelKey: `resources.${r.name}.name`, icon: r.menu!.icon, route: r.menu!.route, resource: r.name, code: r.permissions.list === 'any' ? undefined : r.permissions.list })),
+      .map((r) => ({ key: r.name, labelKey: `resources.${r.name}.name`, icon: r.menu!.icon, route: r.menu!.route, resource: r.name, code: r.menu!.code ?? (r.permissions.list === 'any' ? undefined : r.permissions.list) })),
   })).filter((g) => g.children.length);
   sf.addStatements(`/** The sidebar (spec 2.3, 2.4): groups, then resources; a node with a code needs it. */\nexport const menuTree: MenuNode[] = ${lit(groups)};`);
   return finish(sf);

@@ -233,12 +233,12 @@ function validate(root: unknown, fail: Fail): Model {
     if (r.menu !== undefined) {
       if (!isObj(r.menu)) fail([...p, 'menu'], 'must be { group, route, order, icon }');
       else {
-        checkKeys(r.menu, ['group', 'route', 'order', 'icon'], [...p, 'menu'], fail);
+        checkKeys(r.menu, ['group', 'route', 'order', 'icon', 'code'], [...p, 'menu'], fail);
         const group = str(r.menu, 'group', [...p, 'menu'], fail) ?? '';
         if (group && !menuKeys.has(group)) fail([...p, 'menu', 'group'], `'${group}' is not a declared menu (declared: ${[...menuKeys].join(', ')})`);
         const route = str(r.menu, 'route', [...p, 'menu'], fail) ?? `/${name}`;
         if (!route.startsWith(`/`)) fail([...p, 'menu', 'route'], 'routes start with /');
-        menu = { group, route, order: num(r.menu, 'order', [...p, 'menu'], fail) ?? 0, icon: str(r.menu, 'icon', [...p, 'menu'], fail) ?? 'List' };
+        menu = { group, route, order: num(r.menu, 'order', [...p, 'menu'], fail) ?? 0, icon: str(r.menu, 'icon', [...p, 'menu'], fail) ?? 'List', code: str(r.menu, 'code', [...p, 'menu'], fail, false) };
       }
     }
     const represent = str(r, 'represent', p, fail) ?? 'id';

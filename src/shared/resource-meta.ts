@@ -50,7 +50,8 @@ export interface ResourceSpec extends Label {
   scope: { owner?: string; warehouse?: string };
   permissions: Partial<Record<(typeof PERMISSION_KEYS)[number], string>>;
   operations: Operation[];
-  menu?: { group: string; route: string; order: number; icon: string };
+  /** code: what the menu entry needs when it differs from the list code (spec 2.3). */
+  menu?: { group: string; route: string; order: number; icon: string; code?: string };
   defaultSort: { field: string; order: 'asc' | 'desc' };
   unique: string[][];
   fields: FieldSpec[];

@@ -56,7 +56,7 @@ export interface PermissionTreeInputProps {
 }
 
 const identity = (v: unknown) => v;
-const QUERY = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'code', order: 'ASC' as const } };
+const QUERY = { pagination: { page: 1, perPage: 500 }, sort: { field: 'code', order: 'ASC' as const } };
 const INDENT = 3;
 
 /** The node's name in the console's language, falling back to the other name, then the code. */
