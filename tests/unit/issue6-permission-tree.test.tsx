@@ -140,7 +140,7 @@ describe('PermissionTreeInput', () => {
     await screen.findByRole('checkbox', { name: 'Warehouses' });
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'permission',
-      expect.objectContaining({ pagination: { page: 1, perPage: 1000 }, sort: { field: 'code', order: 'ASC' } }),
+      expect.objectContaining({ pagination: { page: 1, perPage: 500 }, sort: { field: 'code', order: 'ASC' } }),
     );
     const row = screen.getByTestId('permission-node-warehouse:add');
     expect(within(row).getByText('Button')).toBeTruthy();
