@@ -3,6 +3,7 @@
  * (en, zh) and one react-admin resource module per manifest resource (list with the manifest's filters,
  * sortable columns and paging; create; edit), assembled in generated/client/resources.tsx.
  */
+import { refNameField } from '../src/shared/resource-meta';
 import type { FieldSpec, Model, ResourceSpec } from './manifest';
 import { operationCode } from './emit-server';
 import { byName, finish, lit, newFile, pascal, type Output } from './source';
@@ -43,7 +44,7 @@ function messages(model: Model, lang: 'en' | 'zh') {
   return {
     resources: Object.fromEntries(byName(model.resources).map((r) => [r.name, {
       name: r[lang],
-      fields: { id: 'ID', ...Object.fromEntries(r.fields.map((f) => [f.name, f[lang]])), ...Object.fromEntries(r.fields.filter((f) => f.type === 'ref').map((f) => [f.name.replace(/Id$/, 'Name'), f[lang]])), updateDate: lang === 'en' ? 'Updated' : '更新时间' },
+      fields: { id: 'ID', ...Object.fromEntries(r.fields.map((f) => [f.name, f[lang]])), ...Object.fromEntries(r.fields.filter((f) => f.type === 'ref').map((f) => [refNameField(f), f[lang]])), ...Object.fromEntries(r.queryParams.map((f) => [f.name, f[lang]])), updateDate: lang === 'en' ? 'Updated' : '更新时间' },
     }])),
     enums: Object.fromEntries(byName(model.enums).map((e) => [e.name, Object.fromEntries(e.values.map((v) => [v.key, v[lang]]))])),
     menu: Object.fromEntries(model.menus.map((m) => [m.key, m[lang]])),
@@ -67,7 +68,7 @@ function column(model: Model, r: ResourceSpec, f: FieldSpec): string | undefined
     case 'money': return `<MoneyField source=${s}${sort} />`;
     case 'int': case 'number': return `<NumberField source=${s}${sort} />`;
     case 'datetime': return `<DateTimeField source=${s}${sort} />`;
-    case 'ref': return `<TextField source=${lit(f.name.replace(/Id$/, 'Name'))} label=${lit(`resources.${r.name}.fields.${f.name}`)}${sort} />`;
+    case 'ref': return `<TextField source=${lit(refNameField(f))} label=${lit(`resources.${r.name}.fields.${f.name}`)}${sort} />`;
     case 'refs': return `<RefsField source=${s} reference=${lit(f.resource)}${f.allowAll ? ' allowAll' : ''} sortable={false} />`;
     case 'password': return undefined;
     default: return `<TextField source=${s}${sort} />`;

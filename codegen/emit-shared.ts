@@ -3,6 +3,7 @@
  * record types, yup schema factories (server and console validate with the same ones) and the permission
  * tree the server seeds (spec 6).
  */
+import { refNameField } from '../src/shared/resource-meta';
 import type { FieldSpec, Model, ResourceSpec } from './manifest';
 import { byName, finish, lit, newFile, pascal, type Output } from './source';
 
@@ -45,7 +46,7 @@ function emitTypes(model: Model): Output {
     for (const f of r.fields) {
       if (f.type === 'password') continue;
       props.push({ name: f.name, type: tsType(f) + (f.required || f.default !== undefined || f.system || f.type === 'refs' || f.type === 'strings' ? '' : ' | null') });
-      if (f.type === 'ref') props.push({ name: f.name.replace(/Id$/, 'Name'), type: 'string | null' });
+      if (f.type === 'ref') props.push({ name: refNameField(f), type: 'string | null' });
     }
     if (!r.fields.some((f) => f.name === 'addDate')) props.push({ name: 'addDate', type: 'string' });
     sf.addInterface({ name: pascal(r.name), isExported: true, docs: [`${r.en} (${r.zh}) as the API returns it.`], properties: props });
@@ -78,8 +79,10 @@ function filterRules(model: Model, r: ResourceSpec): string[] {
     if (f.filter === 'dateRange') out.push(`${f.name}Start: r.date(${label})`, `${f.name}End: r.date(${label})`);
     else if (f.filter === 'in') out.push(`${f.name}: r.refs(${label})`);
     else if (f.filter === 'contains') out.push(`${f.name}: r.string(${label}, ${lit({ maxLength: f.maxLength ?? 200 })})`);
+    else if (f.filter === 'codes') out.push(`${f.name}: r.string(${label}, ${lit({ maxLength: 10000 })})`);
     else out.push(`${f.name}: ${fieldRule(model, { ...f, required: false, minLength: undefined, pattern: undefined })}`);
   }
+  for (const q of r.queryParams) out.push(`${q.name}: ${fieldRule(model, { ...q, required: false })}`);
   return out;
 }
 

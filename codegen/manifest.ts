@@ -127,7 +127,7 @@ function validate(root: unknown, fail: Fail): Model {
     const p = ['resources', name];
     if (!/^[a-z][A-Za-z]+$/.test(name)) fail(p, 'resource names are camelCase');
     if (!isObj(r)) { fail(p, 'must be a mapping'); continue; }
-    checkKeys(r, ['en', 'zh', 'path', 'table', 'represent', 'scope', 'permissions', 'operations', 'menu', 'defaultSort', 'unique', 'fields'], p, fail);
+    checkKeys(r, ['en', 'zh', 'path', 'table', 'represent', 'scope', 'permissions', 'operations', 'menu', 'defaultSort', 'unique', 'fields', 'queryParams'], p, fail);
     const path = str(r, 'path', p, fail) ?? '';
     if (path && !/^\/sapi\/[a-z]+\/[a-z-]+$/.test(path)) fail([...p, 'path'], `'${path}' must look like /sapi/<area>/<name> (spec 7)`);
     if (paths.has(path)) fail([...p, 'path'], `path also used by ${paths.get(path)}`);
@@ -137,14 +137,14 @@ function validate(root: unknown, fail: Fail): Model {
     if (tables.has(table)) fail([...p, 'table'], `table also used by ${tables.get(table)}`);
     tables.set(table, name);
 
-    const fields: FieldSpec[] = [];
-    const rawFields = isObj(r.fields) ? r.fields : {};
-    if (!Object.keys(rawFields).length) fail(p, `missing 'fields' (a mapping of field name to field)`);
-    for (const [fname, f] of Object.entries(rawFields)) {
-      const fp = [...p, 'fields', fname];
+    /** Parses one mapping of fields (`fields` or `queryParams`). */
+    const parseFields = (raw: Obj, key: string): FieldSpec[] => {
+    const out: FieldSpec[] = [];
+    for (const [fname, f] of Object.entries(raw)) {
+      const fp = [...p, key, fname];
       if (!/^[a-z][A-Za-z0-9]*$/.test(fname) || fname === 'id') fail(fp, `field names are camelCase API names and 'id' is implicit`);
       if (!isObj(f)) { fail(fp, 'must be a mapping with at least type, en and zh'); continue; }
-      checkKeys(f, ['type', 'en', 'zh', 'required', 'minLength', 'maxLength', 'min', 'max', 'decimals', 'pattern', 'enum', 'resource', 'allowAll', 'default', 'unique', 'filter', 'sortable', 'list', 'form', 'readOnlyOnEdit', 'hideOnSelf', 'system', 'widget'], fp, fail);
+      checkKeys(f, ['type', 'en', 'zh', 'required', 'minLength', 'maxLength', 'min', 'max', 'decimals', 'pattern', 'enum', 'resource', 'nameAs', 'allowAll', 'default', 'unique', 'filter', 'sortable', 'list', 'form', 'readOnlyOnEdit', 'hideOnSelf', 'system', 'widget'], fp, fail);
       const type = oneOf(f, 'type', FIELD_TYPES, fp, fail);
       if (!type) { if (f.type === undefined) fail(fp, `missing 'type' (one of: ${FIELD_TYPES.join(', ')})`); continue; }
       const spec: FieldSpec = {
@@ -162,6 +162,7 @@ function validate(root: unknown, fail: Fail): Model {
         pattern: oneOf(f, 'pattern', PATTERNS, fp, fail),
         enum: str(f, 'enum', fp, fail, false),
         resource: str(f, 'resource', fp, fail, false),
+        nameAs: str(f, 'nameAs', fp, fail, false),
         allowAll: bool(f, 'allowAll', fp, fail, false),
         default: f.default as FieldSpec['default'],
         unique: bool(f, 'unique', fp, fail, false),
@@ -185,13 +186,20 @@ function validate(root: unknown, fail: Fail): Model {
       if ((type === 'ref' || type === 'refs') && (!spec.resource || !resourceNames.has(spec.resource))) fail([...fp, 'resource'], `'${spec.resource ?? ''}' is not a declared resource`);
       if (type === 'ref' && !fname.endsWith('Id')) fail(fp, `a ref field's name ends with Id (e.g. ownerId)`);
       if (type === 'refs' && !fname.endsWith('Ids')) fail(fp, `a refs field's name ends with Ids (e.g. warehouseIds)`);
-      if (spec.filter === 'contains' && !['string', 'text'].includes(type)) fail([...fp, 'filter'], 'contains filters are for string fields');
+      if ((spec.filter === 'contains' || spec.filter === 'codes') && !['string', 'text'].includes(type)) fail([...fp, 'filter'], `${spec.filter} filters are for string fields`);
+      if (spec.nameAs && type !== 'ref') fail([...fp, 'nameAs'], 'only ref fields have a name to return');
       if (spec.filter === 'dateRange' && type !== 'datetime') fail([...fp, 'filter'], 'dateRange filters are for datetime fields');
       if (spec.sortable && ['refs', 'strings', 'password', 'text'].includes(type)) fail([...fp, 'sortable'], `a ${type} field cannot be sorted`);
       if (type === 'password' && (spec.filter || spec.list)) fail(fp, 'a password is write-only: no filter, no list column');
       if (spec.widget === 'permissionTree' && type !== 'strings') fail([...fp, 'widget'], 'permissionTree edits a strings field of permission codes');
-      fields.push(spec);
+      out.push(spec);
     }
+    return out;
+    };
+    const rawFields = isObj(r.fields) ? r.fields : {};
+    if (!Object.keys(rawFields).length) fail(p, `missing 'fields' (a mapping of field name to field)`);
+    const fields = parseFields(rawFields, 'fields');
+    const queryParams = r.queryParams === undefined ? [] : isObj(r.queryParams) ? parseFields(r.queryParams, 'queryParams') : (fail([...p, 'queryParams'], 'must be a mapping of parameter name to field'), []);
     const fieldNames = new Set(fields.map((f) => f.name));
     const has = (f: string | undefined) => f === 'id' || (f !== undefined && fieldNames.has(f));
 
@@ -259,7 +267,7 @@ function validate(root: unknown, fail: Fail): Model {
     }
     for (const f of fields) if (f.unique) unique.push([f.name]);
     model.resources.push({
-      name, path, table, represent, scope, permissions, operations, menu, defaultSort, unique, fields,
+      name, path, table, represent, scope, permissions, operations, menu, defaultSort, unique, fields, queryParams,
       en: str(r, 'en', p, fail) ?? name, zh: str(r, 'zh', p, fail) ?? name,
     });
   }

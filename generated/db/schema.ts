@@ -43,6 +43,48 @@ export const owner = pgTable("wms_owner", {
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
 }, (t) => [uniqueIndex("wms_owner_code_uq").on(t.code), uniqueIndex("wms_owner_name_uq").on(t.name), index("wms_owner_company_id_idx").on(t.companyId), index("wms_owner_status_idx").on(t.status)]);
+/** SKUs (商品): /sapi/wms/sku */
+export const sku = pgTable("wms_sku", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  companyId: integer("company_id").references(() => company.id),
+  sku: varchar("sku", { length: 50 }).notNull(),
+  name: varchar("name", { length: 200 }).notNull(),
+  enable: boolean("enable").default(true).notNull(),
+  categoryId: integer("category_id").references(() => skuCategory.id).notNull(),
+  color: varchar("color", { length: 50 }),
+  size: varchar("size", { length: 50 }),
+  goodsNo: varchar("goods_no", { length: 50 }),
+  goodsImageUrl: varchar("goods_image_url", { length: 500 }),
+  weight: numeric("weight", { precision: 14, scale: 3, mode: 'number' }).notNull(),
+  remarkForWarehouse: varchar("remark_for_warehouse", { length: 200 }),
+  remarkForOwner: varchar("remark_for_owner", { length: 200 }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
+}, (t) => [uniqueIndex("wms_sku_owner_id_sku_uq").on(t.ownerId, t.sku), index("wms_sku_company_id_idx").on(t.companyId), index("wms_sku_sku_idx").on(t.sku), index("wms_sku_enable_idx").on(t.enable), index("wms_sku_category_id_idx").on(t.categoryId)]);
+/** Supplier SKUs (供应商SKU): /sapi/wms/supplier-sku */
+export const supplierSku = pgTable("wms_supplier_sku", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  skuId: integer("sku_id").references(() => sku.id).notNull(),
+  ownerId: integer("owner_id").references(() => owner.id),
+  supplierName: varchar("supplier_name", { length: 100 }),
+  supplierSku: varchar("supplier_sku", { length: 100 }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
+}, (t) => [uniqueIndex("wms_supplier_sku_sku_id_supplier_name_supplier_sku_uq").on(t.skuId, t.supplierName, t.supplierSku), index("wms_supplier_sku_owner_id_idx").on(t.ownerId)]);
+/** Platform SKUs (平台SKU): /sapi/wms/ec-platform-sku */
+export const ecPlatformSku = pgTable("wms_ec_platform_sku", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  skuId: integer("sku_id").references(() => sku.id).notNull(),
+  ownerId: integer("owner_id").references(() => owner.id),
+  ecPlatform: smallint("ec_platform").notNull(),
+  ecPlatformSku: varchar("ec_platform_sku", { length: 100 }).notNull(),
+  brand: varchar("brand", { length: 100 }),
+  modelName: varchar("model_name", { length: 100 }),
+  modelNumber: varchar("model_number", { length: 100 }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
+}, (t) => [uniqueIndex("wms_ec_platform_sku_sku_id_ec_platform_uq").on(t.skuId, t.ecPlatform), index("wms_ec_platform_sku_owner_id_idx").on(t.ownerId), index("wms_ec_platform_sku_ec_platform_idx").on(t.ecPlatform)]);
 /** SKU categories (商品分类): /sapi/wms/sku-category */
 export const skuCategory = pgTable("wms_sku_category", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),

@@ -45,6 +45,23 @@ export function countryQuery(lang: Lang) {
   const r = rules(lang, 'query');
   return yup.object({ ...r.paging(["id", "countryCode", "enName"]), countryCode: r.string({ en: "Country code", zh: "国家代码" }, { maxLength: 3 }), enName: r.string({ en: "English name", zh: "英文名称" }, { maxLength: 100 }) });
 }
+/** Platform SKUs: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
+export function ecPlatformSkuForm(mode: FormMode, lang: Lang) {
+  const r = rules(lang, mode);
+  return yup.object({
+    ...(mode === 'add' ? { skuId: r.ref({ en: "SKU", zh: "SKU" }, { required: true }) } : {}),
+    ecPlatform: r.oneOf({ en: "Platform", zh: "平台" }, [1, 2, 3, 4, 5, 6, 7, 8], { required: true }),
+    ecPlatformSku: r.string({ en: "Platform SKU", zh: "平台SKU" }, { required: true, maxLength: 100 }),
+    brand: r.string({ en: "Brand", zh: "品牌" }, { maxLength: 100 }),
+    modelName: r.string({ en: "Model name", zh: "型号名称" }, { maxLength: 100 }),
+    modelNumber: r.string({ en: "Model number", zh: "型号" }, { maxLength: 100 }),
+  });
+}
+/** Platform SKUs: the page/list query (paging, whitelisted sort, filters). */
+export function ecPlatformSkuQuery(lang: Lang) {
+  const r = rules(lang, 'query');
+  return yup.object({ ...r.paging(["id", "addDate"]), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), ecPlatform: r.oneOf({ en: "Platform", zh: "平台" }, [1, 2, 3, 4, 5, 6, 7, 8], {}), ecPlatformSku: r.string({ en: "Platform SKU", zh: "平台SKU" }, { maxLength: 100 }) });
+}
 /** Goods owners: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function ownerForm(mode: FormMode, lang: Lang) {
   const r = rules(lang, mode);
@@ -108,6 +125,29 @@ export function roleQuery(lang: Lang) {
   const r = rules(lang, 'query');
   return yup.object({ ...r.paging(["id", "code", "name", "addDate"]), code: r.string({ en: "Role code", zh: "角色编码" }, { maxLength: 50 }), name: r.string({ en: "Role name", zh: "角色名称" }, { maxLength: 50 }) });
 }
+/** SKUs: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
+export function skuForm(mode: FormMode, lang: Lang) {
+  const r = rules(lang, mode);
+  return yup.object({
+    ...(mode === 'add' ? { ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }) } : {}),
+    ...(mode === 'add' ? { sku: r.string({ en: "SKU", zh: "SKU" }, { required: true, maxLength: 50 }) } : {}),
+    name: r.string({ en: "Product name", zh: "商品名称" }, { required: true, maxLength: 200 }),
+    enable: r.boolean({ en: "Enabled", zh: "启用" }, { required: true }),
+    categoryId: r.ref({ en: "Category", zh: "商品分类" }, { required: true }),
+    color: r.string({ en: "Colour", zh: "颜色" }, { maxLength: 50 }),
+    size: r.string({ en: "Size", zh: "尺码" }, { maxLength: 50 }),
+    goodsNo: r.string({ en: "Goods number", zh: "货号" }, { maxLength: 50 }),
+    goodsImageUrl: r.string({ en: "Image", zh: "图片" }, { maxLength: 500 }),
+    weight: r.number({ en: "Weight (kg)", zh: "重量(kg)" }, { required: true, min: 0, max: 9999, decimals: 3 }),
+    remarkForWarehouse: r.string({ en: "Remark for warehouse", zh: "仓库备注" }, { maxLength: 200 }),
+    remarkForOwner: r.string({ en: "Remark for owner", zh: "货主备注" }, { maxLength: 200 }),
+  });
+}
+/** SKUs: the page/list query (paging, whitelisted sort, filters). */
+export function skuQuery(lang: Lang) {
+  const r = rules(lang, 'query');
+  return yup.object({ ...r.paging(["id", "sku", "addDate"]), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), companyId: r.ref({ en: "Company", zh: "公司" }, {}), sku: r.string({ en: "SKU", zh: "SKU" }, { maxLength: 10000 }), name: r.string({ en: "Product name", zh: "商品名称" }, { maxLength: 200 }), enable: r.boolean({ en: "Enabled", zh: "启用" }, {}), categoryId: r.ref({ en: "Category", zh: "商品分类" }, {}), goodsNo: r.string({ en: "Goods number", zh: "货号" }, { maxLength: 50 }), addDateStart: r.date({ en: "Created", zh: "创建时间" }), addDateEnd: r.date({ en: "Created", zh: "创建时间" }), ecPlatform: r.oneOf({ en: "E-commerce platform", zh: "电商平台" }, [1, 2, 3, 4, 5, 6, 7, 8], {}) });
+}
 /** SKU categories: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function skuCategoryForm(mode: FormMode, lang: Lang) {
   const r = rules(lang, mode);
@@ -119,6 +159,20 @@ export function skuCategoryForm(mode: FormMode, lang: Lang) {
 export function skuCategoryQuery(lang: Lang) {
   const r = rules(lang, 'query');
   return yup.object({ ...r.paging(["id", "name", "addDate"]), name: r.string({ en: "Category name", zh: "分类名称" }, { maxLength: 50 }) });
+}
+/** Supplier SKUs: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
+export function supplierSkuForm(mode: FormMode, lang: Lang) {
+  const r = rules(lang, mode);
+  return yup.object({
+    ...(mode === 'add' ? { skuId: r.ref({ en: "SKU", zh: "SKU" }, { required: true }) } : {}),
+    supplierName: r.string({ en: "Supplier name", zh: "供应商名称" }, { maxLength: 100 }),
+    supplierSku: r.string({ en: "Supplier SKU", zh: "供应商SKU" }, { maxLength: 100 }),
+  });
+}
+/** Supplier SKUs: the page/list query (paging, whitelisted sort, filters). */
+export function supplierSkuQuery(lang: Lang) {
+  const r = rules(lang, 'query');
+  return yup.object({ ...r.paging(["id", "addDate"]), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), supplierName: r.string({ en: "Supplier name", zh: "供应商名称" }, { maxLength: 100 }), supplierSku: r.string({ en: "Supplier SKU", zh: "供应商SKU" }, { maxLength: 100 }) });
 }
 /** Users: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function userForm(mode: FormMode, lang: Lang) {
@@ -160,4 +214,4 @@ export function warehouseQuery(lang: Lang) {
   return yup.object({ ...r.paging(["id", "code", "name", "addDate"]), code: r.string({ en: "Warehouse code", zh: "仓库编码" }, { maxLength: 20 }), name: r.string({ en: "Warehouse name", zh: "仓库名称" }, { maxLength: 50 }), type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2, 3], {}), status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], {}), countryCode: r.string({ en: "Country", zh: "国家" }, { maxLength: 3 }) });
 }
 /** Schema factories by resource name. */
-export const schemas = { city: { form: cityForm, query: cityQuery }, company: { form: companyForm, query: companyQuery }, country: { form: countryForm, query: countryQuery }, owner: { form: ownerForm, query: ownerQuery }, permission: { form: permissionForm, query: permissionQuery }, province: { form: provinceForm, query: provinceQuery }, role: { form: roleForm, query: roleQuery }, skuCategory: { form: skuCategoryForm, query: skuCategoryQuery }, user: { form: userForm, query: userQuery }, warehouse: { form: warehouseForm, query: warehouseQuery } };
+export const schemas = { city: { form: cityForm, query: cityQuery }, company: { form: companyForm, query: companyQuery }, country: { form: countryForm, query: countryQuery }, ecPlatformSku: { form: ecPlatformSkuForm, query: ecPlatformSkuQuery }, owner: { form: ownerForm, query: ownerQuery }, permission: { form: permissionForm, query: permissionQuery }, province: { form: provinceForm, query: provinceQuery }, role: { form: roleForm, query: roleQuery }, sku: { form: skuForm, query: skuQuery }, skuCategory: { form: skuCategoryForm, query: skuCategoryQuery }, supplierSku: { form: supplierSkuForm, query: supplierSkuQuery }, user: { form: userForm, query: userQuery }, warehouse: { form: warehouseForm, query: warehouseQuery } };

@@ -28,6 +28,21 @@ export interface Country {
   addDate: string;
 }
 
+/** Platform SKUs (平台SKU) as the API returns it. */
+export interface EcPlatformSku {
+  id: number;
+  skuId: number;
+  sku: string | null;
+  ownerId: number | null;
+  ownerName: string | null;
+  ecPlatform: number;
+  ecPlatformSku: string;
+  brand: string | null;
+  modelName: string | null;
+  modelNumber: string | null;
+  addDate: string;
+}
+
 /** Goods owners (货主) as the API returns it. */
 export interface Owner {
   id: number;
@@ -73,10 +88,44 @@ export interface Role {
   addDate: string;
 }
 
+/** SKUs (商品) as the API returns it. */
+export interface Sku {
+  id: number;
+  ownerId: number;
+  ownerName: string | null;
+  companyId: number | null;
+  companyName: string | null;
+  sku: string;
+  name: string;
+  enable: boolean;
+  categoryId: number;
+  category: string | null;
+  color: string | null;
+  size: string | null;
+  goodsNo: string | null;
+  goodsImageUrl: string | null;
+  weight: number;
+  remarkForWarehouse: string | null;
+  remarkForOwner: string | null;
+  addDate: string;
+}
+
 /** SKU categories (商品分类) as the API returns it. */
 export interface SkuCategory {
   id: number;
   name: string;
+  addDate: string;
+}
+
+/** Supplier SKUs (供应商SKU) as the API returns it. */
+export interface SupplierSku {
+  id: number;
+  skuId: number;
+  sku: string | null;
+  ownerId: number | null;
+  ownerName: string | null;
+  supplierName: string | null;
+  supplierSku: string | null;
   addDate: string;
 }
 

@@ -14,8 +14,9 @@ import type { Config } from './config';
 import * as crud from './crud/handlers';
 import type { Database } from './db/connect';
 import { currentDetail, login, newCaptcha } from './domain/auth';
+import { batchUpdateWeight, searchSkus } from './domain/sku';
 import { changeOwnPassword, editUserRoles } from './domain/users';
-import { readContext } from './http/context';
+import { readContext, type RequestContext, type UserContext } from './http/context';
 import { BizError, text } from './http/errors';
 import { publicRoute, sapiRoute } from './http/sapi';
 import { endSession } from './http/session';
@@ -52,6 +53,12 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   sapiRoute(app, db, '/sapi/sys/user/logout', 'any', async ({ user }) => { await endSession(db, user.token); return null; });
   sapiRoute(app, db, '/sapi/sys/user/current/edit', 'any', ({ ctx, user, body }) => changeOwnPassword(db, ctx, user, body));
   sapiRoute(app, db, '/sapi/sys/user/role/edit', bindings.user.meta.permissions.edit, ({ ctx, user, body }) => editUserRoles(db, ctx, user, body));
+
+  // SKU calls beyond CRUD (spec 7.2; issue 3)
+  const skuCall = (ctx: RequestContext, user: UserContext, body: Record<string, unknown>) => ({ db, ctx, user, binding: bindings.sku, body });
+  sapiRoute(app, db, '/sapi/wms/sku/count', bindings.sku.meta.permissions.list, ({ ctx, user, body }) => crud.countRecords(skuCall(ctx, user, body)));
+  sapiRoute(app, db, '/sapi/wms/sku/search', bindings.sku.meta.permissions.list, ({ ctx, user, body }) => searchSkus(skuCall(ctx, user, body)));
+  sapiRoute(app, db, '/sapi/wms/sku/batchUpdateWeight', bindings.sku.meta.permissions.add, ({ ctx, user, body }) => batchUpdateWeight(skuCall(ctx, user, body)));
 
   app.all('/sapi/*', async (req, reply) => reply.status(404).send({ code: Code.NOT_FOUND, msg: `${req.method} ${req.url}: no such call`, data: null }));
 

@@ -5,7 +5,8 @@
  */
 export const FIELD_TYPES = ['string', 'text', 'int', 'number', 'money', 'boolean', 'enum', 'ref', 'refs', 'strings', 'datetime', 'password'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
-export const FILTER_KINDS = ['eq', 'contains', 'in', 'dateRange'] as const;
+/** codes: comma-joined values (the multi-line multi-input, spec 2.10): one value matches as contains, several as IN. */
+export const FILTER_KINDS = ['eq', 'contains', 'in', 'dateRange', 'codes'] as const;
 export type FilterKind = (typeof FILTER_KINDS)[number];
 export const OPERATIONS = ['list', 'page', 'detail', 'add', 'edit', 'remove', 'lock', 'unlock'] as const;
 export type Operation = (typeof OPERATIONS)[number];
@@ -28,6 +29,8 @@ export interface FieldSpec extends Label {
   pattern?: (typeof PATTERNS)[number];
   enum?: string;
   resource?: string;
+  /** ref fields: the API name of the referenced record's name (default: companyId -> companyName). */
+  nameAs?: string;
   allowAll: boolean;
   default?: string | number | boolean;
   unique: boolean;
@@ -55,9 +58,14 @@ export interface ResourceSpec extends Label {
   defaultSort: { field: string; order: 'asc' | 'desc' };
   unique: string[][];
   fields: FieldSpec[];
+  /** Query parameters handled by the resource's hand-written filter hook (e.g. SKU ecPlatform, spec 3). */
+  queryParams: FieldSpec[];
 }
 
 export interface EnumSpec extends Label { name: string; values: Array<Label & { key: string; value: number }> }
 export interface MenuGroupSpec extends Label { key: string; icon: string; order: number }
 export interface Model { enums: EnumSpec[]; menus: MenuGroupSpec[]; resources: ResourceSpec[] }
 
+
+/** The API name under which a ref field's referenced name is returned (spec 3: ownerName, companyName, category). */
+export const refNameField = (f: Pick<FieldSpec, 'name' | 'nameAs'>): string => f.nameAs ?? f.name.replace(/Id$/, 'Name');

@@ -33,6 +33,11 @@ export function filterConditions(meta: ResourceSpec, columns: Record<string, PgC
     const v = query[f.name];
     if (v === undefined || v === null || v === '') continue;
     if (f.filter === 'contains') out.push(ilike(col, `%${escapeLike(String(v))}%`));
+    else if (f.filter === 'codes') {
+      const codes = [...new Set(String(v).split(/[,\n]/).map((x) => x.trim()).filter(Boolean))];
+      if (codes.length === 1) out.push(ilike(col, `%${escapeLike(codes[0])}%`));
+      else if (codes.length > 1) out.push(inArray(col, codes));
+    }
     else if (f.filter === 'in') { if (Array.isArray(v) && v.length) out.push(inArray(col, v)); }
     else out.push(eq(col, v));
   }

@@ -13,7 +13,7 @@ import { ValidationError, type Schema } from 'yup';
 import { bindings, type Binding } from '../../../generated/server/routes';
 import { Status } from '../../../generated/shared/enums';
 import { Code, type Page } from '../../shared/envelope';
-import type { FieldSpec, ResourceSpec } from '../../shared/resource-meta';
+import { refNameField, type FieldSpec, type ResourceSpec } from '../../shared/resource-meta';
 import { formatValidationError, type Lang } from '../../shared/validation';
 import type { Db } from '../db/connect';
 import { hashPassword } from '../domain/passwords';
@@ -57,7 +57,7 @@ function selectRecords(db: Db, b: Binding) {
     return { f, a: a as unknown as Columns & PgTable, represent: meta(target).represent };
   });
   const selection: Record<string, PgColumn> = { ...cols };
-  for (const r of refs) selection[r.f.name.replace(/Id$/, 'Name')] = r.a[r.represent] as PgColumn;
+  for (const r of refs) selection[refNameField(r.f)] = r.a[r.represent] as PgColumn;
   let q = db.select(selection).from(b.table as PgTable).$dynamic();
   for (const r of refs) q = q.leftJoin(r.a, eq(r.a.id as PgColumn, cols[r.f.name]));
   return q;
@@ -69,6 +69,7 @@ async function findScoped(call: CrudCall, id: unknown): Promise<Row> {
   const cols = columnsOf(b);
   const [row] = await selectRecords(db, b).where(and(eq(cols.id, Number(id)), ...scopeConditions(user, scopeColumns(b)))).limit(1);
   if (!row) throw notFound(ctx.lang, `${meta(b)[ctx.lang]} #${id}`);
+  await hooksOf(b).decorate?.(call, [row]);
   return row;
 }
 
@@ -76,7 +77,8 @@ async function queryConditions(call: CrudCall): Promise<{ q: Row; where: SQL | u
   const { binding: b, ctx, user, body } = call;
   const q = await validate(b.schemas.query(ctx.lang), body);
   const cols = columnsOf(b);
-  const where = and(...filterConditions(meta(b), cols, q, body ?? {}, ctx.tzHours), ...scopeConditions(user, scopeColumns(b)));
+  const extra = (await hooksOf(b).filterConditions?.(call, q)) ?? [];
+  const where = and(...filterConditions(meta(b), cols, q, body ?? {}, ctx.tzHours), ...extra, ...scopeConditions(user, scopeColumns(b)));
   return { q, where };
 }
 
@@ -90,13 +92,28 @@ export async function page(call: CrudCall): Promise<Page<Row>> {
     selectRecords(db, b).where(where).orderBy(...orderBy(meta(b), cols, q.sortProp as string, q.sortOrder as string)).limit(size).offset((current - 1) * size),
     db.select({ total: count() }).from(b.table as PgTable).where(where),
   ]);
+  await hooksOf(b).decorate?.(call, records);
   return { records, current, total: Number(total) };
+}
+
+/** The number of records page would count for the same query (SKU count call, spec 7.2). */
+export async function countRecords(call: CrudCall): Promise<number> {
+  const { where } = await queryConditions(call);
+  const [{ total }] = await call.db.select({ total: count() }).from(call.binding.table as PgTable).where(where);
+  return Number(total);
+}
+
+/** One record of another resource, cut to the caller's scope (404 otherwise): for hooks that check a parent. */
+export function findInScope(call: CrudCall, binding: Binding, id: unknown): Promise<Row> {
+  return findScoped({ ...call, binding }, id);
 }
 
 export async function list(call: CrudCall): Promise<Row[]> {
   const { db, binding: b } = call;
   const { q, where } = await queryConditions(call);
-  return selectRecords(db, b).where(where).orderBy(...orderBy(meta(b), columnsOf(b), q.sortProp as string, q.sortOrder as string)).limit(LIST_LIMIT);
+  const rows = await selectRecords(db, b).where(where).orderBy(...orderBy(meta(b), columnsOf(b), q.sortProp as string, q.sortOrder as string)).limit(LIST_LIMIT);
+  await hooksOf(b).decorate?.(call, rows);
+  return rows;
 }
 
 export const detail = (call: CrudCall) => findScoped(call, call.body?.id);
@@ -119,6 +136,10 @@ async function hashPasswords(fields: FieldSpec[], values: Row) {
  * rolls the whole write back. `existing` is null on add.
  */
 export interface ResourceHooks {
+  /** Extra conditions for page/list from the resource's queryParams (manifest) or rules the manifest cannot state. */
+  filterConditions?(call: CrudCall, query: Row): Promise<SQL[]> | SQL[];
+  /** Adds derived fields to records about to be returned (one query per page, not per row). */
+  decorate?(call: CrudCall, rows: Row[]): Promise<void>;
   beforeWrite?(call: CrudCall, values: Row, existing: Row | null): Promise<void>;
   afterWrite?(call: CrudCall, values: Row, existing: Row | null): Promise<void>;
   beforeRemove?(call: CrudCall, existing: Row): Promise<void>;

@@ -2,7 +2,7 @@
  * Tables that are not resources of the manifest: sessions and captchas (kept in the database so that any
  * instance can check them, DESIGN "Databases"). Migrations for these come from drizzle-kit with the rest.
  */
-import { boolean, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** A login session: token -> user; idle expiry slides, old tokens are rotated (docs/architecture.md). */
 export const sysSession = pgTable('sys_session', {
@@ -20,4 +20,39 @@ export const sysCaptcha = pgTable('sys_captcha', {
   answer: varchar('answer', { length: 16 }).notNull(),
   used: boolean('used').default(false).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
+ * An uploaded file (issue 3): the bytes live in storage (storage.ts) under `path`; this row keeps who, what
+ * and where, so any instance can serve it. fileType follows spec 7.2 (3 default, 5 product image).
+ */
+export const sysFile = pgTable('sys_file', {
+  id: varchar('id', { length: 36 }).primaryKey(),
+  path: varchar('path', { length: 300 }).notNull(),
+  originalName: varchar('original_name', { length: 255 }).notNull(),
+  mime: varchar('mime', { length: 100 }).notNull(),
+  size: integer('size').notNull(),
+  fileType: integer('file_type').notNull(),
+  thumbnailPath: varchar('thumbnail_path', { length: 300 }),
+  userId: integer('user_id').notNull(),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [index('sys_file_path_idx').on(t.path)]);
+
+/**
+ * An Excel import (issue 3): runs in the background so the console can show progress; all or nothing.
+ * status: ImportStatus (1 running, 2 success, 3 fail); errors: every bad row and column with its rule.
+ */
+export const sysImportJob = pgTable('sys_import_job', {
+  id: varchar('id', { length: 36 }).primaryKey(),
+  kind: varchar('kind', { length: 30 }).notNull(),
+  ownerId: integer('owner_id').notNull(),
+  filePath: varchar('file_path', { length: 300 }).notNull(),
+  status: integer('status').notNull(),
+  totalRows: integer('total_rows').default(0).notNull(),
+  doneRows: integer('done_rows').default(0).notNull(),
+  errors: jsonb('errors').$type<Array<{ row: number; column: string; message: string }>>().default([]).notNull(),
+  message: varchar('message', { length: 500 }),
+  userId: integer('user_id').notNull(),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  finishDate: timestamp('finish_date', { withTimezone: true, mode: 'date' }),
 });

@@ -1,8 +1,12 @@
 /** Which resources add hand-written rules to the generic writes (crud/handlers.ts ResourceHooks). */
 import type { ResourceHooks } from '../crud/handlers';
+import { skuChildHooks, skuHooks } from './sku';
 import { roleHooks, userHooks } from './users';
 
 export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   user: userHooks,
   role: roleHooks,
+  sku: skuHooks,
+  supplierSku: skuChildHooks,
+  ecPlatformSku: skuChildHooks,
 };

@@ -1,0 +1,92 @@
+/**
+ * SKU catalogue rules beyond plain CRUD (spec 2.8, 3, 5, 7.2; issue 3):
+ * - a SKU's company is its goods owner's company; supplier and platform SKUs take the owner of their SKU
+ *   (which must be in the caller's scope), so owner scope cuts all three tables;
+ * - records carry supplierNames and ecPlatforms (spec 3), filled with one query per page;
+ * - the SKU list filters by e-commerce platform (SKUs that have a platform SKU there);
+ * - removing a SKU removes its supplier and platform SKUs in the same transaction;
+ * - count, search (keyword + ownerId, for the SKU lookup input) and batchUpdateWeight (ids, weight).
+ */
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import * as yup from 'yup';
+import { ecPlatformSku, owner, sku, supplierSku } from '../../../generated/db/schema';
+import { bindings } from '../../../generated/server/routes';
+import { Code } from '../../shared/envelope';
+import { rules } from '../../shared/validation';
+import { findInScope, validate, type CrudCall, type ResourceHooks } from '../crud/handlers';
+import { escapeLike } from '../crud/filters';
+import { BizError, notFound } from '../http/errors';
+import { scopeConditions } from '../http/guard';
+
+type Row = Record<string, unknown>;
+
+export const skuHooks: ResourceHooks = {
+  filterConditions(_call, q): SQL[] {
+    if (q.ecPlatform === undefined || q.ecPlatform === null) return [];
+    return [sql`exists (select 1 from ${ecPlatformSku} where ${ecPlatformSku.skuId} = ${sku.id} and ${ecPlatformSku.ecPlatform} = ${q.ecPlatform as number})`];
+  },
+  async decorate(call, rows) {
+    const ids = rows.map((r) => r.id as number);
+    if (!ids.length) return;
+    const [suppliers, platforms] = await Promise.all([
+      call.db.selectDistinct({ skuId: supplierSku.skuId, name: supplierSku.supplierName }).from(supplierSku).where(inArray(supplierSku.skuId, ids)).orderBy(supplierSku.supplierName),
+      call.db.select({ skuId: ecPlatformSku.skuId, ecPlatform: ecPlatformSku.ecPlatform }).from(ecPlatformSku).where(inArray(ecPlatformSku.skuId, ids)).orderBy(ecPlatformSku.ecPlatform),
+    ]);
+    for (const r of rows) {
+      r.supplierNames = suppliers.filter((s) => s.skuId === r.id && s.name).map((s) => s.name);
+      r.ecPlatforms = platforms.filter((p) => p.skuId === r.id).map((p) => p.ecPlatform);
+    }
+  },
+  async beforeWrite(call, values, existing) {
+    if (existing) return;
+    const [o] = await call.db.select({ companyId: owner.companyId }).from(owner).where(eq(owner.id, values.ownerId as number));
+    if (!o) throw new BizError(Code.BAD_REQUEST, `ownerId: ${notFound(call.ctx.lang, `#${values.ownerId}`).message}`);
+    values.companyId = o.companyId;
+  },
+  async beforeRemove(call, existing) {
+    await call.db.delete(supplierSku).where(eq(supplierSku.skuId, existing.id as number));
+    await call.db.delete(ecPlatformSku).where(eq(ecPlatformSku.skuId, existing.id as number));
+  },
+};
+
+/** Supplier and platform SKUs belong to the owner of their SKU, which the caller must be able to see. */
+export const skuChildHooks: ResourceHooks = {
+  async beforeWrite(call, values, existing) {
+    if (existing) return;
+    const parent = await findInScope(call, bindings.sku, values.skuId);
+    values.ownerId = parent.ownerId;
+  },
+};
+
+/** POST /sapi/wms/sku/search {keyword, ownerId}: up to 20 SKUs of that owner whose code or name contains keyword. */
+export async function searchSkus(call: CrudCall): Promise<Array<{ id: number; sku: string; name: string }>> {
+  const r = rules(call.ctx.lang, 'query');
+  const q = await validate<{ keyword?: string; ownerId?: number }>(yup.object({ keyword: r.string({ en: 'Keyword', zh: '关键字' }, { maxLength: 100 }), ownerId: r.ref({ en: 'Goods owner', zh: '货主' }) }), call.body);
+  const like = q.keyword ? `%${escapeLike(q.keyword)}%` : undefined;
+  return call.db.select({ id: sku.id, sku: sku.sku, name: sku.name }).from(sku)
+    .where(and(q.ownerId ? eq(sku.ownerId, q.ownerId) : undefined, like ? or(ilike(sku.sku, like), ilike(sku.name, like)) : undefined, ...scopeConditions(call.user, { owner: sku.ownerId })))
+    .orderBy(sku.sku).limit(20);
+}
+
+/**
+ * POST /sapi/wms/sku/batchUpdateWeight {ids, weight} (spec 2.8, 5): weight in kg, 0..9999, 3 decimals.
+ * All or nothing: an id that does not exist or lies outside the caller's scope changes nothing (404).
+ */
+export async function batchUpdateWeight(call: CrudCall): Promise<{ updated: number }> {
+  const r = rules(call.ctx.lang, 'add');
+  const form = await validate<{ ids: number[]; weight: number }>(yup.object({
+    ids: r.refs({ en: 'SKUs', zh: '商品' }, { required: true }).min(1, r.text('required', { en: 'SKUs', zh: '商品' })),
+    weight: r.number({ en: 'Weight', zh: '重量' }, { required: true, min: 0, max: 9999, decimals: 3 }),
+  }), call.body);
+  const ids = [...new Set(form.ids)];
+  return call.db.transaction(async (tx) => {
+    const updated = await tx.update(sku).set({ weight: form.weight, updateDate: new Date() })
+      .where(and(inArray(sku.id, ids), ...scopeConditions(call.user, { owner: sku.ownerId }))).returning({ id: sku.id });
+    if (updated.length !== ids.length) {
+      const missing = ids.filter((id) => !updated.some((u) => u.id === id));
+      throw notFound(call.ctx.lang, `${bindings.sku.meta[call.ctx.lang]} #${missing.join(', #')}`);
+    }
+    return { updated: updated.length };
+  });
+}
+
