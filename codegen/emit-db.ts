@@ -42,8 +42,12 @@ function indexes(r: ResourceSpec): string[] {
   for (const u of r.unique) out.push(`uniqueIndex(${JSON.stringify(`${r.table}_${u.map((n) => r.fields.find((f) => f.name === n)?.column ?? n).join('_')}_uq`)}).on(${u.map((n) => `t.${n}`).join(', ')})`);
   const uniqueLeads = new Set(r.unique.map((u) => u[0]));
   for (const f of r.fields) {
-    if (f.system || uniqueLeads.has(f.name)) continue;
+    if (f.system) continue;
+    // pg_trgm (created by migration 0002) lets ILIKE '%x%' use an index
+    if (f.trigram) out.push(`index(${JSON.stringify(`${r.table}_${f.column}_trgm`)}).using('gin', t.${f.name}.op('gin_trgm_ops'))`);
+    if (uniqueLeads.has(f.name)) continue;
     if (f.type === 'ref' || f.filter === 'eq' || f.filter === 'in' || f.sortable) out.push(`index(${JSON.stringify(`${r.table}_${f.column}_idx`)}).on(t.${f.name})`);
+
   }
   return out;
 }

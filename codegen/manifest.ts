@@ -144,7 +144,7 @@ function validate(root: unknown, fail: Fail): Model {
       const fp = [...p, key, fname];
       if (!/^[a-z][A-Za-z0-9]*$/.test(fname) || fname === 'id') fail(fp, `field names are camelCase API names and 'id' is implicit`);
       if (!isObj(f)) { fail(fp, 'must be a mapping with at least type, en and zh'); continue; }
-      checkKeys(f, ['type', 'en', 'zh', 'required', 'minLength', 'maxLength', 'min', 'max', 'decimals', 'pattern', 'enum', 'resource', 'nameAs', 'allowAll', 'default', 'unique', 'filter', 'sortable', 'list', 'form', 'readOnlyOnEdit', 'hideOnSelf', 'system', 'widget'], fp, fail);
+      checkKeys(f, ['type', 'en', 'zh', 'required', 'minLength', 'maxLength', 'min', 'max', 'decimals', 'pattern', 'enum', 'resource', 'nameAs', 'allowAll', 'default', 'unique', 'filter', 'sortable', 'list', 'form', 'readOnlyOnEdit', 'hideOnSelf', 'trigram', 'system', 'widget'], fp, fail);
       const type = oneOf(f, 'type', FIELD_TYPES, fp, fail);
       if (!type) { if (f.type === undefined) fail(fp, `missing 'type' (one of: ${FIELD_TYPES.join(', ')})`); continue; }
       const spec: FieldSpec = {
@@ -172,6 +172,7 @@ function validate(root: unknown, fail: Fail): Model {
         form: bool(f, 'form', fp, fail, true),
         readOnlyOnEdit: bool(f, 'readOnlyOnEdit', fp, fail, false),
         hideOnSelf: bool(f, 'hideOnSelf', fp, fail, false),
+        trigram: bool(f, 'trigram', fp, fail, false),
         system: bool(f, 'system', fp, fail, false),
         widget: oneOf(f, 'widget', WIDGETS, fp, fail),
       };
@@ -187,6 +188,7 @@ function validate(root: unknown, fail: Fail): Model {
       if (type === 'ref' && !fname.endsWith('Id')) fail(fp, `a ref field's name ends with Id (e.g. ownerId)`);
       if (type === 'refs' && !fname.endsWith('Ids')) fail(fp, `a refs field's name ends with Ids (e.g. warehouseIds)`);
       if ((spec.filter === 'contains' || spec.filter === 'codes') && !['string', 'text'].includes(type)) fail([...fp, 'filter'], `${spec.filter} filters are for string fields`);
+      if (spec.trigram && spec.filter !== 'contains' && spec.filter !== 'codes') fail([...fp, 'trigram'], 'a trigram index serves contains or codes filters');
       if (spec.nameAs && type !== 'ref') fail([...fp, 'nameAs'], 'only ref fields have a name to return');
       if (spec.filter === 'dateRange' && type !== 'datetime') fail([...fp, 'filter'], 'dateRange filters are for datetime fields');
       if (spec.sortable && ['refs', 'strings', 'password', 'text'].includes(type)) fail([...fp, 'sortable'], `a ${type} field cannot be sorted`);

@@ -61,7 +61,7 @@ export const sku = pgTable("wms_sku", {
   remarkForOwner: varchar("remark_for_owner", { length: 200 }),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
-}, (t) => [uniqueIndex("wms_sku_owner_id_sku_uq").on(t.ownerId, t.sku), index("wms_sku_company_id_idx").on(t.companyId), index("wms_sku_sku_idx").on(t.sku), index("wms_sku_enable_idx").on(t.enable), index("wms_sku_category_id_idx").on(t.categoryId)]);
+}, (t) => [uniqueIndex("wms_sku_owner_id_sku_uq").on(t.ownerId, t.sku), index("wms_sku_company_id_idx").on(t.companyId), index("wms_sku_sku_trgm").using('gin', t.sku.op('gin_trgm_ops')), index("wms_sku_sku_idx").on(t.sku), index("wms_sku_name_trgm").using('gin', t.name.op('gin_trgm_ops')), index("wms_sku_enable_idx").on(t.enable), index("wms_sku_category_id_idx").on(t.categoryId)]);
 /** Supplier SKUs (供应商SKU): /sapi/wms/supplier-sku */
 export const supplierSku = pgTable("wms_supplier_sku", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),

@@ -39,6 +39,8 @@ export interface FieldSpec extends Label {
   list: boolean;
   form: boolean;
   readOnlyOnEdit: boolean;
+  /** A pg_trgm GIN index, so that a contains/codes filter stays fast on large tables (ILIKE '%x%'). */
+  trigram: boolean;
   /** Hidden in the form when the record is the logged-in user (spec 2.5: a user does not edit their own status). */
   hideOnSelf: boolean;
   system: boolean;

@@ -46,7 +46,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   }
   let client: InstanceType<typeof PGlite>;
   try {
-    client = await PGlite.create(dir);
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    client = await PGlite.create(dir, { extensions: { pg_trgm } });
   } catch (e) {
     throw new DatabaseOpenError(`cannot open the embedded database in ${dir}: ${(e as Error).message || String(e)}`);
   }
