@@ -7,7 +7,10 @@
  * as a child route of the Resource when it lies below `/<name>/`, else as a custom route in the layout.
  * Runs in a browser-history router with synchronous updates (layout/BrowserRouter.tsx) so the spec's
  * paths are real URLs (the server serves index.html for them).
+ * Hand-written screens replace generated ones through `screenOverrides` / `extraChildRoutes` (SKU list of
+ * spec 2.8 at /sku/list/all and /sku/list/noon).
  */
+import type { ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource, ResourceContextProvider } from 'react-admin';
 import { generatedResources, type ResourceDef } from '../../generated/client/resources';
@@ -21,6 +24,7 @@ import { LoginPage } from './screens/LoginPage';
 import { Dashboard } from './screens/Dashboard';
 import { NoPermission, RedirectToNoPermission, AuthErrorRedirect } from './screens/NoPermission';
 import { NotFound, RedirectToNotFound } from './screens/NotFound';
+import { SkuListAll, SkuListNoon } from './screens/sku';
 
 /** The part of `listRoute` below `/<name>/`, or undefined when it lies elsewhere (or is absent). */
 function childListPath(def: ResourceDef): string | undefined {
@@ -34,7 +38,25 @@ function outsideListRoute(def: ResourceDef): string | undefined {
   return def.listRoute;
 }
 
-const resourceRoutes = generatedResources.map(def => {
+/**
+ * Hand-written screens that replace generated ones. SKU (spec 2.8): the list at /sku/list/all (and /sku),
+ * the noon list at /sku/list/noon; create and edit happen in the list's dialog, so the resource has no
+ * create/edit routes (it stays registered for react-admin's data hooks).
+ */
+const screenOverrides: Record<string, Partial<ResourceDef>> = {
+  sku: { list: SkuListAll, create: undefined, edit: undefined },
+};
+
+/** More child routes of a resource (path below `/<name>/`). */
+const extraChildRoutes: Record<string, ReactElement[]> = {
+  sku: [<Route key="list/noon" path="list/noon" element={<SkuListNoon />} />],
+};
+
+const resourceDefs: ResourceDef[] = generatedResources.map(def =>
+  screenOverrides[def.name] ? { ...def, ...screenOverrides[def.name] } : def,
+);
+
+const resourceRoutes = resourceDefs.map(def => {
   const List = def.list;
   const child = childListPath(def);
   return (
@@ -48,11 +70,12 @@ const resourceRoutes = generatedResources.map(def => {
       recordRepresentation={def.recordRepresentation}
     >
       {child && List ? <Route path={child} element={<List />} /> : null}
+      {extraChildRoutes[def.name] ?? null}
     </Resource>
   );
 });
 
-const outsideListRoutes = generatedResources.flatMap(def => {
+const outsideListRoutes = resourceDefs.flatMap(def => {
   const path = outsideListRoute(def);
   const List = def.list;
   if (!path || !List) return [];

@@ -14,6 +14,8 @@ import type { Config } from './config';
 import * as crud from './crud/handlers';
 import type { Database } from './db/connect';
 import { currentDetail, login, newCaptcha } from './domain/auth';
+import { registerFileRoutes } from './domain/files/routes';
+import { registerImportRoutes } from './domain/imports/routes';
 import { batchUpdateWeight, searchSkus } from './domain/sku';
 import { changeOwnPassword, editUserRoles } from './domain/users';
 import { readContext, type RequestContext, type UserContext } from './http/context';
@@ -59,6 +61,11 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   sapiRoute(app, db, '/sapi/wms/sku/count', bindings.sku.meta.permissions.list, ({ ctx, user, body }) => crud.countRecords(skuCall(ctx, user, body)));
   sapiRoute(app, db, '/sapi/wms/sku/search', bindings.sku.meta.permissions.list, ({ ctx, user, body }) => searchSkus(skuCall(ctx, user, body)));
   sapiRoute(app, db, '/sapi/wms/sku/batchUpdateWeight', bindings.sku.meta.permissions.add, ({ ctx, user, body }) => batchUpdateWeight(skuCall(ctx, user, body)));
+  sapiRoute(app, db, '/sapi/wms/sku/exportEcPlatformLabels', 'outbound:export_ec_platform_labels', async ({ ctx, user, body, reply }) => (await import('./domain/labels')).exportEcPlatformLabels(skuCall(ctx, user, body), reply));
+
+  // Files (upload, download, thumbnails) and Excel imports with their templates (spec 7.1, 7.2, 9; issue 3)
+  const fileStorage = await registerFileRoutes(app, database, config);
+  await registerImportRoutes(app, database, fileStorage);
 
   app.all('/sapi/*', async (req, reply) => reply.status(404).send({ code: Code.NOT_FOUND, msg: `${req.method} ${req.url}: no such call`, data: null }));
 

@@ -35,3 +35,24 @@ export {
 } from './permissionTree';
 export { HideOnSelf, isSelf, type HideOnSelfProps } from './HideOnSelf';
 export { DateTimeField, formatDateTime, toDate, type DateTimeFieldProps } from './DateTimeField';
+export { Permitted, usePermitted, permits, type PermittedProps } from './Permitted';
+export { SafeImage, withToken, type SafeImageProps } from './SafeImage';
+export {
+  FileUploader,
+  uploadFile,
+  uploadErrorText,
+  formatBytes,
+  UploadRejected,
+  UPLOAD_PATH,
+  UPLOAD_MAX_BYTES,
+  FILE_TYPE_DEFAULT,
+  FILE_TYPE_PRODUCT_IMAGE,
+  type FileUploaderProps,
+  type UploadResponse,
+  type UploadedFile,
+} from './FileUploader';
+export { ImageUploader, uploadImage, isImageFile, IMAGE_PREVIEW_SIZE, type ImageUploaderProps } from './ImageUploader';
+export { MultiImageUploader, type MultiImageUploaderProps } from './MultiImageUploader';
+export { MultiLineInput, linesToValue, valueToLines, type MultiLineInputProps, type MultiLineSuggestion } from './MultiLineInput';
+export { SkuCategorySelect, type SkuCategorySelectProps } from './SkuCategorySelect';
+export { SkuPicker, type SkuPickerProps } from './SkuPicker';

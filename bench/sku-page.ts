@@ -1,0 +1,228 @@
+/**
+ * SKU page benchmark (issue 3 target: median under 50 ms on PostgreSQL).
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/sku-page.ts [skus] [--with-indexes] [--runs N] [--warmup N]
+ *
+ * Creates its own throwaway database (tests/api/harness.ts startTestApp('postgres'): migrated, seeded,
+ * dropped at the end), loads `skus` SKUs (default 200,000) for 20 goods owners with platform and supplier
+ * SKUs, ANALYZEs, then times POST /sapi/wms/sku/page through the app (app.inject, as admin) for
+ * owner filter + name 'contains' a word + each sort, next to the very SQL the app issued (captured from the
+ * pg driver during one probe call) replayed directly with pg in the same pattern (page + count in parallel,
+ * then the supplierNames / ecPlatforms queries in parallel). Cases missing the target get EXPLAIN ANALYZE.
+ *
+ * --with-indexes creates the recommended indexes (bench/README.md) in the throwaway database first, to show
+ * their effect; the project schema is not touched.
+ */
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { startTestApp } from '../tests/api/harness';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(name);
+const option = (name: string, dflt: number) => { const i = args.indexOf(name); return i >= 0 ? Number(args[i + 1]) : dflt; };
+const positional = args.filter((a, i) => !a.startsWith('--') && !['--runs', '--warmup'].includes(args[i - 1]));
+const SKUS = Number(positional[0] ?? 200_000);
+const RUNS = option('--runs', 200);
+const WARMUP = option('--warmup', 20);
+const WITH_INDEXES = flag('--with-indexes');
+const OWNERS = 20;
+const WORD = 'charger';
+const TARGET_MS = 50;
+
+/** The indexes bench/README.md recommends (the schema is generated from resources.yaml; not changed here). */
+export const RECOMMENDED_INDEXES = [
+  'CREATE INDEX IF NOT EXISTS wms_sku_owner_id_add_date_idx ON wms_sku (owner_id, add_date, id)',
+  'CREATE INDEX IF NOT EXISTS wms_sku_add_date_idx ON wms_sku (add_date, id)',
+];
+
+if (!process.env.DATABASE_URL) {
+  console.error('Set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test): the benchmark creates and drops its own database there.');
+  process.exit(2);
+}
+if (!Number.isInteger(SKUS) || SKUS < OWNERS) {
+  console.error(`skus must be an integer >= ${OWNERS}`);
+  process.exit(2);
+}
+
+// ---- capture the SQL the app sends (every pg client query passes through Client.prototype.query) ----
+interface Stmt { text: string; values: unknown[] }
+let capture: Stmt[] | null = null;
+const originalQuery = pg.Client.prototype.query;
+(pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown }).query = function (this: pg.Client, ...a: unknown[]) {
+  if (capture) {
+    const cfg = a[0] as string | { text: string; values?: unknown[] };
+    const text = typeof cfg === 'string' ? cfg : cfg.text;
+    const values = (Array.isArray(a[1]) ? a[1] : typeof cfg === 'object' ? cfg.values : undefined) ?? [];
+    capture.push({ text, values });
+  }
+  return (originalQuery as (...x: unknown[]) => unknown).apply(this, a);
+} as never;
+
+const words = (s: string) => s.trim().split(/\s*,\s*/).map((w) => w.replace(/'/g, "''"));
+const sqlArray = (s: string) => `array[${words(s).map((w) => `'${w}'`).join(',')}]::text[]`;
+const BRANDS = sqlArray('Desert Rose, Gulf Tech, Al Noor, Sahara, Oasis, Najd, Falcon, Pearl Bay, Marina, Dune, Souq Select, Atlas, Zayn, Layali, Barakah, Nomad, Medina, Riyadh Home, Jeddah Style, Hijaz, Corniche, Palm, Qamar, Noon Basics, Amber, Sidra, Wadi, Majlis, Bedouin, Saffron, Cedar, Lulu, Taiba, Areej, Dar, Hayat, Orbit, Volt, Nova, Zephyr');
+const ADJECTIVES = sqlArray('Classic, Premium, Deluxe, Compact, Portable, Wireless, Organic, Luxury, Essential, Smart, Ultra, Mini, Pro, Soft, Elegant, Natural, Modern, Vintage, Travel, Family, Kids, Sport, Royal, Fresh, Silk, Matte, Glossy, Heavy-Duty, Slim, Eco');
+const PRODUCTS = sqlArray('Oud Perfume, Rose Water, Musk Oil, Bakhoor Incense, Abaya, Hijab Scarf, Thobe, Prayer Mat, Dates Box, Arabic Coffee, Saffron Tea, Honey Jar, Olive Oil, Phone Case, USB-C Cable, Fast Charger, Power Bank, Wireless Earbuds, Headphones, Smart Watch, Screen Protector, Laptop Sleeve, Backpack, Handbag, Wallet, Sunglasses, Sneakers, Sandals, Running Shoes, Kids T-Shirt, Baby Blanket, Toy Car, Puzzle Set, Water Bottle, Lunch Box, Coffee Mug, Tea Set, Cookware Set, Frying Pan, Knife Set, Cutting Board, Blender, Air Fryer, Kettle, Hair Dryer, Hair Straightener, Face Cream, Body Lotion, Shampoo, Hair Oil, Lipstick, Eyeliner, Nail Polish, Makeup Brush Set, Towel Set, Bed Sheet, Pillow, Cushion Cover, Curtain, Rug, Wall Clock, Desk Lamp, LED Strip, Extension Cord, Car Charger, Car Mount, Dash Cam, Bicycle Light, Yoga Mat, Dumbbell Set, Resistance Band, Notebook, Pen Set, School Bag, Car Seat Cover, Pet Bowl, Cat Litter, Dog Leash, Plant Pot, Garden Hose, Tool Kit, Screwdriver Set, Drill Bits, Wall Charger, Gaming Mouse, Keyboard, Monitor Stand, HDMI Cable, Router, Smart Plug, Bluetooth Speaker, Tablet Stand, Stylus Pen, Memory Card, Flash Drive, Perfume Gift Set, Oud Wood Chips, Incense Burner, Charger Dock');
+const VARIANTS = sqlArray('30 ml, 50 ml, 100 ml, 250 g, 500 g, 1 kg, Small, Medium, Large, XL, 1 m, 2 m, Black, White, Gold, Silver, Blue, Red, Green, Beige, Pack of 2, Pack of 3, Set of 6, 12 pcs');
+const COLORS = sqlArray('Black, White, Gold, Silver, Blue, Red, Green, Beige, Brown, Pink');
+const SIZES = sqlArray('S, M, L, XL, 30 ml, 50 ml, 100 ml, 1 m, 2 m, One size');
+const CATEGORIES = sqlArray('Perfume, Incense, Modest Fashion, Menswear, Food, Beverages, Phone Accessories, Cables and Chargers, Audio, Wearables, Bags, Footwear, Kids, Toys, Kitchen, Home Appliances, Beauty, Hair Care, Makeup, Home Textiles, Home Decor, Lighting, Automotive, Sports, Stationery, Pets, Garden, Tools, Computer Accessories, Networking');
+const SUPPLIERS = sqlArray('Guangzhou Trading, Yiwu Goods, Shenzhen Electronics, Dubai General Trading, Jeddah Wholesale, Riyadh Supply, Taif Farms, Al Madina Dates, Istanbul Textiles, Karachi Fabrics, Mumbai Exports, Cairo Crafts, Amman Packaging, Muscat Perfumes, Doha Distribution, Kuwait Import, Bahrain Logistics, Ningbo Home, Hangzhou Silk, Foshan Furniture');
+
+async function loadData(client: pg.Client) {
+  const t0 = performance.now();
+  await client.query('select setseed(0.42)');
+  await client.query(`insert into wms_company (name) select 'Bench Company ' || g from generate_series(1, 5) g`);
+  await client.query(`insert into wms_owner (code, name, company_id)
+    select 'BO' || lpad(g::text, 2, '0'), 'Bench Owner ' || g, c.id
+    from generate_series(1, ${OWNERS}) g join (select id, row_number() over (order by id) - 1 as k from wms_company where name like 'Bench Company %') c on c.k = g % 5`);
+  await client.query(`insert into wms_sku_category (name) select unnest(${CATEGORIES})`);
+  await client.query(`insert into wms_sku (owner_id, company_id, sku, name, enable, category_id, color, size, goods_no, weight, remark_for_warehouse, add_date, update_date)
+    select o.id, o.company_id,
+      o.code || '-' || lpad(g::text, 6, '0'),
+      w.brands[1 + floor(random() * array_length(w.brands, 1))::int] || ' ' || w.adjectives[1 + floor(random() * array_length(w.adjectives, 1))::int] || ' '
+        || w.products[1 + floor(random() * array_length(w.products, 1))::int] || ' ' || w.variants[1 + floor(random() * array_length(w.variants, 1))::int],
+      random() > 0.05,
+      c.ids[1 + floor(random() * array_length(c.ids, 1))::int],
+      case when random() < 0.6 then w.colors[1 + floor(random() * array_length(w.colors, 1))::int] end,
+      case when random() < 0.5 then w.sizes[1 + floor(random() * array_length(w.sizes, 1))::int] end,
+      case when random() < 0.7 then 'GN' || lpad(floor(random() * 1e7)::text, 7, '0') end,
+      round((random() * 20)::numeric, 3),
+      case when random() < 0.1 then 'Fragile, keep upright' end,
+      timestamptz '2023-01-01 00:00:00+00' + g * interval '7 minutes' + random() * interval '6 minutes',
+      timestamptz '2023-01-01 00:00:00+00' + g * interval '7 minutes' + random() * interval '6 minutes'
+    from generate_series(0, ${SKUS - 1}) g
+    join (select id, company_id, code, row_number() over (order by id) - 1 as k from wms_owner where code like 'BO%') o
+      on o.k = case when g < ${Math.floor(SKUS / OWNERS)} then 0 else 1 + g % ${OWNERS - 1} end
+    cross join (select ${BRANDS} brands, ${ADJECTIVES} adjectives, ${PRODUCTS} products, ${VARIANTS} variants, ${COLORS} colors, ${SIZES} sizes) w
+    cross join (select array_agg(id order by id) ids from wms_sku_category) c
+    order by g`);
+  await client.query(`insert into wms_ec_platform_sku (sku_id, owner_id, ec_platform, ec_platform_sku, brand, add_date)
+    select id, owner_id, 1, 'N' || upper(substr(md5(id::text), 1, 10)) || 'A', split_part(name, ' ', 1), add_date from wms_sku where random() < 0.7`);
+  await client.query(`insert into wms_ec_platform_sku (sku_id, owner_id, ec_platform, ec_platform_sku, add_date)
+    select id, owner_id, 2, 'B0' || upper(substr(md5('amazon' || id), 1, 8)), add_date from wms_sku where random() < 0.3`);
+  await client.query(`insert into wms_supplier_sku (sku_id, owner_id, supplier_name, supplier_sku, add_date)
+    select s.id, s.owner_id, (${SUPPLIERS})[1 + floor(random() * 20)::int], 'SUP-' || s.id, s.add_date from wms_sku s where random() < 0.5`);
+  await client.query(`insert into wms_supplier_sku (sku_id, owner_id, supplier_name, supplier_sku, add_date)
+    select s.id, s.owner_id, (${SUPPLIERS})[1 + floor(random() * 20)::int], 'SUP2-' || s.id, s.add_date from wms_sku s where random() < 0.15
+    on conflict do nothing`);
+  if (WITH_INDEXES) for (const ddl of RECOMMENDED_INDEXES) await client.query(ddl);
+  await client.query('vacuum analyze');
+  const counts = await client.query(`select (select count(*) from wms_sku) skus, (select count(*) from wms_ec_platform_sku) platform_skus, (select count(*) from wms_supplier_sku) supplier_skus,
+    (select count(*) from wms_sku where owner_id = (select max(owner_id) from wms_sku) and name ilike '%${WORD}%') word_rows_one_owner,
+    (select count(*) from wms_sku where name ilike '%${WORD}%') word_rows_all`);
+  return { ms: performance.now() - t0, ...counts.rows[0] };
+}
+
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
+  return { median: q(0.5), p95: q(0.95), min: s[0], max: s[s.length - 1] };
+};
+const fmt = (n: number) => n.toFixed(1);
+
+interface Case { name: string; body: (owner: number) => Record<string, unknown>; required: boolean }
+
+async function main() {
+  console.log(`SKU page benchmark: ${SKUS} SKUs, ${OWNERS} owners, ${RUNS} runs after ${WARMUP} warm-up runs${WITH_INDEXES ? ', WITH the recommended indexes' : ''}`);
+  const t = await startTestApp('postgres', { seedReference: 'none' });
+  const dbName = (t.database.db as unknown as { $client: pg.Pool }).$client.options.connectionString?.split('/').pop();
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${dbName}`;
+  const direct = new pg.Pool({ connectionString: url.toString(), max: 10 });
+  const loader = new pg.Client({ connectionString: url.toString() });
+  try {
+    await loader.connect();
+    const server = await loader.query(`select version() v, current_setting('shared_buffers') sb, current_setting('work_mem') wm`);
+    console.log(`${server.rows[0].v.split(',')[0]}; shared_buffers ${server.rows[0].sb}, work_mem ${server.rows[0].wm}; database ${dbName}`);
+    const loaded = await loadData(loader);
+    console.log(`loaded in ${(loaded.ms / 1000).toFixed(1)} s: ${loaded.skus} SKUs, ${loaded.platform_skus} platform SKUs, ${loaded.supplier_skus} supplier SKUs; name contains '${WORD}': ${loaded.word_rows_one_owner} rows for one owner, ${loaded.word_rows_all} in all`);
+    const owners = (await loader.query(`select id from wms_owner where code like 'BO%' order by id`)).rows.map((r) => r.id as number);
+
+    const admin = await t.login();
+    const legacy = owners[0]; // its SKUs are the oldest ids: the case where a backward primary-key scan hurts
+    const cases: Case[] = [
+      { name: `owner + name contains '${WORD}', sort sku asc`, body: (o) => ({ ownerId: o, name: WORD, sortProp: 'sku', sortOrder: 'asc' }), required: true },
+      { name: `owner + name contains '${WORD}', sort addDate desc`, body: (o) => ({ ownerId: o, name: WORD, sortProp: 'addDate', sortOrder: 'desc' }), required: true },
+      { name: `owner + name contains '${WORD}', default sort (id desc)`, body: (o) => ({ ownerId: o, name: WORD }), required: true },
+      { name: `legacy owner (oldest SKUs) + name contains '${WORD}', default sort`, body: () => ({ ownerId: legacy, name: WORD }), required: false },
+      { name: 'owner only, sort addDate desc', body: (o) => ({ ownerId: o, sortProp: 'addDate', sortOrder: 'desc' }), required: false },
+      { name: 'no filter, default sort (first screen)', body: () => ({}), required: false },
+      { name: 'no filter, sort addDate desc', body: () => ({ sortProp: 'addDate', sortOrder: 'desc' }), required: false },
+      { name: `name contains '${WORD}', all owners, default sort`, body: () => ({ name: WORD }), required: false },
+    ];
+    const pageCall = async (body: Record<string, unknown>) => {
+      const res = await t.app.inject({ method: 'POST', url: '/sapi/wms/sku/page', payload: { current: 1, size: 10, ...body }, headers: { 'x-token': admin } });
+      const env = res.json();
+      if (env.code !== 200) throw new Error(`page failed: ${env.msg}`);
+      return env.data as { records: unknown[]; total: number };
+    };
+
+    const results: Array<{ name: string; required: boolean; app: ReturnType<typeof stats>; sql: ReturnType<typeof stats>; statements: Record<string, ReturnType<typeof stats>>; sessionQueries: number; total: number; explain: string[] }> = [];
+    for (const c of cases) {
+      // probe: the statements one call issues, split into the session check, the page+count phase and the decorate phase
+      capture = [];
+      const probe = await pageCall(c.body(owners[1]));
+      const captured = capture;
+      capture = null;
+      const sku = captured.filter((s) => /from "wms_sku"/.test(s.text)).sort((a, b) => Number(/ limit /.test(b.text)) - Number(/ limit /.test(a.text))); // [page, count]
+      if (sku.length !== 2) throw new Error(`expected the page SELECT and the COUNT, captured ${sku.length} SKU statements`);
+      const decorate = captured.filter((s) => /from "wms_(supplier|ec_platform)_sku"/.test(s.text) && !/from "wms_sku"/.test(s.text));
+      const sessionQueries = captured.length - sku.length - decorate.length;
+      const rotates = JSON.stringify(c.body(owners[1])) !== JSON.stringify(c.body(owners[2])); // the case takes the run's owner
+      const ownerParamIndex = (s: Stmt) => (rotates ? s.values.findIndex((v) => v === owners[1]) : -1);
+      const withOwner = (s: Stmt, owner: number) => ({ text: s.text, values: s.values.map((v, i) => (i === ownerParamIndex(s) ? owner : v)) });
+
+      const appTimes: number[] = [];
+      const sqlTimes: number[] = [];
+      const stmtTimes: Record<string, number[]> = { 'page select': [], count: [] };
+      for (let i = 0; i < WARMUP + RUNS; i++) {
+        const owner = owners[i % owners.length];
+        let t0 = performance.now();
+        await pageCall(c.body(owner));
+        const appMs = performance.now() - t0;
+        // the same SQL directly: page + count in parallel, then the two decorate queries in parallel
+        t0 = performance.now();
+        const timed = async (s: Stmt) => { const s0 = performance.now(); const r = await direct.query(s.text, s.values); return { ms: performance.now() - s0, r }; };
+        const [page, count] = await Promise.all(sku.map((s) => timed(withOwner(s, owner))));
+        if (page.r.rows.length) await Promise.all(decorate.map((s) => direct.query(s.text, s.values))); // same ids as the probe: same SQL, same cardinality
+        const sqlMs = performance.now() - t0;
+        if (i >= WARMUP) {
+          appTimes.push(appMs);
+          sqlTimes.push(sqlMs);
+          stmtTimes['page select'].push(page.ms);
+          stmtTimes.count.push(count.ms);
+        }
+      }
+      const app = stats(appTimes);
+      const explain: string[] = [];
+      if (app.median >= TARGET_MS || flag('--explain')) {
+        for (const s of sku) {
+          const plan = await direct.query(`explain (analyze, buffers) ${s.text}`, s.values);
+          explain.push(`${s.text}\n-- values: ${JSON.stringify(s.values)}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+        }
+      }
+      results.push({ name: c.name, required: c.required, app, sql: stats(sqlTimes), statements: Object.fromEntries(Object.entries(stmtTimes).map(([k, v]) => [k, stats(v)])), sessionQueries, total: probe.total, explain });
+      console.log(`  done: ${c.name} (total ${probe.total}; app median ${fmt(app.median)} ms)`);
+    }
+
+    console.log('\n| case | rows matched | app median | app p95 | SQL median | SQL p95 | app/SQL | page SELECT median | COUNT median | target < 50 ms |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+    for (const r of results) {
+      const ok = r.app.median < TARGET_MS ? 'met' : '**missed**';
+      console.log(`| ${r.name} | ${r.total} | ${fmt(r.app.median)} | ${fmt(r.app.p95)} | ${fmt(r.sql.median)} | ${fmt(r.sql.p95)} | ${(r.app.median / r.sql.median).toFixed(2)} | ${fmt(r.statements['page select'].median)} | ${fmt(r.statements.count.median)} | ${r.required ? ok : `${ok} (extra)`} |`);
+    }
+    console.log(`\nSQL = the page SELECT and COUNT the app issued, run in parallel on a pg pool, then the supplierNames and ecPlatforms queries in parallel; the app also runs ${results[0]?.sessionQueries ?? '?'} session queries per call (token, user, roles).`);
+    for (const r of results) if (r.explain.length) console.log(`\n### EXPLAIN ANALYZE: ${r.name}\n\n${r.explain.join('\n\n')}`);
+  } finally {
+    await loader.end().catch(() => {});
+    await direct.end().catch(() => {});
+    if (flag('--keep')) {
+      await t.app.close();
+      await t.database.close();
+      console.log(`\n--keep: database ${dbName} left in place for EXPLAIN; drop it with: psql "${process.env.DATABASE_URL}" -c 'drop database ${dbName}'`);
+    } else await t.close();
+  }
+}
+
+main().catch((e) => { console.error(e); process.exitCode = 1; });

@@ -1,0 +1,108 @@
+/**
+ * Download of platform labels (spec 2.8 top button; spec 6 outbound:export_ec_platform_labels; spec 7.2
+ * exportEcPlatformLabels `{ids, ecPlatform}`, file download): asks the platform (required, 'please select';
+ * preset when the list is locked to one platform), then posts the call and saves the PDF it answers with.
+ */
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useDataProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { useEnumChoices } from '../../widgets/enums';
+import { SkuDialog } from './SkuDialog';
+import { saveBlob, timestampedName } from './download';
+import { errorMessage } from './errors';
+import { exportEcPlatformLabels } from './skuApi';
+
+export const LABELS_FILE_PREFIX = 'ec-platform-labels';
+
+/** Posts the label export and saves the PDF; resolves false (after an error notice) when it fails. */
+export function useDownloadLabels() {
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  return async (ids: Identifier[], ecPlatform: number): Promise<boolean> => {
+    try {
+      const blob = await exportEcPlatformLabels(dataProvider, ids, ecPlatform);
+      saveBlob(blob, timestampedName(LABELS_FILE_PREFIX, 'pdf'));
+      return true;
+    } catch (e) {
+      notify(errorMessage(e), { type: 'error' });
+      return false;
+    }
+  };
+}
+
+export interface LabelExportDialogProps {
+  ids: Identifier[];
+  /** Platform chosen in advance (the list's preset platform). */
+  ecPlatform?: number;
+  onClose: () => void;
+}
+
+export const LabelExportDialog = ({ ids, ecPlatform, onClose }: LabelExportDialogProps) => {
+  const translate = useTranslate();
+  const choices = useEnumChoices('EcPlatform');
+  const download = useDownloadLabels();
+  const [platform, setPlatform] = useState<number | ''>(ecPlatform ?? '');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async () => {
+    if (platform === '') {
+      setError(translate('app.sku.rules.please_select'));
+      return;
+    }
+    setBusy(true);
+    const ok = await download(ids, platform);
+    setBusy(false);
+    if (ok) onClose();
+  };
+
+  return (
+    <SkuDialog
+      open
+      onClose={onClose}
+      width={480}
+      busy={busy}
+      title={translate('app.sku.labels.title')}
+      testId="sku-labels-dialog"
+      actions={
+        <>
+          <Button onClick={onClose} disabled={busy}>
+            {translate('app.sku.action.cancel')}
+          </Button>
+          <Button variant="contained" onClick={() => void confirm()} disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined} data-testid="labels-confirm">
+            {translate('app.sku.action.download')}
+          </Button>
+        </>
+      }
+    >
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {translate('app.sku.labels.prompt', { smart_count: ids.length })}
+      </Typography>
+      <TextField
+        select
+        fullWidth
+        size="small"
+        label={translate('app.sku.labels.platform')}
+        value={platform}
+        disabled={ecPlatform !== undefined || busy}
+        onChange={(e) => {
+          setPlatform(e.target.value === '' ? '' : Number(e.target.value));
+          setError(undefined);
+        }}
+        error={Boolean(error)}
+        helperText={error ?? ' '}
+        data-testid="labels-platform"
+      >
+        {choices.map((c) => (
+          <MenuItem key={c.id} value={c.id}>
+            {c.name}
+          </MenuItem>
+        ))}
+      </TextField>
+    </SkuDialog>
+  );
+};

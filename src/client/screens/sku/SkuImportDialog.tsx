@@ -1,0 +1,196 @@
+/**
+ * The three import dialogs of the SKU list (spec 2.8: SKU, supplier SKU, platform SKU): a template-download
+ * button (the xlsx under /static/templates, opened in a new tab; sku:add), an owner select, a file uploader,
+ * Confirm and Cancel. Rules (spec 5): owner required ('please select'), uploaded document required
+ * ('please upload'). Confirm posts `{ownerId, filePath, fileUrl}` and follows the import job every second:
+ * a progress bar (doneRows / totalRows) while it runs; on success an 'operation successful' notice, the
+ * dialog closes and the list reloads from page 1 (spec 4, 8); on failure the job's message and a table of
+ * every error (row, column, message) stay in the dialog.
+ */
+import { useId, useMemo } from 'react';
+import * as yup from 'yup';
+import { yupResolver } from '@hookform/resolvers/yup';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Form, useNotify, useTranslate } from 'react-admin';
+import type { Resolver } from 'react-hook-form';
+import { FileUploader, type UploadedFile } from '../../widgets/FileUploader';
+import { Permitted } from '../../widgets/Permitted';
+import { OwnerInput } from './OwnerInput';
+import { SkuDialog } from './SkuDialog';
+import { CODE_SKU_ADD, IMPORTS, type ImportKind } from './constants';
+import { openInNewTab } from './download';
+import { errorMessage } from './errors';
+import type { ImportError, ImportJob } from './skuApi';
+import { useImportJob } from './useImportJob';
+
+export const IMPORT_ACCEPT = '.xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
+
+/** Spec 5 import form rules with the given texts. */
+export function importFormSchema(texts: { select: string; upload: string }) {
+  return yup.object({
+    ownerId: yup
+      .number()
+      .transform((v, orig) => (orig === '' || orig === null || orig === undefined ? undefined : v))
+      .typeError(texts.select)
+      .required(texts.select),
+    file: yup
+      .mixed<UploadedFile>()
+      .nullable()
+      .test('uploaded', texts.upload, (v) => Boolean(v && typeof v === 'object' && (v as UploadedFile).filePath)),
+  });
+}
+
+/** Progress in percent (0 when the total is not known yet). */
+export function progressOf(job: Pick<ImportJob, 'doneRows' | 'totalRows'> | null): number {
+  if (!job || !job.totalRows) return 0;
+  return Math.max(0, Math.min(100, Math.round((job.doneRows / job.totalRows) * 100)));
+}
+
+const ErrorTable = ({ errors }: { errors: ImportError[] }) => {
+  const translate = useTranslate();
+  return (
+    <TableContainer sx={{ maxHeight: 320, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <Table size="small" stickyHeader data-testid="import-errors">
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: 90 }}>{translate('app.sku.import.row')}</TableCell>
+            <TableCell sx={{ width: 200 }}>{translate('app.sku.import.column')}</TableCell>
+            <TableCell>{translate('app.sku.import.message')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {errors.map((e, i) => (
+            <TableRow key={`${i}:${e.row}:${e.column}`}>
+              <TableCell>{e.row}</TableCell>
+              <TableCell>{e.column}</TableCell>
+              <TableCell>{e.message}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+};
+
+export interface SkuImportDialogProps {
+  kind: ImportKind;
+  onClose: () => void;
+  /** Called after a successful import (the list reloads from page 1 and the dialog closes). */
+  onImported: () => void;
+  /** Owner chosen in advance (e.g. the list's preset owner). */
+  ownerId?: number;
+}
+
+export const SkuImportDialog = ({ kind, onClose, onImported, ownerId }: SkuImportDialogProps) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const formId = `sku-import-${useId().replace(/:/g, '')}`;
+  const config = IMPORTS[kind];
+  const resolver = useMemo(
+    () =>
+      yupResolver(
+        importFormSchema({ select: translate('app.sku.rules.please_select'), upload: translate('app.sku.rules.please_upload') }),
+      ) as unknown as Resolver<any>,
+    [translate],
+  );
+  const { phase, job, error, start } = useImportJob(kind, {
+    onSuccess: () => {
+      notify('app.sku.success', { type: 'success' });
+      onImported();
+    },
+    onFail: (failed) => notify(failed.message || 'app.sku.import.failed', { type: 'error' }),
+    onError: (e) => notify(errorMessage(e), { type: 'error' }),
+  });
+  const busy = phase === 'starting' || phase === 'running';
+
+  const submit = async (values: Record<string, unknown>) => {
+    const file = values.file as UploadedFile;
+    // a disabled (preset) owner is not part of the submitted values
+    const owner = ownerId ?? Number(values.ownerId);
+    await start({ ownerId: owner, filePath: file.filePath, fileUrl: file.fileUrl });
+  };
+
+  const errors = job?.errors ?? [];
+
+  return (
+    <SkuDialog
+      open
+      onClose={onClose}
+      title={translate(config.titleKey)}
+      testId="sku-import-dialog"
+      actions={
+        <>
+          <Button onClick={onClose}>{translate('app.sku.action.cancel')}</Button>
+          <Button
+            type="submit"
+            form={formId}
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} /> : undefined}
+            data-testid="import-confirm"
+          >
+            {translate('app.sku.action.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <Form id={formId} defaultValues={{ ownerId: ownerId ?? null, file: null }} resolver={resolver} onSubmit={submit} disableInvalidFormNotification resource="sku">
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 640 }}>
+          <Box>
+            <Permitted codes={CODE_SKU_ADD}>
+              <Button variant="outlined" size="small" startIcon={<DownloadIcon />} onClick={() => openInNewTab(config.template)} data-testid="import-template">
+                {translate('app.sku.action.download_template')}
+              </Button>
+            </Permitted>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {translate('app.sku.import.hint')}
+            </Typography>
+          </Box>
+          <OwnerInput label="app.sku.import.owner" autoPick disabled={busy || ownerId !== undefined} fullWidth />
+          <FileUploader source="file" label="app.sku.import.file" accept={IMPORT_ACCEPT} disabled={busy} />
+        </Box>
+      </Form>
+      {phase !== 'idle' && job ? (
+        <Box sx={{ mt: 2 }} data-testid="import-progress">
+          <Typography variant="body2" sx={{ mb: 0.5 }}>
+            {translate(phase === 'running' || phase === 'starting' ? 'app.sku.import.running' : phase === 'success' ? 'app.sku.import.success' : 'app.sku.import.failed')}
+            {' · '}
+            {translate('app.sku.import.progress', { done: job.doneRows ?? 0, total: job.totalRows ?? 0 })}
+          </Typography>
+          <LinearProgress
+            variant={phase === 'running' && !job.totalRows ? 'indeterminate' : 'determinate'}
+            value={progressOf(job)}
+            color={phase === 'fail' ? 'error' : phase === 'success' ? 'success' : 'primary'}
+          />
+        </Box>
+      ) : phase === 'starting' ? (
+        <Box sx={{ mt: 2 }}>
+          <LinearProgress />
+        </Box>
+      ) : null}
+      {phase === 'fail' ? (
+        <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
+          <Alert severity="error">{job?.message || (error ? errorMessage(error) : translate('app.sku.import.failed'))}</Alert>
+          {errors.length > 0 ? (
+            <>
+              <Typography variant="subtitle2">{translate('app.sku.import.errors', { smart_count: errors.length })}</Typography>
+              <ErrorTable errors={errors} />
+            </>
+          ) : null}
+        </Box>
+      ) : null}
+    </SkuDialog>
+  );
+};

@@ -1,0 +1,100 @@
+/**
+ * Row actions of the SKU list (spec 2.8, 6):
+ * - normal mode: view inventory (disabled until the inventory module exists, with a tooltip), delete (after
+ *   a confirmation; sku:edit), edit (sku:edit), supplier SKU and platform SKU (open to every user);
+ * - select mode: only Select, which hands the row back to the caller.
+ * A successful delete reloads the list from page 1 (spec 4).
+ */
+import { useState, type MouseEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Tooltip from '@mui/material/Tooltip';
+import { Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Permitted } from '../../widgets/Permitted';
+import { CODE_SKU_EDIT, SKU_RESOURCE } from './constants';
+import { errorMessage } from './errors';
+import { useSkuListUi } from './SkuListUi';
+import type { CellProps } from './fields';
+
+const stop = (event: MouseEvent) => event.stopPropagation();
+
+const DeleteSkuButton = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider();
+  const ui = useSkuListUi();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!record) return null;
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await dataProvider.delete(SKU_RESOURCE, { id: record.id, previousData: record });
+      setOpen(false);
+      notify('app.sku.success', { type: 'success' });
+      ui.done();
+    } catch (error) {
+      notify(errorMessage(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button size="small" color="error" onClick={() => setOpen(true)} data-testid="sku-row-delete">
+        {translate('app.sku.action.delete')}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title="app.sku.delete.title"
+        content="app.sku.delete.sku"
+        contentTranslateOptions={{ sku: record.sku }}
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+};
+
+export const SkuRowActions = (_: CellProps) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const ui = useSkuListUi();
+  if (!record) return null;
+
+  if (ui.selectMode) {
+    return (
+      <Button size="small" variant="contained" onClick={() => ui.onSelect?.(record)} data-testid="sku-row-select">
+        {translate('app.sku.action.select')}
+      </Button>
+    );
+  }
+
+  return (
+    <Box onClick={stop} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, minWidth: 220 }} className="wms-sku-row-actions">
+      <Tooltip title={translate('app.sku.inventory_pending')}>
+        <span>
+          <Button size="small" disabled data-testid="sku-row-inventory">
+            {translate('app.sku.action.view_inventory')}
+          </Button>
+        </span>
+      </Tooltip>
+      <Permitted codes={CODE_SKU_EDIT}>
+        <DeleteSkuButton />
+        <Button size="small" onClick={() => ui.open({ kind: 'edit', id: record.id })} data-testid="sku-row-edit">
+          {translate('app.sku.action.edit')}
+        </Button>
+      </Permitted>
+      <Button size="small" onClick={() => ui.open({ kind: 'supplierSku', record })} data-testid="sku-row-supplier">
+        {translate('app.sku.action.supplier_sku')}
+      </Button>
+      <Button size="small" onClick={() => ui.open({ kind: 'ecPlatformSku', record })} data-testid="sku-row-platform">
+        {translate('app.sku.action.ec_platform_sku')}
+      </Button>
+    </Box>
+  );
+};

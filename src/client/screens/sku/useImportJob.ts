@@ -1,0 +1,103 @@
+/**
+ * Runs one Excel import (brief; spec 4 flow of a background job, polled every second like exports, spec 9):
+ * `start(form)` posts the import and polls `/sapi/sys/importJob/query {id}` every 1000 ms while the job runs
+ * (status 1), until it succeeds (2) or fails (3). Polling stops when the component unmounts.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useDataProvider } from 'react-admin';
+import { IMPORT_POLL_MS, type ImportKind } from './constants';
+import { IMPORT_FAIL, IMPORT_RUNNING, IMPORT_SUCCESS, queryImportJob, startImport, type ImportForm, type ImportJob } from './skuApi';
+
+/** Consecutive failed polls before the job is reported as failed. */
+export const POLL_RETRIES = 3;
+
+export type ImportPhase = 'idle' | 'starting' | 'running' | 'success' | 'fail';
+
+export interface ImportJobState {
+  phase: ImportPhase;
+  job: ImportJob | null;
+  /** Start failure (the server msg) or poll failure. */
+  error: unknown;
+  start(form: ImportForm): Promise<void>;
+}
+
+function phaseOf(job: ImportJob): ImportPhase {
+  if (job.status === IMPORT_SUCCESS) return 'success';
+  if (job.status === IMPORT_FAIL) return 'fail';
+  return 'running';
+}
+
+export function useImportJob(kind: ImportKind, handlers: { onSuccess?: (job: ImportJob) => void; onFail?: (job: ImportJob) => void; onError?: (error: unknown) => void } = {}): ImportJobState {
+  const dataProvider = useDataProvider();
+  const [phase, setPhase] = useState<ImportPhase>('idle');
+  const [job, setJob] = useState<ImportJob | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const alive = useRef(true);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, []);
+
+  const settle = useCallback((next: ImportJob) => {
+    setJob(next);
+    const p = phaseOf(next);
+    setPhase(p);
+    if (p === 'success') handlersRef.current.onSuccess?.(next);
+    else if (p === 'fail') handlersRef.current.onFail?.(next);
+    return p;
+  }, []);
+
+  const poll = useCallback(
+    (id: ImportJob['id'], failures = 0) => {
+      timer.current = setTimeout(async () => {
+        if (!alive.current) return;
+        try {
+          const next = await queryImportJob(dataProvider, id);
+          if (!alive.current) return;
+          if (settle({ ...next, id: next?.id ?? id }) === 'running') poll(id);
+        } catch (e) {
+          if (!alive.current) return;
+          // a passing network failure: try again a few times before giving up
+          if (failures + 1 < POLL_RETRIES) {
+            poll(id, failures + 1);
+            return;
+          }
+          setError(e);
+          setPhase('fail');
+          handlersRef.current.onError?.(e);
+        }
+      }, IMPORT_POLL_MS);
+    },
+    [dataProvider, settle],
+  );
+
+  const start = useCallback(
+    async (form: ImportForm) => {
+      if (timer.current) clearTimeout(timer.current);
+      setError(null);
+      setJob(null);
+      setPhase('starting');
+      try {
+        const started = await startImport(dataProvider, kind, form);
+        if (!alive.current) return;
+        const status = started?.status ?? IMPORT_RUNNING;
+        if (settle({ ...started, status }) === 'running') poll(started.id);
+      } catch (e) {
+        if (!alive.current) return;
+        setError(e);
+        setPhase('idle');
+        handlersRef.current.onError?.(e);
+      }
+    },
+    [dataProvider, kind, poll, settle],
+  );
+
+  return { phase, job, error, start };
+}

@@ -1,0 +1,35 @@
+/**
+ * Registers the file calls (spec 7.1, 7.2; issue 3) on the app: @fastify/multipart (file size limit
+ * {@link MAX_UPLOAD_BYTES} + 1 byte, so that one byte over can be told from exactly the limit), the storage
+ * of the config (`<WMS_DATA_DIR>/files`, a temp dir for `memory://`), `POST /sapi/sys/file/upload`
+ * (permission 'any') and `GET /sapi/sys/file/get/*`. Returns the storage, which the imports read from;
+ * it is also `app.fileStorage`.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/connect';
+import { sapiRoute } from '../../http/sapi';
+import { createLocalStorage, type FileStorage } from './storage';
+import { FILE_URL_PREFIX, MAX_UPLOAD_BYTES, serveFile, uploadFile } from './upload';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where uploaded files live (set by registerFileRoutes): for modules that read or write stored files. */
+    fileStorage: FileStorage;
+  }
+}
+
+export async function registerFileRoutes(app: FastifyInstance, database: Database, config: Pick<Config, 'dataDir'>): Promise<FileStorage> {
+  const { db } = database;
+  const storage = createLocalStorage(config.dataDir);
+  app.decorate('fileStorage', storage);
+  app.addHook('onClose', async () => { await storage.dispose(); });
+  if (!app.hasContentTypeParser('multipart/form-data')) {
+    await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 } });
+  }
+  const deps = { db, storage };
+  sapiRoute(app, db, '/sapi/sys/file/upload', 'any', ({ req, ctx, user }) => uploadFile(deps, req, ctx, user));
+  app.get(`${FILE_URL_PREFIX}*`, (req, reply) => serveFile(deps, req, reply));
+  return storage;
+}

@@ -1,0 +1,168 @@
+/**
+ * Upload and download of files (spec 5 "Upload limit", 7.1 upload token header, 7.2 /sapi/sys/file/upload,
+ * 9 limits and thumbnails; issue 3).
+ *
+ * - `POST /sapi/sys/file/upload?fileType=3|5` (multipart, field `file`, token in X-Upload-Token or X-Token):
+ *   streams the file into storage under a generated key, at most {@link MAX_UPLOAD_BYTES} (100 MB; a larger
+ *   file is a 400 naming the limit and leaves nothing behind). fileType 5 (product image) must be a
+ *   jpg/jpeg/png/webp by name and by content; jpg/jpeg/png images get a 60x60 thumbnail. Writes a `sys_file`
+ *   row. Data: {@link UploadResult}.
+ * - `GET /sapi/sys/file/get/<key>` streams a stored file (or its thumbnail) with its content type to a
+ *   logged-in user; the token may come as X-Token header or `token` query parameter (for `<img src>`).
+ *   Unknown key: HTTP 404; no valid token: HTTP 401 (both with an envelope body).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import { eq, inArray } from 'drizzle-orm';
+import { FileType } from '../../../../generated/shared/enums';
+import { Code, Headers } from '../../../shared/envelope';
+import type { Lang } from '../../../shared/validation';
+import type { Db } from '../../db/connect';
+import { sysFile } from '../../db/internal-schema';
+import { readContext, type RequestContext, type UserContext } from '../../http/context';
+import { BizError, text as serverText } from '../../http/errors';
+import { resolveSession } from '../../http/session';
+import { extensionOf, isStorageKey, newStorageKey, type FileStorage } from './storage';
+import { IMAGE_EXTENSIONS, imageFormat, imageMime, makeThumbnail } from './thumbnails';
+
+/** Largest accepted upload in bytes: 100 MB = 100 * 1024 * 1024 (spec 5, 9). One byte more is refused. */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+/** The URL path prefix that serves a storage key. */
+export const FILE_URL_PREFIX = '/sapi/sys/file/get/';
+export const fileUrlOf = (key: string) => `${FILE_URL_PREFIX}${key}`;
+
+/** What the upload call returns (spec 3 "Upload response"): filePath is the storage key. */
+export interface UploadResult { fileUrl: string; filePath: string; size: number; thumbnailUrl?: string }
+
+const texts = {
+  notMultipart: { en: 'Send the file as multipart/form-data in the field "file"', zh: '请以 multipart/form-data 方式在字段 "file" 中上传文件' },
+  noFile: { en: 'No file was sent: put it in the multipart field "file"', zh: '未收到文件：请放在 multipart 字段 "file" 中' },
+  empty: { en: 'The file is empty', zh: '文件为空' },
+  tooLarge: { en: 'The file is larger than the upload limit of {limit}', zh: '文件大小超过上传限制 {limit}' },
+  fileType: { en: 'fileType must be one of: {values}', zh: 'fileType 必须是以下之一：{values}' },
+  imageType: { en: 'A product image must be a jpg, jpeg, png or webp file', zh: '商品图片只能是 jpg、jpeg、png 或 webp 文件' },
+  fileNotFound: { en: 'File {what} does not exist', zh: '文件 {what} 不存在' },
+} as const;
+const t = (lang: Lang, key: keyof typeof texts, args: Record<string, string> = {}) => texts[key][lang].replace(/\{(\w+)\}/g, (_, k) => args[k] ?? '');
+
+/** `104857600` -> '100 MB'; sizes that are not whole MB are given in bytes. */
+export function formatLimit(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MB` : `${bytes} bytes`;
+}
+
+/** MIME types by extension for files that are not product images (anything else: application/octet-stream). */
+const MIME_BY_EXT: Record<string, string> = {
+  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif',
+  pdf: 'application/pdf', txt: 'text/plain; charset=utf-8', csv: 'text/csv; charset=utf-8', json: 'application/json',
+  zip: 'application/zip', xls: 'application/vnd.ms-excel', doc: 'application/msword',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+/** Types a browser may show inline; everything else is served as an attachment (no HTML from users on our origin). */
+const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'application/pdf']);
+
+export interface FileDeps { db: Db; storage: FileStorage; maxBytes?: number }
+
+/** Reads ?fileType (default 3 ATTACHMENT; 5 PRODUCT_IMAGE); 400 for a value outside the FileType enum. */
+function fileTypeOf(req: FastifyRequest, lang: Lang): number {
+  const raw = (req.query as Record<string, unknown> | undefined)?.fileType;
+  if (raw === undefined || raw === '') return FileType.ATTACHMENT;
+  const n = Number(raw);
+  const allowed = Object.values(FileType) as number[];
+  if (!allowed.includes(n)) throw new BizError(Code.BAD_REQUEST, t(lang, 'fileType', { values: allowed.join(', ') }));
+  return n;
+}
+
+/**
+ * The upload call (see module doc). Errors: 400 not multipart / no file / empty / too large / bad fileType /
+ * not an image for fileType 5. Storage or database failures remove whatever was stored and rethrow.
+ */
+export async function uploadFile(deps: FileDeps, req: FastifyRequest, ctx: RequestContext, user: UserContext): Promise<UploadResult> {
+  const { db, storage } = deps;
+  const max = deps.maxBytes ?? MAX_UPLOAD_BYTES;
+  const fileType = fileTypeOf(req, ctx.lang);
+  if (!req.isMultipart()) throw new BizError(Code.BAD_REQUEST, t(ctx.lang, 'notMultipart'));
+  let part: MultipartFile | undefined;
+  try {
+    // one byte over the limit is let through busboy so that "larger than the limit" can be told from "exactly the limit"
+    part = await req.file({ limits: { fileSize: max + 1, files: 1 }, throwFileSizeLimit: false });
+  } catch (e) {
+    if ((e as { statusCode?: number }).statusCode && (e as { statusCode: number }).statusCode < 500) throw new BizError(Code.BAD_REQUEST, (e as Error).message);
+    throw e;
+  }
+  if (!part) throw new BizError(Code.BAD_REQUEST, t(ctx.lang, 'noFile'));
+  if (part.fieldname !== 'file') {
+    part.file.resume();
+    throw new BizError(Code.BAD_REQUEST, t(ctx.lang, 'noFile'));
+  }
+  const originalName = (part.filename || 'file').slice(-255);
+  const ext = extensionOf(originalName);
+  const isImage = fileType === FileType.PRODUCT_IMAGE;
+  if (isImage && !(IMAGE_EXTENSIONS as readonly string[]).includes(ext)) {
+    part.file.resume();
+    throw new BizError(Code.BAD_REQUEST, t(ctx.lang, 'imageType'));
+  }
+
+  const key = newStorageKey(ext);
+  const stored: string[] = [key];
+  const cleanup = () => Promise.all(stored.map((k) => storage.remove(k).catch(() => {})));
+  try {
+    const { size } = await storage.put(key, part.file);
+    if (part.file.truncated || size > max) throw new BizError(Code.BAD_REQUEST, t(ctx.lang, 'tooLarge', { limit: formatLimit(max) }));
+    if (size === 0) throw new BizError(Code.BAD_REQUEST, t(ctx.lang, 'empty'));
+    let mime = MIME_BY_EXT[ext] ?? 'application/octet-stream';
+    let thumbnailPath: string | undefined;
+    if (isImage) {
+      const format = await imageFormat(storage, key);
+      if (!format) throw new BizError(Code.BAD_REQUEST, t(ctx.lang, 'imageType'));
+      mime = imageMime(format);
+      if (format !== 'webp') { // spec 9: thumbnails for jpg, jpeg, png
+        thumbnailPath = await makeThumbnail(storage, key, format);
+        stored.push(thumbnailPath);
+      }
+    }
+    await db.insert(sysFile).values({ id: randomUUID(), path: key, originalName, mime, size, fileType, thumbnailPath, userId: user.id });
+    return { fileUrl: fileUrlOf(key), filePath: key, size, ...(thumbnailPath ? { thumbnailUrl: fileUrlOf(thumbnailPath) } : {}) };
+  } catch (e) {
+    part.file.resume();
+    await cleanup();
+    throw e;
+  }
+}
+
+/** The `sys_file` row of a stored key (an original or its thumbnail), or undefined. */
+export async function findFileRow(db: Db, key: string) {
+  if (!isStorageKey(key)) return undefined;
+  const original = key.replace(/_[0-9a-z]{1,20}(?=\.[0-9a-z]+$|$)/, '');
+  const rows = await db.select().from(sysFile).where(original === key ? eq(sysFile.path, key) : inArray(sysFile.path, [key, original]));
+  return rows.find((r) => r.path === key) ?? rows.find((r) => r.thumbnailPath === key);
+}
+
+function tokenOf(req: FastifyRequest): string {
+  const q = (req.query as Record<string, unknown> | undefined)?.token;
+  return String(req.headers[Headers.token] ?? req.headers[Headers.uploadToken] ?? (typeof q === 'string' ? q : '')).trim();
+}
+
+/** The download route (see module doc). */
+export async function serveFile(deps: FileDeps, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const ctx = readContext(req);
+  const token = tokenOf(req);
+  const session = token ? await resolveSession(deps.db, token) : null;
+  if (!session) return reply.status(401).send({ code: Code.NOT_LOGGED_IN, msg: serverText(ctx.lang, 'notLoggedIn'), data: null });
+  if (session.newToken) reply.header(Headers.newToken, session.newToken);
+  const key = String((req.params as Record<string, string>)['*'] ?? '');
+  const row = await findFileRow(deps.db, key);
+  if (!row || !(await deps.storage.exists(key))) {
+    return reply.status(404).send({ code: Code.NOT_FOUND, msg: t(ctx.lang, 'fileNotFound', { what: key }), data: null });
+  }
+  const isOriginal = row.path === key;
+  reply.header('content-type', row.mime);
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('cache-control', 'private, max-age=86400');
+  if (isOriginal) reply.header('content-length', String(row.size));
+  const disposition = INLINE_TYPES.has(row.mime) ? 'inline' : 'attachment';
+  const name = isOriginal ? row.originalName : `thumbnail-${row.originalName}`;
+  reply.header('content-disposition', `${disposition}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+  return reply.send(deps.storage.get(key));
+}

@@ -1,0 +1,242 @@
+/**
+ * Excel import jobs (spec 2.8 import dialogs, 3 "Import form", 5 "Import forms", 7.2 `.../excel/import`;
+ * issue 3). One machinery for the three imports (SKU, supplier SKU, platform SKU), each described by an
+ * {@link ImportDefinition}:
+ *
+ * 1. `startImport` checks the form `{ ownerId, filePath, fileUrl }` (owner required "please select", in the
+ *    caller's owner scope else 404; filePath required "please upload", a `sys_file` row of the caller, or of
+ *    anyone for an admin, else 404; an .xlsx name else 400), creates a `sys_import_job` in status 1 (running)
+ *    and returns `{ id, status, totalRows, doneRows }` at once.
+ * 2. In the background (one job at a time per owner in this process) the file is streamed
+ *    (sheet.ts) and every row checked; all errors are collected as `{ row, column, message }`.
+ * 3. Any error: status 3 (FAIL) with the errors sorted by row (at most {@link MAX_STORED_ERRORS}; the message
+ *    says how many more) and nothing written. Else all rows go in ONE transaction in batches of
+ *    {@link IMPORT_BATCH}; on PostgreSQL `doneRows` is updated after each batch from outside the transaction
+ *    (on PGlite, one connection, only at the end); then status 2 (SUCCESS).
+ * 4. Any unexpected failure (unreadable file, a row that became a duplicate meanwhile, database down):
+ *    status 3 with the message; the transaction is rolled back, so nothing is written.
+ *
+ * `POST /sapi/sys/importJob/query { id }` returns a job to the user who started it, or to an admin.
+ * {@link failInterruptedImports} fails jobs a crash left running.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import * as yup from 'yup';
+import { bindings } from '../../../../generated/server/routes';
+import { ImportStatus } from '../../../../generated/shared/enums';
+import { Code } from '../../../shared/envelope';
+import type { Lang } from '../../../shared/validation';
+import type { Database, Db } from '../../db/connect';
+import { sysFile, sysImportJob } from '../../db/internal-schema';
+import { findInScope, validate } from '../../crud/handlers';
+import type { RequestContext, UserContext } from '../../http/context';
+import { BizError, notFound } from '../../http/errors';
+import { extensionOf, type FileStorage } from '../files/storage';
+import { importText, readImportSheet, type ImportColumn, type ImportError, type RowCheck } from './sheet';
+
+/** Rows per INSERT statement (spec: batches of 1000). */
+export const IMPORT_BATCH = 1000;
+/** At most this many errors are stored on a failed job; the message gives the number left out. */
+export const MAX_STORED_ERRORS = 1000;
+/** Message of a job found running at start-up. */
+export const INTERRUPTED_MESSAGE = 'interrupted by a server restart';
+
+export type ImportKind = 'sku' | 'supplierSku' | 'ecPlatformSku';
+
+/** The goods owner an import writes for, and the language its messages are written in. */
+export interface ImportTarget { ownerId: number; companyId: number; lang: Lang }
+
+/** A values sheet of a template: e.g. 'Categories' with the valid category names. */
+export interface ValuesSheet { name: string; header: string[]; rows: Array<Array<string | number>> }
+
+/** What one import is: its call, template, columns, row rules and insert. `R` is an insert-ready row. */
+export interface ImportDefinition<R = unknown> {
+  kind: ImportKind;
+  /** POST path of the import call, e.g. /sapi/wms/sku/excel/import. */
+  apiPath: string;
+  /** Template file name under /static/templates/. */
+  templateFile: string;
+  /** Name of the template's data sheet. */
+  sheetName: string;
+  columns: ImportColumn[];
+  /** The template's example row, by column key. */
+  example(db: Db): Promise<Record<string, string | number>>;
+  /** The template's second sheet (valid values or notes). */
+  valuesSheet(db: Db): Promise<ValuesSheet>;
+  /** A fingerprint of the data the template shows (it is rebuilt when this changes), or '' for a fixed template. */
+  templateVersion?(db: Db): Promise<string>;
+  /**
+   * Loads what the row rules need (categories, the owner's SKU codes, existing rows) and returns the row
+   * check: it records every error through `check` and returns the insert-ready row, or undefined.
+   */
+  prepare(db: Db, target: ImportTarget): Promise<(check: RowCheck) => R | undefined>;
+  /** Inserts one batch (at most IMPORT_BATCH rows) inside the import's transaction. */
+  insert(tx: Db, rows: R[]): Promise<void>;
+}
+
+/** Shared state of the import calls of one app. */
+export interface ImportDeps {
+  database: Database;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+  /** Background runs not yet finished (the app waits for them on close). */
+  running: Set<Promise<void>>;
+  /** The last run queued per owner: runs for one owner go one after another. */
+  chains: Map<number, Promise<void>>;
+}
+
+/** Fresh shared state for the import calls of one app (registerImportRoutes). */
+export function createImportDeps(database: Database, storage: FileStorage, log: FastifyBaseLogger): ImportDeps {
+  return { database, storage, log, running: new Set(), chains: new Map() };
+}
+
+/** What the import call returns. */
+export interface JobSummary { id: string; status: number; totalRows: number; doneRows: number }
+/** What the job query returns. */
+export interface JobView extends JobSummary {
+  kind: string; ownerId: number; errors: ImportError[]; message: string | null; addDate: Date; finishDate: Date | null;
+}
+
+const formTexts = {
+  selectOwner: { en: 'Please select the goods owner', zh: '请选择货主' },
+  uploadFile: { en: 'Please upload the file', zh: '请上传文件' },
+  notXlsx: { en: 'The file must be an .xlsx workbook (use the template)', zh: '文件必须是 .xlsx 工作簿（请使用模板）' },
+  file: { en: 'File', zh: '文件' },
+  job: { en: 'Import job', zh: '导入任务' },
+} as const;
+
+function importForm(lang: Lang) {
+  const owner = formTexts.selectOwner[lang];
+  const file = formTexts.uploadFile[lang];
+  return yup.object({
+    ownerId: yup.number().typeError(owner).transform((v, orig) => (orig === '' || orig === null ? undefined : v)).integer(owner).min(1, owner).required(owner),
+    filePath: yup.string().typeError(file).trim().max(300, file).required(file),
+    fileUrl: yup.string().nullable().optional(),
+  });
+}
+
+/** The import call (see module doc). Errors: 400 form, 403 via sapiRoute, 404 owner out of scope / unknown file. */
+export async function startImport(deps: ImportDeps, def: ImportDefinition, a: { ctx: RequestContext; user: UserContext; body: Record<string, unknown> }): Promise<JobSummary> {
+  const { db } = deps.database;
+  const { ctx, user } = a;
+  const form = await validate<{ ownerId: number; filePath: string }>(importForm(ctx.lang), a.body);
+  const owner = await findInScope({ db, ctx, user, binding: bindings.owner, body: a.body }, bindings.owner, form.ownerId);
+  const [file] = await db.select().from(sysFile).where(eq(sysFile.path, form.filePath)).limit(1);
+  if (!file || (file.userId !== user.id && !user.isAdmin) || !(await deps.storage.exists(file.path))) {
+    throw new BizError(Code.NOT_FOUND, `filePath: ${notFound(ctx.lang, `${formTexts.file[ctx.lang]} ${form.filePath}`).message}`);
+  }
+  if (extensionOf(file.originalName) !== 'xlsx' && extensionOf(file.path) !== 'xlsx') throw new BizError(Code.BAD_REQUEST, `filePath: ${formTexts.notXlsx[ctx.lang]}`);
+  const id = randomUUID();
+  await db.insert(sysImportJob).values({ id, kind: def.kind, ownerId: form.ownerId, filePath: file.path, status: ImportStatus.RUNNING, userId: user.id });
+  const target: ImportTarget = { ownerId: form.ownerId, companyId: owner.companyId as number, lang: ctx.lang };
+  schedule(deps, form.ownerId, () => runImport(deps, def, id, file.path, target));
+  return { id, status: ImportStatus.RUNNING, totalRows: 0, doneRows: 0 };
+}
+
+function schedule(deps: ImportDeps, ownerId: number, task: () => Promise<void>) {
+  const prev = deps.chains.get(ownerId) ?? Promise.resolve();
+  const run = prev.then(task, task);
+  deps.chains.set(ownerId, run);
+  deps.running.add(run);
+  void run.finally(() => {
+    deps.running.delete(run);
+    if (deps.chains.get(ownerId) === run) deps.chains.delete(ownerId);
+  });
+}
+
+/** The PostgreSQL error under Drizzle's wrapper, if any. */
+function pgError(e: unknown): { code?: string; detail?: string; message?: string } | undefined {
+  for (let x = e as { code?: string; cause?: unknown } | undefined, i = 0; x && i < 5; x = x.cause as typeof x, i++) {
+    if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) return x as never;
+  }
+  return undefined;
+}
+
+const clip = (s: string, n = 500) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/**
+ * Runs one import to its end (see module doc, steps 2-4). Never throws: every outcome ends in the job row
+ * (unless the database itself is gone, which is logged).
+ */
+export async function runImport<R>(deps: ImportDeps, def: ImportDefinition<R>, jobId: string, filePath: string, target: ImportTarget): Promise<void> {
+  const { db, kind: dbKind } = deps.database;
+  const { lang } = target;
+  const where = eq(sysImportJob.id, jobId);
+  const errors: ImportError[] = [];
+  const rows: R[] = [];
+  let totalRows = 0;
+  try {
+    const check = await def.prepare(db, target);
+    let read;
+    try {
+      read = await readImportSheet(deps.storage.get(filePath), def.columns, lang, errors, (c) => {
+        const row = check(c);
+        if (errors.length) rows.length = 0; // nothing will be written: stop keeping rows
+        else if (row !== undefined) rows.push(row);
+      }, async (n) => { await db.update(sysImportJob).set({ totalRows: n }).where(where).catch(() => {}); });
+    } catch (e) {
+      await finish(db, where, { status: ImportStatus.FAIL, message: clip(importText(lang, 'unreadable', { reason: (e as Error).message })), totalRows: 0 });
+      return;
+    }
+    totalRows = read.totalRows;
+    if (errors.length) {
+      errors.sort((x, y) => x.row - y.row);
+      const badRows = new Set(errors.map((e) => e.row)).size;
+      let message = read.headerOk ? importText(lang, 'failed', { errors: errors.length, rows: badRows, total: totalRows }) : importText(lang, 'failedHeader');
+      if (errors.length > MAX_STORED_ERRORS) message += `; ${importText(lang, 'capped', { shown: MAX_STORED_ERRORS, more: errors.length - MAX_STORED_ERRORS })}`;
+      await finish(db, where, { status: ImportStatus.FAIL, errors: errors.slice(0, MAX_STORED_ERRORS), message: clip(message), totalRows });
+      return;
+    }
+    if (totalRows === 0) {
+      await finish(db, where, { status: ImportStatus.FAIL, message: importText(lang, 'noRows'), totalRows });
+      return;
+    }
+    await db.update(sysImportJob).set({ totalRows }).where(where);
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
+        await def.insert(tx as unknown as Db, rows.slice(i, i + IMPORT_BATCH));
+        // PostgreSQL: another pooled connection, visible at once. PGlite: one connection, it would wait for this transaction.
+        if (dbKind === 'postgres') await db.update(sysImportJob).set({ doneRows: Math.min(i + IMPORT_BATCH, rows.length) }).where(where);
+      }
+    });
+    await finish(db, where, { status: ImportStatus.SUCCESS, totalRows, doneRows: rows.length, message: null });
+  } catch (e) {
+    const pg = pgError(e);
+    const message = pg?.code === '23505' || pg?.code === '23503'
+      ? importText(lang, 'conflict', { detail: pg.detail ?? pg.message ?? pg.code })
+      : importText(lang, 'failedUnexpected', { reason: (e as Error).message });
+    if (!pg) deps.log.error({ err: e, jobId }, 'import failed');
+    await finish(db, where, { status: ImportStatus.FAIL, message: clip(message), totalRows, doneRows: 0 }).catch((err) => deps.log.error({ err, jobId }, 'cannot record the end of an import'));
+  }
+}
+
+async function finish(db: Db, where: ReturnType<typeof eq>, values: Partial<typeof sysImportJob.$inferInsert>) {
+  await db.update(sysImportJob).set({ doneRows: 0, ...values, finishDate: new Date() }).where(where);
+}
+
+/** POST /sapi/sys/importJob/query { id }: the job, to the user who started it or an admin; otherwise 404. */
+export async function queryImportJob(db: Db, ctx: RequestContext, user: UserContext, body: Record<string, unknown>): Promise<JobView> {
+  const id = String(body.id ?? '').trim();
+  const missing = () => notFound(ctx.lang, `${formTexts.job[ctx.lang]} ${id}`);
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw missing();
+  const [job] = await db.select().from(sysImportJob).where(user.isAdmin ? eq(sysImportJob.id, id) : and(eq(sysImportJob.id, id), eq(sysImportJob.userId, user.id)));
+  if (!job) throw missing();
+  return {
+    id: job.id, kind: job.kind, ownerId: job.ownerId, status: job.status, totalRows: job.totalRows, doneRows: job.doneRows,
+    errors: job.errors, message: job.message, addDate: job.addDate, finishDate: job.finishDate,
+  };
+}
+
+/**
+ * Marks every job still in status 1 (running) as 3 (FAIL) with {@link INTERRUPTED_MESSAGE}: at start-up no
+ * run of this process exists yet, so such a job was cut off by a crash or restart. Returns how many.
+ * (With several instances on one PostgreSQL, a starting instance would also fail the running jobs of the
+ * others; this product runs one instance per database.)
+ */
+export async function failInterruptedImports(db: Db): Promise<number> {
+  const rows = await db.update(sysImportJob)
+    .set({ status: ImportStatus.FAIL, message: INTERRUPTED_MESSAGE, finishDate: new Date() })
+    .where(eq(sysImportJob.status, ImportStatus.RUNNING)).returning({ id: sysImportJob.id });
+  return rows.length;
+}

@@ -1,0 +1,239 @@
+/**
+ * Reading an import workbook (spec 2.8 import dialogs, 7.2 templates; issue 3): columns found by header
+ * text in English or Chinese (never by position), rows streamed with exceljs `stream.xlsx.WorkbookReader`
+ * (a 100,000-row file is never loaded as one workbook), and per-cell checks that collect every error as
+ * `{ row, column, message }` (row = the Excel row number, column = the column title in the job's language,
+ * message = the rule broken, in that language, e.g. "Weight (kg) cannot be greater than 9999").
+ */
+import type { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { ruleTexts, type Lang } from '../../../shared/validation';
+
+/** One error of an import: Excel row number (1 = header row), column title, what is wrong. */
+export interface ImportError { row: number; column: string; message: string }
+
+/** A column of an import file: a key, titles in both languages, header spellings accepted, and its limits. */
+export interface ImportColumn {
+  key: string;
+  en: string;
+  zh: string;
+  /** Extra header spellings (compared after {@link normalizeHeader}); `en` and `zh` are always accepted. */
+  aliases?: string[];
+  /** The column must be present in the header row (a missing optional column reads as empty cells). */
+  required?: boolean;
+}
+
+/** `SKU / SKU编码`: how a template titles a column. */
+export const headerTitle = (c: ImportColumn) => `${c.en} / ${c.zh}`;
+
+/** Lower case, no spaces or `*`, full-width brackets made ASCII: 'Weight (kg)' -> 'weight(kg)', '重量（kg）' -> '重量(kg)'. */
+export function normalizeHeader(s: string): string {
+  return s.toLowerCase().replace(/（/g, '(').replace(/）/g, ')').replace(/[\s*＊:：]/g, '');
+}
+
+/** Messages of the import rules beyond the shared rule texts (validation.ts). */
+const texts = {
+  columnMissing: { en: 'Column "{column}" is missing from the header row', zh: '表头缺少列“{column}”' },
+  yesNo: { en: '{label} must be Y or N', zh: '{label}只能填 Y 或 N' },
+  notFound: { en: '{label} "{value}" does not exist', zh: '{label}“{value}”不存在' },
+  repeated: { en: '{label} "{value}" is repeated: it is already on row {row}', zh: '{label}“{value}”重复：第{row}行已有' },
+  exists: { en: '{label} "{value}" already exists for this goods owner', zh: '该货主已存在{label}“{value}”' },
+  unknownSku: { en: 'SKU "{value}" does not exist for this goods owner', zh: '该货主没有 SKU“{value}”' },
+  unknownPlatform: { en: 'Platform "{value}" is unknown; use one of: {values}', zh: '平台“{value}”不存在，可选：{values}' },
+  supplierEmpty: { en: 'Supplier name or Supplier SKU must be filled', zh: '供应商名称和供应商SKU至少填写一项' },
+  supplierRepeated: { en: 'This supplier and supplier SKU of SKU "{value}" are repeated: already on row {row}', zh: 'SKU“{value}”的供应商及供应商SKU重复：第{row}行已有' },
+  supplierExists: { en: 'SKU "{value}" already has this supplier and supplier SKU', zh: 'SKU“{value}”已有该供应商及供应商SKU' },
+  platformRepeated: { en: 'SKU "{value}" on platform {platform} is repeated: already on row {row}', zh: 'SKU“{value}”在平台{platform}重复：第{row}行已有' },
+  platformExists: { en: 'SKU "{value}" already has a platform SKU on {platform}', zh: 'SKU“{value}”在平台{platform}已有平台SKU' },
+  noRows: { en: 'The file has no data rows below the header row', zh: '文件表头下没有数据行' },
+  noHeader: { en: 'No worksheet has a header row with the columns of this import', zh: '没有工作表的表头包含本导入所需的列' },
+  failedHeader: { en: 'The header row lacks required columns; nothing was imported', zh: '表头缺少必需的列，未导入任何数据' },
+  failed: { en: '{errors} errors in {rows} of {total} rows; nothing was imported', zh: '{total}行中有{rows}行共{errors}处错误，未导入任何数据' },
+  capped: { en: 'the first {shown} are listed, {more} more are not shown', zh: '仅列出前{shown}处，另有{more}处未列出' },
+  unreadable: { en: 'The file cannot be read as an .xlsx workbook: {reason}', zh: '无法按 .xlsx 工作簿读取该文件：{reason}' },
+  conflict: { en: 'The data changed while importing ({detail}); nothing was imported, please import again', zh: '导入期间数据发生变化（{detail}），未导入任何数据，请重新导入' },
+  failedUnexpected: { en: 'The import failed: {reason}; nothing was imported', zh: '导入失败：{reason}，未导入任何数据' },
+} as const;
+export type ImportTextKey = keyof typeof texts;
+export function importText(lang: Lang, key: ImportTextKey, args: Record<string, string | number> = {}): string {
+  return texts[key][lang].replace(/\{(\w+)\}/g, (_, k) => String(args[k] ?? ''));
+}
+const ruleText = (lang: Lang, key: string, args: Record<string, string | number>) =>
+  ruleTexts[lang][key].replace(/\{(\w+)\}/g, (_, k) => String(args[k] ?? ''));
+
+type Cell = string | number | boolean | Date | null;
+
+/** A cell's value with exceljs wrappers removed: rich text -> its text, formula -> its result, hyperlink -> its text. */
+export function cellValue(v: unknown): Cell {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date) return v;
+  if (typeof v === 'object') {
+    const o = v as { richText?: Array<{ text: string }>; result?: unknown; text?: unknown; error?: string; formula?: string; sharedFormula?: string };
+    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('');
+    if ('result' in o || o.formula !== undefined || o.sharedFormula !== undefined) return cellValue(o.result);
+    if ('text' in o) return cellValue(o.text);
+    if (o.error) return o.error;
+  }
+  return String(v);
+}
+
+/** A cell as trimmed text ('' for empty). */
+export function cellText(v: Cell): string {
+  if (v === null) return '';
+  if (v instanceof Date) return v.toISOString();
+  return String(v).trim();
+}
+
+/**
+ * The cells of one data row with checks that record errors instead of throwing. Every check returns the
+ * value when it is good and undefined otherwise (an empty optional cell is undefined without error).
+ */
+export class RowCheck {
+  errorCount = 0;
+  constructor(
+    readonly row: number,
+    private readonly cells: ReadonlyMap<string, Cell>,
+    private readonly columns: ReadonlyMap<string, ImportColumn>,
+    readonly lang: Lang,
+    private readonly errors: ImportError[],
+  ) {}
+
+  get ok() { return this.errorCount === 0; }
+  title(key: string) { const c = this.columns.get(key)!; return c[this.lang]; }
+  raw(key: string): Cell { return this.cells.get(key) ?? null; }
+  /** True when the cell is empty or blank. */
+  isEmpty(key: string): boolean { return cellText(this.raw(key)) === ''; }
+
+  /** Records an error on this row in column `key`. */
+  fail(key: string, message: string): undefined {
+    this.errorCount++;
+    this.errors.push({ row: this.row, column: this.title(key), message });
+    return undefined;
+  }
+  failText(key: string, t: ImportTextKey, args: Record<string, string | number> = {}): undefined {
+    return this.fail(key, importText(this.lang, t, { label: this.title(key), ...args }));
+  }
+
+  /** Trimmed text; `required` -> "<label> cannot be empty"; longer than maxLength -> "<label> can be at most N characters". */
+  text(key: string, o: { required?: boolean; maxLength?: number } = {}): string | undefined {
+    const s = cellText(this.raw(key));
+    if (!s) return o.required ? this.fail(key, ruleText(this.lang, 'required', { label: this.title(key) })) : undefined;
+    if (o.maxLength !== undefined && s.length > o.maxLength) return this.fail(key, ruleText(this.lang, 'maxLength', { label: this.title(key), max: o.maxLength }));
+    return s;
+  }
+
+  /** A number (a numeric cell or text like "1.25"), with the rules of spec 5: min, max, decimals. */
+  number(key: string, o: { required?: boolean; min?: number; max?: number; decimals?: number } = {}): number | undefined {
+    const v = this.raw(key);
+    const label = this.title(key);
+    const s = cellText(v);
+    if (!s) return o.required ? this.fail(key, ruleText(this.lang, 'required', { label })) : undefined;
+    let n: number;
+    let decimalsOk: boolean;
+    if (typeof v === 'number') {
+      n = v;
+      decimalsOk = o.decimals === undefined || Math.abs(Math.round(n * 10 ** o.decimals) - n * 10 ** o.decimals) < 1e-6;
+    } else {
+      if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(s)) return this.fail(key, ruleText(this.lang, 'number', { label }));
+      n = Number(s);
+      decimalsOk = o.decimals === undefined || (s.split('.')[1] ?? '').replace(/0+$/, '').length <= o.decimals;
+    }
+    if (!Number.isFinite(n)) return this.fail(key, ruleText(this.lang, 'number', { label }));
+    if (o.min !== undefined && n < o.min) return this.fail(key, ruleText(this.lang, 'min', { label, min: o.min }));
+    if (o.max !== undefined && n > o.max) return this.fail(key, ruleText(this.lang, 'max', { label, max: o.max }));
+    if (!decimalsOk) return this.fail(key, ruleText(this.lang, 'decimals', { label, decimals: o.decimals! }));
+    return n;
+  }
+
+  /** Y/N (also Yes/No, 是/否, true/false, 1/0, TRUE/FALSE cells); empty -> `empty`. */
+  yesNo(key: string, empty: boolean): boolean | undefined {
+    const v = this.raw(key);
+    if (typeof v === 'boolean') return v;
+    const s = cellText(v).toLowerCase();
+    if (!s) return empty;
+    if (['y', 'yes', '是', 'true', '1'].includes(s)) return true;
+    if (['n', 'no', '否', 'false', '0'].includes(s)) return false;
+    return this.failText(key, 'yesNo');
+  }
+}
+
+/** totalRows: non-empty rows below the header; headerOk: a sheet with every required column was found and read. */
+export interface ReadResult { totalRows: number; headerRow: number; headerOk: boolean }
+
+/**
+ * Streams the first worksheet whose header row (its first non-empty row) names every required column, and
+ * calls `onRow` for each non-empty row below it (errors go to `errors`). When no sheet has all required
+ * columns, the errors say which columns the first sheet lacks and no row is read. Throws for a file that is
+ * not an xlsx workbook. `onProgress` is called every `progressEvery` rows with the number read so far.
+ */
+export async function readImportSheet(
+  input: Readable, columns: ImportColumn[], lang: Lang, errors: ImportError[],
+  onRow: (check: RowCheck) => void | Promise<void>,
+  onProgress?: (rowsRead: number) => Promise<void>, progressEvery = 10_000,
+): Promise<ReadResult> {
+  const byKey = new Map(columns.map((c) => [c.key, c]));
+  const spellings = new Map<string, string>();
+  for (const c of columns) for (const s of [c.en, c.zh, headerTitle(c), ...(c.aliases ?? [])]) if (!spellings.has(normalizeHeader(s))) spellings.set(normalizeHeader(s), c.key);
+  const matchHeader = (text: string): string | undefined => {
+    if (!text) return undefined;
+    for (const variant of [text, ...text.split(/\s+\/\s+/)]) {
+      const k = spellings.get(normalizeHeader(variant));
+      if (k) return k;
+    }
+    return undefined;
+  };
+
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  let firstMissing: ImportColumn[] | undefined;
+  let done = false;
+  let totalRows = 0;
+  let headerRow = 0;
+  try {
+    for await (const sheet of reader) {
+      if (done) { for await (const _row of sheet) { /* drain the other sheets */ } continue; }
+      let header: Map<number, string> | undefined; // column number -> key
+      let usable = false;
+      for await (const row of sheet) {
+        const values = row.values as unknown[];
+        if (!header) {
+          const found = new Map<number, string>();
+          let any = false;
+          for (let i = 1; i < values.length; i++) {
+            const text = cellText(cellValue(values[i]));
+            if (text) any = true;
+            const key = matchHeader(text);
+            if (key && ![...found.values()].includes(key)) found.set(i, key);
+          }
+          if (!any) continue;
+          header = found;
+          const present = new Set(found.values());
+          const missing = columns.filter((c) => c.required && !present.has(c.key));
+          if (missing.length) { firstMissing ??= missing; headerRow ||= row.number; continue; }
+          usable = true;
+          done = true;
+          headerRow = row.number;
+          continue;
+        }
+        if (!usable) continue; // drain a sheet that is not the import sheet
+        const cells = new Map<string, Cell>();
+        let any = false;
+        for (const [i, key] of header) {
+          const v = cellValue(values[i]);
+          if (v !== null && cellText(v) !== '') any = true;
+          cells.set(key, v);
+        }
+        if (!any) continue;
+        totalRows++;
+        await onRow(new RowCheck(row.number, cells, byKey, lang, errors));
+        if (onProgress && totalRows % progressEvery === 0) await onProgress(totalRows);
+      }
+    }
+  } finally {
+    input.destroy();
+  }
+  if (!done) {
+    if (!firstMissing) errors.push({ row: 1, column: '', message: importText(lang, 'noHeader') });
+    else for (const c of firstMissing) errors.push({ row: headerRow || 1, column: c[lang], message: importText(lang, 'columnMissing', { column: headerTitle(c) }) });
+  }
+  return { totalRows, headerRow, headerOk: done };
+}

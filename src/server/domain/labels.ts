@@ -1,0 +1,183 @@
+/**
+ * POST /sapi/wms/sku/exportEcPlatformLabels {ids, ecPlatform} (spec 2.8, 6, 7.2; code
+ * `outbound:export_ec_platform_labels`): a PDF with one 100 x 50 mm marketplace label per SKU, in the order of
+ * `ids`, each with a Code 128 barcode of the SKU's platform SKU, the platform SKU, the SKU name and the SKU code.
+ *
+ * - Every id must be a SKU in the caller's owner scope: an unknown or out-of-scope id is a 404 and no file.
+ * - A SKU without a platform SKU on that platform is a 400 with the spec 8 business message naming the codes.
+ * - Success is the file itself (HTTP 200, application/pdf, attachment), streamed; errors stay JSON envelopes
+ *   because everything that can fail (validation, scope, barcodes) is done before the first byte is written.
+ */
+import type { OutgoingHttpHeaders } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import bwipjs from 'bwip-js/node';
+import type { FastifyReply } from 'fastify';
+import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
+import { and, eq, inArray } from 'drizzle-orm';
+import * as yup from 'yup';
+import { ecPlatformSku, sku } from '../../../generated/db/schema';
+import { bindings } from '../../../generated/server/routes';
+import { EcPlatform } from '../../../generated/shared/enums';
+import { Code } from '../../shared/envelope';
+import { rules, type Lang } from '../../shared/validation';
+import { validate, type CrudCall } from '../crud/handlers';
+import { BizError, notFound } from '../http/errors';
+import { scopeConditions } from '../http/guard';
+
+/** At most this many labels in one file (the SKU page holds at most 500 selectable rows). */
+export const MAX_LABELS = 1000;
+
+const MM = 72 / 25.4;
+/** The common marketplace label: 100 x 50 mm, in PDF points. */
+export const LABEL_SIZE: [number, number] = [100 * MM, 50 * MM];
+/** bwip-js: 3 px per module, 12 mm bar height, human-readable text under the bars. */
+const BARCODE = { scale: 3, heightMm: 12 } as const;
+
+const texts = {
+  notConfigured: { en: 'product SKU not configured for selected e-commerce platform', zh: '所选商品未配置该电商平台SKU' },
+  notEncodable: { en: 'platform SKU cannot be printed as a Code 128 barcode', zh: '平台SKU无法生成Code 128条码' },
+  tooMany: { en: `SKUs can be at most ${MAX_LABELS} per file`, zh: `商品每次最多${MAX_LABELS}个` },
+};
+const sep = (lang: Lang) => (lang === 'zh' ? '：' : ': ');
+
+/** WinAnsi code points above Latin-1 that the standard PDF fonts can draw (pdfkit's WIN_ANSI_MAP). */
+const WIN_ANSI_EXTRA = new Set([0x0152, 0x0153, 0x0160, 0x0161, 0x0178, 0x017d, 0x017e, 0x0192, 0x02c6, 0x02dc, 0x2013, 0x2014, 0x2018, 0x2019, 0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122]);
+
+/** The text with every character standard Helvetica (WinAnsi) cannot draw replaced by '?'; whitespace -> space. */
+export function helveticaSafe(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    if (/\s/.test(ch)) out += ' ';
+    else if ((cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xff) || WIN_ANSI_EXTRA.has(cp)) out += ch;
+    else out += '?';
+  }
+  return out;
+}
+
+interface Label { sku: string; name: string; platformSku: string; barcode: Buffer }
+
+/** bwip-js's RGBA Code 128 PNG of `text`, or undefined when Code 128 cannot encode it. */
+async function code128(text: string): Promise<Buffer | undefined> {
+  try {
+    return await bwipjs.toBuffer({ bcid: 'code128', text, scale: BARCODE.scale, height: BARCODE.heightMm, includetext: true, textxalign: 'center' });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The same PNG as opaque 8-bit grey: pdfkit embeds such a PNG as it is, whereas for an alpha channel it
+ * splits every pixel in JavaScript (about 7 ms per label on the event loop). sharp works off the main thread.
+ */
+const opaqueGrey = (png: Buffer) => sharp(png).flatten({ background: '#ffffff' }).toColourspace('b-w').png().toBuffer();
+
+/** One barcode per distinct platform SKU; bwip-js runs on the event loop, so it yields between codes. */
+async function barcodesFor(codes: string[]): Promise<Map<string, Buffer | undefined>> {
+  const pending = new Map<string, Promise<Buffer | undefined>>();
+  for (const code of new Set(codes)) {
+    const png = await code128(code);
+    pending.set(code, png ? opaqueGrey(png) : Promise.resolve(undefined)); // converts while the next code renders
+    await yieldToLoop();
+  }
+  const out = new Map<string, Buffer | undefined>();
+  for (const [code, png] of pending) out.set(code, await png);
+  return out;
+}
+
+/** PNG size in pixels (IHDR), to place the barcode at one PDF point per module. */
+const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+
+/** The largest font size from `max` down to `min` (half points) at which `text` fits `width`; set on `doc`. */
+function fitFontSize(doc: PDFKit.PDFDocument, text: string, width: number, max: number, min: number) {
+  let size = max;
+  while (size > min && doc.fontSize(size).widthOfString(text) > width) size -= 0.5;
+  doc.fontSize(size);
+}
+
+/** An empty label PDF (pages are added by drawLabel). */
+export const newLabelDocument = (platformKey: string) => new PDFDocument({ autoFirstPage: false, margin: 0, info: { Title: `${platformKey} labels`, Creator: 'WMS' } });
+
+/** Adds one 100 x 50 mm label page: barcode, platform SKU, SKU name (cut to two lines), SKU code, platform. */
+export function drawLabel(doc: PDFKit.PDFDocument, l: Label, platformKey: string): void {
+  const [W, H] = LABEL_SIZE;
+  const mx = 4 * MM; // horizontal margin: >= 10 modules of quiet zone at one point per module
+  const innerW = W - 2 * mx;
+  doc.addPage({ size: [W, H], margin: 0 });
+  // barcode: 1 pt per module (0.35 mm) and 12 mm bars; a code too wide for the label is narrowed to its
+  // width (thinner modules), never shortened
+  const px = pngSize(l.barcode);
+  const bw = Math.min(px.width / BARCODE.scale, innerW);
+  const bh = px.height / BARCODE.scale;
+  let y = 3 * MM;
+  doc.image(l.barcode, (W - bw) / 2, y, { width: bw, height: bh });
+  y += bh + 1.5 * MM;
+  const platformSku = helveticaSafe(l.platformSku);
+  doc.font('Helvetica-Bold').fillColor('black');
+  fitFontSize(doc, platformSku, innerW, 11, 7);
+  doc.text(platformSku, mx, y, { width: innerW, height: 13, ellipsis: true, align: 'center', lineBreak: false });
+  y += 14;
+  doc.font('Helvetica').fontSize(10);
+  doc.text(helveticaSafe(l.name), mx, y, { width: innerW, height: 25, ellipsis: true, align: 'left' });
+  const bottom = H - 3 * MM;
+  const code = `SKU: ${helveticaSafe(l.sku)}`;
+  doc.font('Helvetica-Bold');
+  fitFontSize(doc, code, innerW * 0.72, 10, 7);
+  doc.text(code, mx, bottom - 11, { width: innerW * 0.72, height: 12, ellipsis: true, lineBreak: false });
+  doc.font('Helvetica').fontSize(7);
+  doc.text(platformKey, mx + innerW * 0.72, bottom - 8, { width: innerW * 0.28, height: 9, align: 'right', lineBreak: false });
+}
+
+/** Validates, checks scope and platform SKUs, then streams the PDF into the reply (hijacked: no envelope). */
+export async function exportEcPlatformLabels(call: CrudCall, reply: FastifyReply): Promise<null> {
+  const { db, ctx, user } = call;
+  const r = rules(ctx.lang, 'add');
+  const skusLabel = { en: 'SKUs', zh: '商品' };
+  const platforms = Object.values(EcPlatform) as number[];
+  const form = await validate<{ ids: number[]; ecPlatform: number }>(yup.object({
+    ids: r.refs(skusLabel, { required: true }).min(1, r.text('required', skusLabel)).max(MAX_LABELS, texts.tooMany[ctx.lang]),
+    ecPlatform: r.oneOf({ en: 'E-commerce platform', zh: '电商平台' }, platforms, { required: true }),
+  }), call.body);
+  const ids = [...new Set(form.ids)];
+
+  const rows = await db.select({ id: sku.id, sku: sku.sku, name: sku.name, platformSku: ecPlatformSku.ecPlatformSku })
+    .from(sku)
+    .leftJoin(ecPlatformSku, and(eq(ecPlatformSku.skuId, sku.id), eq(ecPlatformSku.ecPlatform, form.ecPlatform)))
+    .where(and(inArray(sku.id, ids), ...scopeConditions(user, { owner: sku.ownerId })));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length) throw notFound(ctx.lang, `${bindings.sku.meta[ctx.lang]} #${missing.join(', #')}`);
+
+  const ordered = ids.map((id) => byId.get(id)!);
+  const unconfigured = ordered.filter((row) => !row.platformSku?.trim());
+  if (unconfigured.length) throw new BizError(Code.BAD_REQUEST, `${texts.notConfigured[ctx.lang]}${sep(ctx.lang)}${unconfigured.map((row) => row.sku).join(', ')}`);
+
+  const barcodes = await barcodesFor(ordered.map((row) => row.platformSku!));
+  const bad = ordered.filter((row) => !barcodes.get(row.platformSku!));
+  if (bad.length) throw new BizError(Code.BAD_REQUEST, `${texts.notEncodable[ctx.lang]}${sep(ctx.lang)}${bad.map((row) => row.sku).join(', ')}`);
+
+  // Everything that can be refused has been checked: from here on the file is the response (spec 7.2 file
+  // download), bypassing sapiRoute's envelope but keeping headers already set (X-New-Token of a renewed session).
+  const platformKey = Object.entries(EcPlatform).find(([, v]) => v === form.ecPlatform)![0];
+  const headers: OutgoingHttpHeaders = {};
+  for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) headers[k] = v as OutgoingHttpHeaders[string];
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    ...headers,
+    'content-type': 'application/pdf',
+    'content-disposition': `attachment; filename="${platformKey}-labels.pdf"`,
+    'cache-control': 'no-store',
+  });
+  const doc = newLabelDocument(platformKey);
+  const sent = pipeline(doc, reply.raw).catch((err: unknown) => reply.log.error({ err }, 'label PDF stream failed'));
+  for (const [i, row] of ordered.entries()) {
+    if (reply.raw.destroyed) break; // the client went away
+    drawLabel(doc, { sku: row.sku, name: row.name, platformSku: row.platformSku!, barcode: barcodes.get(row.platformSku!)! }, platformKey);
+    if (i % 25 === 24) await yieldToLoop(); // pages stream out while other requests get their turn
+  }
+  doc.end();
+  await sent;
+  return null;
+}

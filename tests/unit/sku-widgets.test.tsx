@@ -1,0 +1,241 @@
+// @vitest-environment jsdom
+/**
+ * Widgets added for the SKU screens (spec 2.10, 5, 6, 8): MultiLineInput (one value per line, blank lines
+ * dropped, joined by commas), Permitted (spec 6 permission directive; admin passes), SafeImage (spec 8:
+ * token url, then the raw url once, then a blank placeholder).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { AdminContext, Form, ResourceContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import { generatedMessages } from '../../generated/client/i18n';
+import { appEn } from '../../src/client/i18n/app-en';
+import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
+import { setToken } from '../../src/client/providers/session';
+import {
+  MultiLineInput,
+  Permitted,
+  SafeImage,
+  SkuPicker,
+  linesToValue,
+  permits,
+  valueToLines,
+  widgetMessages,
+  withToken,
+} from '../../src/client/widgets';
+
+// the console renders heavy MUI trees: allow slow machines and parallel test files more time
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const i18nProvider = polyglotI18nProvider(
+  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, generatedMessages.en) as any,
+  'en',
+);
+
+function stubDataProvider(): DataProvider {
+  const empty = () => Promise.resolve({ data: [], total: 0 });
+  return {
+    getList: vi.fn(empty),
+    getMany: vi.fn(() => Promise.resolve({ data: [] })),
+    getManyReference: vi.fn(empty),
+    getOne: vi.fn(() => Promise.resolve({ data: { id: 0 } })),
+    create: vi.fn(),
+    update: vi.fn(),
+    updateMany: vi.fn(),
+    delete: vi.fn(),
+    deleteMany: vi.fn(),
+  } as unknown as DataProvider;
+}
+
+function authWith(roles: string[]): AuthProvider {
+  return {
+    login: () => Promise.resolve(),
+    logout: () => Promise.resolve(),
+    checkAuth: () => Promise.resolve(),
+    checkError: () => Promise.resolve(),
+    getPermissions: () => Promise.resolve(roles),
+  };
+}
+
+function renderIn(node: ReactNode, authProvider?: AuthProvider, dataProvider: DataProvider = stubDataProvider()) {
+  return render(
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={authProvider}>
+      <ResourceContextProvider value="sku">{node}</ResourceContextProvider>
+    </AdminContext>,
+  );
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+describe('widget messages', () => {
+  it('keeps the same keys in en and zh', () => {
+    const keys = (tree: unknown, prefix = ''): string[] =>
+      typeof tree !== 'object' || tree === null ? [prefix] : Object.entries(tree).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+    expect(keys(widgetMessages.zh).sort()).toEqual(keys(widgetMessages.en).sort());
+  });
+});
+
+describe('MultiLineInput', () => {
+  it('converts between lines and the comma-joined value', () => {
+    expect(linesToValue('  A  \n\n   \r\n B\nC ')).toBe('A,B,C');
+    expect(linesToValue('')).toBe('');
+    expect(valueToLines('A, B,,C')).toBe('A\nB\nC');
+    expect(valueToLines(null)).toBe('');
+  });
+
+  it('joins the dialog lines by commas and drops blank lines', async () => {
+    const onSubmit = vi.fn();
+    renderIn(
+      <Form onSubmit={onSubmit}>
+        <MultiLineInput source="sku" label="SKU code" />
+        <button type="submit">submit</button>
+      </Form>,
+    );
+    fireEvent.click(screen.getByTestId('multi-line-open-sku'));
+    const area = await screen.findByLabelText('One value per line');
+    fireEvent.change(area, { target: { value: '  SKU-1 \n\n   \nSKU-2\r\n SKU-3  \n' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect((screen.getByLabelText('SKU code') as HTMLInputElement).value).toBe('SKU-1,SKU-2,SKU-3'));
+    fireEvent.click(screen.getByText('submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0].sku).toBe('SKU-1,SKU-2,SKU-3');
+  });
+
+  it('shows the value one per line when the dialog opens, and Cancel keeps the value', async () => {
+    renderIn(
+      <Form record={{ sku: 'A,B' }}>
+        <MultiLineInput source="sku" label="SKU code" />
+      </Form>,
+    );
+    fireEvent.click(screen.getByTestId('multi-line-open-sku'));
+    const area = (await screen.findByLabelText('One value per line')) as HTMLTextAreaElement;
+    expect(area.value).toBe('A\nB');
+    expect(area.maxLength).toBe(10000);
+    fireEvent.change(area, { target: { value: 'C' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByLabelText('One value per line')).toBeNull());
+    expect((screen.getByLabelText('SKU code') as HTMLInputElement).value).toBe('A,B');
+  });
+});
+
+describe('Permitted', () => {
+  it('checks codes like the permission directive of spec 6', () => {
+    expect(permits(['admin'], 'sku:add')).toBe(true);
+    expect(permits(['sku:add'], ['sku:edit', 'sku:add'])).toBe(true);
+    expect(permits(['sku:list'], 'sku:add')).toBe(false);
+    expect(permits(undefined, 'sku:add')).toBe(false);
+  });
+
+  it('hides its children without the code', async () => {
+    renderIn(
+      <>
+        <span>always</span>
+        <Permitted codes="sku:add">
+          <button>Add</button>
+        </Permitted>
+      </>,
+      authWith(['sku', 'sku:list']),
+    );
+    await screen.findByText('always');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('Add')).toBeNull();
+  });
+
+  it('shows its children to admin and to holders of one of the codes', async () => {
+    renderIn(
+      <Permitted codes="sku:add">
+        <button>Add</button>
+      </Permitted>,
+      authWith(['admin']),
+    );
+    expect(await screen.findByText('Add')).toBeTruthy();
+    cleanup();
+    renderIn(
+      <Permitted codes={['sku:edit', 'outbound:export_ec_platform_labels']}>
+        <button>Labels</button>
+      </Permitted>,
+      authWith(['outbound:export_ec_platform_labels']),
+    );
+    expect(await screen.findByText('Labels')).toBeTruthy();
+  });
+});
+
+describe('SafeImage', () => {
+  it('adds the token as a query parameter', () => {
+    expect(withToken('/f/a.png', 'T 1')).toBe('/f/a.png?token=T%201');
+    expect(withToken('/f/a.png?w=60', 'T')).toBe('/f/a.png?w=60&token=T');
+    expect(withToken('/f/a.png', null)).toBe('/f/a.png');
+    expect(withToken('', 'T')).toBe('');
+  });
+
+  it('falls back to the raw url once, then to a blank placeholder', () => {
+    setToken('TOKEN');
+    renderIn(<SafeImage src="/files/a.png" alt="product" />);
+    const img = screen.getByAltText('product') as HTMLImageElement;
+    expect(img.getAttribute('src')).toBe('/files/a.png?token=TOKEN');
+    fireEvent.error(img);
+    const retry = screen.getByAltText('product') as HTMLImageElement;
+    expect(retry.getAttribute('src')).toBe('/files/a.png');
+    fireEvent.error(retry);
+    expect(screen.queryByAltText('product')?.tagName).not.toBe('IMG');
+    expect(screen.getByTestId('safe-image-placeholder')).toBeTruthy();
+  });
+
+  it('shows the placeholder at once without a url, and starts again for a new url', () => {
+    const { rerender } = render(
+      <AdminContext dataProvider={stubDataProvider()} i18nProvider={i18nProvider}>
+        <SafeImage src="" alt="none" />
+      </AdminContext>,
+    );
+    expect(screen.getByTestId('safe-image-placeholder')).toBeTruthy();
+    rerender(
+      <AdminContext dataProvider={stubDataProvider()} i18nProvider={i18nProvider}>
+        <SafeImage src="/files/b.png" alt="b" />
+      </AdminContext>,
+    );
+    // logged out: the raw url is the only attempt
+    const img = screen.getByAltText('b') as HTMLImageElement;
+    expect(img.getAttribute('src')).toBe('/files/b.png');
+    fireEvent.error(img);
+    expect(screen.getByTestId('safe-image-placeholder')).toBeTruthy();
+  });
+});
+
+describe('SkuPicker', () => {
+  it('opens the SKU list in select mode, preset to the owner, and keeps the picked id', async () => {
+    const skus = [
+      { id: 1, sku: 'SKU-1', name: 'Red cup', ownerId: 3, enable: true, supplierNames: [], ecPlatforms: [] },
+      { id: 2, sku: 'SKU-2', name: 'Blue cup', ownerId: 3, enable: true, supplierNames: [], ecPlatforms: [] },
+    ];
+    const dataProvider = stubDataProvider();
+    (dataProvider.getList as ReturnType<typeof vi.fn>).mockImplementation((resource: string) =>
+      Promise.resolve(resource === 'sku' ? { data: skus, total: 2 } : { data: [], total: 0 }),
+    );
+    const onSubmit = vi.fn();
+    const onPick = vi.fn();
+    renderIn(
+      <Form onSubmit={onSubmit}>
+        <SkuPicker source="skuId" label="SKU" ownerId={3} onPick={onPick} />
+        <button type="submit">submit</button>
+      </Form>,
+      authWith(['admin']),
+      dataProvider,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Select SKU' }));
+    expect(await screen.findByTestId('sku-picker-dialog')).toBeTruthy();
+    const select = await screen.findAllByTestId('sku-row-select');
+    const call = (dataProvider.getList as ReturnType<typeof vi.fn>).mock.calls.find((c) => c[0] === 'sku')!;
+    expect(call[1].filter).toEqual({ ownerId: 3 });
+    fireEvent.click(select[1]);
+    await waitFor(() => expect(screen.queryByTestId('sku-picker-dialog')).toBeNull());
+    expect((screen.getByLabelText('SKU') as HTMLInputElement).value).toBe('SKU-2 (Blue cup)');
+    expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }));
+    fireEvent.click(screen.getByText('submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0].skuId).toBe(2);
+  });
+});
