@@ -8,13 +8,11 @@
  * texts); an invalid one is not sent. Success: notice, dialog closed, list reloaded from page 1.
  */
 import { useState, type FormEvent } from 'react';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDataProvider, useLocaleState, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { rules, type Lang } from '../../../shared/validation';
-import { SkuDialog } from './SkuDialog';
+import { DialogButtons, SkuDialog } from './SkuDialog';
 import { WEIGHT_DECIMALS, WEIGHT_MAX, WEIGHT_MIN } from './constants';
 import { errorMessage } from './errors';
 import { batchUpdateWeight } from './skuApi';
@@ -88,14 +86,7 @@ export const BatchWeightDialog = ({ ids, onClose, onDone }: BatchWeightDialogPro
       title={translate('app.sku.weight.title')}
       testId="sku-weight-dialog"
       actions={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            {translate('app.sku.action.cancel')}
-          </Button>
-          <Button variant="contained" onClick={() => void confirm()} disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined} data-testid="weight-confirm">
-            {translate('app.sku.action.confirm')}
-          </Button>
-        </>
+<DialogButtons onCancel={onClose} onConfirm={() => void confirm()} busy={busy} label="app.sku.action.confirm" testId="weight-confirm" />
       }
     >
       <form onSubmit={confirm} noValidate>

@@ -4,14 +4,12 @@
  * preset when the list is locked to one platform), then posts the call and saves the PDF it answers with.
  */
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDataProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { useEnumChoices } from '../../widgets/enums';
-import { SkuDialog } from './SkuDialog';
+import { DialogButtons, SkuDialog } from './SkuDialog';
 import { saveBlob, timestampedName } from './download';
 import { errorMessage } from './errors';
 import { exportEcPlatformLabels } from './skuApi';
@@ -69,14 +67,7 @@ export const LabelExportDialog = ({ ids, ecPlatform, onClose }: LabelExportDialo
       title={translate('app.sku.labels.title')}
       testId="sku-labels-dialog"
       actions={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            {translate('app.sku.action.cancel')}
-          </Button>
-          <Button variant="contained" onClick={() => void confirm()} disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined} data-testid="labels-confirm">
-            {translate('app.sku.action.download')}
-          </Button>
-        </>
+<DialogButtons onCancel={onClose} onConfirm={() => void confirm()} busy={busy} label="app.sku.action.download" testId="labels-confirm" />
       }
     >
       <Typography variant="body2" sx={{ mb: 2 }}>

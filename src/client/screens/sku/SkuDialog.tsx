@@ -8,6 +8,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslate } from 'react-admin';
@@ -57,5 +59,33 @@ export const SkuDialog = ({ open, onClose, title, children, actions, width = DIA
       <DialogContent dividers>{children}</DialogContent>
       {actions ? <DialogActions>{actions}</DialogActions> : null}
     </Dialog>
+  );
+};
+
+export interface DialogButtonsProps {
+  onCancel: () => void;
+  /** Translation key of the primary button (e.g. app.sku.action.save). */
+  label: string;
+  /** Submits this form id; without it the primary button calls onConfirm. */
+  form?: string;
+  onConfirm?: () => void;
+  /** A request is running: both buttons wait, the primary one spins. */
+  busy?: boolean;
+  disabled?: boolean;
+  testId?: string;
+}
+
+/** The Cancel + primary button pair every SKU dialog ends with. */
+export const DialogButtons = ({ onCancel, label, form, onConfirm, busy = false, disabled = false, testId }: DialogButtonsProps) => {
+  const translate = useTranslate();
+  return (
+    <>
+      <Button onClick={onCancel} disabled={busy}>
+        {translate('app.sku.action.cancel')}
+      </Button>
+      <Button type={form ? 'submit' : 'button'} form={form} onClick={form ? undefined : onConfirm} variant="contained" disabled={busy || disabled} startIcon={busy ? <CircularProgress size={16} /> : undefined} data-testid={testId}>
+        {translate(label)}
+      </Button>
+    </>
   );
 };

@@ -8,7 +8,6 @@
  */
 import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import {
   BooleanInput,
@@ -28,7 +27,7 @@ import { ImageUploader } from '../../widgets/ImageUploader';
 import { SkuCategorySelect } from '../../widgets/SkuCategorySelect';
 import { FILE_TYPE_PRODUCT_IMAGE } from '../../widgets/FileUploader';
 import { OwnerInput } from './OwnerInput';
-import { SkuDialog } from './SkuDialog';
+import { DialogButtons, SkuDialog } from './SkuDialog';
 import { SKU_RESOURCE } from './constants';
 import { errorMessage } from './errors';
 import { useRequiredResolver } from './formRules';
@@ -105,14 +104,7 @@ export const SkuEditDialog = ({ id, onClose, onSaved }: SkuEditDialogProps) => {
       busy={saving}
       testId="sku-edit-dialog"
       actions={
-        <>
-          <Button onClick={onClose} disabled={saving}>
-            {translate('app.sku.action.cancel')}
-          </Button>
-          <Button type="submit" form={formId} variant="contained" disabled={saving || loading || Boolean(error)} startIcon={saving ? <CircularProgress size={16} /> : undefined}>
-            {translate('app.sku.action.save')}
-          </Button>
-        </>
+<DialogButtons onCancel={onClose} form={formId} busy={saving} disabled={loading || Boolean(error)} label="app.sku.action.save" />
       }
     >
       {loading ? (

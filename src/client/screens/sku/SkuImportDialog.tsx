@@ -13,7 +13,6 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -28,7 +27,7 @@ import type { Resolver } from 'react-hook-form';
 import { FileUploader, type UploadedFile } from '../../widgets/FileUploader';
 import { Permitted } from '../../widgets/Permitted';
 import { OwnerInput } from './OwnerInput';
-import { SkuDialog } from './SkuDialog';
+import { DialogButtons, SkuDialog } from './SkuDialog';
 import { CODE_SKU_ADD, IMPORTS, type ImportKind } from './constants';
 import { openInNewTab } from './download';
 import { errorMessage } from './errors';
@@ -131,19 +130,7 @@ export const SkuImportDialog = ({ kind, onClose, onImported, ownerId }: SkuImpor
       title={translate(config.titleKey)}
       testId="sku-import-dialog"
       actions={
-        <>
-          <Button onClick={onClose}>{translate('app.sku.action.cancel')}</Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} /> : undefined}
-            data-testid="import-confirm"
-          >
-            {translate('app.sku.action.confirm')}
-          </Button>
-        </>
+<DialogButtons onCancel={onClose} form={formId} busy={busy} label="app.sku.action.confirm" testId="import-confirm" />
       }
     >
       <Form id={formId} defaultValues={{ ownerId: ownerId ?? null, file: null }} resolver={resolver} onSubmit={submit} disableInvalidFormNotification resource="sku">

@@ -34,7 +34,7 @@ import {
 } from 'react-admin';
 import type { FormMode, SchemaFactory } from '../../widgets/useFormResolver';
 import { Permitted } from '../../widgets/Permitted';
-import { SkuDialog } from './SkuDialog';
+import { DialogButtons, SkuDialog } from './SkuDialog';
 import { CODE_SKU_ADD, CODE_SKU_EDIT, SUB_LIST_SIZE } from './constants';
 import { errorMessage } from './errors';
 import { useRequiredResolver } from './formRules';
@@ -106,14 +106,7 @@ const SubForm = ({ config, sku, row, onClose, onSaved }: { config: SubSkuConfig;
       title={translate(mode === 'add' ? config.addTitleKey : config.editTitleKey, { sku: sku.sku ?? '' })}
       testId={`${config.testId}-form`}
       actions={
-        <>
-          <Button onClick={onClose} disabled={saving}>
-            {translate('app.sku.action.cancel')}
-          </Button>
-          <Button type="submit" form={formId} variant="contained" disabled={saving} startIcon={saving ? <CircularProgress size={16} /> : undefined}>
-            {translate('app.sku.action.save')}
-          </Button>
-        </>
+<DialogButtons onCancel={onClose} form={formId} busy={saving} label="app.sku.action.save" />
       }
     >
       <ResourceContextProvider value={config.resource}>
