@@ -1,17 +1,24 @@
 /**
- * SKU page benchmark (issue 3 target: median under 50 ms on PostgreSQL).
+ * SKU page benchmark (issue 3 target: median under 50 ms on PostgreSQL). See bench/README.md for figures.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/sku-page.ts [skus] [--with-indexes] [--runs N] [--warmup N]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/sku-page.ts [skus] [--with-indexes] [--runs N] [--warmup N] [--explain] [--keep]
  *
  * Creates its own throwaway database (tests/api/harness.ts startTestApp('postgres'): migrated, seeded,
- * dropped at the end), loads `skus` SKUs (default 200,000) for 20 goods owners with platform and supplier
- * SKUs, ANALYZEs, then times POST /sapi/wms/sku/page through the app (app.inject, as admin) for
- * owner filter + name 'contains' a word + each sort, next to the very SQL the app issued (captured from the
- * pg driver during one probe call) replayed directly with pg in the same pattern (page + count in parallel,
- * then the supplierNames / ecPlatforms queries in parallel). Cases missing the target get EXPLAIN ANALYZE.
+ * dropped at the end), bulk-loads `skus` SKUs (default 200,000; INSERT ... SELECT generate_series, fixed
+ * random seed) for 20 goods owners, with realistic names ("<brand> <adjective> <product> <variant>"),
+ * 30 categories, codes, goods numbers, weights, ~1 platform SKU and ~0.65 supplier SKU per SKU, then VACUUM
+ * ANALYZE. Owner BO01 holds the oldest 5% of the ids (a "legacy" owner that stopped adding SKUs); the other
+ * owners' SKUs interleave. Then, for each case, 200 timed runs after 20 warm-up runs, rotating over the owners:
+ *  - app: POST /sapi/wms/sku/page through the app (app.inject, as admin: session check, validation, page
+ *    SELECT + COUNT in parallel, supplierNames / ecPlatforms queries, JSON);
+ *  - SQL: the very statements the app issued (captured from the pg driver during one probe call) replayed
+ *    directly on a pg pool in the same pattern (SELECT + COUNT in parallel, then the two decorate queries).
+ * Prints median / p95 of both and their ratio; EXPLAIN (ANALYZE, BUFFERS) for cases missing 50 ms (all cases
+ * with --explain).
  *
- * --with-indexes creates the recommended indexes (bench/README.md) in the throwaway database first, to show
- * their effect; the project schema is not touched.
+ * --with-indexes creates the recommended indexes (RECOMMENDED_INDEXES, bench/README.md) in the throwaway
+ * database only, to measure their effect; the project schema is not touched.
+ * --keep leaves the database in place (its name is printed) for manual EXPLAIN; drop it yourself.
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';

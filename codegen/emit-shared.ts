@@ -56,7 +56,8 @@ function emitTypes(model: Model): Output {
 
 function fieldRule(model: Model, f: FieldSpec): string {
   const label = lit({ en: f.en, zh: f.zh });
-  const req = f.required ? { required: true } : {};
+  // notNull: a defaulted NOT NULL column, where an empty value keeps the old one instead of clearing it
+  const req = f.required ? { required: true } : f.default !== undefined ? { notNull: true } : {};
   switch (f.type) {
     case 'string': case 'text': return `r.string(${label}, ${lit({ ...req, minLength: f.minLength, maxLength: f.maxLength ?? (f.type === 'text' ? 10000 : undefined), pattern: f.pattern })})`;
     case 'password': return `r.password(${label}, ${lit({ ...req, minLength: f.minLength, maxLength: f.maxLength })})`;

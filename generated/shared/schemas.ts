@@ -20,17 +20,17 @@ export function companyForm(mode: FormMode, lang: Lang) {
   const r = rules(lang, mode);
   return yup.object({
     name: r.string({ en: "Company name", zh: "公司名称" }, { required: true, maxLength: 50 }),
-    status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], {}),
-    allowInboundCount: r.number({ en: "Allowed inbound orders", zh: "允许入库单数" }, { integer: true, min: 0 }),
-    allowReturnInboundCount: r.number({ en: "Allowed return inbound orders", zh: "允许退货入库单数" }, { integer: true, min: 0 }),
-    allowOutboundCount: r.number({ en: "Allowed outbound orders", zh: "允许出库单数" }, { integer: true, min: 0 }),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }),
+    allowInboundCount: r.number({ en: "Allowed inbound orders", zh: "允许入库单数" }, { notNull: true, integer: true, min: 0 }),
+    allowReturnInboundCount: r.number({ en: "Allowed return inbound orders", zh: "允许退货入库单数" }, { notNull: true, integer: true, min: 0 }),
+    allowOutboundCount: r.number({ en: "Allowed outbound orders", zh: "允许出库单数" }, { notNull: true, integer: true, min: 0 }),
     remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
   });
 }
 /** Companies: the page/list query (paging, whitelisted sort, filters). */
 export function companyQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "name", "allowInboundCount", "allowOutboundCount", "addDate"]), name: r.string({ en: "Company name", zh: "公司名称" }, { maxLength: 50 }), status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], {}), addDateStart: r.date({ en: "Created", zh: "创建时间" }), addDateEnd: r.date({ en: "Created", zh: "创建时间" }) });
+  return yup.object({ ...r.paging(["id", "name", "allowInboundCount", "allowOutboundCount", "addDate"]), name: r.string({ en: "Company name", zh: "公司名称" }, { maxLength: 50 }), status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }), addDateStart: r.date({ en: "Created", zh: "创建时间" }), addDateEnd: r.date({ en: "Created", zh: "创建时间" }) });
 }
 /** Countries: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function countryForm(mode: FormMode, lang: Lang) {
@@ -78,7 +78,7 @@ export function ownerForm(mode: FormMode, lang: Lang) {
 /** Goods owners: the page/list query (paging, whitelisted sort, filters). */
 export function ownerQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "code", "name", "addDate"]), code: r.string({ en: "Owner code", zh: "货主编码" }, { maxLength: 20 }), name: r.string({ en: "Owner name", zh: "货主名称" }, { maxLength: 50 }), companyId: r.ref({ en: "Company", zh: "公司" }, {}), status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], {}) });
+  return yup.object({ ...r.paging(["id", "code", "name", "addDate"]), code: r.string({ en: "Owner code", zh: "货主编码" }, { maxLength: 20 }), name: r.string({ en: "Owner name", zh: "货主名称" }, { maxLength: 50 }), companyId: r.ref({ en: "Company", zh: "公司" }, {}), status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }) });
 }
 /** Permissions: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function permissionForm(mode: FormMode, lang: Lang) {
@@ -146,7 +146,7 @@ export function skuForm(mode: FormMode, lang: Lang) {
 /** SKUs: the page/list query (paging, whitelisted sort, filters). */
 export function skuQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "sku", "addDate"]), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), companyId: r.ref({ en: "Company", zh: "公司" }, {}), sku: r.string({ en: "SKU", zh: "SKU" }, { maxLength: 10000 }), name: r.string({ en: "Product name", zh: "商品名称" }, { maxLength: 200 }), enable: r.boolean({ en: "Enabled", zh: "启用" }, {}), categoryId: r.ref({ en: "Category", zh: "商品分类" }, {}), goodsNo: r.string({ en: "Goods number", zh: "货号" }, { maxLength: 50 }), addDateStart: r.date({ en: "Created", zh: "创建时间" }), addDateEnd: r.date({ en: "Created", zh: "创建时间" }), ecPlatform: r.oneOf({ en: "E-commerce platform", zh: "电商平台" }, [1, 2, 3, 4, 5, 6, 7, 8], {}) });
+  return yup.object({ ...r.paging(["id", "sku", "addDate"]), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), companyId: r.ref({ en: "Company", zh: "公司" }, {}), sku: r.string({ en: "SKU", zh: "SKU" }, { maxLength: 10000 }), name: r.string({ en: "Product name", zh: "商品名称" }, { maxLength: 200 }), enable: r.boolean({ en: "Enabled", zh: "启用" }, { notNull: true }), categoryId: r.ref({ en: "Category", zh: "商品分类" }, {}), goodsNo: r.string({ en: "Goods number", zh: "货号" }, { maxLength: 50 }), addDateStart: r.date({ en: "Created", zh: "创建时间" }), addDateEnd: r.date({ en: "Created", zh: "创建时间" }), ecPlatform: r.oneOf({ en: "E-commerce platform", zh: "电商平台" }, [1, 2, 3, 4, 5, 6, 7, 8], {}) });
 }
 /** SKU categories: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function skuCategoryForm(mode: FormMode, lang: Lang) {
@@ -180,7 +180,7 @@ export function userForm(mode: FormMode, lang: Lang) {
   return yup.object({
     ...(mode === 'add' ? { name: r.string({ en: "User name", zh: "用户名" }, { required: true, minLength: 3, maxLength: 20 }) } : {}),
     password: r.password({ en: "Password", zh: "密码" }, { required: true, minLength: 6, maxLength: 20 }),
-    status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], {}),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }),
     avatar: r.string({ en: "Avatar", zh: "头像" }, { maxLength: 500 }),
     introduction: r.string({ en: "Introduction", zh: "简介" }, { maxLength: 200 }),
     roleIds: r.refs({ en: "Roles", zh: "角色" }, {}),
@@ -191,7 +191,7 @@ export function userForm(mode: FormMode, lang: Lang) {
 /** Users: the page/list query (paging, whitelisted sort, filters). */
 export function userQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "name", "addDate"]), name: r.string({ en: "User name", zh: "用户名" }, { maxLength: 20 }), status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], {}) });
+  return yup.object({ ...r.paging(["id", "name", "addDate"]), name: r.string({ en: "User name", zh: "用户名" }, { maxLength: 20 }), status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }) });
 }
 /** Warehouses: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function warehouseForm(mode: FormMode, lang: Lang) {
@@ -204,14 +204,14 @@ export function warehouseForm(mode: FormMode, lang: Lang) {
     province: r.string({ en: "Province", zh: "省/州" }, { maxLength: 100 }),
     city: r.string({ en: "City", zh: "城市" }, { maxLength: 100 }),
     address: r.string({ en: "Address", zh: "地址" }, { maxLength: 200 }),
-    isDefault: r.boolean({ en: "Default warehouse", zh: "默认仓库" }, {}),
+    isDefault: r.boolean({ en: "Default warehouse", zh: "默认仓库" }, { notNull: true }),
     remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
   });
 }
 /** Warehouses: the page/list query (paging, whitelisted sort, filters). */
 export function warehouseQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "code", "name", "addDate"]), code: r.string({ en: "Warehouse code", zh: "仓库编码" }, { maxLength: 20 }), name: r.string({ en: "Warehouse name", zh: "仓库名称" }, { maxLength: 50 }), type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2, 3], {}), status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], {}), countryCode: r.string({ en: "Country", zh: "国家" }, { maxLength: 3 }) });
+  return yup.object({ ...r.paging(["id", "code", "name", "addDate"]), code: r.string({ en: "Warehouse code", zh: "仓库编码" }, { maxLength: 20 }), name: r.string({ en: "Warehouse name", zh: "仓库名称" }, { maxLength: 50 }), type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2, 3], { notNull: true }), status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }), countryCode: r.string({ en: "Country", zh: "国家" }, { maxLength: 3 }) });
 }
 /** Schema factories by resource name. */
 export const schemas = { city: { form: cityForm, query: cityQuery }, company: { form: companyForm, query: companyQuery }, country: { form: countryForm, query: countryQuery }, ecPlatformSku: { form: ecPlatformSkuForm, query: ecPlatformSkuQuery }, owner: { form: ownerForm, query: ownerQuery }, permission: { form: permissionForm, query: permissionQuery }, province: { form: provinceForm, query: provinceQuery }, role: { form: roleForm, query: roleQuery }, sku: { form: skuForm, query: skuQuery }, skuCategory: { form: skuCategoryForm, query: skuCategoryQuery }, supplierSku: { form: supplierSkuForm, query: supplierSkuQuery }, user: { form: userForm, query: userQuery }, warehouse: { form: warehouseForm, query: warehouseQuery } };

@@ -64,15 +64,24 @@ const PATTERNS: Record<string, RegExp> = {
   code: /^[A-Za-z0-9_-]+$/,
 };
 
-export interface StringOpts { required?: boolean; minLength?: number; maxLength?: number; pattern?: string }
-export interface NumberOpts { required?: boolean; min?: number; max?: number; integer?: boolean; decimals?: number }
+/**
+ * required: must be given on add and cannot be emptied on edit. notNull: the column has a default and no
+ * NULL, so an empty value means "keep it" (edit) or "use the default" (add). Otherwise an empty value ('' or
+ * null) clears the field.
+ */
+export interface Presence { required?: boolean; notNull?: boolean }
+export interface StringOpts extends Presence { minLength?: number; maxLength?: number; pattern?: string }
+export interface NumberOpts extends Presence { min?: number; max?: number; integer?: boolean; decimals?: number }
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const isEmpty = (orig: unknown) => orig === '' || orig === null;
 
 /** Builders for one language and mode; every builder takes the field's label first. */
 export function rules(lang: Lang, mode: FormMode | 'query') {
   const texts = ruleTexts[lang];
   const msg = (key: string, label: Label, a: Args = {}) => fill(texts[key], { ...a, label: label[lang] });
+  /** What an empty input ('' or null) becomes: null to clear, undefined to keep/default, null to refuse (required). */
+  const empty = (o: Presence) => (mode === 'query' || (o.notNull && !o.required) ? undefined : null);
   const need = <S extends yup.Schema>(s: S, label: Label, required: boolean | undefined): S => {
     if (!required || mode === 'query') return s.optional() as S;
     if (mode === 'add') return s.required(msg('required', label)) as S;
@@ -84,7 +93,7 @@ export function rules(lang: Lang, mode: FormMode | 'query') {
     text: msg,
     string(label: Label, o: StringOpts = {}) {
       let s = yup.string().typeError(msg('required', label)).trim();
-      if (!o.required || mode === 'query') s = s.transform((v) => (v === '' ? undefined : v));
+      s = s.transform((v, orig) => (isEmpty(orig) || v === '' ? empty(o) : v));
       if (o.minLength !== undefined && o.maxLength !== undefined) {
         const t = msg('length', label, { min: o.minLength, max: o.maxLength });
         s = s.min(o.minLength, t).max(o.maxLength, t);
@@ -99,7 +108,7 @@ export function rules(lang: Lang, mode: FormMode | 'query') {
       return mode === 'add' && o.required ? s.required(msg('required', label)) : s.optional();
     },
     number(label: Label, o: NumberOpts = {}) {
-      let s = yup.number().typeError(msg(o.integer ? 'integer' : 'number', label)).transform((v, orig) => (orig === '' || orig === null ? undefined : v));
+      let s = yup.number().typeError(msg(o.integer ? 'integer' : 'number', label)).transform((v, orig) => (isEmpty(orig) ? empty(o) : v));
       if (o.integer) s = s.integer(msg('integer', label));
       if (o.min !== undefined) s = s.min(o.min, msg('min', label, { min: o.min }));
       if (o.max !== undefined) s = s.max(o.max, msg('max', label, { max: o.max }));
@@ -109,15 +118,15 @@ export function rules(lang: Lang, mode: FormMode | 'query') {
       }
       return need(s.nullable(), label, o.required);
     },
-    boolean(label: Label, o: { required?: boolean } = {}) {
-      return need(yup.boolean().typeError(msg('boolean', label)).nullable(), label, o.required);
+    boolean(label: Label, o: Presence = {}) {
+      return need(yup.boolean().typeError(msg('boolean', label)).transform((v, orig) => (isEmpty(orig) ? empty(o) : v)).nullable(), label, o.required);
     },
-    oneOf(label: Label, values: number[], o: { required?: boolean } = {}) {
-      const s = yup.number().typeError(msg('oneOf', label, { values: values.join(', ') })).transform((v, orig) => (orig === '' || orig === null ? undefined : v));
-      return need(s.oneOf([...values, undefined] as number[], msg('oneOf', label, { values: values.join(', ') })).nullable(), label, o.required);
+    oneOf(label: Label, values: number[], o: Presence = {}) {
+      const s = yup.number().typeError(msg('oneOf', label, { values: values.join(', ') })).transform((v, orig) => (isEmpty(orig) ? empty(o) : v));
+      return need(s.oneOf([...values, undefined, null] as number[], msg('oneOf', label, { values: values.join(', ') })).nullable(), label, o.required);
     },
-    ref(label: Label, o: { required?: boolean } = {}) {
-      return b.number(label, { required: o.required, integer: true, min: 1 });
+    ref(label: Label, o: Presence = {}) {
+      return b.number(label, { ...o, integer: true, min: 1 });
     },
     /** Ids of another resource; with allowAll, [-1] means all (spec 3, 9). */
     refs(label: Label, o: { required?: boolean; allowAll?: boolean } = {}) {
@@ -132,8 +141,8 @@ export function rules(lang: Lang, mode: FormMode | 'query') {
       const list = yup.array(item).typeError(msg('list', label)).test('total', msg('maxLength', label, { max: 10000 }), (v) => !v || v.join('\n').length <= 10000);
       return need(list, label, o.required);
     },
-    date(label: Label, o: { required?: boolean } = {}) {
-      return need(yup.date().typeError(msg('date', label)).transform((v, orig) => (orig === '' || orig === null ? undefined : v)).nullable(), label, o.required);
+    date(label: Label, o: Presence = {}) {
+      return need(yup.date().typeError(msg('date', label)).transform((v, orig) => (isEmpty(orig) ? empty(o) : v)).nullable(), label, o.required);
     },
     /** Query paging: current (>= 1), size (1..500), sortProp from the whitelist, sortOrder. */
     paging(sortable: string[]) {

@@ -72,6 +72,15 @@ describe.each(testDatabases())('generic resource calls on %s', (kind) => {
     expect(zh.msg).toBe('name: 仓库名称不能为空');
   });
 
+  it('clears optional fields, keeps defaulted ones and refuses to empty required ones on edit', async () => {
+    const c = await call('/sapi/wms/company/add', { name: 'Clearing Co', remark: 'to clear', allowInboundCount: 5 });
+    const id = c.data.id;
+    expect((await call('/sapi/wms/company/edit', { id, remark: '' })).data.remark).toBeNull();
+    expect((await call('/sapi/wms/company/edit', { id, allowInboundCount: null })).data.allowInboundCount).toBe(5);
+    expect((await call('/sapi/wms/company/edit', { id, name: null })).msg).toBe('name: Company name cannot be empty');
+    expect((await call('/sapi/wms/company/add', { name: 'Default Co', allowInboundCount: '' })).data.allowInboundCount).toBe(0);
+  });
+
   it('answers duplicates with 409 naming the field', async () => {
     const r = await call('/sapi/wms/warehouse/add', { code: 'RUH01', name: 'Another', type: 1 });
     expect(r.code).toBe(409);

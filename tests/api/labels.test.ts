@@ -66,6 +66,7 @@ describe.each(testDatabases())('platform labels on %s', (kind) => {
     await addSku(ownerA, 'AMZ-ONLY', 'Only on Amazon', [[EcPlatform.AMAZON_SA, 'B0AMZONLY']]);
     await addSku(ownerA, 'NO-PLATFORM', 'No platform at all', []);
     await addSku(ownerB, 'GADGET-1', 'Phone stand', [[EcPlatform.NOON, 'N20000001A']]);
+    await addSku(ownerA, 'ARABIC-PSKU', 'Platform SKU in Arabic', [[EcPlatform.ZID, 'زد-١٢٣']]);
   });
   afterAll(async () => { await t?.close(); });
 
@@ -81,9 +82,10 @@ describe.each(testDatabases())('platform labels on %s', (kind) => {
     const boxes = [...res.body.toString('latin1').matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)].map((m) => [Number(m[1]), Number(m[2])]);
     expect(boxes).toHaveLength(3);
     for (const [w, h] of boxes) { expect(w).toBeCloseTo(283.46, 1); expect(h).toBeCloseTo(141.73, 1); }
-    // one barcode image per label (each PNG with its alpha mask)
+    // one barcode image per label: an opaque grey PNG (no alpha mask for pdfkit to split)
     const images = [...res.body.toString('latin1').matchAll(/<<([^>]*\/Subtype \/Image[^>]*)>>/g)].map((m) => m[1]);
-    expect(images.filter((d) => /\/SMask \d+ 0 R/.test(d))).toHaveLength(3);
+    expect(images).toHaveLength(3);
+    for (const d of images) { expect(d).toMatch(/\/ColorSpace \/DeviceGray/); expect(d).not.toMatch(/\/SMask/); }
 
     const pages = pageTexts(res.body);
     expect(pages).toHaveLength(3);
@@ -117,6 +119,12 @@ describe.each(testDatabases())('platform labels on %s', (kind) => {
     const zh = await download({ ids, ecPlatform: EcPlatform.NOON }, admin, { 'x-lang': 'zh' });
     expect(zh.json().msg).toBe('所选商品未配置该电商平台SKU：AMZ-ONLY, NO-PLATFORM');
     expect((await download({ ids: [skus['ROSE-30']], ecPlatform: EcPlatform.TRENDYOL }, admin)).json().msg).toBe('product SKU not configured for selected e-commerce platform: ROSE-30');
+  });
+
+  it('refuses a platform SKU that Code 128 cannot encode, naming the SKU code', async () => {
+    const res = await download({ ids: [skus['ARABIC-PSKU']], ecPlatform: EcPlatform.ZID }, admin);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ code: 400, msg: 'platform SKU cannot be printed as a Code 128 barcode: ARABIC-PSKU', data: null });
   });
 
   it('validates ids and ecPlatform', async () => {

@@ -5,8 +5,13 @@
  *
  * - Every id must be a SKU in the caller's owner scope: an unknown or out-of-scope id is a 404 and no file.
  * - A SKU without a platform SKU on that platform is a 400 with the spec 8 business message naming the codes.
- * - Success is the file itself (HTTP 200, application/pdf, attachment), streamed; errors stay JSON envelopes
- *   because everything that can fail (validation, scope, barcodes) is done before the first byte is written.
+ * - A platform SKU that is not printable ASCII cannot be a Code 128 barcode a scanner reads back: 400.
+ * - Success is the file itself (HTTP 200, application/pdf, attachment), streamed page by page; errors stay JSON
+ *   envelopes because everything that can be refused (validation, scope, barcodes) is done before the first
+ *   byte is written.
+ * - Barcodes: bwip-js PNG (scale 3, 12 mm bars, text under the bars) turned into opaque grey by sharp, placed
+ *   at one PDF point (0.35 mm) per module, narrowed only when wider than the label. Text uses the standard
+ *   Helvetica; characters it cannot draw (Arabic, CJK, emoji) are printed as '?'.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
 import { pipeline } from 'node:stream/promises';
@@ -59,8 +64,12 @@ export function helveticaSafe(s: string): string {
 
 interface Label { sku: string; name: string; platformSku: string; barcode: Buffer }
 
-/** bwip-js's RGBA Code 128 PNG of `text`, or undefined when Code 128 cannot encode it. */
+/**
+ * bwip-js's RGBA Code 128 PNG of `text`, or undefined when it is not printable ASCII: bwip-js would encode
+ * other characters as UTF-8 bytes through FNC4, which scanners read back as different text.
+ */
 async function code128(text: string): Promise<Buffer | undefined> {
+  if (!/^[\x20-\x7e]+$/.test(text)) return undefined;
   try {
     return await bwipjs.toBuffer({ bcid: 'code128', text, scale: BARCODE.scale, height: BARCODE.heightMm, includetext: true, textxalign: 'center' });
   } catch {
@@ -79,7 +88,9 @@ async function barcodesFor(codes: string[]): Promise<Map<string, Buffer | undefi
   const pending = new Map<string, Promise<Buffer | undefined>>();
   for (const code of new Set(codes)) {
     const png = await code128(code);
-    pending.set(code, png ? opaqueGrey(png) : Promise.resolve(undefined)); // converts while the next code renders
+    const grey = png ? opaqueGrey(png) : Promise.resolve(undefined); // converts while the next code renders
+    grey.catch(() => {}); // awaited below; no unhandled rejection while the loop is still rendering
+    pending.set(code, grey);
     await yieldToLoop();
   }
   const out = new Map<string, Buffer | undefined>();
