@@ -41,13 +41,21 @@ function indexes(r: ResourceSpec): string[] {
   const out: string[] = [];
   for (const u of r.unique) out.push(`uniqueIndex(${JSON.stringify(`${r.table}_${u.map((n) => r.fields.find((f) => f.name === n)?.column ?? n).join('_')}_uq`)}).on(${u.map((n) => `t.${n}`).join(', ')})`);
   const uniqueLeads = new Set(r.unique.map((u) => u[0]));
+  const ownerField = r.scope.owner && r.scope.owner !== 'id' ? r.scope.owner : undefined;
   for (const f of r.fields) {
-    if (f.system) continue;
+    const name = (suffix: string) => JSON.stringify(`${r.table}_${suffix}`);
     // pg_trgm (created by migration 0002) lets ILIKE '%x%' use an index
-    if (f.trigram) out.push(`index(${JSON.stringify(`${r.table}_${f.column}_trgm`)}).using('gin', t.${f.name}.op('gin_trgm_ops'))`);
-    if (uniqueLeads.has(f.name)) continue;
-    if (f.type === 'ref' || f.filter === 'eq' || f.filter === 'in' || f.sortable) out.push(`index(${JSON.stringify(`${r.table}_${f.column}_idx`)}).on(t.${f.name})`);
-
+    if (f.trigram) out.push(`index(${name(`${f.column}_trgm`)}).using('gin', t.${f.name}.op('gin_trgm_ops'))`);
+    if (f.sortable) {
+      // the list's ORDER BY <field>, id: alone, and within one goods owner (the usual scoped page)
+      if (!uniqueLeads.has(f.name)) out.push(`index(${name(`${f.column}_id_idx`)}).on(t.${f.name}, t.id)`);
+      if (ownerField && ownerField !== f.name && !r.unique.some((u) => u[0] === ownerField && u[1] === f.name)) {
+        const oc = r.fields.find((x) => x.name === ownerField)!.column;
+        out.push(`index(${name(`${oc}_${f.column}_id_idx`)}).on(t.${ownerField}, t.${f.name}, t.id)`);
+      }
+    } else if (!f.system && !uniqueLeads.has(f.name) && (f.type === 'ref' || f.filter === 'eq' || f.filter === 'in')) {
+      out.push(`index(${name(`${f.column}_idx`)}).on(t.${f.name})`);
+    }
   }
   return out;
 }

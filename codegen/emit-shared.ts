@@ -127,17 +127,18 @@ export function permissionTree(model: Model): PermissionNode[] {
     if (!code || code === 'any' || nodes.has(code)) return;
     nodes.set(code, { code, name, nameZh, type, parentCode });
   };
-  put('dashboard', 'Dashboard', '首页', 1, null);
+  // codes declared on their own come first, so their names win over derived ones
+  for (const c of model.codes) put(c.code, c.en, c.zh, c.type === 'menu' ? 1 : 2, c.parent ?? null);
   for (const r of model.resources) {
     const p = r.permissions;
     if (p.top && p.top !== p.list) put(p.top, r.en, r.zh, 1, null);
     put(p.list, r.en, r.zh, 1, p.top && p.top !== p.list ? p.top : null);
     const parent = p.top ?? p.list ?? null;
-    put(p.add, `Add ${r.en.toLowerCase()}`, `新增${r.zh}`, 2, parent === 'any' ? null : parent);
-    put(p.edit, `Edit ${r.en.toLowerCase()}`, `编辑${r.zh}`, 2, parent === 'any' ? null : parent);
-    put(p.remove, `Delete ${r.en.toLowerCase()}`, `删除${r.zh}`, 2, parent === 'any' ? null : parent);
-    put(p.lock, `Lock and unlock ${r.en.toLowerCase()}`, `锁定/解锁${r.zh}`, 2, parent === 'any' ? null : parent);
-    put(p.unlock, `Lock and unlock ${r.en.toLowerCase()}`, `锁定/解锁${r.zh}`, 2, parent === 'any' ? null : parent);
+    put(p.add, `Add ${r.en}`, `新增${r.zh}`, 2, parent === 'any' ? null : parent);
+    put(p.edit, `Edit ${r.en}`, `编辑${r.zh}`, 2, parent === 'any' ? null : parent);
+    put(p.remove, `Delete ${r.en}`, `删除${r.zh}`, 2, parent === 'any' ? null : parent);
+    put(p.lock, `Lock and unlock ${r.en}`, `锁定/解锁${r.zh}`, 2, parent === 'any' ? null : parent);
+    put(p.unlock, `Lock and unlock ${r.en}`, `锁定/解锁${r.zh}`, 2, parent === 'any' ? null : parent);
   }
   return [...nodes.values()].sort((a, b) => a.code.localeCompare(b.code));
 }

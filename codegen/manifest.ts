@@ -10,7 +10,7 @@ import { LineCounter, parseDocument, isMap, type Node } from 'yaml';
 
 import {
   FIELD_TYPES, FILTER_KINDS, PERMISSION_KEYS, WIDGETS, PATTERNS,
-  type FieldSpec, type ResourceSpec, type EnumSpec, type MenuGroupSpec, type Model, type Operation,
+  type CodeSpec, type FieldSpec, type ResourceSpec, type EnumSpec, type MenuGroupSpec, type Model, type Operation,
 } from '../src/shared/resource-meta';
 
 export type { FieldSpec, ResourceSpec, EnumSpec, MenuGroupSpec, Model };
@@ -85,9 +85,17 @@ function oneOf<T extends string>(o: Obj, k: string, allowed: readonly T[], path:
 }
 
 function validate(root: unknown, fail: Fail): Model {
-  const model: Model = { enums: [], menus: [], resources: [] };
+  const model: Model = { enums: [], menus: [], resources: [], codes: [] };
   if (!isObj(root)) { fail([], 'the manifest must be a mapping with enums, menus and resources'); return model; }
-  checkKeys(root, ['enums', 'menus', 'resources'], [], fail);
+  checkKeys(root, ['enums', 'menus', 'codes', 'resources'], [], fail);
+
+  for (const [code, c] of Object.entries(isObj(root.codes) ? root.codes : {})) {
+    const p = ['codes', code];
+    if (!/^[a-z_]+(:[a-z_]+)?$/.test(code)) fail(p, `'${code}' is not a code like area or area:action`);
+    if (!isObj(c)) { fail(p, 'must be { en, zh, type, parent? }'); continue; }
+    checkKeys(c, ['en', 'zh', 'type', 'parent'], p, fail);
+    model.codes.push({ code, en: str(c, 'en', p, fail) ?? code, zh: str(c, 'zh', p, fail) ?? code, type: oneOf(c, 'type', ['menu', 'button'] as const, p, fail) ?? 'button', parent: str(c, 'parent', p, fail, false) });
+  }
 
   for (const [name, e] of Object.entries(isObj(root.enums) ? root.enums : {})) {
     const p = ['enums', name];

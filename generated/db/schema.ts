@@ -12,7 +12,7 @@ export const company = pgTable("wms_company", {
   remark: varchar("remark", { length: 200 }),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
-}, (t) => [uniqueIndex("wms_company_name_uq").on(t.name), index("wms_company_status_idx").on(t.status), index("wms_company_allow_inbound_count_idx").on(t.allowInboundCount), index("wms_company_allow_outbound_count_idx").on(t.allowOutboundCount)]);
+}, (t) => [uniqueIndex("wms_company_name_uq").on(t.name), index("wms_company_status_idx").on(t.status), index("wms_company_allow_inbound_count_id_idx").on(t.allowInboundCount, t.id), index("wms_company_allow_outbound_count_id_idx").on(t.allowOutboundCount, t.id), index("wms_company_add_date_id_idx").on(t.addDate, t.id)]);
 /** Warehouses (仓库): /sapi/wms/warehouse */
 export const warehouse = pgTable("wms_warehouse", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -28,7 +28,7 @@ export const warehouse = pgTable("wms_warehouse", {
   remark: varchar("remark", { length: 200 }),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
-}, (t) => [uniqueIndex("wms_warehouse_code_uq").on(t.code), uniqueIndex("wms_warehouse_name_uq").on(t.name), index("wms_warehouse_type_idx").on(t.type), index("wms_warehouse_status_idx").on(t.status), index("wms_warehouse_country_code_idx").on(t.countryCode)]);
+}, (t) => [uniqueIndex("wms_warehouse_code_uq").on(t.code), uniqueIndex("wms_warehouse_name_uq").on(t.name), index("wms_warehouse_type_idx").on(t.type), index("wms_warehouse_status_idx").on(t.status), index("wms_warehouse_country_code_idx").on(t.countryCode), index("wms_warehouse_add_date_id_idx").on(t.addDate, t.id)]);
 /** Goods owners (货主): /sapi/wms/owner */
 export const owner = pgTable("wms_owner", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -42,7 +42,7 @@ export const owner = pgTable("wms_owner", {
   remark: varchar("remark", { length: 200 }),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
-}, (t) => [uniqueIndex("wms_owner_code_uq").on(t.code), uniqueIndex("wms_owner_name_uq").on(t.name), index("wms_owner_company_id_idx").on(t.companyId), index("wms_owner_status_idx").on(t.status)]);
+}, (t) => [uniqueIndex("wms_owner_code_uq").on(t.code), uniqueIndex("wms_owner_name_uq").on(t.name), index("wms_owner_company_id_idx").on(t.companyId), index("wms_owner_status_idx").on(t.status), index("wms_owner_add_date_id_idx").on(t.addDate, t.id)]);
 /** SKUs (商品): /sapi/wms/sku */
 export const sku = pgTable("wms_sku", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -61,7 +61,7 @@ export const sku = pgTable("wms_sku", {
   remarkForOwner: varchar("remark_for_owner", { length: 200 }),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
-}, (t) => [uniqueIndex("wms_sku_owner_id_sku_uq").on(t.ownerId, t.sku), index("wms_sku_company_id_idx").on(t.companyId), index("wms_sku_sku_trgm").using('gin', t.sku.op('gin_trgm_ops')), index("wms_sku_sku_idx").on(t.sku), index("wms_sku_name_trgm").using('gin', t.name.op('gin_trgm_ops')), index("wms_sku_enable_idx").on(t.enable), index("wms_sku_category_id_idx").on(t.categoryId)]);
+}, (t) => [uniqueIndex("wms_sku_owner_id_sku_uq").on(t.ownerId, t.sku), index("wms_sku_company_id_idx").on(t.companyId), index("wms_sku_sku_trgm").using('gin', t.sku.op('gin_trgm_ops')), index("wms_sku_sku_id_idx").on(t.sku, t.id), index("wms_sku_name_trgm").using('gin', t.name.op('gin_trgm_ops')), index("wms_sku_enable_idx").on(t.enable), index("wms_sku_category_id_idx").on(t.categoryId), index("wms_sku_add_date_id_idx").on(t.addDate, t.id), index("wms_sku_owner_id_add_date_id_idx").on(t.ownerId, t.addDate, t.id)]);
 /** Supplier SKUs (供应商SKU): /sapi/wms/supplier-sku */
 export const supplierSku = pgTable("wms_supplier_sku", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -71,7 +71,7 @@ export const supplierSku = pgTable("wms_supplier_sku", {
   supplierSku: varchar("supplier_sku", { length: 100 }),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
-}, (t) => [uniqueIndex("wms_supplier_sku_sku_id_supplier_name_supplier_sku_uq").on(t.skuId, t.supplierName, t.supplierSku), index("wms_supplier_sku_owner_id_idx").on(t.ownerId)]);
+}, (t) => [uniqueIndex("wms_supplier_sku_sku_id_supplier_name_supplier_sku_uq").on(t.skuId, t.supplierName, t.supplierSku), index("wms_supplier_sku_owner_id_idx").on(t.ownerId), index("wms_supplier_sku_add_date_id_idx").on(t.addDate, t.id), index("wms_supplier_sku_owner_id_add_date_id_idx").on(t.ownerId, t.addDate, t.id)]);
 /** Platform SKUs (平台SKU): /sapi/wms/ec-platform-sku */
 export const ecPlatformSku = pgTable("wms_ec_platform_sku", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -84,14 +84,14 @@ export const ecPlatformSku = pgTable("wms_ec_platform_sku", {
   modelNumber: varchar("model_number", { length: 100 }),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
-}, (t) => [uniqueIndex("wms_ec_platform_sku_sku_id_ec_platform_uq").on(t.skuId, t.ecPlatform), index("wms_ec_platform_sku_owner_id_idx").on(t.ownerId), index("wms_ec_platform_sku_ec_platform_idx").on(t.ecPlatform)]);
+}, (t) => [uniqueIndex("wms_ec_platform_sku_sku_id_ec_platform_uq").on(t.skuId, t.ecPlatform), index("wms_ec_platform_sku_owner_id_idx").on(t.ownerId), index("wms_ec_platform_sku_ec_platform_idx").on(t.ecPlatform), index("wms_ec_platform_sku_add_date_id_idx").on(t.addDate, t.id), index("wms_ec_platform_sku_owner_id_add_date_id_idx").on(t.ownerId, t.addDate, t.id)]);
 /** SKU categories (商品分类): /sapi/wms/sku-category */
 export const skuCategory = pgTable("wms_sku_category", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   name: varchar("name", { length: 50 }).notNull(),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
-}, (t) => [uniqueIndex("wms_sku_category_name_uq").on(t.name)]);
+}, (t) => [uniqueIndex("wms_sku_category_name_uq").on(t.name), index("wms_sku_category_add_date_id_idx").on(t.addDate, t.id)]);
 /** Countries (国家): /sapi/bas/country */
 export const country = pgTable("bas_country", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -99,7 +99,7 @@ export const country = pgTable("bas_country", {
   enName: varchar("en_name", { length: 100 }).notNull(),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
-}, (t) => [uniqueIndex("bas_country_country_code_uq").on(t.countryCode), index("bas_country_en_name_idx").on(t.enName)]);
+}, (t) => [uniqueIndex("bas_country_country_code_uq").on(t.countryCode), index("bas_country_en_name_id_idx").on(t.enName, t.id)]);
 /** Provinces (省/州): /sapi/bas/province */
 export const province = pgTable("bas_province", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -108,7 +108,7 @@ export const province = pgTable("bas_province", {
   enName: varchar("en_name", { length: 100 }).notNull(),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
-}, (t) => [uniqueIndex("bas_province_country_code_en_name_uq").on(t.countryCode, t.enName), index("bas_province_en_name_idx").on(t.enName)]);
+}, (t) => [uniqueIndex("bas_province_country_code_en_name_uq").on(t.countryCode, t.enName), index("bas_province_en_name_id_idx").on(t.enName, t.id)]);
 /** Cities (城市): /sapi/bas/city */
 export const city = pgTable("bas_city", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -117,7 +117,7 @@ export const city = pgTable("bas_city", {
   name: varchar("name", { length: 100 }).notNull(),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
-}, (t) => [uniqueIndex("bas_city_country_code_province_name_name_uq").on(t.countryCode, t.provinceName, t.name), index("bas_city_province_name_idx").on(t.provinceName), index("bas_city_name_idx").on(t.name)]);
+}, (t) => [uniqueIndex("bas_city_country_code_province_name_name_uq").on(t.countryCode, t.provinceName, t.name), index("bas_city_province_name_id_idx").on(t.provinceName, t.id), index("bas_city_name_id_idx").on(t.name, t.id)]);
 /** Roles (角色): /sapi/sys/role */
 export const role = pgTable("sys_role", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -127,7 +127,7 @@ export const role = pgTable("sys_role", {
   remark: varchar("remark", { length: 200 }),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
-}, (t) => [uniqueIndex("sys_role_code_uq").on(t.code), index("sys_role_name_idx").on(t.name)]);
+}, (t) => [uniqueIndex("sys_role_code_uq").on(t.code), index("sys_role_name_id_idx").on(t.name, t.id), index("sys_role_add_date_id_idx").on(t.addDate, t.id)]);
 /** Permissions (权限): /sapi/sys/permission */
 export const permission = pgTable("sys_permission", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -152,4 +152,4 @@ export const user = pgTable("sys_user", {
   ownerIds: integer("owner_ids").array().default(sql`'{}'`).notNull(),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
-}, (t) => [uniqueIndex("sys_user_name_uq").on(t.name), index("sys_user_status_idx").on(t.status)]);
+}, (t) => [uniqueIndex("sys_user_name_uq").on(t.name), index("sys_user_status_idx").on(t.status), index("sys_user_add_date_id_idx").on(t.addDate, t.id)]);

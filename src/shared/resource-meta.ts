@@ -66,7 +66,9 @@ export interface ResourceSpec extends Label {
 
 export interface EnumSpec extends Label { name: string; values: Array<Label & { key: string; value: number }> }
 export interface MenuGroupSpec extends Label { key: string; icon: string; order: number }
-export interface Model { enums: EnumSpec[]; menus: MenuGroupSpec[]; resources: ResourceSpec[] }
+/** A permission code not derived from a resource's operations (spec 6, e.g. outbound:export_ec_platform_labels). */
+export interface CodeSpec extends Label { code: string; type: 'menu' | 'button'; parent?: string }
+export interface Model { enums: EnumSpec[]; menus: MenuGroupSpec[]; resources: ResourceSpec[]; codes: CodeSpec[] }
 
 
 /** The API name under which a ref field's referenced name is returned (spec 3: ownerName, companyName, category). */
