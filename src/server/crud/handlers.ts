@@ -21,7 +21,7 @@ import { resourceHooks } from '../domain/resource-hooks';
 import type { RequestContext, UserContext } from '../http/context';
 import { BizError, notFound, text } from '../http/errors';
 import { requireInScope, scopeConditions, type ScopeKind } from '../http/guard';
-import { filterConditions, orderBy } from './filters';
+import { filterConditions, isNarrowed, orderBy } from './filters';
 
 export interface CrudCall { db: Db; ctx: RequestContext; user: UserContext; binding: Binding; body: Record<string, unknown> }
 type Row = Record<string, unknown>;
@@ -89,7 +89,7 @@ export async function page(call: CrudCall): Promise<Page<Row>> {
   const size = (q.size as number | undefined) ?? 10;
   const cols = columnsOf(b);
   const [records, [{ total }]] = await Promise.all([
-    selectRecords(db, b).where(where).orderBy(...orderBy(meta(b), cols, q.sortProp as string, q.sortOrder as string)).limit(size).offset((current - 1) * size),
+    selectRecords(db, b).where(where).orderBy(...orderBy(meta(b), cols, q.sortProp as string, q.sortOrder as string, isNarrowed(meta(b), q))).limit(size).offset((current - 1) * size),
     db.select({ total: count() }).from(b.table as PgTable).where(where),
   ]);
   await hooksOf(b).decorate?.(call, records);
@@ -111,7 +111,7 @@ export function findInScope(call: CrudCall, binding: Binding, id: unknown): Prom
 export async function list(call: CrudCall): Promise<Row[]> {
   const { db, binding: b } = call;
   const { q, where } = await queryConditions(call);
-  const rows = await selectRecords(db, b).where(where).orderBy(...orderBy(meta(b), columnsOf(b), q.sortProp as string, q.sortOrder as string)).limit(LIST_LIMIT);
+  const rows = await selectRecords(db, b).where(where).orderBy(...orderBy(meta(b), columnsOf(b), q.sortProp as string, q.sortOrder as string, isNarrowed(meta(b), q))).limit(LIST_LIMIT);
   await hooksOf(b).decorate?.(call, rows);
   return rows;
 }
