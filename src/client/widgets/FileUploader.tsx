@@ -10,7 +10,7 @@
  *   `{fileUrl, filePath, size, name}` (null when none): a choose button, the file name and size, a remove
  *   button. Used by the import dialogs (import form: ownerId, filePath, fileUrl).
  */
-import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -20,10 +20,11 @@ import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DeleteIcon from '@mui/icons-material/Delete';
 import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
-import { FieldTitle, HttpError, InputHelperText, useInput, useNotify, useResourceContext, useTranslate, type Validator } from 'react-admin';
+import { FieldTitle, HttpError, InputHelperText, type Validator } from 'react-admin';
 import { getToken, setToken } from '../providers/session';
 import { formatTimeZone, unwrapEnvelope, type Envelope } from '../providers/http';
 import { getCurrentLocale, appText } from '../providers/locale';
+import { useUploadInput } from './useUploadInput';
 
 export const UPLOAD_PATH = '/sapi/sys/file/upload';
 /** Spec 9: upload limit 100MB. */
@@ -112,20 +113,9 @@ export interface FileUploaderProps {
   className?: string;
 }
 
-const identity = (v: unknown) => v;
-
 export const FileUploader = ({ source, label, fileType = FILE_TYPE_DEFAULT, accept, helperText, validate, disabled, className }: FileUploaderProps) => {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const resource = useResourceContext();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  const {
-    id,
-    field,
-    fieldState: { error, invalid },
-    isRequired,
-  } = useInput({ source, format: identity, parse: identity, validate, disabled });
+  const { translate, notify, resource, inputRef, id, field, error, invalid, isRequired } = useUploadInput({ source, validate, disabled });
   const value = (field.value || null) as UploadedFile | null;
 
   const handleFile = async (event: ChangeEvent<HTMLInputElement>) => {

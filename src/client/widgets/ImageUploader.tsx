@@ -7,7 +7,7 @@
  * default). With an image, the box shows it (SafeImage: token url, then raw url, then blank) with a delete
  * icon that empties the value; a click on the image chooses a replacement.
  */
-import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useState, type ChangeEvent, type DragEvent } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -15,9 +15,10 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { FieldTitle, InputHelperText, useInput, useNotify, useResourceContext, useTranslate, type Validator } from 'react-admin';
+import { FieldTitle, InputHelperText, type Validator } from 'react-admin';
 import { FILE_TYPE_PRODUCT_IMAGE, UploadRejected, uploadErrorText, uploadFile } from './FileUploader';
 import { SafeImage } from './SafeImage';
+import { useUploadInput } from './useUploadInput';
 
 export const IMAGE_PREVIEW_SIZE = 178;
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp,image/bmp,.jpg,.jpeg,.png,.gif,.webp,.bmp';
@@ -48,8 +49,6 @@ export interface ImageUploaderProps {
   className?: string;
 }
 
-const identity = (v: unknown) => v;
-
 export const ImageUploader = ({
   source,
   label,
@@ -60,17 +59,8 @@ export const ImageUploader = ({
   helperText,
   className,
 }: ImageUploaderProps) => {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const resource = useResourceContext();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  const {
-    id,
-    field,
-    fieldState: { error, invalid },
-    isRequired,
-  } = useInput({ source, format: identity, parse: identity, validate, disabled });
+  const { translate, notify, resource, inputRef, id, field, error, invalid, isRequired } = useUploadInput({ source, validate, disabled });
   const url = typeof field.value === 'string' ? field.value : '';
 
   const upload = async (files: FileList | File[] | null | undefined) => {

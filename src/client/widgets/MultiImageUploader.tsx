@@ -13,10 +13,11 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { FieldTitle, InputHelperText, useInput, useNotify, useResourceContext, useTranslate, type Validator } from 'react-admin';
+import { FieldTitle, InputHelperText, type Validator } from 'react-admin';
 import { FILE_TYPE_PRODUCT_IMAGE, uploadErrorText } from './FileUploader';
 import { IMAGE_ACCEPT, uploadImage } from './ImageUploader';
 import { SafeImage } from './SafeImage';
+import { useUploadInput } from './useUploadInput';
 
 export interface MultiImageUploaderProps {
   source: string;
@@ -31,8 +32,6 @@ export interface MultiImageUploaderProps {
   className?: string;
 }
 
-const identity = (v: unknown) => v;
-
 export const MultiImageUploader = ({
   source,
   label,
@@ -43,19 +42,10 @@ export const MultiImageUploader = ({
   disabled,
   className,
 }: MultiImageUploaderProps) => {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const resource = useResourceContext();
-  const inputRef = useRef<HTMLInputElement>(null);
   /** Index of the cell being replaced; -1 adds. */
   const target = useRef(-1);
   const [busy, setBusy] = useState<number | null>(null);
-  const {
-    id,
-    field,
-    fieldState: { error, invalid },
-    isRequired,
-  } = useInput({ source, format: identity, parse: identity, validate, disabled });
+  const { translate, notify, resource, inputRef, id, field, error, invalid, isRequired } = useUploadInput({ source, validate, disabled });
   const urls: string[] = Array.isArray(field.value) ? (field.value as unknown[]).filter((v): v is string => typeof v === 'string' && v !== '') : [];
   const canAdd = !disabled && (max === undefined || urls.length < max);
 
