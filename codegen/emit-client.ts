@@ -120,6 +120,20 @@ function filterInputs(model: Model, r: ResourceSpec): string[] {
   return out;
 }
 
+/** The create and edit screens of a writable resource. */
+function formBody(r: ResourceSpec, P: string, form: string[]): string[] {
+  return [
+    `const ${P}Form = ({ mode }: { mode: FormMode }) => (`,
+    `<SimpleForm resolver={useFormResolver(${r.name}Form, mode)}>`,
+    ...form,
+    `</SimpleForm>`,
+    `);`,
+    ``,
+    `export const ${P}Create = () => (<Create redirect="list"><${P}Form mode="add" /></Create>);`,
+    `export const ${P}Edit = () => (<Edit redirect="list" mutationMode="pessimistic"><${P}Form mode="edit" /></Edit>);`,
+  ];
+}
+
 function emitResource(model: Model, r: ResourceSpec): Output {
   const P = pascal(r.name);
   const sf = newFile(`generated/client/resources/${r.name}.tsx`);
@@ -132,33 +146,26 @@ function emitResource(model: Model, r: ResourceSpec): Output {
     `/** ${r.en} list: filters, sortable columns and paging from the manifest. */`,
     `export const ${P}List = () => (`,
     `<List filters={filters} sort={${lit({ field: r.defaultSort.field, order: r.defaultSort.order.toUpperCase() })}} perPage={10} pagination={<ListPagination />} exporter={false}>`,
-    `<Datagrid rowClick="edit" bulkActionButtons={false}>`,
+    `<Datagrid rowClick={${r.readOnly ? 'false' : lit('edit')}} bulkActionButtons={false}>`,
     `<TextField source="id" />`,
     ...cols,
     ...(r.operations.includes('lock') ? ['<LockToggleButton />'] : []),
-    `<EditButton />`,
-    `<DeleteButton mutationMode="pessimistic" />`,
+    ...(r.readOnly ? [] : [`<EditButton />`, `<DeleteButton mutationMode="pessimistic" />`]),
     `</Datagrid>`,
     `</List>`,
     `);`,
-    ``,
-    `const ${P}Form = ({ mode }: { mode: FormMode }) => (`,
-    `<SimpleForm resolver={useFormResolver(${r.name}Form, mode)}>`,
-    ...form,
-    `</SimpleForm>`,
-    `);`,
-    ``,
-    `export const ${P}Create = () => (<Create redirect="list"><${P}Form mode="add" /></Create>);`,
-    `export const ${P}Edit = () => (<Edit redirect="list" mutationMode="pessimistic"><${P}Form mode="edit" /></Edit>);`,
+    ...(r.readOnly ? [] : [``, ...formBody(r, P, form)]),
   ].join('\n');
   const text = body;
   const used = (name: string) => new RegExp(`<${name}[\\s>/]`).test(text);
   const ra = ['AutocompleteArrayInput', 'AutocompleteInput', 'BooleanInput', 'Create', 'Datagrid', 'DateInput', 'DateTimeInput', 'DeleteButton', 'Edit', 'EditButton', 'List', 'NullableBooleanInput', 'NumberField', 'NumberInput', 'PasswordInput', 'ReferenceArrayInput', 'ReferenceInput', 'SimpleForm', 'TextField', 'TextInput'].filter(used);
   const widgets = ['AllOrSomeInput', 'CityInput', 'CountryInput', 'DateTimeField', 'EnumField', 'EnumInput', 'HideOnSelf', 'ListPagination', 'LockToggleButton', 'MoneyField', 'MoneyInput', 'PermissionTreeInput', 'ProvinceInput', 'RefsField', 'StringsInput', 'YesNoField'].filter(used);
   sf.addImportDeclaration({ moduleSpecifier: 'react-admin', namedImports: ra });
-  sf.addImportDeclaration({ moduleSpecifier: '../../../src/client/widgets', namedImports: [...widgets, 'useFormResolver'].sort() });
-  sf.addImportDeclaration({ moduleSpecifier: '../../../src/shared/validation', namedImports: ['type FormMode'] });
-  sf.addImportDeclaration({ moduleSpecifier: '../../shared/schemas', namedImports: [`${r.name}Form`] });
+  sf.addImportDeclaration({ moduleSpecifier: '../../../src/client/widgets', namedImports: [...widgets, ...(r.readOnly ? [] : ['useFormResolver'])].sort() });
+  if (!r.readOnly) {
+    sf.addImportDeclaration({ moduleSpecifier: '../../../src/shared/validation', namedImports: ['type FormMode'] });
+    sf.addImportDeclaration({ moduleSpecifier: '../../shared/schemas', namedImports: [`${r.name}Form`] });
+  }
   sf.addStatements(text);
   return finish(sf);
 }
@@ -170,7 +177,7 @@ function emitResourceIndex(model: Model): Output {
   sf.addImportDeclaration({ moduleSpecifier: '@mui/icons-material', namedImports: icons });
   for (const r of byName(model.resources)) {
     const P = pascal(r.name);
-    sf.addImportDeclaration({ moduleSpecifier: `./resources/${r.name}`, namedImports: [`${P}Create`, `${P}Edit`, `${P}List`] });
+    sf.addImportDeclaration({ moduleSpecifier: `./resources/${r.name}`, namedImports: r.readOnly ? [`${P}List`] : [`${P}Create`, `${P}Edit`, `${P}List`] });
   }
   sf.addInterface({ name: 'ResourceDef', isExported: true, properties: [
     { name: 'name', type: 'string' }, { name: 'list', type: 'ComponentType', hasQuestionToken: true }, { name: 'create', type: 'ComponentType', hasQuestionToken: true },
@@ -179,7 +186,8 @@ function emitResourceIndex(model: Model): Output {
   const defs = byName(model.resources).map((r) => {
     const P = pascal(r.name);
     const listRoute = r.menu && r.menu.route !== `/${r.name}` ? `, listRoute: ${lit(r.menu.route)}` : '';
-    return `{ name: ${lit(r.name)}, list: ${P}List, create: ${P}Create, edit: ${P}Edit${r.menu ? `, icon: ${r.menu.icon}` : ''}, recordRepresentation: ${lit(r.represent)}${listRoute} }`;
+    const forms = r.readOnly ? '' : `, create: ${P}Create, edit: ${P}Edit`;
+    return `{ name: ${lit(r.name)}, list: ${P}List${forms}${r.menu ? `, icon: ${r.menu.icon}` : ''}, recordRepresentation: ${lit(r.represent)}${listRoute} }`;
   });
   sf.addStatements(`/** Every manifest resource as react-admin registers it (App.tsx maps these to <Resource>). */\nexport const generatedResources: ResourceDef[] = [\n${defs.join(',\n')}\n];`);
   return finish(sf);

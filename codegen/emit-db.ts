@@ -57,13 +57,14 @@ function indexes(r: ResourceSpec): string[] {
       out.push(`index(${name(`${f.column}_idx`)}).on(t.${f.name})`);
     }
   }
+  for (const [k, cond] of Object.entries(r.checks)) out.push(`check(${JSON.stringify(`${r.table}_${k}`)}, sql.raw(${JSON.stringify(cond)}))`);
   return out;
 }
 
 export function emitDb(model: Model): Output[] {
   const sf = newFile('generated/db/schema.ts');
   sf.addImportDeclaration({ moduleSpecifier: 'drizzle-orm', namedImports: ['sql'] });
-  sf.addImportDeclaration({ moduleSpecifier: 'drizzle-orm/pg-core', namedImports: ['bigint', 'boolean', 'index', 'integer', 'numeric', 'pgTable', 'smallint', 'text', 'timestamp', 'uniqueIndex', 'varchar'] });
+  sf.addImportDeclaration({ moduleSpecifier: 'drizzle-orm/pg-core', namedImports: ['bigint', 'boolean', 'check', 'index', 'integer', 'numeric', 'pgTable', 'smallint', 'text', 'timestamp', 'uniqueIndex', 'varchar'] });
   for (const r of model.resources) {
     const cols = [
       `id: integer('id').primaryKey().generatedByDefaultAsIdentity()`,

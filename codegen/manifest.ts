@@ -135,7 +135,7 @@ function validate(root: unknown, fail: Fail): Model {
     const p = ['resources', name];
     if (!/^[a-z][A-Za-z]+$/.test(name)) fail(p, 'resource names are camelCase');
     if (!isObj(r)) { fail(p, 'must be a mapping'); continue; }
-    checkKeys(r, ['en', 'zh', 'path', 'table', 'represent', 'scope', 'permissions', 'operations', 'menu', 'defaultSort', 'unique', 'fields', 'queryParams'], p, fail);
+    checkKeys(r, ['en', 'zh', 'path', 'table', 'represent', 'scope', 'permissions', 'operations', 'menu', 'defaultSort', 'unique', 'fields', 'queryParams', 'checks', 'readOnly'], p, fail);
     const path = str(r, 'path', p, fail) ?? '';
     if (path && !/^\/sapi\/[a-z]+\/[a-z-]+$/.test(path)) fail([...p, 'path'], `'${path}' must look like /sapi/<area>/<name> (spec 7)`);
     if (paths.has(path)) fail([...p, 'path'], `path also used by ${paths.get(path)}`);
@@ -276,8 +276,22 @@ function validate(root: unknown, fail: Fail): Model {
       }
     }
     for (const f of fields) if (f.unique) unique.push([f.name]);
+    const checks: Record<string, string> = {};
+    if (r.checks !== undefined) {
+      if (!isObj(r.checks)) fail([...p, 'checks'], 'must be a mapping of constraint name to SQL condition');
+      else for (const [k, v] of Object.entries(r.checks)) {
+        if (!/^[a-z][a-z0-9_]*$/.test(k)) fail([...p, 'checks', k], 'check names are snake_case');
+        if (typeof v !== 'string' || !v.trim()) fail([...p, 'checks', k], 'must be an SQL condition over column names');
+        else checks[k] = v.trim();
+      }
+    }
+    let readOnly: ResourceSpec['readOnly'];
+    if (r.readOnly !== undefined) {
+      if (!isObj(r.readOnly)) fail([...p, 'readOnly'], 'must be { en, zh }: the message that refuses direct writes');
+      else { checkKeys(r.readOnly, ['en', 'zh'], [...p, 'readOnly'], fail); readOnly = { en: str(r.readOnly, 'en', [...p, 'readOnly'], fail) ?? '', zh: str(r.readOnly, 'zh', [...p, 'readOnly'], fail) ?? '' }; }
+    }
     model.resources.push({
-      name, path, table, represent, scope, permissions, operations, menu, defaultSort, unique, fields, queryParams,
+      name, path, table, represent, scope, permissions, operations, menu, defaultSort, unique, fields, queryParams, checks, ...(readOnly ? { readOnly } : {}),
       en: str(r, 'en', p, fail) ?? name, zh: str(r, 'zh', p, fail) ?? name,
     });
   }

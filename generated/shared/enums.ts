@@ -17,6 +17,12 @@ export type FileType = (typeof FileType)[keyof typeof FileType];
 /** Import status (导入状态) */
 export const ImportStatus = { RUNNING: 1, SUCCESS: 2, FAIL: 3 } as const;
 export type ImportStatus = (typeof ImportStatus)[keyof typeof ImportStatus];
+/** Adjustment status (调整状态) */
+export const JudgementStatus = { PENDING: 1, APPROVED: 2, REJECTED: 3 } as const;
+export type JudgementStatus = (typeof JudgementStatus)[keyof typeof JudgementStatus];
+/** Gain or loss (盘盈/盘亏) */
+export const JudgementType = { GAIN: 1, LOSS: 2 } as const;
+export type JudgementType = (typeof JudgementType)[keyof typeof JudgementType];
 /** Permission type (权限类型) */
 export const PermissionType = { MENU: 1, BUTTON: 2 } as const;
 export type PermissionType = (typeof PermissionType)[keyof typeof PermissionType];
@@ -27,4 +33,4 @@ export type Status = (typeof Status)[keyof typeof Status];
 export const WarehouseType = { SELF_OPERATED: 1, PARTNER: 2, BONDED: 3 } as const;
 export type WarehouseType = (typeof WarehouseType)[keyof typeof WarehouseType];
 /** Every enum's keys and values, for selects and tags; labels are the i18n keys enums.<Enum>.<KEY>. */
-export const enumValues: Record<string, Array<{ key: string; value: number }>> = { BizType: [{ key: "INBOUND_ORDER", value: 1 }, { key: "OUTBOUND_ORDER", value: 2 }, { key: "INVENTORY_JUDGEMENT", value: 3 }], CaptchaType: [{ key: "LOGIN", value: 1 }], EcPlatform: [{ key: "NOON", value: 1 }, { key: "AMAZON_SA", value: 2 }, { key: "AMAZON_AE", value: 3 }, { key: "NAMSHI", value: 4 }, { key: "TRENDYOL", value: 5 }, { key: "SALLA", value: 6 }, { key: "ZID", value: 7 }, { key: "CARREFOUR", value: 8 }], ExportStatus: [{ key: "CREATED", value: 1 }, { key: "SUCCESS", value: 2 }, { key: "FAIL", value: 3 }], FileType: [{ key: "IMPORT", value: 1 }, { key: "EXPORT", value: 2 }, { key: "ATTACHMENT", value: 3 }, { key: "PRODUCT_IMAGE", value: 5 }], ImportStatus: [{ key: "RUNNING", value: 1 }, { key: "SUCCESS", value: 2 }, { key: "FAIL", value: 3 }], PermissionType: [{ key: "MENU", value: 1 }, { key: "BUTTON", value: 2 }], Status: [{ key: "ENABLE", value: 1 }, { key: "LOCK", value: -1 }], WarehouseType: [{ key: "SELF_OPERATED", value: 1 }, { key: "PARTNER", value: 2 }, { key: "BONDED", value: 3 }] };
+export const enumValues: Record<string, Array<{ key: string; value: number }>> = { BizType: [{ key: "INBOUND_ORDER", value: 1 }, { key: "OUTBOUND_ORDER", value: 2 }, { key: "INVENTORY_JUDGEMENT", value: 3 }], CaptchaType: [{ key: "LOGIN", value: 1 }], EcPlatform: [{ key: "NOON", value: 1 }, { key: "AMAZON_SA", value: 2 }, { key: "AMAZON_AE", value: 3 }, { key: "NAMSHI", value: 4 }, { key: "TRENDYOL", value: 5 }, { key: "SALLA", value: 6 }, { key: "ZID", value: 7 }, { key: "CARREFOUR", value: 8 }], ExportStatus: [{ key: "CREATED", value: 1 }, { key: "SUCCESS", value: 2 }, { key: "FAIL", value: 3 }], FileType: [{ key: "IMPORT", value: 1 }, { key: "EXPORT", value: 2 }, { key: "ATTACHMENT", value: 3 }, { key: "PRODUCT_IMAGE", value: 5 }], ImportStatus: [{ key: "RUNNING", value: 1 }, { key: "SUCCESS", value: 2 }, { key: "FAIL", value: 3 }], JudgementStatus: [{ key: "PENDING", value: 1 }, { key: "APPROVED", value: 2 }, { key: "REJECTED", value: 3 }], JudgementType: [{ key: "GAIN", value: 1 }, { key: "LOSS", value: 2 }], PermissionType: [{ key: "MENU", value: 1 }, { key: "BUTTON", value: 2 }], Status: [{ key: "ENABLE", value: 1 }, { key: "LOCK", value: -1 }], WarehouseType: [{ key: "SELF_OPERATED", value: 1 }, { key: "PARTNER", value: 2 }, { key: "BONDED", value: 3 }] };

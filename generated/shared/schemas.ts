@@ -62,6 +62,84 @@ export function ecPlatformSkuQuery(lang: Lang) {
   const r = rules(lang, 'query');
   return yup.object({ ...r.paging(["id", "addDate"]), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), ecPlatform: r.oneOf({ en: "Platform", zh: "平台" }, [1, 2, 3, 4, 5, 6, 7, 8], {}), ecPlatformSku: r.string({ en: "Platform SKU", zh: "平台SKU" }, { maxLength: 100 }) });
 }
+/** Inventory: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
+export function inventoryForm(mode: FormMode, lang: Lang) {
+  const r = rules(lang, mode);
+  return yup.object({
+    companyId: r.ref({ en: "Company", zh: "公司" }, { required: true }),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, { required: true }),
+    batchNo: r.string({ en: "Batch number", zh: "批次号" }, { notNull: true, maxLength: 50 }),
+    qty: r.number({ en: "Quantity", zh: "数量" }, { notNull: true, integer: true, min: 0 }),
+    lockQty: r.number({ en: "Locked quantity", zh: "冻结数量" }, { notNull: true, integer: true, min: 0 }),
+  });
+}
+/** Inventory: the page/list query (paging, whitelisted sort, filters). */
+export function inventoryQuery(lang: Lang) {
+  const r = rules(lang, 'query');
+  return yup.object({ ...r.paging(["id", "qty", "lockQty"]), companyId: r.ref({ en: "Company", zh: "公司" }, {}), warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}), batchNo: r.string({ en: "Batch number", zh: "批次号" }, { maxLength: 50 }), sku: r.string({ en: "SKU or product name", zh: "SKU/商品名称" }, { maxLength: 100 }), containInventory: r.boolean({ en: "In stock", zh: "有库存" }, {}), categoryIds: r.refs({ en: "Categories", zh: "商品分类" }, {}), ecPlatform: r.oneOf({ en: "E-commerce platform", zh: "电商平台" }, [1, 2, 3, 4, 5, 6, 7, 8], {}) });
+}
+/** Inventory adjustments: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
+export function inventoryJudgementForm(mode: FormMode, lang: Lang) {
+  const r = rules(lang, mode);
+  return yup.object({
+    ...(mode === 'add' ? { warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }) } : {}),
+    ...(mode === 'add' ? { ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }) } : {}),
+    remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
+  });
+}
+/** Inventory adjustments: the page/list query (paging, whitelisted sort, filters). */
+export function inventoryJudgementQuery(lang: Lang) {
+  const r = rules(lang, 'query');
+  return yup.object({ ...r.paging(["id", "judgementNo", "addDate"]), judgementNo: r.string({ en: "Adjustment number", zh: "调整单号" }, { maxLength: 30 }), warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2, 3], { notNull: true }), addDateStart: r.date({ en: "Created", zh: "创建时间" }), addDateEnd: r.date({ en: "Created", zh: "创建时间" }) });
+}
+/** Adjustment lines: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
+export function inventoryJudgementLineForm(mode: FormMode, lang: Lang) {
+  const r = rules(lang, mode);
+  return yup.object({
+    judgementId: r.ref({ en: "Adjustment", zh: "库存调整单" }, { required: true }),
+    inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, {}),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, { required: true }),
+    batchNo: r.string({ en: "Batch number", zh: "批次号" }, { notNull: true, maxLength: 50 }),
+    type: r.oneOf({ en: "Gain or loss", zh: "盘盈/盘亏" }, [1, 2], { required: true }),
+    qty: r.number({ en: "Quantity", zh: "数量" }, { required: true, integer: true, min: 1, max: 1000000000 }),
+    reason: r.string({ en: "Reason", zh: "原因" }, { maxLength: 200 }),
+  });
+}
+/** Adjustment lines: the page/list query (paging, whitelisted sort, filters). */
+export function inventoryJudgementLineQuery(lang: Lang) {
+  const r = rules(lang, 'query');
+  return yup.object({ ...r.paging(["id"]), judgementId: r.ref({ en: "Adjustment", zh: "库存调整单" }, {}), inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, {}) });
+}
+/** Inventory log: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
+export function inventoryLogForm(mode: FormMode, lang: Lang) {
+  const r = rules(lang, mode);
+  return yup.object({
+    inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, { required: true }),
+    companyId: r.ref({ en: "Company", zh: "公司" }, { required: true }),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, { required: true }),
+    originQty: r.number({ en: "Quantity before", zh: "原数量" }, { required: true, integer: true }),
+    newQty: r.number({ en: "Quantity after", zh: "新数量" }, { required: true, integer: true }),
+    changeQty: r.number({ en: "Quantity change", zh: "数量变化" }, { required: true, integer: true }),
+    originLockQty: r.number({ en: "Locked before", zh: "原冻结数量" }, { required: true, integer: true }),
+    newLockQty: r.number({ en: "Locked after", zh: "新冻结数量" }, { required: true, integer: true }),
+    lockChangeQty: r.number({ en: "Locked change", zh: "冻结数量变化" }, { required: true, integer: true }),
+    bizType: r.oneOf({ en: "Document type", zh: "单据类型" }, [1, 2, 3], { required: true }),
+    bizNo: r.string({ en: "Document number", zh: "单据号" }, { required: true, maxLength: 50 }),
+    bizNoExtra: r.string({ en: "Store info", zh: "店铺信息" }, { maxLength: 500 }),
+    remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
+  });
+}
+/** Inventory log: the page/list query (paging, whitelisted sort, filters). */
+export function inventoryLogQuery(lang: Lang) {
+  const r = rules(lang, 'query');
+  return yup.object({ ...r.paging(["id"]), inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, {}), warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}), bizType: r.oneOf({ en: "Document type", zh: "单据类型" }, [1, 2, 3], {}), bizNo: r.string({ en: "Document number", zh: "单据号" }, { maxLength: 50 }), addDateStart: r.date({ en: "Created", zh: "创建时间" }), addDateEnd: r.date({ en: "Created", zh: "创建时间" }) });
+}
 /** Goods owners: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function ownerForm(mode: FormMode, lang: Lang) {
   const r = rules(lang, mode);
@@ -214,4 +292,4 @@ export function warehouseQuery(lang: Lang) {
   return yup.object({ ...r.paging(["id", "code", "name", "addDate"]), code: r.string({ en: "Warehouse code", zh: "仓库编码" }, { maxLength: 20 }), name: r.string({ en: "Warehouse name", zh: "仓库名称" }, { maxLength: 50 }), type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2, 3], { notNull: true }), status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }), countryCode: r.string({ en: "Country", zh: "国家" }, { maxLength: 3 }) });
 }
 /** Schema factories by resource name. */
-export const schemas = { city: { form: cityForm, query: cityQuery }, company: { form: companyForm, query: companyQuery }, country: { form: countryForm, query: countryQuery }, ecPlatformSku: { form: ecPlatformSkuForm, query: ecPlatformSkuQuery }, owner: { form: ownerForm, query: ownerQuery }, permission: { form: permissionForm, query: permissionQuery }, province: { form: provinceForm, query: provinceQuery }, role: { form: roleForm, query: roleQuery }, sku: { form: skuForm, query: skuQuery }, skuCategory: { form: skuCategoryForm, query: skuCategoryQuery }, supplierSku: { form: supplierSkuForm, query: supplierSkuQuery }, user: { form: userForm, query: userQuery }, warehouse: { form: warehouseForm, query: warehouseQuery } };
+export const schemas = { city: { form: cityForm, query: cityQuery }, company: { form: companyForm, query: companyQuery }, country: { form: countryForm, query: countryQuery }, ecPlatformSku: { form: ecPlatformSkuForm, query: ecPlatformSkuQuery }, inventory: { form: inventoryForm, query: inventoryQuery }, inventoryJudgement: { form: inventoryJudgementForm, query: inventoryJudgementQuery }, inventoryJudgementLine: { form: inventoryJudgementLineForm, query: inventoryJudgementLineQuery }, inventoryLog: { form: inventoryLogForm, query: inventoryLogQuery }, owner: { form: ownerForm, query: ownerQuery }, permission: { form: permissionForm, query: permissionQuery }, province: { form: provinceForm, query: provinceQuery }, role: { form: roleForm, query: roleQuery }, sku: { form: skuForm, query: skuQuery }, skuCategory: { form: skuCategoryForm, query: skuCategoryQuery }, supplierSku: { form: supplierSkuForm, query: supplierSkuQuery }, user: { form: userForm, query: userQuery }, warehouse: { form: warehouseForm, query: warehouseQuery } };

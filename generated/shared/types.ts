@@ -43,6 +43,87 @@ export interface EcPlatformSku {
   addDate: string;
 }
 
+/** Inventory (库存) as the API returns it. */
+export interface Inventory {
+  id: number;
+  companyId: number;
+  companyName: string | null;
+  warehouseId: number;
+  warehouseName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  skuId: number;
+  sku: string | null;
+  batchNo: string;
+  qty: number;
+  lockQty: number;
+  addDate: string;
+}
+
+/** Inventory adjustments (库存调整) as the API returns it. */
+export interface InventoryJudgement {
+  id: number;
+  judgementNo: string | null;
+  companyId: number | null;
+  companyName: string | null;
+  warehouseId: number;
+  warehouseName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  status: number;
+  remark: string | null;
+  rejectReason: string | null;
+  auditUserName: string | null;
+  auditDate: string | null;
+  addDate: string;
+}
+
+/** Adjustment lines (库存调整明细) as the API returns it. */
+export interface InventoryJudgementLine {
+  id: number;
+  judgementId: number;
+  judgementNo: string | null;
+  inventoryId: number | null;
+  inventoryName: string | null;
+  warehouseId: number;
+  warehouseName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  skuId: number;
+  sku: string | null;
+  batchNo: string;
+  type: number;
+  qty: number;
+  reason: string | null;
+  addDate: string;
+}
+
+/** Inventory log (库存流水) as the API returns it. */
+export interface InventoryLog {
+  id: number;
+  inventoryId: number;
+  inventoryName: string | null;
+  companyId: number;
+  companyName: string | null;
+  warehouseId: number;
+  warehouseName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  skuId: number;
+  sku: string | null;
+  originQty: number;
+  newQty: number;
+  changeQty: number;
+  originLockQty: number;
+  newLockQty: number;
+  lockChangeQty: number;
+  bizType: number;
+  bizNo: string;
+  bizNoExtra: string | null;
+  remark: string | null;
+  addDate: string;
+}
+
 /** Goods owners (货主) as the API returns it. */
 export interface Owner {
   id: number;

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import { bindings, routeTable } from '../../generated/server/routes';
+import { bindings, routeTable, type Binding } from '../../generated/server/routes';
 import { Code } from '../shared/envelope';
 import type { Config } from './config';
 import * as crud from './crud/handlers';
@@ -17,10 +17,11 @@ import { currentDetail, login, newCaptcha } from './domain/auth';
 import { registerFileRoutes } from './domain/files/routes';
 import { registerImportRoutes } from './domain/imports/routes';
 import { batchUpdateWeight, searchSkus } from './domain/sku';
+import { approveJudgement, rejectJudgement } from './domain/inventory/judgement';
 import { changeOwnPassword, editUserRoles } from './domain/users';
 import { readContext, type RequestContext, type UserContext } from './http/context';
 import { BizError, text } from './http/errors';
-import { publicRoute, sapiRoute } from './http/sapi';
+import { publicRoute, sapiRoute, type SapiHandlerArgs } from './http/sapi';
 import { endSession } from './http/session';
 
 export interface AppOptions { database: Database; config: Config; logger?: boolean | object }
@@ -62,6 +63,14 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   sapiRoute(app, db, '/sapi/wms/sku/search', bindings.sku.meta.permissions.list, ({ ctx, user, body }) => searchSkus(skuCall(ctx, user, body)));
   sapiRoute(app, db, '/sapi/wms/sku/batchUpdateWeight', bindings.sku.meta.permissions.add, ({ ctx, user, body }) => batchUpdateWeight(skuCall(ctx, user, body)));
   sapiRoute(app, db, '/sapi/wms/sku/exportEcPlatformLabels', 'outbound:export_ec_platform_labels', async ({ ctx, user, body, reply }) => (await import('./domain/labels')).exportEcPlatformLabels(skuCall(ctx, user, body), reply));
+
+  // Inventory and adjustments beyond CRUD (spec 7.2; issue 4)
+  const callOf = (binding: Binding) => (a: SapiHandlerArgs): crud.CrudCall => ({ db, ctx: a.ctx, user: a.user, binding, body: a.body });
+  const inventoryCall = callOf(bindings.inventory);
+  sapiRoute(app, db, '/sapi/wms/sku-inventory/queryOne', bindings.inventory.meta.permissions.list, async (a) => (await crud.page({ ...inventoryCall(a), body: { ...a.body, current: 1, size: 1 } })).records[0] ?? null);
+  const judgementCall = callOf(bindings.inventoryJudgement);
+  sapiRoute(app, db, '/sapi/wms/inventory-judgement/approve', 'inventory_judgement:approve', (a) => approveJudgement(judgementCall(a)));
+  sapiRoute(app, db, '/sapi/wms/inventory-judgement/reject', 'inventory_judgement:approve', (a) => rejectJudgement(judgementCall(a)));
 
   // Files (upload, download, thumbnails) and Excel imports with their templates (spec 7.1, 7.2, 9; issue 3)
   const fileStorage = await registerFileRoutes(app, database, config);

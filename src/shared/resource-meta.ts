@@ -62,6 +62,13 @@ export interface ResourceSpec extends Label {
   fields: FieldSpec[];
   /** Query parameters handled by the resource's hand-written filter hook (e.g. SKU ecPlatform, spec 3). */
   queryParams: FieldSpec[];
+  /** Database CHECK constraints: constraint name suffix -> SQL over column names (e.g. inventory qty >= 0). */
+  checks: Record<string, string>;
+  /**
+   * Records written only by business modules (the inventory ledger): the add/edit/remove calls stay on the
+   * wire (spec 7.2) but refuse with this message, and the console gets no create/edit screens.
+   */
+  readOnly?: Label;
 }
 
 export interface EnumSpec extends Label { name: string; values: Array<Label & { key: string; value: number }> }

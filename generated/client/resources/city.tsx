@@ -10,7 +10,7 @@ const filters = [<CountryInput source="countryCode" key="countryCode" alwaysOn /
 /** Cities list: filters, sortable columns and paging from the manifest. */
 export const CityList = () => (
   <List filters={filters} sort={{ field: "name", order: "ASC" }} perPage={10} pagination={<ListPagination />} exporter={false}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <Datagrid rowClick={"edit"} bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="countryCode" />
       <TextField source="provinceName" />

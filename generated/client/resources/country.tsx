@@ -9,7 +9,7 @@ const filters = [<TextInput source="countryCode" key="countryCode" alwaysOn />,
 /** Countries list: filters, sortable columns and paging from the manifest. */
 export const CountryList = () => (
   <List filters={filters} sort={{ field: "enName", order: "ASC" }} perPage={10} pagination={<ListPagination />} exporter={false}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <Datagrid rowClick={"edit"} bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="countryCode" />
       <TextField source="enName" />

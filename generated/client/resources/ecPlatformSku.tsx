@@ -11,7 +11,7 @@ const filters = [<ReferenceInput source="skuId" reference="sku" key="skuId" alwa
 /** Platform SKUs list: filters, sortable columns and paging from the manifest. */
 export const EcPlatformSkuList = () => (
   <List filters={filters} sort={{ field: "id", order: "DESC" }} perPage={10} pagination={<ListPagination />} exporter={false}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <Datagrid rowClick={"edit"} bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="sku" label="resources.ecPlatformSku.fields.skuId" sortable={false} />
       <TextField source="ownerName" label="resources.ecPlatformSku.fields.ownerId" sortable={false} />

@@ -10,7 +10,7 @@ const filters = [<TextInput source="code" key="code" alwaysOn />,
 /** Permissions list: filters, sortable columns and paging from the manifest. */
 export const PermissionList = () => (
   <List filters={filters} sort={{ field: "code", order: "ASC" }} perPage={10} pagination={<ListPagination />} exporter={false}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <Datagrid rowClick={"edit"} bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="code" />
       <TextField source="name" sortable={false} />

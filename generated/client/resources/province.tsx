@@ -9,7 +9,7 @@ const filters = [<CountryInput source="countryCode" key="countryCode" alwaysOn /
 /** Provinces list: filters, sortable columns and paging from the manifest. */
 export const ProvinceList = () => (
   <List filters={filters} sort={{ field: "enName", order: "ASC" }} perPage={10} pagination={<ListPagination />} exporter={false}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <Datagrid rowClick={"edit"} bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="countryCode" />
       <TextField source="code" sortable={false} />

@@ -9,7 +9,7 @@ const filters = [<TextInput source="code" key="code" alwaysOn />,
 /** Roles list: filters, sortable columns and paging from the manifest. */
 export const RoleList = () => (
   <List filters={filters} sort={{ field: "id", order: "DESC" }} perPage={10} pagination={<ListPagination />} exporter={false}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <Datagrid rowClick={"edit"} bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="code" />
       <TextField source="name" />

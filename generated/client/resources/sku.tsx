@@ -16,7 +16,7 @@ const filters = [<ReferenceInput source="ownerId" reference="owner" filter={{ st
 /** SKUs list: filters, sortable columns and paging from the manifest. */
 export const SkuList = () => (
   <List filters={filters} sort={{ field: "id", order: "DESC" }} perPage={10} pagination={<ListPagination />} exporter={false}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <Datagrid rowClick={"edit"} bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="ownerName" label="resources.sku.fields.ownerId" sortable={false} />
       <TextField source="companyName" label="resources.sku.fields.companyId" sortable={false} />

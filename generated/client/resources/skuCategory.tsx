@@ -8,7 +8,7 @@ const filters = [<TextInput source="name" key="name" alwaysOn />];
 /** SKU categories list: filters, sortable columns and paging from the manifest. */
 export const SkuCategoryList = () => (
   <List filters={filters} sort={{ field: "id", order: "DESC" }} perPage={10} pagination={<ListPagination />} exporter={false}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <Datagrid rowClick={"edit"} bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="name" />
       <DateTimeField source="addDate" />

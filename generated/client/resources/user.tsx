@@ -9,7 +9,7 @@ const filters = [<TextInput source="name" key="name" alwaysOn />,
 /** Users list: filters, sortable columns and paging from the manifest. */
 export const UserList = () => (
   <List filters={filters} sort={{ field: "id", order: "DESC" }} perPage={10} pagination={<ListPagination />} exporter={false}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <Datagrid rowClick={"edit"} bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="name" />
       <EnumField source="status" enumName="Status" sortable={false} />

@@ -151,8 +151,15 @@ function inTransaction<T>(call: CrudCall, fn: (call: CrudCall) => Promise<T>): P
   return call.db.transaction((tx) => fn({ ...call, db: tx as unknown as Db }));
 }
 
+/** A read-only resource (manifest `readOnly`, e.g. the inventory ledger) refuses direct writes with its message. */
+function refuseReadOnly(call: CrudCall) {
+  const ro = meta(call.binding).readOnly;
+  if (ro) throw new BizError(Code.BAD_REQUEST, ro[call.ctx.lang]);
+}
+
 export async function add(call: CrudCall): Promise<Row> {
   const { binding: b, ctx } = call;
+  refuseReadOnly(call);
   const values = await validate(b.schemas.form('add', ctx.lang), call.body);
   checkWriteScope(call, values, true);
   await hashPasswords(meta(b).fields, values);
@@ -178,6 +185,7 @@ export async function updateRecord(call: CrudCall, id: unknown, values: Row): Pr
 
 export async function edit(call: CrudCall): Promise<Row> {
   const { binding: b, ctx } = call;
+  refuseReadOnly(call);
   await findScoped(call, call.body?.id); // 404 before 400: a record out of scope is not told apart from none
   const values = await validate(b.schemas.form('edit', ctx.lang), call.body);
   for (const k of Object.keys(values)) if (values[k] === undefined) delete values[k];
@@ -188,6 +196,7 @@ export async function edit(call: CrudCall): Promise<Row> {
 
 export async function remove(call: CrudCall): Promise<null> {
   const { binding: b, ctx } = call;
+  refuseReadOnly(call);
   return inTransaction(call, async (c) => {
     const existing = await findScoped(c, call.body?.id);
     await hooksOf(b).beforeRemove?.(c, existing);

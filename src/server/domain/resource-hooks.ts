@@ -1,5 +1,7 @@
 /** Which resources add hand-written rules to the generic writes (crud/handlers.ts ResourceHooks). */
 import type { ResourceHooks } from '../crud/handlers';
+import { inventoryHooks } from './inventory/records';
+import { judgementHooks } from './inventory/judgement';
 import { skuChildHooks, skuHooks } from './sku';
 import { roleHooks, userHooks } from './users';
 
@@ -9,4 +11,6 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   sku: skuHooks,
   supplierSku: skuChildHooks,
   ecPlatformSku: skuChildHooks,
+  inventory: inventoryHooks,
+  inventoryJudgement: judgementHooks,
 };

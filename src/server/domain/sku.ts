@@ -2,14 +2,14 @@
  * SKU catalogue rules beyond plain CRUD (spec 2.8, 3, 5, 7.2; issue 3):
  * - a SKU's company is its goods owner's company; supplier and platform SKUs take the owner of their SKU
  *   (which must be in the caller's scope), so owner scope cuts all three tables;
- * - records carry supplierNames and ecPlatforms (spec 3), filled with one query per page;
+ * - records carry supplierNames, ecPlatforms and inventoryQty (spec 3; the stock the caller can see), one query each per page;
  * - the SKU list filters by e-commerce platform (SKUs that have a platform SKU there);
  * - removing a SKU removes its supplier and platform SKUs in the same transaction;
  * - count, search (keyword + ownerId, for the SKU lookup input) and batchUpdateWeight (ids, weight).
  */
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import * as yup from 'yup';
-import { ecPlatformSku, owner, sku, supplierSku } from '../../../generated/db/schema';
+import { ecPlatformSku, inventory, owner, sku, supplierSku } from '../../../generated/db/schema';
 import { bindings } from '../../../generated/server/routes';
 import { Code } from '../../shared/envelope';
 import { rules } from '../../shared/validation';
@@ -28,14 +28,13 @@ export const skuHooks: ResourceHooks = {
   async decorate(call, rows) {
     const ids = rows.map((r) => r.id as number);
     if (!ids.length) return;
-    const [suppliers, platforms] = await Promise.all([
-      call.db.selectDistinct({ skuId: supplierSku.skuId, name: supplierSku.supplierName }).from(supplierSku).where(inArray(supplierSku.skuId, ids)).orderBy(supplierSku.supplierName),
-      call.db.select({ skuId: ecPlatformSku.skuId, ecPlatform: ecPlatformSku.ecPlatform }).from(ecPlatformSku).where(inArray(ecPlatformSku.skuId, ids)).orderBy(ecPlatformSku.ecPlatform),
+    const [, stock] = await Promise.all([
+      addSupplierNamesAndPlatforms(call, rows),
+      call.db.select({ skuId: inventory.skuId, qty: sql<string>`sum(${inventory.qty})` }).from(inventory)
+        .where(and(inArray(inventory.skuId, ids), ...scopeConditions(call.user, { warehouse: inventory.warehouseId, owner: inventory.ownerId }))).groupBy(inventory.skuId),
     ]);
-    for (const r of rows) {
-      r.supplierNames = suppliers.filter((s) => s.skuId === r.id && s.name).map((s) => s.name);
-      r.ecPlatforms = platforms.filter((p) => p.skuId === r.id).map((p) => p.ecPlatform);
-    }
+    const qty = new Map(stock.map((s) => [s.skuId, Number(s.qty)]));
+    for (const r of rows) r.inventoryQty = qty.get(r.id as number) ?? 0;
   },
   async beforeWrite(call, values, existing) {
     if (existing) return;
@@ -48,6 +47,20 @@ export const skuHooks: ResourceHooks = {
     await call.db.delete(ecPlatformSku).where(eq(ecPlatformSku.skuId, existing.id as number));
   },
 };
+
+/** Sets `supplierNames` and `ecPlatforms` (spec 3) on SKU-shaped rows (`id` = SKU id): two queries in all. */
+export async function addSupplierNamesAndPlatforms(call: Pick<CrudCall, 'db'>, rows: Row[]): Promise<void> {
+  const ids = rows.map((r) => r.id as number);
+  if (!ids.length) return;
+  const [suppliers, platforms] = await Promise.all([
+    call.db.selectDistinct({ skuId: supplierSku.skuId, name: supplierSku.supplierName }).from(supplierSku).where(inArray(supplierSku.skuId, ids)).orderBy(supplierSku.supplierName),
+    call.db.select({ skuId: ecPlatformSku.skuId, ecPlatform: ecPlatformSku.ecPlatform }).from(ecPlatformSku).where(inArray(ecPlatformSku.skuId, ids)).orderBy(ecPlatformSku.ecPlatform),
+  ]);
+  for (const r of rows) {
+    r.supplierNames = suppliers.filter((s) => s.skuId === r.id && s.name).map((s) => s.name);
+    r.ecPlatforms = platforms.filter((p) => p.skuId === r.id).map((p) => p.ecPlatform);
+  }
+}
 
 /** Supplier and platform SKUs belong to the owner of their SKU, which the caller must be able to see. */
 export const skuChildHooks: ResourceHooks = {

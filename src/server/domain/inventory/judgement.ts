@@ -1,0 +1,193 @@
+/**
+ * Inventory adjustments (inventory judgement; spec 2.3 /sku/inventory_judgement_list, 4 "gain, loss, approved,
+ * rejected", 5 "rejection reason cannot be empty", 8 insufficient inventory; issue 4).
+ *
+ * A document {warehouseId, ownerId, remark, lines: [{inventoryId | (skuId, batchNo), type (JudgementType
+ * GAIN 1 | LOSS 2), qty (whole units >= 1), reason}]} is written through the generic add/edit/remove with
+ * the hooks below. A line names an inventory record (in the caller's scope and in the document's warehouse
+ * and owner), or a SKU of the document's owner plus a batch number: a stock count may find goods the
+ * warehouse has no record of, and approval makes the record. Lines (1..500, no stock row twice) are saved
+ * with the document in one transaction; the number is `IJ<yyyyMMdd><id, 6 digits>`. Only a PENDING
+ * document may be edited or removed.
+ *
+ * `approve {id}`: PENDING -> APPROVED and every line goes through the ledger (bizType 3, bizNo = number,
+ * remark = reason) in ONE transaction; a loss larger than the available quantity (qty - lockQty) fails the
+ * whole approval with 409 and leaves the document pending. `reject {id, rejectReason}`: PENDING -> REJECTED;
+ * the reason is required. The status change is a guarded UPDATE ... WHERE status = PENDING, so two
+ * concurrent approvals of one document cannot both apply it.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import * as yup from 'yup';
+import { inventory, inventoryJudgement, inventoryJudgementLine, owner, sku } from '../../../../generated/db/schema';
+import { BizType, JudgementStatus, JudgementType } from '../../../../generated/shared/enums';
+import { bindings } from '../../../../generated/server/routes';
+import { Code } from '../../../shared/envelope';
+import { rules, type Lang } from '../../../shared/validation';
+import type { Db } from '../../db/connect';
+import { findInScope, validate, type CrudCall, type ResourceHooks } from '../../crud/handlers';
+import { BizError } from '../../http/errors';
+import { scopeConditions } from '../../http/guard';
+import { applyLedger } from './ledger';
+
+type Row = Record<string, unknown>;
+interface LineInput { inventoryId?: number | null; skuId?: number | null; batchNo?: string | null; type: number; qty: number; reason?: string | null }
+interface CheckedLine extends LineInput { skuId: number; batchNo: string }
+
+/** At most this many lines per adjustment. */
+export const MAX_LINES = 500;
+
+const L = (en: string, zh: string) => ({ en, zh });
+const texts = {
+  notPending: L('Only a pending adjustment can be {action}; this one is {status}', '只有待审核的库存调整可以{action}；该单据{status}'),
+  lineScope: L('the inventory record is not in this adjustment\'s warehouse and goods owner', '库存记录不属于该调整单的仓库和货主'),
+  skuOwner: L('the SKU does not belong to this adjustment\'s goods owner', 'SKU不属于该调整单的货主'),
+  lineTwice: L('the same SKU and batch are listed twice', '同一SKU和批次重复'),
+  rejectReason: L('Rejection reason cannot be empty', '驳回原因不能为空'),
+  lines: L('Lines', '调整明细'),
+};
+const actions = { edit: L('changed', '修改'), remove: L('deleted', '删除'), approve: L('approved', '审核'), reject: L('rejected', '驳回') };
+const statusNames: Record<number, { en: string; zh: string }> = {
+  [JudgementStatus.PENDING]: L('pending', '待审核'), [JudgementStatus.APPROVED]: L('approved', '已审核'), [JudgementStatus.REJECTED]: L('rejected', '已驳回'),
+};
+
+function notPending(lang: Lang, action: keyof typeof actions, status: number): BizError {
+  return new BizError(Code.CONFLICT, texts.notPending[lang].replace('{action}', actions[action][lang]).replace('{status}', statusNames[status]?.[lang] ?? String(status)));
+}
+
+function linesSchema(lang: Lang) {
+  const r = rules(lang, 'add');
+  const line = yup.object({
+    inventoryId: r.ref(L('Inventory record', '库存记录')),
+    skuId: r.ref(L('SKU', 'SKU')).when('inventoryId', { is: (v: unknown) => v === undefined || v === null, then: (s) => s.required(r.text('required', L('Inventory record or SKU', '库存记录或SKU'))) }),
+    batchNo: r.string(L('Batch number', '批次号'), { maxLength: 50 }),
+    type: r.oneOf(L('Gain or loss', '盘盈/盘亏'), Object.values(JudgementType), { required: true }),
+    qty: r.number(L('Quantity', '数量'), { required: true, integer: true, min: 1, max: 1_000_000_000 }),
+    reason: r.string(L('Reason', '原因'), { maxLength: 200 }),
+  });
+  const label = texts.lines;
+  return yup.object({
+    lines: yup.array(line).typeError(r.text('list', label)).required(r.text('required', label))
+      .min(1, r.text('required', label)).max(MAX_LINES, r.text('maxItems', label, { max: MAX_LINES })),
+  });
+}
+
+/** Lines checked by beforeWrite, handed to afterWrite of the same call (keyed by the call's body). */
+const pendingLines = new WeakMap<Row, CheckedLine[]>();
+
+/** `IJ<yyyyMMdd><id>`: readable, unique because the id is. */
+export const judgementNo = (id: number, at = new Date()) => `IJ${at.toISOString().slice(0, 10).replace(/-/g, '')}${String(id).padStart(6, '0')}`;
+
+export const judgementHooks: ResourceHooks = {
+  async beforeWrite(call, values, existing) {
+    if (existing && existing.status !== JudgementStatus.PENDING) throw notPending(call.ctx.lang, 'edit', existing.status as number);
+    const lang = call.ctx.lang;
+    const { lines } = await validate<{ lines: LineInput[] }>(linesSchema(lang), call.body);
+    const warehouseId = (existing?.warehouseId ?? values.warehouseId) as number;
+    const ownerId = (existing?.ownerId ?? values.ownerId) as number;
+    if (!existing) {
+      const [o] = await call.db.select({ companyId: owner.companyId }).from(owner).where(eq(owner.id, ownerId));
+      if (o) values.companyId = o.companyId;
+    }
+    const ids = lines.map((l) => l.inventoryId).filter((x): x is number => !!x);
+    const rows = ids.length ? await call.db.select({ id: inventory.id, warehouseId: inventory.warehouseId, ownerId: inventory.ownerId, skuId: inventory.skuId, batchNo: inventory.batchNo })
+      .from(inventory).where(and(inArray(inventory.id, ids), ...scopeConditions(call.user, { warehouse: inventory.warehouseId, owner: inventory.ownerId }))) : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const skuIds = lines.filter((l) => !l.inventoryId).map((l) => l.skuId as number);
+    const ownSkus = new Set(skuIds.length ? (await call.db.select({ id: sku.id }).from(sku).where(and(inArray(sku.id, skuIds), eq(sku.ownerId, ownerId)))).map((x) => x.id) : []);
+    const seen = new Set<string>();
+    const checked = lines.map((l, i): CheckedLine => {
+      let line: CheckedLine;
+      if (l.inventoryId) {
+        const inv = byId.get(l.inventoryId);
+        if (!inv || inv.warehouseId !== warehouseId || inv.ownerId !== ownerId) throw new BizError(Code.BAD_REQUEST, `lines[${i}].inventoryId: ${texts.lineScope[lang]}`);
+        line = { ...l, skuId: inv.skuId, batchNo: inv.batchNo };
+      } else {
+        if (!ownSkus.has(l.skuId as number)) throw new BizError(Code.BAD_REQUEST, `lines[${i}].skuId: ${texts.skuOwner[lang]}`);
+        line = { ...l, skuId: l.skuId as number, batchNo: l.batchNo ?? '' };
+      }
+      const key = `${line.skuId}/${line.batchNo}`;
+      if (seen.has(key)) throw new BizError(Code.BAD_REQUEST, `lines[${i}]: ${texts.lineTwice[lang]}`);
+      seen.add(key);
+      return line;
+    });
+    pendingLines.set(call.body, checked);
+  },
+  async afterWrite(call, values, existing) {
+    const id = (existing?.id ?? values.id) as number;
+    if (!existing) await call.db.update(inventoryJudgement).set({ judgementNo: judgementNo(id) }).where(eq(inventoryJudgement.id, id));
+    const lines = pendingLines.get(call.body) ?? [];
+    const doc = existing ?? values;
+    await call.db.delete(inventoryJudgementLine).where(eq(inventoryJudgementLine.judgementId, id));
+    await call.db.insert(inventoryJudgementLine).values(lines.map((l) => ({
+      judgementId: id, inventoryId: l.inventoryId ?? null, warehouseId: doc.warehouseId as number, ownerId: doc.ownerId as number,
+      skuId: l.skuId, batchNo: l.batchNo, type: l.type, qty: l.qty, reason: l.reason ?? null,
+    })));
+  },
+  async beforeRemove(call, existing) {
+    if (existing.status !== JudgementStatus.PENDING) throw notPending(call.ctx.lang, 'remove', existing.status as number);
+    await call.db.delete(inventoryJudgementLine).where(eq(inventoryJudgementLine.judgementId, existing.id as number));
+  },
+  /** Each document carries its `lines` with SKU code, product name and the record's current qty and lockQty. */
+  async decorate(call, rows) {
+    const ids = rows.map((r) => r.id as number);
+    if (!ids.length) return;
+    const lines = await call.db.select({
+      id: inventoryJudgementLine.id, judgementId: inventoryJudgementLine.judgementId, inventoryId: inventoryJudgementLine.inventoryId,
+      skuId: inventoryJudgementLine.skuId, sku: sku.sku, skuName: sku.name, batchNo: inventoryJudgementLine.batchNo,
+      type: inventoryJudgementLine.type, qty: inventoryJudgementLine.qty, reason: inventoryJudgementLine.reason,
+      inventoryQty: inventory.qty, inventoryLockQty: inventory.lockQty,
+    }).from(inventoryJudgementLine)
+      .innerJoin(sku, eq(sku.id, inventoryJudgementLine.skuId)).leftJoin(inventory, eq(inventory.id, inventoryJudgementLine.inventoryId))
+      .where(inArray(inventoryJudgementLine.judgementId, ids)).orderBy(asc(inventoryJudgementLine.id));
+    for (const r of rows) r.lines = lines.filter((l) => l.judgementId === r.id).map(({ judgementId: _j, ...l }) => l);
+  },
+};
+
+/** Moves a PENDING document to `status` (guarded), or explains why not: 404 out of scope, 409 not pending. */
+async function closePending(call: CrudCall, action: 'approve' | 'reject', set: Partial<typeof inventoryJudgement.$inferInsert>): Promise<Row> {
+  const doc = await findInScope(call, bindings.inventoryJudgement, call.body.id);
+  const [done] = await call.db.update(inventoryJudgement)
+    .set({ ...set, auditUserName: call.user.name.slice(0, 20), auditDate: new Date(), updateDate: new Date() })
+    .where(and(eq(inventoryJudgement.id, doc.id as number), eq(inventoryJudgement.status, JudgementStatus.PENDING)))
+    .returning({ id: inventoryJudgement.id, judgementNo: inventoryJudgement.judgementNo });
+  if (!done) {
+    const [now] = await call.db.select({ status: inventoryJudgement.status }).from(inventoryJudgement).where(eq(inventoryJudgement.id, doc.id as number));
+    throw notPending(call.ctx.lang, action, now?.status ?? (doc.status as number));
+  }
+  return { ...doc, judgementNo: done.judgementNo };
+}
+
+/**
+ * POST /sapi/wms/inventory-judgement/approve {id}: applies every line through the ledger (see module doc).
+ * Returns the approved document. Errors: 404, 409 not pending, 409 insufficient inventory (nothing changes).
+ */
+export async function approveJudgement(call: CrudCall): Promise<Row> {
+  const { id } = await findInScope(call, bindings.inventoryJudgement, call.body.id);
+  await call.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const c = { ...call, db: tx };
+    const doc = await closePending(c, 'approve', { status: JudgementStatus.APPROVED });
+    const lines = await tx.select().from(inventoryJudgementLine).where(eq(inventoryJudgementLine.judgementId, id as number)).orderBy(asc(inventoryJudgementLine.id));
+    await applyLedger(tx, lines.map((l) => ({
+      target: { warehouseId: l.warehouseId, ownerId: l.ownerId, skuId: l.skuId, batchNo: l.batchNo },
+      qtyChange: l.type === JudgementType.GAIN ? l.qty : -l.qty,
+      lockQtyChange: 0,
+      bizType: BizType.INVENTORY_JUDGEMENT,
+      bizNo: doc.judgementNo as string,
+      remark: l.reason,
+    })), call.ctx.lang);
+  });
+  return findInScope(call, bindings.inventoryJudgement, id);
+}
+
+/** POST /sapi/wms/inventory-judgement/reject {id, rejectReason}: the reason is required (spec 5). */
+export async function rejectJudgement(call: CrudCall): Promise<Row> {
+  const lang = call.ctx.lang;
+  const r = rules(lang, 'add');
+  const { rejectReason } = await validate<{ rejectReason: string }>(yup.object({
+    rejectReason: r.string(L('Rejection reason', '驳回原因'), { maxLength: 200 }).required(texts.rejectReason[lang]).test('filled', texts.rejectReason[lang], (v) => !!v),
+  }), call.body);
+  const id = (await findInScope(call, bindings.inventoryJudgement, call.body.id)).id;
+  await call.db.transaction(async (tx) => { await closePending({ ...call, db: tx as unknown as Db }, 'reject', { status: JudgementStatus.REJECTED, rejectReason }); });
+  return findInScope(call, bindings.inventoryJudgement, id);
+}
