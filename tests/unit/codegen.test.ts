@@ -36,6 +36,14 @@ describe('manifest validation', () => {
     expect(p).toMatch(/fields\.name: a string field needs maxLength/);
     expect(p).toMatch(/fields\.tags\.sortable: a strings field cannot be sorted/);
   });
+  it('checks CHECK constraints and the read-only message', () => {
+    const withKeys = (extra: string) => base('      name: { type: string, en: N, zh: N, maxLength: 5 }\n').replace('    fields:\n', `${extra}    fields:\n`);
+    const p = problemsOf(withKeys('    checks: { Bad-Name: "x > 0", empty: "" }\n    readOnly: { en: Only by code }\n')).join('\n');
+    expect(p).toMatch(/resources\.thing\.checks\.Bad-Name: check names are snake_case/);
+    expect(p).toMatch(/resources\.thing\.checks\.empty: must be an SQL condition over column names/);
+    expect(p).toMatch(/resources\.thing\.readOnly: missing 'zh'/);
+    expect(problemsOf(withKeys('    checks: { name_short: "length(name) < 5" }\n    readOnly: { en: A, zh: B }\n'))).toEqual([]);
+  });
   it('reports YAML syntax errors with their line', () => {
     expect(problemsOf('enums:\n  A: [\n')[0]).toMatch(/^m\.yaml:\d+:\d+: /);
   });
