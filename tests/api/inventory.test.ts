@@ -228,6 +228,13 @@ describe.each(testDatabases())('inventory ledger on %s', (kind) => {
     await closure();
   });
 
+  it('a SKU with inventory records cannot be deleted; nothing of it is removed', async () => {
+    const r = await call('/sapi/wms/sku/remove', { id: skus['ROSE-30'] });
+    expect(r.code).toBe(409);
+    expect(r.msg).toMatch(/Inventory/);
+    expect((await ok('/sapi/wms/supplier-sku/list', { skuId: skus['ROSE-30'] })).length).toBe(1);
+  });
+
   it('the database itself refuses negative or over-locked stock, and the closure check sees a row changed behind the ledger', async () => {
     const [row] = await inventoryOf({ skuId: skus['ROSE-30'], warehouseId: w2 });
     const db = t.database.db;
