@@ -45,6 +45,7 @@ function messages(model: Model, lang: 'en' | 'zh') {
     resources: Object.fromEntries(byName(model.resources).map((r) => [r.name, {
       name: r[lang],
       fields: { id: 'ID', ...Object.fromEntries(r.fields.map((f) => [f.name, f[lang]])), ...Object.fromEntries(r.fields.filter((f) => f.type === 'ref').map((f) => [refNameField(f), f[lang]])), ...Object.fromEntries(r.queryParams.map((f) => [f.name, f[lang]])), updateDate: lang === 'en' ? 'Updated' : '更新时间' },
+      ...(r.workflow ? { actions: Object.fromEntries(r.workflow.actions.map((a) => [a.name, a[lang]])) } : {}),
     }])),
     enums: Object.fromEntries(byName(model.enums).map((e) => [e.name, Object.fromEntries(e.values.map((v) => [v.key, v[lang]]))])),
     menu: Object.fromEntries(model.menus.map((m) => [m.key, m[lang]])),

@@ -139,6 +139,7 @@ export function permissionTree(model: Model): PermissionNode[] {
     put(p.remove, `Delete ${r.en}`, `删除${r.zh}`, 2, parent === 'any' ? null : parent);
     put(p.lock, `Lock and unlock ${r.en}`, `锁定/解锁${r.zh}`, 2, parent === 'any' ? null : parent);
     put(p.unlock, `Lock and unlock ${r.en}`, `锁定/解锁${r.zh}`, 2, parent === 'any' ? null : parent);
+    for (const a of r.workflow?.actions ?? []) put(a.code, `${a.en}: ${r.en}`, `${a.zh}${r.zh}`, 2, parent === 'any' ? null : parent);
   }
   return [...nodes.values()].sort((a, b) => a.code.localeCompare(b.code));
 }

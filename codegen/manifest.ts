@@ -10,7 +10,7 @@ import { LineCounter, parseDocument, isMap, type Node } from 'yaml';
 
 import {
   FIELD_TYPES, FILTER_KINDS, PERMISSION_KEYS, WIDGETS, PATTERNS,
-  type CodeSpec, type FieldSpec, type ResourceSpec, type EnumSpec, type MenuGroupSpec, type Model, type Operation,
+  type CodeSpec, type FieldSpec, type ResourceSpec, type EnumSpec, type MenuGroupSpec, type Model, type Operation, type WorkflowSpec,
 } from '../src/shared/resource-meta';
 
 export type { FieldSpec, ResourceSpec, EnumSpec, MenuGroupSpec, Model };
@@ -84,6 +84,41 @@ function oneOf<T extends string>(o: Obj, k: string, allowed: readonly T[], path:
   return v as T;
 }
 
+/**
+ * `workflow: { field, actions: { <name>: { en, zh, from: [STATE...], to: STATE | [STATE...], code? } } }`:
+ * field is an enum field of the resource; states are that enum's keys; code defaults to the edit code.
+ */
+function parseWorkflow(raw: unknown, p: (string | number)[], fields: FieldSpec[], model: Model, editCode: string | undefined, fail: Fail): WorkflowSpec | undefined {
+  if (!isObj(raw)) { fail(p, 'must be { field, actions }'); return undefined; }
+  checkKeys(raw, ['field', 'actions'], p, fail);
+  const fieldName = str(raw, 'field', p, fail) ?? '';
+  const field = fields.find((f) => f.name === fieldName);
+  const e = field?.type === 'enum' ? model.enums.find((x) => x.name === field.enum) : undefined;
+  if (!e) { if (fieldName) fail([...p, 'field'], `'${fieldName}' is not an enum field of this resource`); return undefined; }
+  const states = e.values.map((v) => ({ key: v.key, value: v.value, en: v.en, zh: v.zh }));
+  const stateList = (v: unknown, ap: (string | number)[]): number[] => {
+    const keys = Array.isArray(v) ? v : v === undefined ? [] : [v];
+    if (!keys.length) fail(ap, `name at least one state of ${e.name} (${states.map((s) => s.key).join(', ')})`);
+    return keys.flatMap((k) => {
+      const s = states.find((x) => x.key === k);
+      if (!s) fail(ap, `'${String(k)}' is not a state of ${e.name} (${states.map((x) => x.key).join(', ')})`);
+      return s ? [s.value] : [];
+    });
+  };
+  const actions: WorkflowSpec['actions'] = [];
+  for (const [name, a] of Object.entries(isObj(raw.actions) ? raw.actions : {})) {
+    const ap = [...p, 'actions', name];
+    if (!/^[a-z][A-Za-z]*$/.test(name)) fail(ap, 'action names are camelCase');
+    if (!isObj(a)) { fail(ap, 'must be { en, zh, from, to, code? }'); continue; }
+    checkKeys(a, ['en', 'zh', 'from', 'to', 'code'], ap, fail);
+    const code = str(a, 'code', ap, fail, false) ?? editCode;
+    if (!code) fail(ap, `missing 'code' (the resource has no edit code to default to)`);
+    actions.push({ name, en: str(a, 'en', ap, fail) ?? name, zh: str(a, 'zh', ap, fail) ?? name, from: stateList(a.from, [...ap, 'from']), to: stateList(a.to, [...ap, 'to']), code: code ?? '' });
+  }
+  if (!actions.length) fail([...p, 'actions'], 'declare at least one action');
+  return { field: fieldName, states, actions };
+}
+
 function validate(root: unknown, fail: Fail): Model {
   const model: Model = { enums: [], menus: [], resources: [], codes: [] };
   if (!isObj(root)) { fail([], 'the manifest must be a mapping with enums, menus and resources'); return model; }
@@ -135,7 +170,7 @@ function validate(root: unknown, fail: Fail): Model {
     const p = ['resources', name];
     if (!/^[a-z][A-Za-z]+$/.test(name)) fail(p, 'resource names are camelCase');
     if (!isObj(r)) { fail(p, 'must be a mapping'); continue; }
-    checkKeys(r, ['en', 'zh', 'path', 'table', 'represent', 'scope', 'permissions', 'operations', 'menu', 'defaultSort', 'unique', 'fields', 'queryParams', 'checks', 'readOnly'], p, fail);
+    checkKeys(r, ['en', 'zh', 'path', 'table', 'represent', 'scope', 'permissions', 'operations', 'menu', 'defaultSort', 'unique', 'fields', 'queryParams', 'checks', 'readOnly', 'workflow'], p, fail);
     const path = str(r, 'path', p, fail) ?? '';
     if (path && !/^\/sapi\/[a-z]+\/[a-z-]+$/.test(path)) fail([...p, 'path'], `'${path}' must look like /sapi/<area>/<name> (spec 7)`);
     if (paths.has(path)) fail([...p, 'path'], `path also used by ${paths.get(path)}`);
@@ -290,8 +325,9 @@ function validate(root: unknown, fail: Fail): Model {
       if (!isObj(r.readOnly)) fail([...p, 'readOnly'], 'must be { en, zh }: the message that refuses direct writes');
       else { checkKeys(r.readOnly, ['en', 'zh'], [...p, 'readOnly'], fail); readOnly = { en: str(r.readOnly, 'en', [...p, 'readOnly'], fail) ?? '', zh: str(r.readOnly, 'zh', [...p, 'readOnly'], fail) ?? '' }; }
     }
+    const workflow = r.workflow === undefined ? undefined : parseWorkflow(r.workflow, [...p, 'workflow'], fields, model, permissions.edit, fail);
     model.resources.push({
-      name, path, table, represent, scope, permissions, operations, menu, defaultSort, unique, fields, queryParams, checks, ...(readOnly ? { readOnly } : {}),
+      name, path, table, represent, scope, permissions, operations, menu, defaultSort, unique, fields, queryParams, checks, ...(readOnly ? { readOnly } : {}), ...(workflow ? { workflow } : {}),
       en: str(r, 'en', p, fail) ?? name, zh: str(r, 'zh', p, fail) ?? name,
     });
   }

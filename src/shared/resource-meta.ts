@@ -69,6 +69,20 @@ export interface ResourceSpec extends Label {
    * wire (spec 7.2) but refuse with this message, and the console gets no create/edit screens.
    */
   readOnly?: Label;
+  /** The states of the resource's status field and the actions that move between them (see WorkflowSpec). */
+  workflow?: WorkflowSpec;
+}
+
+/**
+ * A document's life cycle, declared once in the manifest and read by the server (guarded transitions), the
+ * console (which action buttons a record offers) and the generated docs (generated/docs/workflows.md).
+ * `states` are the values of the status field's enum; an action may be taken from any of `from` and ends in
+ * one of `to` (several when the outcome depends on the data, e.g. receiving part or all of an order).
+ */
+export interface WorkflowSpec {
+  field: string;
+  states: Array<Label & { key: string; value: number }>;
+  actions: Array<Label & { name: string; from: number[]; to: number[]; code: string }>;
 }
 
 export interface EnumSpec extends Label { name: string; values: Array<Label & { key: string; value: number }> }

@@ -141,6 +141,7 @@ describe.each(testDatabases())('inventory ledger on %s', (kind) => {
       expect([r.code, r.msg]).toEqual([400, 'Inventory changes only through inbound orders, outbound orders and inventory adjustments']);
     }
     const zh = await call('/sapi/wms/sku-inventory-log/remove', { id: 1 }, admin, { 'x-lang': 'zh' });
+    expect((await call('/sapi/wms/inventory-judgement/approve', { id: 999999 })).code).toBe(404);
     expect([zh.code, zh.msg]).toEqual([400, '库存流水只能由库存账本写入']);
     expect((await call('/sapi/wms/inventory-judgement-line/add', {})).code).toBe(400);
     expect((await inventoryOf({ skuId: skus['ROSE-30'] })).find((r) => r.id === row.id)!.qty).toBe(row.qty);
@@ -179,8 +180,10 @@ describe.each(testDatabases())('inventory ledger on %s', (kind) => {
     expect([rejected.status, rejected.rejectReason]).toEqual([JudgementStatus.REJECTED, 'x']);
     for (const [path, body] of [['approve', {}], ['reject', { rejectReason: 'again' }], ['edit', { lines: [{ skuId: skus['ROSE-30'], type: GAIN, qty: 1 }] }], ['remove', {}]] as const) {
       const r = await call(`/sapi/wms/inventory-judgement/${path}`, { id: doc.id, ...body });
-      expect([path, r.code, r.msg]).toEqual([path, 409, expect.stringMatching(/^Only a pending adjustment can be .+; this one is rejected$/)]);
+      const msg = ['approve', 'reject'].includes(path) ? new RegExp(`^Cannot ${path} ${doc.judgementNo}: it is rejected; allowed when pending$`) : /^Only a pending adjustment can be .+; this one is rejected$/;
+      expect([path, r.code, r.msg]).toEqual([path, 409, expect.stringMatching(msg)]);
     }
+    expect((await call('/sapi/wms/inventory-judgement/approve', { id: doc.id }, admin, { 'x-lang': 'zh' })).msg).toBe(`不能审核${doc.judgementNo}：当前状态为已驳回，仅在待审核时可以审核`);
     // removing a pending document removes its lines
     const draft = await ok('/sapi/wms/inventory-judgement/add', { warehouseId: w1, ownerId: ownerA, lines: [{ skuId: skus['ROSE-30'], type: GAIN, qty: 1 }] });
     await ok('/sapi/wms/inventory-judgement/remove', { id: draft.id });

@@ -44,6 +44,14 @@ describe('manifest validation', () => {
     expect(p).toMatch(/resources\.thing\.readOnly: missing 'zh'/);
     expect(problemsOf(withKeys('    checks: { name_short: "length(name) < 5" }\n    readOnly: { en: A, zh: B }\n'))).toEqual([]);
   });
+  it('checks a workflow against its enum field', () => {
+    const wf = (w: string) => problemsOf(base('      name: { type: string, en: N, zh: N, maxLength: 5 }\n      status: { type: enum, enum: Status, en: S, zh: S }\n').replace('    permissions: { list: any }\n', `    permissions: { list: any, edit: thing:edit }\n${w}`)).join('\n');
+    expect(wf('    workflow: { field: name, actions: { go: { en: G, zh: G, from: [ENABLE], to: ENABLE } } }\n')).toMatch(/workflow\.field: 'name' is not an enum field of this resource/);
+    const p = wf('    workflow: { field: status, actions: { go: { en: G, zh: G, from: [OPEN], to: [] } } }\n');
+    expect(p).toMatch(/workflow\.actions\.go\.from: 'OPEN' is not a state of Status \(ENABLE\)/);
+    expect(p).toMatch(/workflow\.actions\.go\.to: name at least one state of Status/);
+    expect(wf('    workflow: { field: status, actions: { go: { en: G, zh: G, from: [ENABLE], to: ENABLE } } }\n')).toBe('');
+  });
   it('reports YAML syntax errors with their line', () => {
     expect(problemsOf('enums:\n  A: [\n')[0]).toMatch(/^m\.yaml:\d+:\d+: /);
   });
@@ -68,7 +76,7 @@ describe('generated output', () => {
     const again = emitAll(loadManifest(join(FIXTURES, 'mini.yaml')));
     expect(again).toEqual(outputs);
     expect(outputs.map((o) => o.path)).toEqual([...outputs.map((o) => o.path)].sort());
-    for (const o of outputs) expect(o.text.startsWith(HEADER)).toBe(true);
+    for (const o of outputs) expect(o.text.startsWith(o.path.endsWith('.md') ? `<!-- ${HEADER.slice(3).trim()} -->` : HEADER), o.path).toBe(true);
     expect(outputs.some((o) => /\d{4}-\d{2}-\d{2}T/.test(o.text))).toBe(false);
   });
 

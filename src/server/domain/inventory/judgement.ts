@@ -13,8 +13,9 @@
  * `approve {id}`: PENDING -> APPROVED and every line goes through the ledger (bizType 3, bizNo = number,
  * remark = reason) in ONE transaction; a loss larger than the available quantity (qty - lockQty) fails the
  * whole approval with 409 and leaves the document pending. `reject {id, rejectReason}`: PENDING -> REJECTED;
- * the reason is required. The status change is a guarded UPDATE ... WHERE status = PENDING, so two
- * concurrent approvals of one document cannot both apply it.
+ * the reason is required. Both are workflow actions of the manifest, taken through crud/workflow.ts
+ * `transition` (a guarded UPDATE ... WHERE status IN from), so two concurrent approvals of one document
+ * cannot both apply it.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import * as yup from 'yup';
@@ -25,6 +26,7 @@ import { Code } from '../../../shared/envelope';
 import { rules, type Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
 import { findInScope, validate, type CrudCall, type ResourceHooks } from '../../crud/handlers';
+import { transition } from '../../crud/workflow';
 import { BizError } from '../../http/errors';
 import { scopeConditions } from '../../http/guard';
 import { applyLedger } from './ledger';
@@ -45,7 +47,7 @@ const texts = {
   rejectReason: L('Rejection reason cannot be empty', '驳回原因不能为空'),
   lines: L('Lines', '调整明细'),
 };
-const actions = { edit: L('changed', '修改'), remove: L('deleted', '删除'), approve: L('approved', '审核'), reject: L('rejected', '驳回') };
+const actions = { edit: L('changed', '修改'), remove: L('deleted', '删除') };
 const statusNames: Record<number, { en: string; zh: string }> = {
   [JudgementStatus.PENDING]: L('pending', '待审核'), [JudgementStatus.APPROVED]: L('approved', '已审核'), [JudgementStatus.REJECTED]: L('rejected', '已驳回'),
 };
@@ -143,18 +145,10 @@ export const judgementHooks: ResourceHooks = {
   },
 };
 
-/** Moves a PENDING document to `status` (guarded), or explains why not: 404 out of scope, 409 not pending. */
-async function closePending(call: CrudCall, action: 'approve' | 'reject', set: Partial<typeof inventoryJudgement.$inferInsert>): Promise<Row> {
-  const doc = await findInScope(call, bindings.inventoryJudgement, call.body.id);
-  const [done] = await call.db.update(inventoryJudgement)
-    .set({ ...set, auditUserName: call.user.name.slice(0, 20), auditDate: new Date(), updateDate: new Date() })
-    .where(and(eq(inventoryJudgement.id, doc.id as number), eq(inventoryJudgement.status, JudgementStatus.PENDING)))
-    .returning({ id: inventoryJudgement.id, judgementNo: inventoryJudgement.judgementNo });
-  if (!done) {
-    const [now] = await call.db.select({ status: inventoryJudgement.status }).from(inventoryJudgement).where(eq(inventoryJudgement.id, doc.id as number));
-    throw notPending(call.ctx.lang, action, now?.status ?? (doc.status as number));
-  }
-  return { ...doc, judgementNo: done.judgementNo };
+/** Takes a workflow action (manifest: PENDING -> APPROVED / REJECTED) as the caller, in call.db's transaction. */
+async function review(call: CrudCall, action: 'approve' | 'reject', set: Row = {}): Promise<Row> {
+  const to = action === 'approve' ? JudgementStatus.APPROVED : JudgementStatus.REJECTED;
+  return transition(call, call.body.id, action, to, { ...set, auditUserName: call.user.name.slice(0, 20), auditDate: new Date() });
 }
 
 /**
@@ -166,7 +160,7 @@ export async function approveJudgement(call: CrudCall): Promise<Row> {
   await call.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const c = { ...call, db: tx };
-    const doc = await closePending(c, 'approve', { status: JudgementStatus.APPROVED });
+    const doc = await review(c, 'approve');
     const lines = await tx.select().from(inventoryJudgementLine).where(eq(inventoryJudgementLine.judgementId, id as number)).orderBy(asc(inventoryJudgementLine.id));
     await applyLedger(tx, lines.map((l) => ({
       target: { warehouseId: l.warehouseId, ownerId: l.ownerId, skuId: l.skuId, batchNo: l.batchNo },
@@ -188,6 +182,6 @@ export async function rejectJudgement(call: CrudCall): Promise<Row> {
     rejectReason: r.string(L('Rejection reason', '驳回原因'), { maxLength: 200 }).required(texts.rejectReason[lang]).test('filled', texts.rejectReason[lang], (v) => !!v),
   }), call.body);
   const id = (await findInScope(call, bindings.inventoryJudgement, call.body.id)).id;
-  await call.db.transaction(async (tx) => { await closePending({ ...call, db: tx as unknown as Db }, 'reject', { status: JudgementStatus.REJECTED, rejectReason }); });
+  await call.db.transaction(async (tx) => { await review({ ...call, db: tx as unknown as Db }, 'reject', { rejectReason }); });
   return findInScope(call, bindings.inventoryJudgement, id);
 }

@@ -1,0 +1,78 @@
+/**
+ * Guarded state transitions from the manifest's `workflow` (src/shared/resource-meta.ts WorkflowSpec;
+ * issue 5: "write the states and transitions into the manifest so the console, the server and the docs
+ * share one definition").
+ *
+ * `transition(call, id, action, to, set)` moves record `id` (in the caller's scope, else 404) to state `to`
+ * with ONE statement: UPDATE ... SET <field> = to, ... WHERE id = ? AND <field> IN (<action's from>)
+ * RETURNING id. Two concurrent callers cannot both take the same step; a record in another state gets 409
+ * "Cannot <action> <number>: it is <state>; allowed when <states>" in the caller's language.
+ * Run it inside the document's transaction (call.db = tx) so the status and the stock movements commit
+ * together.
+ */
+import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Binding } from '../../../generated/server/routes';
+import { Code } from '../../shared/envelope';
+import type { Label, ResourceSpec, WorkflowSpec } from '../../shared/resource-meta';
+import type { Lang } from '../../shared/validation';
+import { BizError } from '../http/errors';
+import { findInScope, type CrudCall } from './handlers';
+
+type Row = Record<string, unknown>;
+const metaOf = (b: Binding) => b.meta as ResourceSpec;
+
+/** The workflow of a resource; throws when the manifest declares none (a programming error). */
+export function workflowOf(b: Binding): WorkflowSpec {
+  const wf = metaOf(b).workflow;
+  if (!wf) throw new Error(`${metaOf(b).name} has no workflow in resources.yaml`);
+  return wf;
+}
+
+/** The action of a workflow by name (a programming error when unknown). */
+export function actionOf(b: Binding, action: string): WorkflowSpec['actions'][number] {
+  const a = workflowOf(b).actions.find((x) => x.name === action);
+  if (!a) throw new Error(`${metaOf(b).name} has no workflow action ${action}`);
+  return a;
+}
+
+/** True when `action` may be taken from `state` (for the console's buttons and for pre-checks). */
+export function canTake(wf: WorkflowSpec, action: string, state: number): boolean {
+  return wf.actions.some((a) => a.name === action && a.from.includes(state));
+}
+
+const stateLabel = (wf: WorkflowSpec, v: number, lang: Lang) => (wf.states.find((s) => s.value === v) as Label | undefined)?.[lang] ?? String(v);
+
+/** The 409 for an action the record's state does not allow. */
+export function notAllowed(b: Binding, action: string, record: Row, lang: Lang): BizError {
+  const wf = workflowOf(b);
+  const a = actionOf(b, action);
+  const what = String(record[metaOf(b).represent] ?? `#${record.id}`);
+  const now = stateLabel(wf, record[wf.field] as number, lang);
+  const allowed = a.from.map((v) => stateLabel(wf, v, lang)).join(lang === 'zh' ? '、' : ', ');
+  return new BizError(Code.CONFLICT, lang === 'zh'
+    ? `不能${a.zh}${what}：当前状态为${now}，仅在${allowed}时可以${a.zh}`
+    : `Cannot ${a.en.toLowerCase()} ${what}: it is ${now.toLowerCase()}; allowed when ${allowed.toLowerCase()}`);
+}
+
+/**
+ * Moves record `id` by `action` to `to` (one of the action's `to` states), setting `set` as well.
+ * Returns the record as it was before (in scope). Errors: 404 out of scope or missing, 409 wrong state.
+ */
+export async function transition(call: CrudCall, id: unknown, action: string, to: number, set: Row = {}): Promise<Row> {
+  const b = call.binding;
+  const wf = workflowOf(b);
+  const a = actionOf(b, action);
+  if (!a.to.includes(to)) throw new Error(`${metaOf(b).name}.${action} cannot end in state ${to}`);
+  const before = await findInScope(call, b, id);
+  const cols = getTableColumns(b.table as PgTable) as unknown as Record<string, PgColumn>;
+  const [done] = await call.db.update(b.table as PgTable)
+    .set({ ...set, [wf.field]: to, updateDate: new Date() } as never)
+    .where(and(eq(cols.id, before.id as number), inArray(cols[wf.field], a.from)))
+    .returning({ id: cols.id });
+  if (!done) {
+    const [now] = await call.db.select({ state: cols[wf.field] }).from(b.table as PgTable).where(eq(cols.id, before.id as number));
+    throw notAllowed(b, action, { ...before, [wf.field]: now?.state ?? before[wf.field] }, call.ctx.lang);
+  }
+  return before;
+}
