@@ -86,3 +86,13 @@ describe('generated output', () => {
     expect(routes).toContain('{ path: "/sapi/wms/carrier-service/page", resource: "service", operation: "page", permission: "any", scope: { owner: "ownerRefId" } }');
   });
 });
+
+describe('workflow reading (src/shared/workflow.ts)', () => {
+  const wf = loadManifest(join(FIXTURES, 'mini.yaml')).resources.find((r) => r.name === 'carrier')!.workflow;
+  it('offers the actions of a state only', async () => {
+    const { actionsFrom, canTake } = await import('../../src/shared/workflow');
+    expect(actionsFrom(wf, 1).map((a) => a.name)).toEqual(['suspend']);
+    expect(actionsFrom(wf, -1).map((a) => [a.name, a.code])).toEqual([['resume', 'carrier:resume']]);
+    expect([canTake(wf, 'suspend', 1), canTake(wf, 'suspend', -1), canTake(undefined, 'suspend', 1)]).toEqual([true, false, false]);
+  });
+});

@@ -36,11 +36,6 @@ export function actionOf(b: Binding, action: string): WorkflowSpec['actions'][nu
   return a;
 }
 
-/** True when `action` may be taken from `state` (for the console's buttons and for pre-checks). */
-export function canTake(wf: WorkflowSpec, action: string, state: number): boolean {
-  return wf.actions.some((a) => a.name === action && a.from.includes(state));
-}
-
 const stateLabel = (wf: WorkflowSpec, v: number, lang: Lang) => (wf.states.find((s) => s.value === v) as Label | undefined)?.[lang] ?? String(v);
 
 /** The 409 for an action the record's state does not allow. */
