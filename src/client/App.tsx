@@ -8,7 +8,7 @@
  * Runs in a browser-history router with synchronous updates (layout/BrowserRouter.tsx) so the spec's
  * paths are real URLs (the server serves index.html for them).
  * Hand-written screens replace generated ones through `screenOverrides` / `extraChildRoutes` (SKU list of
- * spec 2.8 at /sku/list/all and /sku/list/noon).
+ * spec 2.8 at /sku/list/all and /sku/list/noon; inventory list and log list of spec 2.6 and 2.9).
  */
 import type { ReactElement } from 'react';
 import { Route } from 'react-router-dom';
@@ -25,6 +25,8 @@ import { Dashboard } from './screens/Dashboard';
 import { NoPermission, RedirectToNoPermission, AuthErrorRedirect } from './screens/NoPermission';
 import { NotFound, RedirectToNotFound } from './screens/NotFound';
 import { SkuListAll, SkuListNoon } from './screens/sku';
+import { JudgementList } from './screens/judgement';
+import { InventoryListPage, InventoryLogListPage } from './screens/inventory';
 
 /** The part of `listRoute` below `/<name>/`, or undefined when it lies elsewhere (or is absent). */
 function childListPath(def: ResourceDef): string | undefined {
@@ -45,6 +47,11 @@ function outsideListRoute(def: ResourceDef): string | undefined {
  */
 const screenOverrides: Record<string, Partial<ResourceDef>> = {
   sku: { list: SkuListAll, create: undefined, edit: undefined },
+  // Inventory (spec 2.6, 2.9): read-only lists at /sku/inventory_list and /sku/inventory_log_list
+  inventory: { list: InventoryListPage, create: undefined, edit: undefined },
+  inventoryLog: { list: InventoryLogListPage, create: undefined, edit: undefined },
+  // Inventory adjustments (issue 4): list at /sku/inventory_judgement_list; create/edit in its dialog
+  inventoryJudgement: { list: JudgementList, create: undefined, edit: undefined },
 };
 
 /** More child routes of a resource (path below `/<name>/`). */

@@ -20,6 +20,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 
 vi.mock('../../generated/shared/enums', () => ({
+  Status: { ENABLE: 1, LOCK: -1 },
   enumValues: { Status: [{ key: 'ENABLE', value: 1 }, { key: 'LOCK', value: -1 }] },
 }));
 

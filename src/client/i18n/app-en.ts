@@ -119,7 +119,6 @@ export const appEn = {
         search: 'Search',
         close: 'Close',
       },
-      inventory_pending: 'Inventory arrives with the inventory module',
       dialog: {
         add: 'Add SKU',
         edit: 'Edit SKU %{sku}',

@@ -119,7 +119,6 @@ export const appZh: Messages<typeof appEn> = {
         search: '搜索',
         close: '关闭',
       },
-      inventory_pending: '库存功能将随库存模块上线',
       dialog: {
         add: '新增商品',
         edit: '编辑商品 %{sku}',

@@ -56,3 +56,6 @@ export { MultiImageUploader, type MultiImageUploaderProps } from './MultiImageUp
 export { MultiLineInput, linesToValue, valueToLines, type MultiLineInputProps, type MultiLineSuggestion } from './MultiLineInput';
 export { SkuCategorySelect, type SkuCategorySelectProps } from './SkuCategorySelect';
 export { SkuPicker, type SkuPickerProps } from './SkuPicker';
+export { useExportJob, openDownload, EXPORT_QUERY_PATH, EXPORT_POLL_MS, EXPORT_POLL_RETRIES, type ExportJob, type ExportJobApi } from './useExportJob';
+export { ExportButton, type ExportButtonProps } from './ExportButton';
+export { EnabledRefInput, OwnerInput, WarehouseInput, type EnabledRefInputProps } from './EnabledRefInput';

@@ -14,6 +14,7 @@ export const widgetMessages = {
         selectCountryFirst: 'Please select a country first',
         selectProvinceFirst: 'Please select a province/state first',
         tooLong: 'At most %{max} characters',
+        export: { failed: 'Export failed', button: 'Export', running: 'Exporting…' },
         upload: {
           choose: 'Choose file',
           uploading: 'Uploading…',
@@ -68,6 +69,7 @@ export const widgetMessages = {
         selectCountryFirst: '请先选择国家',
         selectProvinceFirst: '请先选择省/州',
         tooLong: '最多%{max}个字符',
+        export: { failed: '导出失败', button: '导出', running: '正在导出…' },
         upload: {
           choose: '选择文件',
           uploading: '上传中…',

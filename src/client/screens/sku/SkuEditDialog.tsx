@@ -26,7 +26,7 @@ import { skuForm } from '../../../../generated/shared/schemas';
 import { ImageUploader } from '../../widgets/ImageUploader';
 import { SkuCategorySelect } from '../../widgets/SkuCategorySelect';
 import { FILE_TYPE_PRODUCT_IMAGE } from '../../widgets/FileUploader';
-import { OwnerInput } from './OwnerInput';
+import { OwnerInput } from '../../widgets';
 import { DialogButtons, SkuDialog } from './SkuDialog';
 import { SKU_RESOURCE } from './constants';
 import { errorMessage } from './errors';

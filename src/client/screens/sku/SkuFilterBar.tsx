@@ -14,7 +14,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { MultiLineInput, type MultiLineSuggestion } from '../../widgets/MultiLineInput';
 import { SkuCategorySelect } from '../../widgets/SkuCategorySelect';
 import { EnumInput } from '../../widgets/EnumInput';
-import { OwnerInput } from './OwnerInput';
+import { OwnerInput } from '../../widgets';
 import { buildSkuFilter, formValuesOf, sameFilter, type SkuFilterValues, type SkuPreset } from './filters';
 import { searchSkus } from './skuApi';
 

@@ -1,14 +1,13 @@
 /**
  * Row actions of the SKU list (spec 2.8, 6):
- * - normal mode: view inventory (disabled until the inventory module exists, with a tooltip), delete (after
- *   a confirmation; sku:edit), edit (sku:edit), supplier SKU and platform SKU (open to every user);
+ * - normal mode: view inventory (the SKU's inventory in a dialog, open to every user), delete (after a
+ *   confirmation; sku:edit), edit (sku:edit), supplier SKU and platform SKU (open to every user);
  * - select mode: only Select, which hands the row back to the caller.
  * A successful delete reloads the list from page 1 (spec 4).
  */
-import { useState, type MouseEvent } from 'react';
+import { Suspense, lazy, useState, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Tooltip from '@mui/material/Tooltip';
 import { Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Permitted } from '../../widgets/Permitted';
 import { CODE_SKU_EDIT, SKU_RESOURCE } from './constants';
@@ -17,6 +16,29 @@ import { useSkuListUi } from './SkuListUi';
 import type { CellProps } from './fields';
 
 const stop = (event: MouseEvent) => event.stopPropagation();
+
+/** The inventory screens load with the dialog (they are a whole list themselves). */
+const LazySkuInventoryDialog = lazy(() => import('../inventory/SkuInventoryDialog'));
+
+/** View inventory: the inventory list preset and locked on this SKU, its company and owner (spec 2.8). */
+const ViewInventoryButton = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  if (!record) return null;
+  return (
+    <>
+      <Button size="small" onClick={() => setOpen(true)} data-testid="sku-row-inventory">
+        {translate('app.sku.action.view_inventory')}
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <LazySkuInventoryDialog sku={record} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+};
 
 const DeleteSkuButton = () => {
   const record = useRecordContext();
@@ -76,13 +98,7 @@ export const SkuRowActions = (_: CellProps) => {
 
   return (
     <Box onClick={stop} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, minWidth: 220 }} className="wms-sku-row-actions">
-      <Tooltip title={translate('app.sku.inventory_pending')}>
-        <span>
-          <Button size="small" disabled data-testid="sku-row-inventory">
-            {translate('app.sku.action.view_inventory')}
-          </Button>
-        </span>
-      </Tooltip>
+      <ViewInventoryButton />
       <Permitted codes={CODE_SKU_EDIT}>
         <DeleteSkuButton />
         <Button size="small" onClick={() => ui.open({ kind: 'edit', id: record.id })} data-testid="sku-row-edit">

@@ -1,0 +1,74 @@
+/**
+ * Constants of the inventory adjustment (inventory judgement) screens (spec 2.3 /sku/inventory_judgement_list,
+ * 4, 6, 9; issue 4; server rules in src/server/domain/inventory/judgement.ts).
+ */
+import { apiPaths } from '../../../../generated/client/api';
+import { JudgementStatus, JudgementType } from '../../../../generated/shared/enums';
+
+export { JudgementStatus, JudgementType };
+
+export const JUDGEMENT_RESOURCE = 'inventoryJudgement';
+
+/** API path of the resource (generated) and the calls of the screens. */
+const BASE = apiPaths[JUDGEMENT_RESOURCE] ?? '/sapi/wms/inventory-judgement';
+export const JUDGEMENT_PATHS = {
+  page: `${BASE}/page`,
+  detail: `${BASE}/detail`,
+  add: `${BASE}/add`,
+  edit: `${BASE}/edit`,
+  remove: `${BASE}/remove`,
+  approve: `${BASE}/approve`,
+  reject: `${BASE}/reject`,
+} as const;
+
+/** Permission codes (resources.yaml: list, add/edit/remove, approve/reject). */
+export const CODE_JUDGEMENT_LIST = 'inventory_judgement:list';
+export const CODE_JUDGEMENT_ADD = 'inventory_judgement:add';
+export const CODE_JUDGEMENT_APPROVE = 'inventory_judgement:approve';
+
+/** Spec 9: default page size of the lists. */
+export const JUDGEMENT_PAGE_SIZE = 10;
+
+/** Server limits (judgement.ts / resources.yaml). */
+export const MAX_LINES = 500;
+export const QTY_MAX = 1_000_000_000;
+export const REMARK_MAX = 200;
+export const REASON_MAX = 200;
+export const REJECT_REASON_MAX = 200;
+export const BATCH_NO_MAX = 50;
+export const JUDGEMENT_NO_MAX = 30;
+
+/** The record shapes of the page call. */
+export interface JudgementLine {
+  id?: number;
+  inventoryId?: number | null;
+  skuId?: number | null;
+  sku?: string | null;
+  skuName?: string | null;
+  batchNo?: string | null;
+  type: number;
+  qty: number;
+  reason?: string | null;
+  inventoryQty?: number | null;
+  inventoryLockQty?: number | null;
+}
+
+export interface JudgementRecord {
+  id: number;
+  judgementNo?: string | null;
+  companyName?: string | null;
+  warehouseId?: number | null;
+  warehouseName?: string | null;
+  ownerId?: number | null;
+  ownerName?: string | null;
+  status: number;
+  remark?: string | null;
+  rejectReason?: string | null;
+  auditUserName?: string | null;
+  auditDate?: string | null;
+  addDate?: string | null;
+  lines?: JudgementLine[];
+}
+
+export const isPending = (record: { status?: unknown; [key: string]: unknown } | null | undefined): boolean =>
+  Number(record?.status) === JudgementStatus.PENDING;

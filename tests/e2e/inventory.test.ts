@@ -1,0 +1,134 @@
+/**
+ * Inventory in Chromium (issue 4): the API makes stock (a SKU, an inventory adjustment of +12 in batch B1,
+ * approved); then, as admin in the browser: the inventory list opened from the menu and filtered by the SKU
+ * text shows the row with quantity 12; its change log shows `0 -> 12` as an inventory adjustment; the
+ * standalone log list finds the adjustment by its number; the SKU list's "view inventory" dialog shows the
+ * same stock, locked to the SKU's owner. One screenshot per screen in test-results/.
+ */
+import type { Locator } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loginThroughPage, openConsole, type Console } from './browser';
+
+const SKU_CODE = 'INV-E2E-ROSE';
+const SKU_NAME = 'E2E Inventory Rose Water';
+
+describe('Inventory in Chromium', () => {
+  let c: Console;
+  let judgementNo = '';
+  let ownerName = '';
+  const page = () => c.page;
+  const inventoryRows = (scope: { getByTestId(id: string): Locator } = page()) => scope.getByTestId('inventory-row');
+
+  beforeAll(async () => {
+    c = await openConsole();
+    const token = await c.t.login();
+    const ok = async (path: string, body: object) => {
+      const res = await c.t.call(path, body, token);
+      if (res.code !== 200) throw new Error(`${path}: ${res.msg}`);
+      return res.data;
+    };
+    const warehouses = (await ok('/sapi/wms/warehouse/page', { current: 1, size: 10, status: 1 })).records;
+    const owners = (await ok('/sapi/wms/owner/page', { current: 1, size: 10, status: 1 })).records;
+    const owner = owners.find((o: { name: string }) => o.name === 'Desert Rose Cosmetics') ?? owners[0];
+    ownerName = owner.name;
+    const category = await ok('/sapi/wms/sku-category/add', { name: 'E2E Inventory' });
+    const sku = await ok('/sapi/wms/sku/add', { ownerId: owner.id, sku: SKU_CODE, name: SKU_NAME, enable: true, categoryId: category.id, weight: 0.3 });
+    const judgement = await ok('/sapi/wms/inventory-judgement/add', {
+      warehouseId: warehouses[0].id,
+      ownerId: owner.id,
+      lines: [{ skuId: sku.id, batchNo: 'B1', type: 1, qty: 12, reason: 'count' }],
+    });
+    judgementNo = judgement.judgementNo ?? '';
+    await ok('/sapi/wms/inventory-judgement/approve', { id: judgement.id });
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await c.shot(`failed-inventory-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
+  });
+  afterAll(async () => {
+    await c?.close();
+  });
+
+  it('opens the inventory list from the menu and finds the SKU with quantity 12', async () => {
+    await loginThroughPage(page(), c.base);
+    await page().getByTestId('menu-goods').click();
+    await page().getByTestId('menu-inventory').click();
+    await page().waitForURL(/\/sku\/inventory_list/);
+    await page().getByTestId('inventory-filters').waitFor();
+    const text = page().getByTestId('inventory-filter-sku').locator('input');
+    await text.fill(`  ${SKU_CODE.toLowerCase()} `);
+    await text.press('Enter');
+    await expect.poll(() => inventoryRows().count(), { timeout: 10_000 }).toBe(1);
+    const row = inventoryRows().first();
+    await row.getByText(SKU_CODE, { exact: true }).waitFor();
+    await expect(row.locator('td.column-qty').textContent()).resolves.toBe('12');
+    await expect(row.locator('td.column-lockQty').textContent()).resolves.toBe('0');
+    await expect(row.locator('td.column-batchNo').textContent()).resolves.toBe('B1');
+    await row.getByText(SKU_NAME).waitFor();
+    await row.getByText(ownerName).waitFor();
+    await c.shot('inventory-30-list');
+  });
+
+  it("shows the row's change log: 0 -> 12, an inventory adjustment", async () => {
+    await inventoryRows().first().getByTestId('inventory-row-log').click();
+    const dialog = page().getByTestId('inventory-log-dialog');
+    await dialog.waitFor();
+    const logRow = dialog.getByTestId('inventory-log-dialog-row');
+    await expect.poll(() => logRow.count(), { timeout: 10_000 }).toBe(1);
+    await logRow.getByText('0 -> 12', { exact: true }).waitFor();
+    await logRow.getByText('+12', { exact: true }).waitFor();
+    await logRow.getByText('Inventory adjustment', { exact: true }).waitFor();
+    if (judgementNo) await logRow.getByText(judgementNo, { exact: true }).waitFor();
+    await logRow.getByText('count', { exact: true }).waitFor();
+    await c.shot('inventory-31-change-log');
+    // a click outside does not close it; the close button does
+    await page().mouse.click(5, 5);
+    await expect(dialog.isVisible()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('finds the adjustment in the standalone inventory log list', async () => {
+    await page().getByTestId('menu-inventoryLog').click();
+    await page().waitForURL(/\/sku\/inventory_log_list/);
+    await page().getByTestId('inventory-log-filters').waitFor();
+    if (judgementNo) {
+      const bizNo = page().getByTestId('inventory-log-filter-biz-no').locator('input');
+      await bizNo.fill(judgementNo);
+      await page().getByTestId('inventory-log-search').click();
+      await expect.poll(() => page().getByTestId('inventory-log-row').count(), { timeout: 10_000 }).toBe(1);
+    }
+    const row = page().getByTestId('inventory-log-row').filter({ hasText: SKU_CODE }).first();
+    await row.getByText('0 -> 12', { exact: true }).waitFor();
+    await row.getByText('Inventory adjustment', { exact: true }).waitFor();
+    await row.getByText(ownerName, { exact: true }).waitFor();
+    await c.shot('inventory-32-log-list');
+  });
+
+  it("opens the SKU list's view-inventory dialog for the SKU", async () => {
+    await page().getByTestId('menu-sku').click();
+    await page().waitForURL(/\/sku\/list\/all/);
+    await page().locator('input[name="sku"]').fill(SKU_CODE);
+    await page().getByTestId('sku-search').click();
+    const skuRow = page().locator('.wms-sku-table tbody tr').filter({ has: page().getByText(SKU_CODE, { exact: true }) });
+    await skuRow.waitFor();
+    await expect.poll(() => page().locator('.wms-sku-table tbody tr').count(), { timeout: 10_000 }).toBe(1);
+    await expect(skuRow.locator('td.column-inventoryQty').textContent()).resolves.toBe('12');
+    await skuRow.getByTestId('sku-row-inventory').click();
+    const dialog = page().getByTestId('sku-inventory-dialog');
+    await dialog.waitFor();
+    await dialog.getByText(`Inventory of ${SKU_CODE}`).waitFor();
+    await expect.poll(() => inventoryRows(dialog).count(), { timeout: 10_000 }).toBe(1);
+    const row = inventoryRows(dialog).first();
+    await expect(row.locator('td.column-qty').textContent()).resolves.toBe('12');
+    const owner = dialog.getByTestId('inventory-filter-owner').getByRole('combobox');
+    await expect(owner.isDisabled()).resolves.toBe(true);
+    await expect.poll(() => owner.inputValue()).toBe(ownerName);
+    // the filter form does not start from the SKU row the dialog was opened from
+    await expect(dialog.getByTestId('inventory-filter-sku').locator('input').inputValue()).resolves.toBe('');
+    await c.shot('inventory-33-sku-dialog');
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it.todo('exports the filtered inventory list to Excel (added once the server side of exportExcel exists)');
+});

@@ -1,0 +1,198 @@
+// @vitest-environment jsdom
+/**
+ * Export of the inventory list (spec 2.6, 4, 6, 8, 9; issue 4): useExportJob starts the export with the filter
+ * plus skipLoading, polls /sapi/sys/fileExport/query every 1000 ms while the job is CREATED, opens
+ * `<downloadUrl>?token=<token>` on SUCCESS and shows "Export failed" (plus the job's message) on FAIL; the
+ * inventory list's Export button exports the filter on screen behind a full-screen overlay.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, configure, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { AdminContext, Notification, type AuthProvider, type DataProvider } from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import { generatedMessages } from '../../generated/client/i18n';
+import { appEn } from '../../src/client/i18n/app-en';
+import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
+import { TOKEN_KEY } from '../../src/client/providers/session';
+import { EXPORT_POLL_MS, EXPORT_QUERY_PATH, useExportJob, widgetMessages } from '../../src/client/widgets';
+import { InventoryList, inventoryMessages } from '../../src/client/screens/inventory';
+
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const i18nProvider = polyglotI18nProvider(
+  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inventoryMessages.en, generatedMessages.en) as any,
+  'en',
+);
+
+const auth: AuthProvider = {
+  login: () => Promise.resolve(),
+  logout: () => Promise.resolve(),
+  checkAuth: () => Promise.resolve(),
+  checkError: () => Promise.resolve(),
+  getPermissions: () => Promise.resolve(['admin']),
+};
+
+const EXPORT_PATH = '/sapi/wms/sku-inventory/exportExcel';
+const FILE_URL = '/sapi/sys/file/get/exports/inventory-1.xlsx';
+
+function stubDataProvider(call: ReturnType<typeof vi.fn>) {
+  return {
+    getList: vi.fn((resource: string) =>
+      Promise.resolve(resource === 'inventory' ? { data: [{ id: 1, sku: 'ROSE-30', qty: 8, lockQty: 0, skuEntity: {}, supplierNames: [], ecPlatforms: [] }], total: 1 } : { data: [], total: 0 }),
+    ),
+    getMany: vi.fn(() => Promise.resolve({ data: [] })),
+    getManyReference: vi.fn(() => Promise.resolve({ data: [], total: 0 })),
+    getOne: vi.fn(),
+    create: vi.fn(),
+    update: vi.fn(),
+    updateMany: vi.fn(),
+    delete: vi.fn(),
+    deleteMany: vi.fn(),
+    call,
+  } as unknown as DataProvider & { getList: ReturnType<typeof vi.fn> };
+}
+
+/** A call() stub answering the start with `start`, then each poll with the next of `polls`. */
+function jobCalls(start: object, polls: object[]) {
+  const queue = [...polls];
+  return vi.fn((path: string) => {
+    if (path === EXPORT_QUERY_PATH) return Promise.resolve(queue.shift());
+    return Promise.resolve(start);
+  });
+}
+
+const wrapperWith = (dataProvider: DataProvider) =>
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={auth}>
+        {children}
+        <Notification />
+      </AdminContext>
+    );
+  };
+
+let opened: string[];
+
+beforeEach(() => {
+  opened = [];
+  localStorage.setItem(TOKEN_KEY, 'T0K');
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    opened.push(this.getAttribute('href') ?? '');
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe('useExportJob', () => {
+  it('CREATED, CREATED, SUCCESS: polls every 1000 ms, then opens the file with the token', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    const call = jobCalls({ id: 9, exportStatus: 1 }, [
+      { id: 9, exportStatus: 1 },
+      { id: 9, exportStatus: 2, downloadUrl: FILE_URL },
+    ]);
+    const { result } = renderHook(() => useExportJob(), { wrapper: wrapperWith(stubDataProvider(call)) });
+    expect(result.current.busy).toBe(false);
+    let done!: Promise<void>;
+    act(() => {
+      done = result.current.exportTo(EXPORT_PATH, { sku: 'rose', ownerId: 3 });
+    });
+    expect(result.current.busy).toBe(true);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(call).toHaveBeenNthCalledWith(1, EXPORT_PATH, { sku: 'rose', ownerId: 3, skipLoading: true }, { skipLoading: true });
+    // no poll before a second has passed
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(EXPORT_POLL_MS - 10);
+    });
+    expect(call).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(call).toHaveBeenCalledTimes(2);
+    expect(call).toHaveBeenNthCalledWith(2, EXPORT_QUERY_PATH, { id: 9 }, { skipLoading: true });
+    expect(opened).toEqual([]);
+    expect(result.current.busy).toBe(true);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(EXPORT_POLL_MS);
+      await done;
+    });
+    expect(call).toHaveBeenCalledTimes(3);
+    expect(opened).toEqual([`${FILE_URL}?token=T0K`]);
+    expect(result.current.busy).toBe(false);
+  });
+
+  it('FAIL: shows "Export failed" with the message and opens nothing', async () => {
+    const call = jobCalls({ id: 4, exportStatus: 1 }, [{ id: 4, exportStatus: 3, message: 'disk full' }]);
+    const { result } = renderHook(() => useExportJob(), { wrapper: wrapperWith(stubDataProvider(call)) });
+    await act(async () => {
+      await result.current.exportTo(EXPORT_PATH, {});
+    });
+    expect(await screen.findByText('Export failed: disk full')).toBeTruthy();
+    expect(opened).toEqual([]);
+    expect(result.current.busy).toBe(false);
+    expect(call).toHaveBeenCalledTimes(2);
+  });
+
+  it('FAIL with a message that already says "Export failed" shows it once', async () => {
+    const call = jobCalls({ id: 4, exportStatus: 3, message: 'Export failed: no rows' }, []);
+    const { result } = renderHook(() => useExportJob(), { wrapper: wrapperWith(stubDataProvider(call)) });
+    await act(async () => {
+      await result.current.exportTo(EXPORT_PATH, {});
+    });
+    expect(await screen.findByText('Export failed: no rows')).toBeTruthy();
+  });
+
+  it('a refused start shows "Export failed" with the server message', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // react-admin logs the rejected call
+    const call = vi.fn(() => Promise.reject(new Error('Insufficient permission')));
+    const { result } = renderHook(() => useExportJob(), { wrapper: wrapperWith(stubDataProvider(call)) });
+    await act(async () => {
+      await result.current.exportTo(EXPORT_PATH, {});
+    });
+    expect(await screen.findByText('Export failed: Insufficient permission')).toBeTruthy();
+    expect(result.current.busy).toBe(false);
+  });
+
+  it('a job that succeeds at once opens the file without polling', async () => {
+    const call = jobCalls({ id: 5, exportStatus: 2, downloadUrl: FILE_URL }, []);
+    const { result } = renderHook(() => useExportJob(), { wrapper: wrapperWith(stubDataProvider(call)) });
+    await act(async () => {
+      await result.current.exportTo(EXPORT_PATH, {});
+    });
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(opened).toEqual([`${FILE_URL}?token=T0K`]);
+  });
+});
+
+describe('Export button of the inventory list', () => {
+  it('exports the filter on screen (with the preset) behind a full-screen overlay', async () => {
+    const call = jobCalls({ id: 9, exportStatus: 1 }, [{ id: 9, exportStatus: 2, downloadUrl: FILE_URL }]);
+    const dp = stubDataProvider(call);
+    render(
+      <AdminContext dataProvider={dp} i18nProvider={i18nProvider} authProvider={auth}>
+        <InventoryList inDialog preset={{ skuId: 7 }} />
+      </AdminContext>,
+    );
+    await screen.findByText('ROSE-30');
+    fireEvent.change(screen.getByLabelText('SKU / product name'), { target: { value: ' rose ' } });
+    fireEvent.click(screen.getByTestId('inventory-search'));
+    await waitFor(() => expect(dp.getList.mock.calls.filter((c) => c[0] === 'inventory').pop()![1].filter).toEqual({ sku: 'rose', skuId: 7 }));
+    fireEvent.click(await screen.findByTestId('inventory-export'));
+    await waitFor(() => expect(call).toHaveBeenCalledWith(EXPORT_PATH, { sku: 'rose', skuId: 7, skipLoading: true }, { skipLoading: true }));
+    const overlay = screen.getByTestId('inventory-export-overlay');
+    expect(overlay.querySelector('.MuiCircularProgress-root')).not.toBeNull();
+    expect(overlay.style.visibility).not.toBe('hidden');
+    expect((screen.getByTestId('inventory-export') as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(opened).toEqual([`${FILE_URL}?token=T0K`]), { timeout: 4000 });
+    await waitFor(() => expect((screen.getByTestId('inventory-export') as HTMLButtonElement).disabled).toBe(false));
+  });
+});
