@@ -21,8 +21,8 @@
  * --keep leaves the database in place (its name is printed) for manual EXPLAIN; drop it yourself.
  */
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { startTestApp } from '../tests/api/harness';
+import type pg from 'pg';
+import { ADJECTIVES, BRANDS, captureQueries, closeBenchDb, COLORS, fmt, insertOwnersAndCategories, insertSkuChildren, openBenchDb, PRODUCTS, serverInfo, SIZES, stats, type Stmt, VARIANTS } from './lib';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -51,39 +51,10 @@ if (!Number.isInteger(SKUS) || SKUS < OWNERS) {
   process.exit(2);
 }
 
-// ---- capture the SQL the app sends (every pg client query passes through Client.prototype.query) ----
-interface Stmt { text: string; values: unknown[] }
-let capture: Stmt[] | null = null;
-const originalQuery = pg.Client.prototype.query;
-(pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown }).query = function (this: pg.Client, ...a: unknown[]) {
-  if (capture) {
-    const cfg = a[0] as string | { text: string; values?: unknown[] };
-    const text = typeof cfg === 'string' ? cfg : cfg.text;
-    const values = (Array.isArray(a[1]) ? a[1] : typeof cfg === 'object' ? cfg.values : undefined) ?? [];
-    capture.push({ text, values });
-  }
-  return (originalQuery as (...x: unknown[]) => unknown).apply(this, a);
-} as never;
-
-const words = (s: string) => s.trim().split(/\s*,\s*/).map((w) => w.replace(/'/g, "''"));
-const sqlArray = (s: string) => `array[${words(s).map((w) => `'${w}'`).join(',')}]::text[]`;
-const BRANDS = sqlArray('Desert Rose, Gulf Tech, Al Noor, Sahara, Oasis, Najd, Falcon, Pearl Bay, Marina, Dune, Souq Select, Atlas, Zayn, Layali, Barakah, Nomad, Medina, Riyadh Home, Jeddah Style, Hijaz, Corniche, Palm, Qamar, Noon Basics, Amber, Sidra, Wadi, Majlis, Bedouin, Saffron, Cedar, Lulu, Taiba, Areej, Dar, Hayat, Orbit, Volt, Nova, Zephyr');
-const ADJECTIVES = sqlArray('Classic, Premium, Deluxe, Compact, Portable, Wireless, Organic, Luxury, Essential, Smart, Ultra, Mini, Pro, Soft, Elegant, Natural, Modern, Vintage, Travel, Family, Kids, Sport, Royal, Fresh, Silk, Matte, Glossy, Heavy-Duty, Slim, Eco');
-const PRODUCTS = sqlArray('Oud Perfume, Rose Water, Musk Oil, Bakhoor Incense, Abaya, Hijab Scarf, Thobe, Prayer Mat, Dates Box, Arabic Coffee, Saffron Tea, Honey Jar, Olive Oil, Phone Case, USB-C Cable, Fast Charger, Power Bank, Wireless Earbuds, Headphones, Smart Watch, Screen Protector, Laptop Sleeve, Backpack, Handbag, Wallet, Sunglasses, Sneakers, Sandals, Running Shoes, Kids T-Shirt, Baby Blanket, Toy Car, Puzzle Set, Water Bottle, Lunch Box, Coffee Mug, Tea Set, Cookware Set, Frying Pan, Knife Set, Cutting Board, Blender, Air Fryer, Kettle, Hair Dryer, Hair Straightener, Face Cream, Body Lotion, Shampoo, Hair Oil, Lipstick, Eyeliner, Nail Polish, Makeup Brush Set, Towel Set, Bed Sheet, Pillow, Cushion Cover, Curtain, Rug, Wall Clock, Desk Lamp, LED Strip, Extension Cord, Car Charger, Car Mount, Dash Cam, Bicycle Light, Yoga Mat, Dumbbell Set, Resistance Band, Notebook, Pen Set, School Bag, Car Seat Cover, Pet Bowl, Cat Litter, Dog Leash, Plant Pot, Garden Hose, Tool Kit, Screwdriver Set, Drill Bits, Wall Charger, Gaming Mouse, Keyboard, Monitor Stand, HDMI Cable, Router, Smart Plug, Bluetooth Speaker, Tablet Stand, Stylus Pen, Memory Card, Flash Drive, Perfume Gift Set, Oud Wood Chips, Incense Burner, Charger Dock');
-const VARIANTS = sqlArray('30 ml, 50 ml, 100 ml, 250 g, 500 g, 1 kg, Small, Medium, Large, XL, 1 m, 2 m, Black, White, Gold, Silver, Blue, Red, Green, Beige, Pack of 2, Pack of 3, Set of 6, 12 pcs');
-const COLORS = sqlArray('Black, White, Gold, Silver, Blue, Red, Green, Beige, Brown, Pink');
-const SIZES = sqlArray('S, M, L, XL, 30 ml, 50 ml, 100 ml, 1 m, 2 m, One size');
-const CATEGORIES = sqlArray('Perfume, Incense, Modest Fashion, Menswear, Food, Beverages, Phone Accessories, Cables and Chargers, Audio, Wearables, Bags, Footwear, Kids, Toys, Kitchen, Home Appliances, Beauty, Hair Care, Makeup, Home Textiles, Home Decor, Lighting, Automotive, Sports, Stationery, Pets, Garden, Tools, Computer Accessories, Networking');
-const SUPPLIERS = sqlArray('Guangzhou Trading, Yiwu Goods, Shenzhen Electronics, Dubai General Trading, Jeddah Wholesale, Riyadh Supply, Taif Farms, Al Madina Dates, Istanbul Textiles, Karachi Fabrics, Mumbai Exports, Cairo Crafts, Amman Packaging, Muscat Perfumes, Doha Distribution, Kuwait Import, Bahrain Logistics, Ningbo Home, Hangzhou Silk, Foshan Furniture');
-
 async function loadData(client: pg.Client) {
   const t0 = performance.now();
   await client.query('select setseed(0.42)');
-  await client.query(`insert into wms_company (name) select 'Bench Company ' || g from generate_series(1, 5) g`);
-  await client.query(`insert into wms_owner (code, name, company_id)
-    select 'BO' || lpad(g::text, 2, '0'), 'Bench Owner ' || g, c.id
-    from generate_series(1, ${OWNERS}) g join (select id, row_number() over (order by id) - 1 as k from wms_company where name like 'Bench Company %') c on c.k = g % 5`);
-  await client.query(`insert into wms_sku_category (name) select unnest(${CATEGORIES})`);
+  await insertOwnersAndCategories(client, OWNERS);
   await client.query(`insert into wms_sku (owner_id, company_id, sku, name, enable, category_id, color, size, goods_no, weight, remark_for_warehouse, add_date, update_date)
     select o.id, o.company_id,
       o.code || '-' || lpad(g::text, 6, '0'),
@@ -104,15 +75,7 @@ async function loadData(client: pg.Client) {
     cross join (select ${BRANDS} brands, ${ADJECTIVES} adjectives, ${PRODUCTS} products, ${VARIANTS} variants, ${COLORS} colors, ${SIZES} sizes) w
     cross join (select array_agg(id order by id) ids from wms_sku_category) c
     order by g`);
-  await client.query(`insert into wms_ec_platform_sku (sku_id, owner_id, ec_platform, ec_platform_sku, brand, add_date)
-    select id, owner_id, 1, 'N' || upper(substr(md5(id::text), 1, 10)) || 'A', split_part(name, ' ', 1), add_date from wms_sku where random() < 0.7`);
-  await client.query(`insert into wms_ec_platform_sku (sku_id, owner_id, ec_platform, ec_platform_sku, add_date)
-    select id, owner_id, 2, 'B0' || upper(substr(md5('amazon' || id), 1, 8)), add_date from wms_sku where random() < 0.3`);
-  await client.query(`insert into wms_supplier_sku (sku_id, owner_id, supplier_name, supplier_sku, add_date)
-    select s.id, s.owner_id, (${SUPPLIERS})[1 + floor(random() * 20)::int], 'SUP-' || s.id, s.add_date from wms_sku s where random() < 0.5`);
-  await client.query(`insert into wms_supplier_sku (sku_id, owner_id, supplier_name, supplier_sku, add_date)
-    select s.id, s.owner_id, (${SUPPLIERS})[1 + floor(random() * 20)::int], 'SUP2-' || s.id, s.add_date from wms_sku s where random() < 0.15
-    on conflict do nothing`);
+  await insertSkuChildren(client);
   if (WITH_INDEXES) for (const ddl of RECOMMENDED_INDEXES) await client.query(ddl);
   await client.query('vacuum analyze');
   const counts = await client.query(`select (select count(*) from wms_sku) skus, (select count(*) from wms_ec_platform_sku) platform_skus, (select count(*) from wms_supplier_sku) supplier_skus,
@@ -121,27 +84,14 @@ async function loadData(client: pg.Client) {
   return { ms: performance.now() - t0, ...counts.rows[0] };
 }
 
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
-  return { median: q(0.5), p95: q(0.95), min: s[0], max: s[s.length - 1] };
-};
-const fmt = (n: number) => n.toFixed(1);
-
 interface Case { name: string; body: (owner: number) => Record<string, unknown>; required: boolean }
 
 async function main() {
   console.log(`SKU page benchmark: ${SKUS} SKUs, ${OWNERS} owners, ${RUNS} runs after ${WARMUP} warm-up runs${WITH_INDEXES ? ', WITH the recommended indexes' : ''}`);
-  const t = await startTestApp('postgres', { seedReference: 'none' });
-  const dbName = (t.database.db as unknown as { $client: pg.Pool }).$client.options.connectionString?.split('/').pop();
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${dbName}`;
-  const direct = new pg.Pool({ connectionString: url.toString(), max: 10 });
-  const loader = new pg.Client({ connectionString: url.toString() });
+  const bench = await openBenchDb();
+  const { t, direct, loader } = bench;
   try {
-    await loader.connect();
-    const server = await loader.query(`select version() v, current_setting('shared_buffers') sb, current_setting('work_mem') wm`);
-    console.log(`${server.rows[0].v.split(',')[0]}; shared_buffers ${server.rows[0].sb}, work_mem ${server.rows[0].wm}; database ${dbName}`);
+    console.log(await serverInfo(bench));
     const loaded = await loadData(loader);
     console.log(`loaded in ${(loaded.ms / 1000).toFixed(1)} s: ${loaded.skus} SKUs, ${loaded.platform_skus} platform SKUs, ${loaded.supplier_skus} supplier SKUs; name contains '${WORD}': ${loaded.word_rows_one_owner} rows for one owner, ${loaded.word_rows_all} in all`);
     const owners = (await loader.query(`select id from wms_owner where code like 'BO%' order by id`)).rows.map((r) => r.id as number);
@@ -168,10 +118,7 @@ async function main() {
     const results: Array<{ name: string; required: boolean; app: ReturnType<typeof stats>; sql: ReturnType<typeof stats>; statements: Record<string, ReturnType<typeof stats>>; sessionQueries: number; total: number; explain: string[] }> = [];
     for (const c of cases) {
       // probe: the statements one call issues, split into the session check, the page+count phase and the decorate phase
-      capture = [];
-      const probe = await pageCall(c.body(owners[1]));
-      const captured = capture;
-      capture = null;
+      const { result: probe, statements: captured } = await captureQueries(() => pageCall(c.body(owners[1])));
       const sku = captured.filter((s) => /from "wms_sku"/.test(s.text)).sort((a, b) => Number(/ limit /.test(b.text)) - Number(/ limit /.test(a.text))); // [page, count]
       if (sku.length !== 2) throw new Error(`expected the page SELECT and the COUNT, captured ${sku.length} SKU statements`);
       const decorate = captured.filter((s) => /from "wms_(supplier|ec_platform)_sku"/.test(s.text) && !/from "wms_sku"/.test(s.text));
@@ -222,13 +169,7 @@ async function main() {
     console.log(`\nSQL = the page SELECT and COUNT the app issued, run in parallel on a pg pool, then the supplierNames and ecPlatforms queries in parallel; the app also runs ${results[0]?.sessionQueries ?? '?'} session queries per call (token, user, roles).`);
     for (const r of results) if (r.explain.length) console.log(`\n### EXPLAIN ANALYZE: ${r.name}\n\n${r.explain.join('\n\n')}`);
   } finally {
-    await loader.end().catch(() => {});
-    await direct.end().catch(() => {});
-    if (flag('--keep')) {
-      await t.app.close();
-      await t.database.close();
-      console.log(`\n--keep: database ${dbName} left in place for EXPLAIN; drop it with: psql "${process.env.DATABASE_URL}" -c 'drop database ${dbName}'`);
-    } else await t.close();
+    await closeBenchDb(bench, flag('--keep'));
   }
 }
 

@@ -8,7 +8,7 @@ import { finish, newFile, type Output } from './source';
 
 export const IMPLICIT_COLUMNS = ['id', 'addDate', 'updateDate'];
 
-function column(f: FieldSpec, model: Model): string {
+function column(f: FieldSpec, model: Model, self: string): string {
   const c = JSON.stringify(f.column);
   let expr: string;
   switch (f.type) {
@@ -19,7 +19,8 @@ function column(f: FieldSpec, model: Model): string {
     case 'money': expr = `bigint(${c}, { mode: 'number' })`; break;
     case 'boolean': expr = `boolean(${c})`; break;
     case 'enum': expr = `smallint(${c})`; break;
-    case 'ref': expr = `integer(${c}).references(() => ${f.resource}.id)`; break;
+    // a reference to its own table needs the column type spelled out (TypeScript cannot infer a cycle)
+    case 'ref': expr = f.resource === self ? `integer(${c}).references((): AnyPgColumn => ${f.resource}.id)` : `integer(${c}).references(() => ${f.resource}.id)`; break;
     case 'refs': expr = `integer(${c}).array()`; break;
     case 'strings': expr = `text(${c}).array()`; break;
     case 'datetime': expr = `timestamp(${c}, { withTimezone: true, mode: 'date' })`; break;
@@ -64,11 +65,12 @@ function indexes(r: ResourceSpec): string[] {
 export function emitDb(model: Model): Output[] {
   const sf = newFile('generated/db/schema.ts');
   sf.addImportDeclaration({ moduleSpecifier: 'drizzle-orm', namedImports: ['sql'] });
+  if (model.resources.some((r) => r.fields.some((f) => f.type === 'ref' && f.resource === r.name))) sf.addImportDeclaration({ moduleSpecifier: 'drizzle-orm/pg-core', namedImports: ['type AnyPgColumn'] });
   sf.addImportDeclaration({ moduleSpecifier: 'drizzle-orm/pg-core', namedImports: ['bigint', 'boolean', 'check', 'index', 'integer', 'numeric', 'pgTable', 'smallint', 'text', 'timestamp', 'uniqueIndex', 'varchar'] });
   for (const r of model.resources) {
     const cols = [
       `id: integer('id').primaryKey().generatedByDefaultAsIdentity()`,
-      ...r.fields.filter((f) => !IMPLICIT_COLUMNS.includes(f.name)).map((f) => `${f.name}: ${column(f, model)}`),
+      ...r.fields.filter((f) => !IMPLICIT_COLUMNS.includes(f.name)).map((f) => `${f.name}: ${column(f, model, r.name)}`),
       `addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()`,
       `updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()`,
     ];

@@ -5,6 +5,12 @@ export type BizType = (typeof BizType)[keyof typeof BizType];
 /** Captcha type (验证码类型) */
 export const CaptchaType = { LOGIN: 1 } as const;
 export type CaptchaType = (typeof CaptchaType)[keyof typeof CaptchaType];
+/** Currency (币种) */
+export const Currency = { SAR: 1, AED: 2, USD: 3, RMB: 4 } as const;
+export type Currency = (typeof Currency)[keyof typeof Currency];
+/** Delivery status (妥投状态) */
+export const DeliveryStatus = { ALL_DELIVERED: 1, PARTIALLY_DELIVERED: 2, NOT_DELIVERED: 3 } as const;
+export type DeliveryStatus = (typeof DeliveryStatus)[keyof typeof DeliveryStatus];
 /** E-commerce platform (电商平台) */
 export const EcPlatform = { NOON: 1, AMAZON_SA: 2, AMAZON_AE: 3, NAMSHI: 4, TRENDYOL: 5, SALLA: 6, ZID: 7, CARREFOUR: 8 } as const;
 export type EcPlatform = (typeof EcPlatform)[keyof typeof EcPlatform];
@@ -17,12 +23,24 @@ export type FileType = (typeof FileType)[keyof typeof FileType];
 /** Import status (导入状态) */
 export const ImportStatus = { RUNNING: 1, SUCCESS: 2, FAIL: 3 } as const;
 export type ImportStatus = (typeof ImportStatus)[keyof typeof ImportStatus];
+/** Inbound order status (入库单状态) */
+export const InboundOrderStatus = { CREATED: 1, RECEIVING: 2, COMPLETED: 3, CANCELLED: 4, PROBLEM: 5 } as const;
+export type InboundOrderStatus = (typeof InboundOrderStatus)[keyof typeof InboundOrderStatus];
+/** Inbound order type (入库单类型) */
+export const InboundOrderType = { NORMAL: 1, RETURN: 2, REJECT: 3 } as const;
+export type InboundOrderType = (typeof InboundOrderType)[keyof typeof InboundOrderType];
 /** Adjustment status (调整状态) */
 export const JudgementStatus = { PENDING: 1, APPROVED: 2, REJECTED: 3 } as const;
 export type JudgementStatus = (typeof JudgementStatus)[keyof typeof JudgementStatus];
 /** Gain or loss (盘盈/盘亏) */
 export const JudgementType = { GAIN: 1, LOSS: 2 } as const;
 export type JudgementType = (typeof JudgementType)[keyof typeof JudgementType];
+/** Outbound order status (出库单状态) */
+export const OutboundOrderStatus = { CREATED: 1, ALLOCATED: 2, PICKING: 3, PACKED: 4, SHIPPED: 5, CANCELLED: 6 } as const;
+export type OutboundOrderStatus = (typeof OutboundOrderStatus)[keyof typeof OutboundOrderStatus];
+/** Outbound order type (出库单类型) */
+export const OutboundOrderType = { NORMAL: 1, NOON: 2 } as const;
+export type OutboundOrderType = (typeof OutboundOrderType)[keyof typeof OutboundOrderType];
 /** Permission type (权限类型) */
 export const PermissionType = { MENU: 1, BUTTON: 2 } as const;
 export type PermissionType = (typeof PermissionType)[keyof typeof PermissionType];
@@ -33,4 +51,4 @@ export type Status = (typeof Status)[keyof typeof Status];
 export const WarehouseType = { SELF_OPERATED: 1, PARTNER: 2, BONDED: 3 } as const;
 export type WarehouseType = (typeof WarehouseType)[keyof typeof WarehouseType];
 /** Every enum's keys and values, for selects and tags; labels are the i18n keys enums.<Enum>.<KEY>. */
-export const enumValues: Record<string, Array<{ key: string; value: number }>> = { BizType: [{ key: "INBOUND_ORDER", value: 1 }, { key: "OUTBOUND_ORDER", value: 2 }, { key: "INVENTORY_JUDGEMENT", value: 3 }], CaptchaType: [{ key: "LOGIN", value: 1 }], EcPlatform: [{ key: "NOON", value: 1 }, { key: "AMAZON_SA", value: 2 }, { key: "AMAZON_AE", value: 3 }, { key: "NAMSHI", value: 4 }, { key: "TRENDYOL", value: 5 }, { key: "SALLA", value: 6 }, { key: "ZID", value: 7 }, { key: "CARREFOUR", value: 8 }], ExportStatus: [{ key: "CREATED", value: 1 }, { key: "SUCCESS", value: 2 }, { key: "FAIL", value: 3 }], FileType: [{ key: "IMPORT", value: 1 }, { key: "EXPORT", value: 2 }, { key: "ATTACHMENT", value: 3 }, { key: "PRODUCT_IMAGE", value: 5 }], ImportStatus: [{ key: "RUNNING", value: 1 }, { key: "SUCCESS", value: 2 }, { key: "FAIL", value: 3 }], JudgementStatus: [{ key: "PENDING", value: 1 }, { key: "APPROVED", value: 2 }, { key: "REJECTED", value: 3 }], JudgementType: [{ key: "GAIN", value: 1 }, { key: "LOSS", value: 2 }], PermissionType: [{ key: "MENU", value: 1 }, { key: "BUTTON", value: 2 }], Status: [{ key: "ENABLE", value: 1 }, { key: "LOCK", value: -1 }], WarehouseType: [{ key: "SELF_OPERATED", value: 1 }, { key: "PARTNER", value: 2 }, { key: "BONDED", value: 3 }] };
+export const enumValues: Record<string, Array<{ key: string; value: number }>> = { BizType: [{ key: "INBOUND_ORDER", value: 1 }, { key: "OUTBOUND_ORDER", value: 2 }, { key: "INVENTORY_JUDGEMENT", value: 3 }], CaptchaType: [{ key: "LOGIN", value: 1 }], Currency: [{ key: "SAR", value: 1 }, { key: "AED", value: 2 }, { key: "USD", value: 3 }, { key: "RMB", value: 4 }], DeliveryStatus: [{ key: "ALL_DELIVERED", value: 1 }, { key: "PARTIALLY_DELIVERED", value: 2 }, { key: "NOT_DELIVERED", value: 3 }], EcPlatform: [{ key: "NOON", value: 1 }, { key: "AMAZON_SA", value: 2 }, { key: "AMAZON_AE", value: 3 }, { key: "NAMSHI", value: 4 }, { key: "TRENDYOL", value: 5 }, { key: "SALLA", value: 6 }, { key: "ZID", value: 7 }, { key: "CARREFOUR", value: 8 }], ExportStatus: [{ key: "CREATED", value: 1 }, { key: "SUCCESS", value: 2 }, { key: "FAIL", value: 3 }], FileType: [{ key: "IMPORT", value: 1 }, { key: "EXPORT", value: 2 }, { key: "ATTACHMENT", value: 3 }, { key: "PRODUCT_IMAGE", value: 5 }], ImportStatus: [{ key: "RUNNING", value: 1 }, { key: "SUCCESS", value: 2 }, { key: "FAIL", value: 3 }], InboundOrderStatus: [{ key: "CREATED", value: 1 }, { key: "RECEIVING", value: 2 }, { key: "COMPLETED", value: 3 }, { key: "CANCELLED", value: 4 }, { key: "PROBLEM", value: 5 }], InboundOrderType: [{ key: "NORMAL", value: 1 }, { key: "RETURN", value: 2 }, { key: "REJECT", value: 3 }], JudgementStatus: [{ key: "PENDING", value: 1 }, { key: "APPROVED", value: 2 }, { key: "REJECTED", value: 3 }], JudgementType: [{ key: "GAIN", value: 1 }, { key: "LOSS", value: 2 }], OutboundOrderStatus: [{ key: "CREATED", value: 1 }, { key: "ALLOCATED", value: 2 }, { key: "PICKING", value: 3 }, { key: "PACKED", value: 4 }, { key: "SHIPPED", value: 5 }, { key: "CANCELLED", value: 6 }], OutboundOrderType: [{ key: "NORMAL", value: 1 }, { key: "NOON", value: 2 }], PermissionType: [{ key: "MENU", value: 1 }, { key: "BUTTON", value: 2 }], Status: [{ key: "ENABLE", value: 1 }, { key: "LOCK", value: -1 }], WarehouseType: [{ key: "SELF_OPERATED", value: 1 }, { key: "PARTNER", value: 2 }, { key: "BONDED", value: 3 }] };

@@ -62,6 +62,44 @@ export function ecPlatformSkuQuery(lang: Lang) {
   const r = rules(lang, 'query');
   return yup.object({ ...r.paging(["id", "addDate"]), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), ecPlatform: r.oneOf({ en: "Platform", zh: "平台" }, [1, 2, 3, 4, 5, 6, 7, 8], {}), ecPlatformSku: r.string({ en: "Platform SKU", zh: "平台SKU" }, { maxLength: 100 }) });
 }
+/** Inbound orders: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
+export function inboundOrderForm(mode: FormMode, lang: Lang) {
+  const r = rules(lang, mode);
+  return yup.object({
+    ...(mode === 'add' ? { type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2, 3], { notNull: true }) } : {}),
+    ...(mode === 'add' ? { warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }) } : {}),
+    ...(mode === 'add' ? { ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }) } : {}),
+    storeOrderNo: r.string({ en: "Store order number", zh: "店铺订单号" }, { maxLength: 50 }),
+    sourceOutboundNo: r.string({ en: "Source outbound number", zh: "原出库单号" }, { maxLength: 50 }),
+    waybillNo: r.string({ en: "Waybill number", zh: "运单号" }, { maxLength: 50 }),
+    returnWaybillNo: r.string({ en: "Return waybill number", zh: "退货运单号" }, { maxLength: 50 }),
+    plannedArrivalTime: r.date({ en: "Planned arrival", zh: "预计到货时间" }, {}),
+    remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
+  });
+}
+/** Inbound orders: the page/list query (paging, whitelisted sort, filters). */
+export function inboundOrderQuery(lang: Lang) {
+  const r = rules(lang, 'query');
+  return yup.object({ ...r.paging(["id", "orderNo", "plannedArrivalTime", "addDate"]), orderNo: r.string({ en: "Order number", zh: "入库单号" }, { maxLength: 30 }), type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2, 3], { notNull: true }), companyId: r.ref({ en: "Company", zh: "公司" }, {}), warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2, 3, 4, 5], { notNull: true }), storeOrderNo: r.string({ en: "Store order number", zh: "店铺订单号" }, { maxLength: 50 }), sourceOutboundNo: r.string({ en: "Source outbound number", zh: "原出库单号" }, { maxLength: 50 }), waybillNo: r.string({ en: "Waybill number", zh: "运单号" }, { maxLength: 50 }), returnWaybillNo: r.string({ en: "Return waybill number", zh: "退货运单号" }, { maxLength: 50 }), addDateStart: r.date({ en: "Created", zh: "创建时间" }), addDateEnd: r.date({ en: "Created", zh: "创建时间" }) });
+}
+/** Inbound order lines: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
+export function inboundOrderLineForm(mode: FormMode, lang: Lang) {
+  const r = rules(lang, mode);
+  return yup.object({
+    orderId: r.ref({ en: "Inbound order", zh: "入库单" }, { required: true }),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, { required: true }),
+    batchNo: r.string({ en: "Batch number", zh: "批次号" }, { notNull: true, maxLength: 50 }),
+    plannedQty: r.number({ en: "Planned quantity", zh: "计划数量" }, { required: true, integer: true, min: 1 }),
+    receivedQty: r.number({ en: "Received quantity", zh: "实收数量" }, { notNull: true, integer: true, min: 0 }),
+  });
+}
+/** Inbound order lines: the page/list query (paging, whitelisted sort, filters). */
+export function inboundOrderLineQuery(lang: Lang) {
+  const r = rules(lang, 'query');
+  return yup.object({ ...r.paging(["id"]), orderId: r.ref({ en: "Inbound order", zh: "入库单" }, {}), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}) });
+}
 /** Inventory: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function inventoryForm(mode: FormMode, lang: Lang) {
   const r = rules(lang, mode);
@@ -139,6 +177,70 @@ export function inventoryLogForm(mode: FormMode, lang: Lang) {
 export function inventoryLogQuery(lang: Lang) {
   const r = rules(lang, 'query');
   return yup.object({ ...r.paging(["id"]), inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, {}), warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}), bizType: r.oneOf({ en: "Document type", zh: "单据类型" }, [1, 2, 3], {}), bizNo: r.string({ en: "Document number", zh: "单据号" }, { maxLength: 50 }), addDateStart: r.date({ en: "Created", zh: "创建时间" }), addDateEnd: r.date({ en: "Created", zh: "创建时间" }) });
+}
+/** Outbound allocations: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
+export function outboundAllocationForm(mode: FormMode, lang: Lang) {
+  const r = rules(lang, mode);
+  return yup.object({
+    orderId: r.ref({ en: "Outbound order", zh: "出库单" }, { required: true }),
+    lineId: r.ref({ en: "Line", zh: "明细" }, { required: true }),
+    inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, { required: true }),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    qty: r.number({ en: "Quantity", zh: "数量" }, { required: true, integer: true, min: 1 }),
+  });
+}
+/** Outbound allocations: the page/list query (paging, whitelisted sort, filters). */
+export function outboundAllocationQuery(lang: Lang) {
+  const r = rules(lang, 'query');
+  return yup.object({ ...r.paging(["id"]), orderId: r.ref({ en: "Outbound order", zh: "出库单" }, {}), inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, {}) });
+}
+/** Outbound orders: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
+export function outboundOrderForm(mode: FormMode, lang: Lang) {
+  const r = rules(lang, mode);
+  return yup.object({
+    ...(mode === 'add' ? { type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2], { notNull: true }) } : {}),
+    platformOrderNo: r.string({ en: "Platform order number", zh: "平台订单号" }, { maxLength: 50 }),
+    ...(mode === 'add' ? { warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }) } : {}),
+    ...(mode === 'add' ? { ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }) } : {}),
+    receiverName: r.string({ en: "Receiver", zh: "收件人" }, { required: true, maxLength: 100 }),
+    receiverPhone: r.string({ en: "Receiver phone", zh: "收件人电话" }, { required: true, maxLength: 100 }),
+    receiverEmail: r.string({ en: "Receiver email", zh: "收件人邮箱" }, { maxLength: 100, pattern: "email" }),
+    countryCode: r.string({ en: "Country", zh: "国家" }, { required: true, maxLength: 3 }),
+    province: r.string({ en: "Province", zh: "省/州" }, { maxLength: 100 }),
+    city: r.string({ en: "City", zh: "城市" }, { maxLength: 100 }),
+    postcode: r.string({ en: "Postcode", zh: "邮编" }, { maxLength: 20 }),
+    address: r.string({ en: "Address", zh: "地址" }, { required: true, maxLength: 300 }),
+    codAmount: r.number({ en: "Cash on delivery", zh: "代收货款" }, { integer: true, min: 0 }),
+    codCurrency: r.oneOf({ en: "COD currency", zh: "代收币种" }, [1, 2, 3, 4], {}),
+    insured: r.boolean({ en: "Insured", zh: "保价" }, { notNull: true }),
+    insuredAmount: r.number({ en: "Insured amount", zh: "保价金额" }, { integer: true, min: 0 }),
+    insuredCurrency: r.oneOf({ en: "Insured currency", zh: "保价币种" }, [1, 2, 3, 4], {}),
+    waybillNo: r.string({ en: "Waybill number", zh: "运单号" }, { maxLength: 50 }),
+    remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
+  });
+}
+/** Outbound orders: the page/list query (paging, whitelisted sort, filters). */
+export function outboundOrderQuery(lang: Lang) {
+  const r = rules(lang, 'query');
+  return yup.object({ ...r.paging(["id", "orderNo", "addDate"]), orderNo: r.string({ en: "Order number", zh: "出库单号" }, { maxLength: 30 }), type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2], { notNull: true }), platformOrderNo: r.string({ en: "Platform order number", zh: "平台订单号" }, { maxLength: 50 }), companyId: r.ref({ en: "Company", zh: "公司" }, {}), warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2, 3, 4, 5, 6], { notNull: true }), deliveryStatus: r.oneOf({ en: "Delivery status", zh: "妥投状态" }, [1, 2, 3], {}), countryCode: r.string({ en: "Country", zh: "国家" }, { maxLength: 3 }), waybillNo: r.string({ en: "Waybill number", zh: "运单号" }, { maxLength: 50 }), addDateStart: r.date({ en: "Created", zh: "创建时间" }), addDateEnd: r.date({ en: "Created", zh: "创建时间" }) });
+}
+/** Outbound order lines: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
+export function outboundOrderLineForm(mode: FormMode, lang: Lang) {
+  const r = rules(lang, mode);
+  return yup.object({
+    orderId: r.ref({ en: "Outbound order", zh: "出库单" }, { required: true }),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, { required: true }),
+    batchNo: r.string({ en: "Batch number", zh: "批次号" }, { notNull: true, maxLength: 50 }),
+    qty: r.number({ en: "Quantity", zh: "数量" }, { required: true, integer: true, min: 1 }),
+  });
+}
+/** Outbound order lines: the page/list query (paging, whitelisted sort, filters). */
+export function outboundOrderLineQuery(lang: Lang) {
+  const r = rules(lang, 'query');
+  return yup.object({ ...r.paging(["id"]), orderId: r.ref({ en: "Outbound order", zh: "出库单" }, {}), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}) });
 }
 /** Goods owners: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function ownerForm(mode: FormMode, lang: Lang) {
@@ -292,4 +394,4 @@ export function warehouseQuery(lang: Lang) {
   return yup.object({ ...r.paging(["id", "code", "name", "addDate"]), code: r.string({ en: "Warehouse code", zh: "仓库编码" }, { maxLength: 20 }), name: r.string({ en: "Warehouse name", zh: "仓库名称" }, { maxLength: 50 }), type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2, 3], { notNull: true }), status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }), countryCode: r.string({ en: "Country", zh: "国家" }, { maxLength: 3 }) });
 }
 /** Schema factories by resource name. */
-export const schemas = { city: { form: cityForm, query: cityQuery }, company: { form: companyForm, query: companyQuery }, country: { form: countryForm, query: countryQuery }, ecPlatformSku: { form: ecPlatformSkuForm, query: ecPlatformSkuQuery }, inventory: { form: inventoryForm, query: inventoryQuery }, inventoryJudgement: { form: inventoryJudgementForm, query: inventoryJudgementQuery }, inventoryJudgementLine: { form: inventoryJudgementLineForm, query: inventoryJudgementLineQuery }, inventoryLog: { form: inventoryLogForm, query: inventoryLogQuery }, owner: { form: ownerForm, query: ownerQuery }, permission: { form: permissionForm, query: permissionQuery }, province: { form: provinceForm, query: provinceQuery }, role: { form: roleForm, query: roleQuery }, sku: { form: skuForm, query: skuQuery }, skuCategory: { form: skuCategoryForm, query: skuCategoryQuery }, supplierSku: { form: supplierSkuForm, query: supplierSkuQuery }, user: { form: userForm, query: userQuery }, warehouse: { form: warehouseForm, query: warehouseQuery } };
+export const schemas = { city: { form: cityForm, query: cityQuery }, company: { form: companyForm, query: companyQuery }, country: { form: countryForm, query: countryQuery }, ecPlatformSku: { form: ecPlatformSkuForm, query: ecPlatformSkuQuery }, inboundOrder: { form: inboundOrderForm, query: inboundOrderQuery }, inboundOrderLine: { form: inboundOrderLineForm, query: inboundOrderLineQuery }, inventory: { form: inventoryForm, query: inventoryQuery }, inventoryJudgement: { form: inventoryJudgementForm, query: inventoryJudgementQuery }, inventoryJudgementLine: { form: inventoryJudgementLineForm, query: inventoryJudgementLineQuery }, inventoryLog: { form: inventoryLogForm, query: inventoryLogQuery }, outboundAllocation: { form: outboundAllocationForm, query: outboundAllocationQuery }, outboundOrder: { form: outboundOrderForm, query: outboundOrderQuery }, outboundOrderLine: { form: outboundOrderLineForm, query: outboundOrderLineQuery }, owner: { form: ownerForm, query: ownerQuery }, permission: { form: permissionForm, query: permissionQuery }, province: { form: provinceForm, query: provinceQuery }, role: { form: roleForm, query: roleQuery }, sku: { form: skuForm, query: skuQuery }, skuCategory: { form: skuCategoryForm, query: skuCategoryQuery }, supplierSku: { form: supplierSkuForm, query: supplierSkuQuery }, user: { form: userForm, query: userQuery }, warehouse: { form: warehouseForm, query: warehouseQuery } };

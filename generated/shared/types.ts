@@ -43,6 +43,48 @@ export interface EcPlatformSku {
   addDate: string;
 }
 
+/** Inbound orders (入库单) as the API returns it. */
+export interface InboundOrder {
+  id: number;
+  orderNo: string | null;
+  type: number;
+  companyId: number | null;
+  companyName: string | null;
+  warehouseId: number;
+  warehouseName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  status: number;
+  storeOrderNo: string | null;
+  sourceOutboundNo: string | null;
+  waybillNo: string | null;
+  returnWaybillNo: string | null;
+  plannedArrivalTime: string | null;
+  completionTime: string | null;
+  problemReason: string | null;
+  recreatedFromId: number | null;
+  recreatedFromNo: string | null;
+  remark: string | null;
+  addDate: string;
+}
+
+/** Inbound order lines (入库单明细) as the API returns it. */
+export interface InboundOrderLine {
+  id: number;
+  orderId: number;
+  orderNo: string | null;
+  warehouseId: number;
+  warehouseName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  skuId: number;
+  sku: string | null;
+  batchNo: string;
+  plannedQty: number;
+  receivedQty: number;
+  addDate: string;
+}
+
 /** Inventory (库存) as the API returns it. */
 export interface Inventory {
   id: number;
@@ -121,6 +163,72 @@ export interface InventoryLog {
   bizNo: string;
   bizNoExtra: string | null;
   remark: string | null;
+  addDate: string;
+}
+
+/** Outbound allocations (出库分配) as the API returns it. */
+export interface OutboundAllocation {
+  id: number;
+  orderId: number;
+  orderNo: string | null;
+  lineId: number;
+  lineName: string | null;
+  inventoryId: number;
+  inventoryName: string | null;
+  warehouseId: number;
+  warehouseName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  qty: number;
+  addDate: string;
+}
+
+/** Outbound orders (出库单) as the API returns it. */
+export interface OutboundOrder {
+  id: number;
+  orderNo: string | null;
+  type: number;
+  platformOrderNo: string | null;
+  companyId: number | null;
+  companyName: string | null;
+  warehouseId: number;
+  warehouseName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  status: number;
+  deliveryStatus: number | null;
+  receiverName: string;
+  receiverPhone: string;
+  receiverEmail: string | null;
+  countryCode: string;
+  province: string | null;
+  city: string | null;
+  postcode: string | null;
+  address: string;
+  codAmount: number | null;
+  codCurrency: number | null;
+  insured: boolean;
+  insuredAmount: number | null;
+  insuredCurrency: number | null;
+  waybillNo: string | null;
+  shippedTime: string | null;
+  remark: string | null;
+  addDate: string;
+}
+
+/** Outbound order lines (出库单明细) as the API returns it. */
+export interface OutboundOrderLine {
+  id: number;
+  orderId: number;
+  orderNo: string | null;
+  warehouseId: number;
+  warehouseName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  skuId: number;
+  sku: string | null;
+  batchNo: string;
+  qty: number;
   addDate: string;
 }
 

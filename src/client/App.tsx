@@ -27,6 +27,7 @@ import { NotFound, RedirectToNotFound } from './screens/NotFound';
 import { SkuListAll, SkuListNoon } from './screens/sku';
 import { JudgementList } from './screens/judgement';
 import { InventoryListPage, InventoryLogListPage } from './screens/inventory';
+import { InboundNormalList, inboundRoutes } from './screens/inbound';
 
 /** The part of `listRoute` below `/<name>/`, or undefined when it lies elsewhere (or is absent). */
 function childListPath(def: ResourceDef): string | undefined {
@@ -52,6 +53,8 @@ const screenOverrides: Record<string, Partial<ResourceDef>> = {
   inventoryLog: { list: InventoryLogListPage, create: undefined, edit: undefined },
   // Inventory adjustments (issue 4): list at /sku/inventory_judgement_list; create/edit in its dialog
   inventoryJudgement: { list: JudgementList, create: undefined, edit: undefined },
+  // Inbound orders (issue 5): normal list at /inbound/normal_list; return/reject lists and /func receiving screens in inboundRoutes
+  inboundOrder: { list: InboundNormalList, create: undefined, edit: undefined },
 };
 
 /** More child routes of a resource (path below `/<name>/`). */
@@ -120,6 +123,7 @@ export const App = () => (
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
         {outsideListRoutes}
+        {inboundRoutes}
       </CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/401" element={<NoPermission />} />

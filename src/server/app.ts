@@ -12,12 +12,16 @@ import { bindings, routeTable, type Binding } from '../../generated/server/route
 import { Code } from '../shared/envelope';
 import type { Config } from './config';
 import * as crud from './crud/handlers';
+import { actionOf } from './crud/workflow';
 import type { Database } from './db/connect';
 import { currentDetail, login, newCaptcha } from './domain/auth';
 import { registerFileRoutes } from './domain/files/routes';
 import { registerImportRoutes } from './domain/imports/routes';
+import { registerExportRoutes } from './domain/exports/routes';
 import { batchUpdateWeight, searchSkus } from './domain/sku';
 import { approveJudgement, rejectJudgement } from './domain/inventory/judgement';
+import { registerInboundRoutes } from './domain/inbound/routes';
+import { registerOutboundRoutes } from './domain/outbound/routes';
 import { changeOwnPassword, editUserRoles } from './domain/users';
 import { readContext, type RequestContext, type UserContext } from './http/context';
 import { BizError, text } from './http/errors';
@@ -64,17 +68,21 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   sapiRoute(app, db, '/sapi/wms/sku/batchUpdateWeight', bindings.sku.meta.permissions.add, ({ ctx, user, body }) => batchUpdateWeight(skuCall(ctx, user, body)));
   sapiRoute(app, db, '/sapi/wms/sku/exportEcPlatformLabels', 'outbound:export_ec_platform_labels', async ({ ctx, user, body, reply }) => (await import('./domain/labels')).exportEcPlatformLabels(skuCall(ctx, user, body), reply));
 
-  // Inventory and adjustments beyond CRUD (spec 7.2; issue 4)
+  // Inventory, adjustments and inbound orders beyond CRUD (spec 7.2; issues 4, 5)
   const callOf = (binding: Binding) => (a: SapiHandlerArgs): crud.CrudCall => ({ db, ctx: a.ctx, user: a.user, binding, body: a.body });
   const inventoryCall = callOf(bindings.inventory);
   sapiRoute(app, db, '/sapi/wms/sku-inventory/queryOne', bindings.inventory.meta.permissions.list, async (a) => (await crud.page({ ...inventoryCall(a), body: { ...a.body, current: 1, size: 1 } })).records[0] ?? null);
   const judgementCall = callOf(bindings.inventoryJudgement);
-  sapiRoute(app, db, '/sapi/wms/inventory-judgement/approve', 'inventory_judgement:approve', (a) => approveJudgement(judgementCall(a)));
-  sapiRoute(app, db, '/sapi/wms/inventory-judgement/reject', 'inventory_judgement:approve', (a) => rejectJudgement(judgementCall(a)));
+  sapiRoute(app, db, '/sapi/wms/inventory-judgement/approve', actionOf(bindings.inventoryJudgement, 'approve').code, (a) => approveJudgement(judgementCall(a)));
+  sapiRoute(app, db, '/sapi/wms/inventory-judgement/reject', actionOf(bindings.inventoryJudgement, 'reject').code, (a) => rejectJudgement(judgementCall(a)));
+
+  registerInboundRoutes(app, db);
+  registerOutboundRoutes(app, db);
 
   // Files (upload, download, thumbnails) and Excel imports with their templates (spec 7.1, 7.2, 9; issue 3)
   const fileStorage = await registerFileRoutes(app, database, config);
   await registerImportRoutes(app, database, fileStorage);
+  await registerExportRoutes(app, database, fileStorage);
 
   app.all('/sapi/*', async (req, reply) => reply.status(404).send({ code: Code.NOT_FOUND, msg: `${req.method} ${req.url}: no such call`, data: null }));
 

@@ -15,13 +15,14 @@ import { appZh } from '../i18n/app-zh';
 import { widgetMessages } from '../widgets/messages';
 import { inventoryMessages } from '../screens/inventory/messages';
 import { judgementMessages } from '../screens/judgement/messages';
+import { inboundMessages } from '../screens/inbound/messages';
 import { generatedMessages } from '../../../generated/client/i18n';
 import { deepMerge, type MessageTree } from './messages';
 import { LOCALES, getCurrentLocale, setCurrentLocale, type AppLocale } from './locale';
 
 export const messages: Record<AppLocale, TranslationMessages> = {
-  en: deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inventoryMessages.en, judgementMessages.en, generatedMessages.en) as unknown as TranslationMessages,
-  zh: deepMerge(raChineseMessages as unknown as MessageTree, appZh, widgetMessages.zh, inventoryMessages.zh, judgementMessages.zh, generatedMessages.zh) as unknown as TranslationMessages,
+  en: deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inventoryMessages.en, judgementMessages.en, inboundMessages.en, generatedMessages.en) as unknown as TranslationMessages,
+  zh: deepMerge(raChineseMessages as unknown as MessageTree, appZh, widgetMessages.zh, inventoryMessages.zh, judgementMessages.zh, inboundMessages.zh, generatedMessages.zh) as unknown as TranslationMessages,
 };
 
 const base = polyglotI18nProvider(

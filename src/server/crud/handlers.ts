@@ -82,6 +82,15 @@ async function queryConditions(call: CrudCall): Promise<{ q: Row; where: SQL | u
   return { q, where };
 }
 
+/**
+ * The validated query and the WHERE that page/list would use for `call` (manifest filters, the resource's
+ * filterConditions hook, the caller's data scope): for readers that walk all matching rows themselves
+ * (the inventory export). A bad query is a 400 like in page.
+ */
+export async function queryWhere(call: CrudCall): Promise<{ q: Row; where: SQL | undefined }> {
+  return queryConditions(call);
+}
+
 export async function page(call: CrudCall): Promise<Page<Row>> {
   const { db, binding: b } = call;
   const { q, where } = await queryConditions(call);

@@ -2,7 +2,7 @@
  * Tables that are not resources of the manifest: sessions and captchas (kept in the database so that any
  * instance can check them, DESIGN "Databases"). Migrations for these come from drizzle-kit with the rest.
  */
-import { boolean, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /** A login session: token -> user; idle expiry slides, old tokens are rotated (docs/architecture.md). */
 export const sysSession = pgTable('sys_session', {
@@ -56,3 +56,30 @@ export const sysImportJob = pgTable('sys_import_job', {
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   finishDate: timestamp('finish_date', { withTimezone: true, mode: 'date' }),
 });
+
+/**
+ * An Excel export (issue 4; spec 3 "Export job", 4): runs in the background; survives a restart (DESIGN
+ * "Databases": several instances may share one PostgreSQL). status: ExportStatus (1 CREATED, 2 SUCCESS,
+ * 3 FAIL). `query` is the list query as the caller sent it (filters and sort only), `scope` the caller's
+ * warehouse and owner ids at the time of the request ([-1] = all), `lang`/`tzHours` the caller's headers.
+ * `worker` names the run that holds the job; it refreshes `heartbeatAt` while it works, and a CREATED job
+ * whose heartbeat is older than 60 s is claimed and run again by the next instance that looks
+ * (domain/exports/jobs.ts). `filePath` is the storage key of the finished .xlsx.
+ */
+export const sysFileExport = pgTable('sys_file_export', {
+  id: uuid('id').primaryKey(),
+  kind: varchar('kind', { length: 30 }).notNull(),
+  userId: integer('user_id').notNull(),
+  query: jsonb('query').$type<Record<string, unknown>>().notNull(),
+  scope: jsonb('scope').$type<{ warehouseIds: number[]; ownerIds: number[] }>().notNull(),
+  lang: varchar('lang', { length: 5 }).notNull(),
+  tzHours: integer('tz_hours').default(0).notNull(),
+  status: integer('status').notNull(),
+  filePath: varchar('file_path', { length: 300 }),
+  totalRows: integer('total_rows').default(0).notNull(),
+  message: varchar('message', { length: 500 }),
+  worker: varchar('worker', { length: 36 }),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  finishDate: timestamp('finish_date', { withTimezone: true, mode: 'date' }),
+}, (t) => [index('sys_file_export_status_heartbeat_idx').on(t.status, t.heartbeatAt), index('sys_file_export_user_idx').on(t.userId)]);

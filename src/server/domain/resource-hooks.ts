@@ -1,6 +1,8 @@
 /** Which resources add hand-written rules to the generic writes (crud/handlers.ts ResourceHooks). */
 import type { ResourceHooks } from '../crud/handlers';
+import { inboundOrderHooks } from './inbound/orders';
 import { inventoryHooks } from './inventory/records';
+import { outboundOrderHooks } from './outbound/orders';
 import { judgementHooks } from './inventory/judgement';
 import { skuChildHooks, skuHooks } from './sku';
 import { roleHooks, userHooks } from './users';
@@ -13,4 +15,6 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   ecPlatformSku: skuChildHooks,
   inventory: inventoryHooks,
   inventoryJudgement: judgementHooks,
+  inboundOrder: inboundOrderHooks,
+  outboundOrder: outboundOrderHooks,
 };

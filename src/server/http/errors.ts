@@ -28,6 +28,7 @@ const texts = {
   oldPasswordRequired: { en: 'Old password cannot be empty', zh: '旧密码不能为空' },
   oldPasswordWrong: { en: 'The old password is wrong', zh: '旧密码错误' },
   insufficientInventory: { en: 'Insufficient inventory for selected product: SKU {sku}, batch {batch}: available {available} (locked {locked}), requested {requested}', zh: '所选商品库存不足：SKU {sku}，批次 {batch}：可用 {available}（冻结 {locked}），需要 {requested}' },
+  insufficientAvailable: { en: 'Insufficient inventory for selected product: SKU {sku}, batch {batch}: available {available}, requested {requested}', zh: '所选商品库存不足：SKU {sku}，批次 {batch}：可用 {available}，需要 {requested}' },
   passwordsDiffer: { en: 'The two passwords do not match', zh: '两次输入的密码不一致' },
 } as const;
 export type TextKey = keyof typeof texts;

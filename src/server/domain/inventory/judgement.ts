@@ -29,61 +29,40 @@ import { findInScope, validate, type CrudCall, type ResourceHooks } from '../../
 import { transition } from '../../crud/workflow';
 import { BizError } from '../../http/errors';
 import { scopeConditions } from '../../http/guard';
+import { documentNo, linesSchema, PendingLines, requireState } from '../documents';
 import { applyLedger } from './ledger';
 
 type Row = Record<string, unknown>;
 interface LineInput { inventoryId?: number | null; skuId?: number | null; batchNo?: string | null; type: number; qty: number; reason?: string | null }
 interface CheckedLine extends LineInput { skuId: number; batchNo: string }
 
-/** At most this many lines per adjustment. */
-export const MAX_LINES = 500;
-
 const L = (en: string, zh: string) => ({ en, zh });
 const texts = {
-  notPending: L('Only a pending adjustment can be {action}; this one is {status}', '只有待审核的库存调整可以{action}；该单据{status}'),
   lineScope: L('the inventory record is not in this adjustment\'s warehouse and goods owner', '库存记录不属于该调整单的仓库和货主'),
   skuOwner: L('the SKU does not belong to this adjustment\'s goods owner', 'SKU不属于该调整单的货主'),
   lineTwice: L('the same SKU and batch are listed twice', '同一SKU和批次重复'),
   rejectReason: L('Rejection reason cannot be empty', '驳回原因不能为空'),
   lines: L('Lines', '调整明细'),
 };
-const actions = { edit: L('changed', '修改'), remove: L('deleted', '删除') };
-const statusNames: Record<number, { en: string; zh: string }> = {
-  [JudgementStatus.PENDING]: L('pending', '待审核'), [JudgementStatus.APPROVED]: L('approved', '已审核'), [JudgementStatus.REJECTED]: L('rejected', '已驳回'),
-};
-
-function notPending(lang: Lang, action: keyof typeof actions, status: number): BizError {
-  return new BizError(Code.CONFLICT, texts.notPending[lang].replace('{action}', actions[action][lang]).replace('{status}', statusNames[status]?.[lang] ?? String(status)));
-}
-
-function linesSchema(lang: Lang) {
+function judgementLines(lang: Lang) {
   const r = rules(lang, 'add');
-  const line = yup.object({
+  return linesSchema(lang, yup.object({
     inventoryId: r.ref(L('Inventory record', '库存记录')),
     skuId: r.ref(L('SKU', 'SKU')).when('inventoryId', { is: (v: unknown) => v === undefined || v === null, then: (s) => s.required(r.text('required', L('Inventory record or SKU', '库存记录或SKU'))) }),
     batchNo: r.string(L('Batch number', '批次号'), { maxLength: 50 }),
     type: r.oneOf(L('Gain or loss', '盘盈/盘亏'), Object.values(JudgementType), { required: true }),
     qty: r.number(L('Quantity', '数量'), { required: true, integer: true, min: 1, max: 1_000_000_000 }),
     reason: r.string(L('Reason', '原因'), { maxLength: 200 }),
-  });
-  const label = texts.lines;
-  return yup.object({
-    lines: yup.array(line).typeError(r.text('list', label)).required(r.text('required', label))
-      .min(1, r.text('required', label)).max(MAX_LINES, r.text('maxItems', label, { max: MAX_LINES })),
-  });
+  }), texts.lines);
 }
 
-/** Lines checked by beforeWrite, handed to afterWrite of the same call (keyed by the call's body). */
-const pendingLines = new WeakMap<Row, CheckedLine[]>();
-
-/** `IJ<yyyyMMdd><id>`: readable, unique because the id is. */
-export const judgementNo = (id: number, at = new Date()) => `IJ${at.toISOString().slice(0, 10).replace(/-/g, '')}${String(id).padStart(6, '0')}`;
+const pendingLines = new PendingLines<CheckedLine>();
 
 export const judgementHooks: ResourceHooks = {
   async beforeWrite(call, values, existing) {
-    if (existing && existing.status !== JudgementStatus.PENDING) throw notPending(call.ctx.lang, 'edit', existing.status as number);
+    if (existing) requireState(bindings.inventoryJudgement, existing, [JudgementStatus.PENDING], 'edit', call.ctx.lang);
     const lang = call.ctx.lang;
-    const { lines } = await validate<{ lines: LineInput[] }>(linesSchema(lang), call.body);
+    const { lines } = await validate<{ lines: LineInput[] }>(judgementLines(lang), call.body);
     const warehouseId = (existing?.warehouseId ?? values.warehouseId) as number;
     const ownerId = (existing?.ownerId ?? values.ownerId) as number;
     if (!existing) {
@@ -116,8 +95,8 @@ export const judgementHooks: ResourceHooks = {
   },
   async afterWrite(call, values, existing) {
     const id = (existing?.id ?? values.id) as number;
-    if (!existing) await call.db.update(inventoryJudgement).set({ judgementNo: judgementNo(id) }).where(eq(inventoryJudgement.id, id));
-    const lines = pendingLines.get(call.body) ?? [];
+    if (!existing) await call.db.update(inventoryJudgement).set({ judgementNo: documentNo('IJ', id) }).where(eq(inventoryJudgement.id, id));
+    const lines = pendingLines.take(call.body);
     const doc = existing ?? values;
     await call.db.delete(inventoryJudgementLine).where(eq(inventoryJudgementLine.judgementId, id));
     await call.db.insert(inventoryJudgementLine).values(lines.map((l) => ({
@@ -126,7 +105,7 @@ export const judgementHooks: ResourceHooks = {
     })));
   },
   async beforeRemove(call, existing) {
-    if (existing.status !== JudgementStatus.PENDING) throw notPending(call.ctx.lang, 'remove', existing.status as number);
+    requireState(bindings.inventoryJudgement, existing, [JudgementStatus.PENDING], 'remove', call.ctx.lang);
     await call.db.delete(inventoryJudgementLine).where(eq(inventoryJudgementLine.judgementId, existing.id as number));
   },
   /** Each document carries its `lines` with SKU code, product name and the record's current qty and lockQty. */

@@ -1,0 +1,170 @@
+/**
+ * Row actions of an inbound list (issue 5):
+ * - View (everyone who sees the list);
+ * - Edit and Delete while created (inbound:edit); Delete asks first (spec 5);
+ * - the workflow actions the order's state allows (`actionsFrom(resourceMeta.inboundOrder.workflow, status)`,
+ *   each behind its manifest code): Receive opens the receiving screen of the order's type with the order
+ *   looked up; Submit problem order opens a dialog with a required reason; Cancel, Cancel problem order,
+ *   Close receiving and Recreate ask first, then call the server.
+ * A success notifies and reloads; a failure shows the server msg (spec 8).
+ */
+import { useState, type MouseEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { Confirm, useDataProvider, useNotify, usePermissions, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { actionsFrom } from '../../../shared/workflow';
+import { permits } from '../../widgets/Permitted';
+import { errorMessage } from '../sku/errors';
+import { CODE_INBOUND_EDIT, INBOUND_WORKFLOW, isCreated, kindOf } from './constants';
+import { inboundApi, type SimpleAction } from './inboundApi';
+import { useInboundListUi } from './InboundListUi';
+import type { CellProps } from './fields';
+
+const stop = (event: MouseEvent) => event.stopPropagation();
+
+/** The actions a record in `status` shows for a user with `roles` (workflow order; view/edit/delete aside). */
+export function rowActionNames(status: number, roles: unknown): string[] {
+  return actionsFrom(INBOUND_WORKFLOW, status)
+    .filter((a) => !a.code || permits(roles, a.code))
+    .map((a) => a.name);
+}
+
+const ConfirmedAction = ({
+  record,
+  label,
+  title,
+  content,
+  color,
+  testId,
+  action,
+  after,
+}: {
+  record: RaRecord;
+  label: string;
+  title: string;
+  content: string;
+  color: 'error' | 'primary' | 'success' | 'warning';
+  testId: string;
+  action: () => Promise<unknown>;
+  after: () => void;
+}) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const options = { no: record.orderNo ?? '', action: translate(label) };
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await action();
+      setOpen(false);
+      notify('app.inbound.success', { type: 'success' });
+      after();
+    } catch (e) {
+      setOpen(false);
+      notify(errorMessage(e), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button size="small" color={color} onClick={() => setOpen(true)} data-testid={testId}>
+        {translate(label)}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title={title}
+        titleTranslateOptions={options}
+        content={content}
+        contentTranslateOptions={options}
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+        data-testid={`${testId}-confirm`}
+      />
+    </>
+  );
+};
+
+const ACTION_COLORS: Record<string, 'error' | 'primary' | 'success' | 'warning'> = {
+  cancel: 'error',
+  complete: 'success',
+  cancelProblem: 'warning',
+  recreate: 'primary',
+};
+
+export const InboundRowActions = (_: CellProps) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const navigate = useNavigate();
+  const ui = useInboundListUi();
+  const { permissions, isPending } = usePermissions();
+  if (!record) return null;
+  const roles = isPending ? [] : permissions;
+  const canEdit = !isPending && permits(permissions, CODE_INBOUND_EDIT);
+  const names = isPending ? [] : rowActionNames(Number(record.status), roles);
+  const label = (name: string) => `resources.inboundOrder.actions.${name}`;
+
+  return (
+    <Box onClick={stop} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.25, width: 200, '& .MuiButton-root': { minWidth: 0, px: 0.75 } }} className="wms-inbound-row-actions">
+      <Button size="small" onClick={() => ui.open({ kind: 'view', record })} data-testid="inbound-row-view">
+        {translate('app.inbound.action.view')}
+      </Button>
+      {isCreated(record) && canEdit ? (
+        <>
+          <Button size="small" onClick={() => ui.open({ kind: 'edit', id: record.id })} data-testid="inbound-row-edit">
+            {translate('app.inbound.action.edit')}
+          </Button>
+          <ConfirmedAction
+            record={record}
+            label="app.inbound.action.delete"
+            title="app.inbound.dialog.delete_title"
+            content="app.inbound.dialog.delete"
+            color="error"
+            testId="inbound-row-delete"
+            action={() => inboundApi.remove(dataProvider, record.id)}
+            after={ui.done}
+          />
+        </>
+      ) : null}
+      {names.map((name) => {
+        if (name === 'receive') {
+          return (
+            <Button
+              key={name}
+              size="small"
+              color="success"
+              onClick={() => navigate(`${kindOf(Number(record.type ?? ui.type)).execRoute}?code=${encodeURIComponent(String(record.orderNo ?? ''))}`)}
+              data-testid="inbound-row-receive"
+            >
+              {translate(label(name))}
+            </Button>
+          );
+        }
+        if (name === 'submitProblem') {
+          return (
+            <Button key={name} size="small" color="error" onClick={() => ui.open({ kind: 'problem', record })} data-testid="inbound-row-submitProblem">
+              {translate(label(name))}
+            </Button>
+          );
+        }
+        return (
+          <ConfirmedAction
+            key={name}
+            record={record}
+            label={label(name)}
+            title="app.inbound.dialog.confirm_title"
+            content="app.inbound.dialog.confirm"
+            color={ACTION_COLORS[name] ?? 'primary'}
+            testId={`inbound-row-${name}`}
+            action={() => inboundApi.action(dataProvider, name as SimpleAction, record.id)}
+            after={name === 'recreate' ? ui.done : ui.reload}
+          />
+        );
+      })}
+    </Box>
+  );
+};

@@ -1,0 +1,103 @@
+/**
+ * Constants of the inbound order screens (spec 2.3 /inbound/normal_list, return_list, reject_list and
+ * /func/*_inbound_exec; spec 3 "Inbound order", 4, 8, 9; issue 5; server rules in
+ * src/server/domain/inbound/orders.ts; workflow in generated/shared/resources.ts `inboundOrder.workflow`).
+ */
+import { apiPaths } from '../../../../generated/client/api';
+import { InboundOrderStatus, InboundOrderType } from '../../../../generated/shared/enums';
+import { resourceMeta } from '../../../../generated/shared/resources';
+import type { WorkflowSpec } from '../../../shared/resource-meta';
+
+export { InboundOrderStatus, InboundOrderType };
+
+export const INBOUND_RESOURCE = 'inboundOrder';
+
+const BASE = apiPaths[INBOUND_RESOURCE] ?? '/sapi/wms/inbound-order';
+export const INBOUND_PATHS = {
+  page: `${BASE}/page`,
+  detail: `${BASE}/detail`,
+  add: `${BASE}/add`,
+  edit: `${BASE}/edit`,
+  remove: `${BASE}/remove`,
+  cancel: `${BASE}/cancel`,
+  submitProblem: `${BASE}/submitProblem`,
+  cancelProblem: `${BASE}/cancelProblem`,
+  recreate: `${BASE}/recreate`,
+  complete: `${BASE}/complete`,
+  receive: `${BASE}/receive`,
+  scan: `${BASE}/scan`,
+} as const;
+
+/** The manifest's life cycle of an inbound order (states and actions with their `from` states and codes). */
+export const INBOUND_WORKFLOW = (resourceMeta.inboundOrder as { workflow?: WorkflowSpec }).workflow as WorkflowSpec;
+
+/** Permission codes (resources.yaml). */
+export const CODE_INBOUND_LIST = 'inbound:list';
+export const CODE_INBOUND_EDIT = 'inbound:edit';
+export const CODE_INBOUND_RECEIVE = 'inbound:receive';
+
+/** Spec 9: default page size of the lists. */
+export const INBOUND_PAGE_SIZE = 10;
+
+/** Server limits (orders.ts / resources.yaml). */
+export const MAX_LINES = 500;
+export const QTY_MAX = 1_000_000_000;
+export const NO_MAX = 50;
+export const ORDER_NO_MAX = 30;
+export const REMARK_MAX = 200;
+export const PROBLEM_REASON_MAX = 200;
+export const BATCH_NO_MAX = 50;
+
+/** The three kinds of inbound order with their list and receiving routes (spec 2.3). */
+export interface InboundKind {
+  type: number;
+  /** Key part: normal | return | reject. */
+  key: 'normal' | 'return' | 'reject';
+  listRoute: string;
+  execRoute: string;
+}
+
+export const INBOUND_KINDS: Record<number, InboundKind> = {
+  [InboundOrderType.NORMAL]: { type: InboundOrderType.NORMAL, key: 'normal', listRoute: '/inbound/normal_list', execRoute: '/func/normal_inbound_exec' },
+  [InboundOrderType.RETURN]: { type: InboundOrderType.RETURN, key: 'return', listRoute: '/inbound/return_list', execRoute: '/func/return_inbound_exec' },
+  [InboundOrderType.REJECT]: { type: InboundOrderType.REJECT, key: 'reject', listRoute: '/inbound/reject_list', execRoute: '/func/reject_inbound_exec' },
+};
+
+export const kindOf = (type: number): InboundKind => INBOUND_KINDS[type] ?? INBOUND_KINDS[InboundOrderType.NORMAL];
+
+export interface InboundLine {
+  id?: number;
+  skuId?: number | null;
+  sku?: string | null;
+  skuName?: string | null;
+  batchNo?: string | null;
+  plannedQty: number;
+  receivedQty?: number;
+}
+
+export interface InboundRecord {
+  id: number;
+  orderNo?: string | null;
+  type: number;
+  companyName?: string | null;
+  warehouseId?: number | null;
+  warehouseName?: string | null;
+  ownerId?: number | null;
+  ownerName?: string | null;
+  status: number;
+  storeOrderNo?: string | null;
+  sourceOutboundNo?: string | null;
+  waybillNo?: string | null;
+  returnWaybillNo?: string | null;
+  plannedArrivalTime?: string | null;
+  completionTime?: string | null;
+  problemReason?: string | null;
+  recreatedFromNo?: string | null;
+  remark?: string | null;
+  addDate?: string | null;
+  plannedQty?: number;
+  receivedQty?: number;
+  lines?: InboundLine[];
+}
+
+export const isCreated = (record: { status?: unknown; [key: string]: unknown } | null | undefined): boolean => Number(record?.status) === InboundOrderStatus.CREATED;

@@ -1,0 +1,84 @@
+/**
+ * What the stock documents (inventory adjustments, inbound orders, later outbound orders) share:
+ * - document numbers `<prefix><yyyyMMdd><id, 6 digits>` (readable, unique because the id is);
+ * - a `lines` array checked by the document's beforeWrite hook and saved by its afterWrite hook in the same
+ *   call and transaction (keyed by the call's body, which both hooks see);
+ * - the yup rule for that array: 1..{@link MAX_LINES} entries (spec 5 "non-empty list");
+ * - the rule that a document is edited or deleted only in some states (e.g. created), as a 409 naming them.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import * as yup from 'yup';
+import { sku } from '../../../generated/db/schema';
+import type { Binding } from '../../../generated/server/routes';
+import { Code } from '../../shared/envelope';
+import type { ResourceSpec } from '../../shared/resource-meta';
+import { rules, type Lang } from '../../shared/validation';
+import { workflowOf } from '../crud/workflow';
+import type { Db } from '../db/connect';
+import { BizError } from '../http/errors';
+
+/** At most this many lines per document. */
+export const MAX_LINES = 500;
+
+/** `<prefix><yyyyMMdd><id padded to 6>` in UTC, e.g. documentNo('IN', 42) -> IN20261122000042. */
+export const documentNo = (prefix: string, id: number, at = new Date()) => `${prefix}${at.toISOString().slice(0, 10).replace(/-/g, '')}${String(id).padStart(6, '0')}`;
+
+const Lines = { en: 'Lines', zh: '明细' };
+
+/** `{ lines: [line...] }` with 1..MAX_LINES entries, each checked by `line`. */
+export function linesSchema(lang: Lang, line: yup.AnyObjectSchema, label = Lines) {
+  const r = rules(lang, 'add');
+  return yup.object({
+    lines: yup.array(line).typeError(r.text('list', label)).required(r.text('required', label))
+      .min(1, r.text('required', label)).max(MAX_LINES, r.text('maxItems', label, { max: MAX_LINES })),
+  });
+}
+
+/** Lines checked in a document's beforeWrite, for its afterWrite in the same call. */
+export class PendingLines<L> {
+  private readonly byCall = new WeakMap<object, L[]>();
+  set(body: object, lines: L[]): void { this.byCall.set(body, lines); }
+  /** The checked lines of this call (empty when beforeWrite stored none). */
+  take(body: object): L[] { const l = this.byCall.get(body) ?? []; this.byCall.delete(body); return l; }
+}
+
+const lineTexts = {
+  skuOwner: { en: 'the SKU does not belong to this order\'s goods owner', zh: 'SKU不属于该单据的货主' },
+  lineTwice: { en: 'the same SKU and batch are listed twice', zh: '同一SKU和批次重复' },
+};
+
+/**
+ * Lines of an order naming SKUs: every SKU must belong to `ownerId` and no SKU + batch may appear twice
+ * (400 naming `lines.<i>.skuId` / `lines.<i>`). Returns the lines with batchNo trimmed ('' = no batch).
+ */
+export async function checkOwnerSkuLines<L extends { skuId: number; batchNo?: string | null }>(db: Db, lang: Lang, ownerId: number, lines: L[]): Promise<Array<L & { batchNo: string }>> {
+  const ids = [...new Set(lines.map((l) => l.skuId))];
+  const own = new Set((await db.select({ id: sku.id }).from(sku).where(and(inArray(sku.id, ids), eq(sku.ownerId, ownerId)))).map((x) => x.id));
+  const seen = new Set<string>();
+  return lines.map((l, i) => {
+    if (!own.has(l.skuId)) throw new BizError(Code.BAD_REQUEST, `lines.${i}.skuId: ${lineTexts.skuOwner[lang]}`);
+    const line = { ...l, batchNo: (l.batchNo ?? '').trim() };
+    const key = `${line.skuId}/${line.batchNo}`;
+    if (seen.has(key)) throw new BizError(Code.BAD_REQUEST, `lines.${i}: ${lineTexts.lineTwice[lang]}`);
+    seen.add(key);
+    return line;
+  });
+}
+
+const verbs = { edit: { en: 'changed', zh: '修改' }, remove: { en: 'deleted', zh: '删除' } };
+
+/**
+ * 409 unless `doc` is in one of `states` of its workflow: "IN20261122000001 can be changed only when created;
+ * it is completed" / "IN20261122000001 仅在已创建时可以修改；当前为已完成".
+ */
+export function requireState(b: Binding, doc: Record<string, unknown>, states: number[], action: keyof typeof verbs, lang: Lang): void {
+  const wf = workflowOf(b);
+  const now = doc[wf.field] as number;
+  if (states.includes(now)) return;
+  const label = (v: number) => wf.states.find((s) => s.value === v)?.[lang] ?? String(v);
+  const what = String(doc[(b.meta as ResourceSpec).represent] ?? `#${doc.id}`);
+  const allowed = states.map(label).join(lang === 'zh' ? '、' : ', ');
+  throw new BizError(Code.CONFLICT, lang === 'zh'
+    ? `${what} 仅在${allowed}时可以${verbs[action].zh}；当前为${label(now)}`
+    : `${what} can be ${verbs[action].en} only when ${allowed.toLowerCase()}; it is ${label(now).toLowerCase()}`);
+}

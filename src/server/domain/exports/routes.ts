@@ -1,0 +1,29 @@
+/**
+ * Registers the Excel exports (issue 4; spec 3, 4, 7.2): resumes abandoned export jobs (jobs.ts), then
+ * `POST /sapi/wms/sku-inventory/exportExcel` (permission sku_inventory:export), `POST /sapi/sys/fileExport/query`
+ * (permission 'any'; own jobs, admin all) and `GET /sapi/sys/fileExport/download/<id>`. A sweep looks for
+ * abandoned jobs every 30 s; on app close it waits for exports still running.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/connect';
+import { sapiRoute } from '../../http/sapi';
+import type { FileStorage } from '../files/storage';
+import { inventoryExport } from './inventory-export';
+import { closeExports, createExportDeps, DOWNLOAD_PREFIX, queryExport, resumeStaleExports, serveExport, startExport, startSweep, type ExportDefinition, type ExportDeps } from './jobs';
+
+/** Every export of the product. */
+export const exportDefinitions: ExportDefinition[] = [inventoryExport];
+
+export async function registerExportRoutes(app: FastifyInstance, database: Database, storage: FileStorage): Promise<ExportDeps> {
+  const { db } = database;
+  const deps = createExportDeps(database, storage, app.log, exportDefinitions);
+  app.addHook('onClose', async () => { await closeExports(deps); });
+  await resumeStaleExports(deps);
+  startSweep(deps);
+  for (const def of exportDefinitions) {
+    sapiRoute(app, db, def.apiPath, def.permission, ({ ctx, user, body }) => startExport(deps, def, { ctx, user, body }));
+  }
+  sapiRoute(app, db, '/sapi/sys/fileExport/query', 'any', ({ ctx, user, body }) => queryExport(db, ctx, user, body));
+  app.get(`${DOWNLOAD_PREFIX}:id`, (req, reply) => serveExport(deps, req, reply));
+  return deps;
+}

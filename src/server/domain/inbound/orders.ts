@@ -1,0 +1,230 @@
+/**
+ * Inbound orders (ASN; spec 1, 2.3, 3 "Inbound order", 4, 8; issue 5). The life cycle is the manifest's
+ * `inboundOrder.workflow` (see generated/docs/workflows.md); this module adds what a state machine cannot say.
+ *
+ * Document: {type (1 normal, 2 customer return, 3 rejected delivery), warehouseId, ownerId, storeOrderNo,
+ * sourceOutboundNo, waybillNo, returnWaybillNo, plannedArrivalTime, remark, lines: [{skuId, batchNo,
+ * plannedQty}]}, written through the generic add/edit/remove with the hooks below: lines (1..500, SKUs of the
+ * order's owner, no SKU + batch twice) are saved with the order in one transaction; the number is
+ * `IN<yyyyMMdd><id>`; a return order needs its source outbound number. Only a CREATED order may be edited or
+ * removed (409 otherwise).
+ *
+ * Actions (POST /sapi/wms/inbound-order/<action>, codes from the manifest):
+ * - `receive {id, lines: [{lineId, qty, batchNo?}], overReceipt?}`: in ONE transaction (the order row locked
+ *   FOR UPDATE, so receipts of one order queue): each line's receivedQty grows, stock grows through the
+ *   ledger (bizType 1, bizNo = order number, bizNoExtra = store order number) into the received batch
+ *   (default: the line's batch); the order becomes COMPLETED when every line has its planned quantity, else
+ *   RECEIVING. Receiving more than planned is refused (409, naming the line) unless `overReceipt: true`,
+ *   and then visible as receivedQty > plannedQty.
+ * - `complete {id}`: closes a partly received order (the rest will not come): RECEIVING -> COMPLETED.
+ * - `cancel {id}`: CREATED -> CANCELLED.
+ * - `submitProblem {id, problemReason}` (reason required) -> PROBLEM; `cancelProblem {id}` -> back to
+ *   RECEIVING when anything was received, else CREATED.
+ * - `recreate {id}`: a CANCELLED order is copied into a new CREATED order (lines with planned quantities);
+ *   returns the new order.
+ * Lookup for the receiving screens: `scan {code, type?}` finds the one order (in scope, of that type) whose
+ * order, waybill, return waybill or store order number is `code`: 404 "inbound order does not exist", 409
+ * "multiple inbound orders found" (spec 8).
+ */
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import * as yup from 'yup';
+import { inboundOrder, inboundOrderLine, owner, sku } from '../../../../generated/db/schema';
+import { bindings } from '../../../../generated/server/routes';
+import { BizType, InboundOrderStatus, InboundOrderType } from '../../../../generated/shared/enums';
+import { Code } from '../../../shared/envelope';
+import { rules, type Lang } from '../../../shared/validation';
+import type { Db } from '../../db/connect';
+import { findInScope, validate, type CrudCall, type ResourceHooks } from '../../crud/handlers';
+import { notAllowed, transition, workflowOf } from '../../crud/workflow';
+import { BizError } from '../../http/errors';
+import { scopeConditions } from '../../http/guard';
+import { checkOwnerSkuLines, documentNo, linesSchema, PendingLines, requireState } from '../documents';
+import { applyLedger } from '../inventory/ledger';
+
+type Row = Record<string, unknown>;
+interface LineInput { skuId: number; batchNo?: string | null; plannedQty: number }
+interface Receipt { lineId: number; qty: number; batchNo?: string | null }
+
+const L = (en: string, zh: string) => ({ en, zh });
+const texts = {
+  sourceOutbound: L('Source outbound number cannot be empty for a customer return', '退货入库单的原出库单号不能为空'),
+  problemReason: L('Problem reason cannot be empty', '问题原因不能为空'),
+  notLine: L('not a line of this inbound order', '不是该入库单的明细'),
+  overReceipt: L(
+    'Receiving {qty} of SKU {sku} (batch {batch}) would exceed the planned {planned} (already received {received}); confirm over-receipt to accept it',
+    '收货 {qty} 件 SKU {sku}（批次 {batch}）将超过计划数量 {planned}（已收 {received}）；如确认超收，请勾选超收',
+  ),
+  lines: L('Lines', '明细'),
+  noOrder: L('Inbound order does not exist: {code}', '入库单不存在：{code}'),
+  manyOrders: L('Multiple inbound orders found for {code}: {numbers}', '找到多个入库单（{code}）：{numbers}'),
+  code: L('Order, waybill or store order number', '入库单号、运单号或店铺订单号'),
+};
+const fill = (t: string, a: Record<string, string | number>) => t.replace(/\{(\w+)\}/g, (_, k) => String(a[k] ?? ''));
+
+function orderLines(lang: Lang) {
+  const r = rules(lang, 'add');
+  return linesSchema(lang, yup.object({
+    skuId: r.ref(L('SKU', 'SKU'), { required: true }),
+    batchNo: r.string(L('Batch number', '批次号'), { maxLength: 50 }),
+    plannedQty: r.number(L('Planned quantity', '计划数量'), { required: true, integer: true, min: 1, max: 1_000_000_000 }),
+  }), texts.lines);
+}
+
+const pendingLines = new PendingLines<LineInput & { batchNo: string }>();
+
+async function insertLines(db: Db, order: Row, lines: Array<LineInput & { batchNo: string }>) {
+  if (!lines.length) return;
+  await db.insert(inboundOrderLine).values(lines.map((l) => ({
+    orderId: order.id as number, warehouseId: order.warehouseId as number, ownerId: order.ownerId as number, skuId: l.skuId, batchNo: l.batchNo, plannedQty: l.plannedQty,
+  })));
+}
+
+export const inboundOrderHooks: ResourceHooks = {
+  async beforeWrite(call, values, existing) {
+    const lang = call.ctx.lang;
+    if (existing) requireState(bindings.inboundOrder, existing, [InboundOrderStatus.CREATED], 'edit', lang);
+    const type = (existing?.type ?? values.type ?? InboundOrderType.NORMAL) as number;
+    const sourceOutboundNo = values.sourceOutboundNo === undefined ? existing?.sourceOutboundNo : values.sourceOutboundNo;
+    if (type === InboundOrderType.RETURN && !sourceOutboundNo) throw new BizError(Code.BAD_REQUEST, `sourceOutboundNo: ${texts.sourceOutbound[lang]}`);
+    const ownerId = (existing?.ownerId ?? values.ownerId) as number;
+    if (!existing) {
+      const [o] = await call.db.select({ companyId: owner.companyId }).from(owner).where(eq(owner.id, ownerId));
+      if (o) values.companyId = o.companyId;
+    }
+    // on edit, lines are optional: absent = keep them
+    if (existing && call.body.lines === undefined) return;
+    const { lines } = await validate<{ lines: LineInput[] }>(orderLines(lang), call.body);
+    pendingLines.set(call.body, await checkOwnerSkuLines(call.db, lang, ownerId, lines));
+  },
+  async afterWrite(call, values, existing) {
+    const id = (existing?.id ?? values.id) as number;
+    if (!existing) await call.db.update(inboundOrder).set({ orderNo: documentNo('IN', id) }).where(eq(inboundOrder.id, id));
+    if (existing && call.body.lines === undefined) return;
+    await call.db.delete(inboundOrderLine).where(eq(inboundOrderLine.orderId, id));
+    await insertLines(call.db, { ...(existing ?? values), id }, pendingLines.take(call.body));
+  },
+  async beforeRemove(call, existing) {
+    requireState(bindings.inboundOrder, existing, [InboundOrderStatus.CREATED], 'remove', call.ctx.lang);
+    await call.db.delete(inboundOrderLine).where(eq(inboundOrderLine.orderId, existing.id as number));
+  },
+  /** Each order carries its `lines` (SKU code and name, batch, planned and received) and their totals. */
+  async decorate(call, rows) {
+    const ids = rows.map((r) => r.id as number);
+    if (!ids.length) return;
+    const lines = await call.db.select({
+      id: inboundOrderLine.id, orderId: inboundOrderLine.orderId, skuId: inboundOrderLine.skuId, sku: sku.sku, skuName: sku.name,
+      batchNo: inboundOrderLine.batchNo, plannedQty: inboundOrderLine.plannedQty, receivedQty: inboundOrderLine.receivedQty,
+    }).from(inboundOrderLine).innerJoin(sku, eq(sku.id, inboundOrderLine.skuId))
+      .where(inArray(inboundOrderLine.orderId, ids)).orderBy(asc(inboundOrderLine.id));
+    for (const r of rows) {
+      r.lines = lines.filter((l) => l.orderId === r.id).map(({ orderId: _o, ...l }) => l);
+      r.plannedQty = (r.lines as typeof lines).reduce((s, l) => s + l.plannedQty, 0);
+      r.receivedQty = (r.lines as typeof lines).reduce((s, l) => s + l.receivedQty, 0);
+    }
+  },
+};
+
+const asTx = (call: CrudCall, tx: unknown): CrudCall => ({ ...call, db: tx as Db });
+const orderOf = (call: CrudCall) => findInScope(call, bindings.inboundOrder, call.body.id);
+
+/** receive (see module doc). Returns the order after receiving. */
+export async function receiveInbound(call: CrudCall): Promise<Row> {
+  const lang = call.ctx.lang;
+  const r = rules(lang, 'add');
+  const form = await validate<{ lines: Receipt[]; overReceipt?: boolean }>(linesSchema(lang, yup.object({
+    lineId: r.ref(L('Line', '明细'), { required: true }),
+    qty: r.number(L('Received quantity', '实收数量'), { required: true, integer: true, min: 1, max: 1_000_000_000 }),
+    batchNo: r.string(L('Batch number', '批次号'), { maxLength: 50 }),
+  }), texts.lines).shape({ overReceipt: r.boolean(L('Over-receipt', '超收')) }), call.body);
+  const { id } = await orderOf(call);
+  await call.db.transaction(async (txRaw) => {
+    const c = asTx(call, txRaw);
+    const tx = c.db;
+    await tx.execute(sql`select 1 from ${inboundOrder} where ${inboundOrder.id} = ${id as number} for update`);
+    const order = await orderOf(c);
+    if (!workflowOf(bindings.inboundOrder).actions.find((a) => a.name === 'receive')!.from.includes(order.status as number)) throw notAllowed(bindings.inboundOrder, 'receive', order, lang);
+    const moves = [];
+    for (const [i, e] of form.lines.entries()) {
+      const guard = form.overReceipt ? undefined : sql`${inboundOrderLine.receivedQty} + ${e.qty} <= ${inboundOrderLine.plannedQty}`;
+      const [line] = await tx.update(inboundOrderLine).set({ receivedQty: sql`${inboundOrderLine.receivedQty} + ${e.qty}`, updateDate: new Date() })
+        .where(and(eq(inboundOrderLine.id, e.lineId), eq(inboundOrderLine.orderId, id as number), guard))
+        .returning({ skuId: inboundOrderLine.skuId, batchNo: inboundOrderLine.batchNo });
+      if (!line) {
+        const [l] = await tx.select({ planned: inboundOrderLine.plannedQty, received: inboundOrderLine.receivedQty, batchNo: inboundOrderLine.batchNo, sku: sku.sku })
+          .from(inboundOrderLine).innerJoin(sku, eq(sku.id, inboundOrderLine.skuId)).where(and(eq(inboundOrderLine.id, e.lineId), eq(inboundOrderLine.orderId, id as number)));
+        if (!l) throw new BizError(Code.BAD_REQUEST, `lines.${i}.lineId: ${texts.notLine[lang]}`);
+        throw new BizError(Code.CONFLICT, `lines.${i}.qty: ${fill(texts.overReceipt[lang], { qty: e.qty, sku: l.sku, batch: l.batchNo || '-', planned: l.planned, received: l.received })}`);
+      }
+      moves.push({ warehouseId: order.warehouseId as number, ownerId: order.ownerId as number, skuId: line.skuId, batchNo: e.batchNo ?? line.batchNo, qty: e.qty });
+    }
+    await applyLedger(tx, moves.map((m) => ({
+      target: { warehouseId: m.warehouseId, ownerId: m.ownerId, skuId: m.skuId, batchNo: m.batchNo },
+      qtyChange: m.qty, lockQtyChange: 0, bizType: BizType.INBOUND_ORDER, bizNo: order.orderNo as string, bizNoExtra: (order.storeOrderNo as string | null) ?? null,
+    })), lang);
+    const [{ open }] = await tx.select({ open: sql<number>`count(*)::int` }).from(inboundOrderLine)
+      .where(and(eq(inboundOrderLine.orderId, id as number), lt(inboundOrderLine.receivedQty, inboundOrderLine.plannedQty)));
+    const done = Number(open) === 0;
+    await transition(c, id, 'receive', done ? InboundOrderStatus.COMPLETED : InboundOrderStatus.RECEIVING, done ? { completionTime: new Date() } : {});
+  });
+  return orderOf(call);
+}
+
+/** complete, cancel, cancelProblem: one guarded step; returns the order after it. */
+export async function stepInbound(call: CrudCall, action: 'complete' | 'cancel' | 'cancelProblem'): Promise<Row> {
+  await call.db.transaction(async (txRaw) => {
+    const c = asTx(call, txRaw);
+    if (action === 'complete') { await transition(c, call.body.id, action, InboundOrderStatus.COMPLETED, { completionTime: new Date() }); return; }
+    if (action === 'cancel') { await transition(c, call.body.id, action, InboundOrderStatus.CANCELLED); return; }
+    const order = await orderOf(c);
+    const [{ received }] = await c.db.select({ received: sql<number>`coalesce(sum(${inboundOrderLine.receivedQty}), 0)::int` }).from(inboundOrderLine).where(eq(inboundOrderLine.orderId, order.id as number));
+    await transition(c, order.id, action, Number(received) > 0 ? InboundOrderStatus.RECEIVING : InboundOrderStatus.CREATED, { problemReason: null });
+  });
+  return orderOf(call);
+}
+
+/** submitProblem {id, problemReason}: the reason is required. */
+export async function submitInboundProblem(call: CrudCall): Promise<Row> {
+  const lang = call.ctx.lang;
+  const { problemReason } = await validate<{ problemReason: string }>(yup.object({
+    problemReason: rules(lang, 'add').string(L('Problem reason', '问题原因'), { maxLength: 200 }).required(texts.problemReason[lang]).test('filled', texts.problemReason[lang], (v) => !!v),
+  }), call.body);
+  await call.db.transaction(async (tx) => { await transition(asTx(call, tx), call.body.id, 'submitProblem', InboundOrderStatus.PROBLEM, { problemReason }); });
+  return orderOf(call);
+}
+
+/** recreate {id}: a new CREATED order copied from a cancelled one (see module doc). Returns the new order. */
+export async function recreateInbound(call: CrudCall): Promise<Row> {
+  const newId = await call.db.transaction(async (txRaw) => {
+    const c = asTx(call, txRaw);
+    const old = await transition(c, call.body.id, 'recreate', InboundOrderStatus.CANCELLED);
+    const [{ id }] = await c.db.insert(inboundOrder).values({
+      type: old.type as number, companyId: old.companyId as number, warehouseId: old.warehouseId as number, ownerId: old.ownerId as number,
+      storeOrderNo: old.storeOrderNo as string | null, sourceOutboundNo: old.sourceOutboundNo as string | null, waybillNo: old.waybillNo as string | null,
+      returnWaybillNo: old.returnWaybillNo as string | null, plannedArrivalTime: old.plannedArrivalTime as Date | null, remark: old.remark as string | null, recreatedFromId: old.id as number,
+    }).returning({ id: inboundOrder.id });
+    await c.db.update(inboundOrder).set({ orderNo: documentNo('IN', id) }).where(eq(inboundOrder.id, id));
+    const lines = await c.db.select().from(inboundOrderLine).where(eq(inboundOrderLine.orderId, old.id as number)).orderBy(asc(inboundOrderLine.id));
+    await insertLines(c.db, { id, warehouseId: old.warehouseId, ownerId: old.ownerId }, lines.map((l) => ({ skuId: l.skuId, batchNo: l.batchNo, plannedQty: l.plannedQty })));
+    return id;
+  });
+  return findInScope(call, bindings.inboundOrder, newId);
+}
+
+/** scan (see module doc): the one matching order with its lines. */
+export async function scanInbound(call: CrudCall): Promise<Row> {
+  const lang = call.ctx.lang;
+  const r = rules(lang, 'add');
+  const q = await validate<{ code: string; type?: number }>(yup.object({
+    code: r.string(texts.code, { required: true, maxLength: 50 }),
+    type: r.oneOf(L('Type', '类型'), Object.values(InboundOrderType)),
+  }), call.body);
+  const c = q.code;
+  const found = await call.db.select({ id: inboundOrder.id, orderNo: inboundOrder.orderNo }).from(inboundOrder).where(and(
+    sql`(${inboundOrder.orderNo} = ${c} or ${inboundOrder.waybillNo} = ${c} or ${inboundOrder.returnWaybillNo} = ${c} or ${inboundOrder.storeOrderNo} = ${c})`,
+    q.type ? eq(inboundOrder.type, q.type) : undefined,
+    ...scopeConditions(call.user, { warehouse: inboundOrder.warehouseId, owner: inboundOrder.ownerId }),
+  )).orderBy(asc(inboundOrder.id)).limit(20);
+  if (!found.length) throw new BizError(Code.NOT_FOUND, fill(texts.noOrder[lang], { code: c }));
+  if (found.length > 1) throw new BizError(Code.CONFLICT, fill(texts.manyOrders[lang], { code: c, numbers: found.map((f) => f.orderNo).join(', ') }));
+  return findInScope(call, bindings.inboundOrder, found[0].id);
+}

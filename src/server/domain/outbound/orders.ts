@@ -1,0 +1,205 @@
+/**
+ * Outbound orders (spec 1, 2.3, 3, 4, 8; issue 5). The life cycle is the manifest's `outboundOrder.workflow`
+ * (generated/docs/workflows.md); stock moves only through the ledger with bizType 2 (OUTBOUND_ORDER) and
+ * bizNo = the order number (bizNoExtra = the platform order number).
+ *
+ * Document: {type (1 normal, 2 noon marketplace), platformOrderNo, warehouseId, ownerId, receiver (name,
+ * phone, email, country, province, city, postcode, address), codAmount + codCurrency (cents), insured +
+ * insuredAmount + insuredCurrency, waybillNo, remark, lines: [{skuId, batchNo, qty}]} through the generic
+ * add/edit/remove with the hooks below: lines (1..500, SKUs of the owner, no SKU + batch twice); a noon
+ * order's SKUs must have a noon platform SKU ("product SKU not configured for selected e-commerce
+ * platform", spec 8); a COD or insured amount needs its currency; number `OUT<yyyyMMdd><id>`. Only a
+ * CREATED order may be edited or removed.
+ *
+ * Actions (POST /sapi/wms/outbound-order/<action>):
+ * - `allocate {id}`: in ONE transaction, for each line the candidate stock rows (same warehouse, owner, SKU,
+ *   and batch when the line names one; oldest first) are locked FOR UPDATE in id order, then their available
+ *   quantity (qty - lockQty) is taken until the line is covered; lockQty grows through the ledger and
+ *   `wms_outbound_allocation` records which rows hold what. Any line not covered: 409 "insufficient
+ *   inventory for selected product" and nothing is locked (spec 8).
+ * - `pick {id}`, `pack {id, waybillNo?}`: status steps (pack may set the waybill number).
+ * - `ship {id}`: qty and lockQty of every allocated row fall by the allocated quantity (ledger), shippedTime.
+ * - `cancel {id}`: from CREATED, or after allocation with the locks released through the ledger.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import * as yup from 'yup';
+import { ecPlatformSku, inventory, outboundAllocation, outboundOrder, outboundOrderLine, owner, sku } from '../../../../generated/db/schema';
+import { bindings } from '../../../../generated/server/routes';
+import { BizType, EcPlatform, OutboundOrderStatus as S, OutboundOrderType } from '../../../../generated/shared/enums';
+import { Code } from '../../../shared/envelope';
+import { rules, type Lang } from '../../../shared/validation';
+import type { Db } from '../../db/connect';
+import { findInScope, validate, type CrudCall, type ResourceHooks } from '../../crud/handlers';
+import { transition } from '../../crud/workflow';
+import { BizError, text } from '../../http/errors';
+import { checkOwnerSkuLines, documentNo, linesSchema, PendingLines, requireState } from '../documents';
+import { applyLedger, type LedgerChange } from '../inventory/ledger';
+
+type Row = Record<string, unknown>;
+interface LineInput { skuId: number; batchNo?: string | null; qty: number }
+
+const L = (en: string, zh: string) => ({ en, zh });
+const texts = {
+  noPlatformSku: L('product SKU not configured for selected e-commerce platform (noon): {skus}', '所选电商平台（noon）未配置商品SKU：{skus}'),
+  currency: L('{field}: choose the currency of the amount', '{field}：请选择金额的币种'),
+  lines: L('Lines', '明细'),
+};
+const fill = (t: string, a: Record<string, string>) => t.replace(/\{(\w+)\}/g, (_, k) => a[k] ?? '');
+
+function orderLines(lang: Lang) {
+  const r = rules(lang, 'add');
+  return linesSchema(lang, yup.object({
+    skuId: r.ref(L('SKU', 'SKU'), { required: true }),
+    batchNo: r.string(L('Batch number', '批次号'), { maxLength: 50 }),
+    qty: r.number(L('Quantity', '数量'), { required: true, integer: true, min: 1, max: 1_000_000_000 }),
+  }), texts.lines);
+}
+
+const pendingLines = new PendingLines<LineInput & { batchNo: string }>();
+
+export const outboundOrderHooks: ResourceHooks = {
+  async beforeWrite(call, values, existing) {
+    const lang = call.ctx.lang;
+    if (existing) requireState(bindings.outboundOrder, existing, [S.CREATED], 'edit', lang);
+    const merged = { ...existing, ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) };
+    for (const [amount, currency] of [['codAmount', 'codCurrency'], ['insuredAmount', 'insuredCurrency']] as const) {
+      if (merged[amount] && !merged[currency]) throw new BizError(Code.BAD_REQUEST, fill(texts.currency[lang], { field: currency }));
+    }
+    const ownerId = merged.ownerId as number;
+    if (!existing) {
+      const [o] = await call.db.select({ companyId: owner.companyId }).from(owner).where(eq(owner.id, ownerId));
+      if (o) values.companyId = o.companyId;
+    }
+    if (existing && call.body.lines === undefined) return;
+    const { lines } = await validate<{ lines: LineInput[] }>(orderLines(lang), call.body);
+    const checked = await checkOwnerSkuLines(call.db, lang, ownerId, lines);
+    if (merged.type === OutboundOrderType.NOON) {
+      const ids = [...new Set(checked.map((l) => l.skuId))];
+      const withNoon = new Set((await call.db.select({ skuId: ecPlatformSku.skuId }).from(ecPlatformSku)
+        .where(and(inArray(ecPlatformSku.skuId, ids), eq(ecPlatformSku.ecPlatform, EcPlatform.NOON)))).map((x) => x.skuId));
+      const missing = ids.filter((id) => !withNoon.has(id));
+      if (missing.length) {
+        const codes = (await call.db.select({ sku: sku.sku }).from(sku).where(inArray(sku.id, missing)).orderBy(sku.sku)).map((x) => x.sku);
+        throw new BizError(Code.BAD_REQUEST, `lines: ${fill(texts.noPlatformSku[lang], { skus: codes.join(', ') })}`);
+      }
+    }
+    pendingLines.set(call.body, checked);
+  },
+  async afterWrite(call, values, existing) {
+    const id = (existing?.id ?? values.id) as number;
+    if (!existing) await call.db.update(outboundOrder).set({ orderNo: documentNo('OUT', id) }).where(eq(outboundOrder.id, id));
+    if (existing && call.body.lines === undefined) return;
+    const doc: Row = { ...(existing ?? values), id };
+    await call.db.delete(outboundOrderLine).where(eq(outboundOrderLine.orderId, id));
+    const lines = pendingLines.take(call.body);
+    if (lines.length) {
+      await call.db.insert(outboundOrderLine).values(lines.map((l) => ({
+        orderId: id, warehouseId: doc.warehouseId as number, ownerId: doc.ownerId as number, skuId: l.skuId, batchNo: l.batchNo, qty: l.qty,
+      })));
+    }
+  },
+  async beforeRemove(call, existing) {
+    requireState(bindings.outboundOrder, existing, [S.CREATED], 'remove', call.ctx.lang);
+    await call.db.delete(outboundOrderLine).where(eq(outboundOrderLine.orderId, existing.id as number));
+  },
+  /** Each order carries its `lines` (SKU code and name, batch, qty, allocated qty) and the total qty. */
+  async decorate(call, rows) {
+    const ids = rows.map((r) => r.id as number);
+    if (!ids.length) return;
+    const lines = await call.db.select({
+      id: outboundOrderLine.id, orderId: outboundOrderLine.orderId, skuId: outboundOrderLine.skuId, sku: sku.sku, skuName: sku.name,
+      batchNo: outboundOrderLine.batchNo, qty: outboundOrderLine.qty,
+      allocatedQty: sql<number>`(select coalesce(sum(${outboundAllocation.qty}), 0)::int from ${outboundAllocation} where ${outboundAllocation.lineId} = ${outboundOrderLine.id})`,
+    }).from(outboundOrderLine).innerJoin(sku, eq(sku.id, outboundOrderLine.skuId))
+      .where(inArray(outboundOrderLine.orderId, ids)).orderBy(asc(outboundOrderLine.id));
+    for (const r of rows) {
+      r.lines = lines.filter((l) => l.orderId === r.id).map(({ orderId: _o, ...l }) => ({ ...l, allocatedQty: Number(l.allocatedQty) }));
+      r.qty = (r.lines as typeof lines).reduce((s, l) => s + l.qty, 0);
+    }
+  },
+};
+
+const asTx = (call: CrudCall, tx: unknown): CrudCall => ({ ...call, db: tx as Db });
+const orderOf = (call: CrudCall, id: unknown = call.body.id) => findInScope(call, bindings.outboundOrder, id);
+const ledgerOf = (order: Row) => ({ bizType: BizType.OUTBOUND_ORDER, bizNo: order.orderNo as string, bizNoExtra: (order.platformOrderNo as string | null) ?? null });
+
+/** allocate (see module doc). Returns the allocated order. */
+export async function allocateOutbound(call: CrudCall): Promise<Row> {
+  const lang = call.ctx.lang;
+  const { id } = await orderOf(call);
+  await call.db.transaction(async (txRaw) => {
+    const c = asTx(call, txRaw);
+    const tx = c.db;
+    const order = await transition(c, id, 'allocate', S.ALLOCATED);
+    const lines = await tx.select().from(outboundOrderLine).where(eq(outboundOrderLine.orderId, id as number)).orderBy(asc(outboundOrderLine.id));
+    const skuIds = [...new Set(lines.map((l) => l.skuId))];
+    // lock every candidate row once, in id order (the ledger's order too), then read fresh quantities
+    const rows = await tx.select({ id: inventory.id, skuId: inventory.skuId, batchNo: inventory.batchNo, qty: inventory.qty, lockQty: inventory.lockQty }).from(inventory)
+      .where(and(eq(inventory.warehouseId, order.warehouseId as number), eq(inventory.ownerId, order.ownerId as number), inArray(inventory.skuId, skuIds), sql`${inventory.qty} > ${inventory.lockQty}`))
+      .orderBy(asc(inventory.id)).for('update');
+    const available = new Map(rows.map((r) => [r.id, r.qty - r.lockQty]));
+    const changes: LedgerChange[] = [];
+    const allocations: Array<typeof outboundAllocation.$inferInsert> = [];
+    for (const line of lines) {
+      let need = line.qty;
+      for (const r of rows) {
+        if (need === 0) break;
+        if (r.skuId !== line.skuId || (line.batchNo && r.batchNo !== line.batchNo)) continue;
+        const take = Math.min(need, available.get(r.id)!);
+        if (take <= 0) continue;
+        available.set(r.id, available.get(r.id)! - take);
+        need -= take;
+        changes.push({ target: { inventoryId: r.id }, qtyChange: 0, lockQtyChange: take, ...ledgerOf(order) });
+        allocations.push({ orderId: id as number, lineId: line.id, inventoryId: r.id, warehouseId: order.warehouseId as number, ownerId: order.ownerId as number, qty: take });
+      }
+      if (need > 0) {
+        const [s] = await tx.select({ sku: sku.sku }).from(sku).where(eq(sku.id, line.skuId));
+        throw new BizError(Code.CONFLICT, text(lang, 'insufficientAvailable', { sku: s.sku, batch: line.batchNo || '-', available: String(line.qty - need), requested: String(line.qty) }));
+      }
+    }
+    await applyLedger(tx, changes, lang);
+    await tx.insert(outboundAllocation).values(allocations);
+  });
+  return orderOf(call, id);
+}
+
+/** The ledger changes that undo (cancel) or complete (ship) an order's allocations. */
+async function allocationChanges(tx: Db, order: Row, ship: boolean): Promise<LedgerChange[]> {
+  const held = await tx.select({ inventoryId: outboundAllocation.inventoryId, qty: sql<number>`sum(${outboundAllocation.qty})::int` })
+    .from(outboundAllocation).where(eq(outboundAllocation.orderId, order.id as number)).groupBy(outboundAllocation.inventoryId);
+  return held.map((h) => ({ target: { inventoryId: h.inventoryId }, qtyChange: ship ? -Number(h.qty) : 0, lockQtyChange: -Number(h.qty), ...ledgerOf(order) }));
+}
+
+/** ship {id}: allocated stock leaves the warehouse. Returns the shipped order. */
+export async function shipOutbound(call: CrudCall): Promise<Row> {
+  const { id } = await orderOf(call);
+  await call.db.transaction(async (txRaw) => {
+    const c = asTx(call, txRaw);
+    const order = await transition(c, id, 'ship', S.SHIPPED, { shippedTime: new Date() });
+    await applyLedger(c.db, await allocationChanges(c.db, order, true), call.ctx.lang);
+  });
+  return orderOf(call, id);
+}
+
+/** cancel {id}: releases the locks of an allocated order. Returns the cancelled order. */
+export async function cancelOutbound(call: CrudCall): Promise<Row> {
+  const { id } = await orderOf(call);
+  await call.db.transaction(async (txRaw) => {
+    const c = asTx(call, txRaw);
+    const order = await transition(c, id, 'cancel', S.CANCELLED);
+    await applyLedger(c.db, await allocationChanges(c.db, order, false), call.ctx.lang);
+    await c.db.delete(outboundAllocation).where(eq(outboundAllocation.orderId, id as number));
+  });
+  return orderOf(call, id);
+}
+
+/** pick {id} and pack {id, waybillNo?}: status steps. */
+export async function stepOutbound(call: CrudCall, action: 'pick' | 'pack'): Promise<Row> {
+  const r = rules(call.ctx.lang, 'edit');
+  const { waybillNo } = await validate<{ waybillNo?: string }>(yup.object({ waybillNo: r.string(L('Waybill number', '运单号'), { maxLength: 50 }) }), call.body);
+  const { id } = await orderOf(call);
+  await call.db.transaction(async (tx) => {
+    await transition(asTx(call, tx), id, action, action === 'pick' ? S.PICKING : S.PACKED, action === 'pack' && waybillNo ? { waybillNo } : {});
+  });
+  return orderOf(call, id);
+}
