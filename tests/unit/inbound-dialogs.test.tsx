@@ -1,0 +1,259 @@
+// @vitest-environment jsdom
+/**
+ * The inbound order dialogs and the receiving screen (issue 5): messages in both languages; owner first,
+ * then warehouse (spec 8); the create payload with SKU lines through the SKU picker (planned quantity a
+ * positive integer, spec 5); a customer return needs its source outbound number; the receiving screen looks
+ * the order up through /scan (the server msg when it is not found), defaults each line to what remains and
+ * sends the right /receive body, then shows the new state and clears.
+ */
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { AdminContext, Notification, type AuthProvider, type DataProvider, type RaRecord } from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import { generatedMessages } from '../../generated/client/i18n';
+import { appEn } from '../../src/client/i18n/app-en';
+import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
+import { widgetMessages } from '../../src/client/widgets';
+import { InboundEditDialog, InboundReceivePage, inboundMessages, toReceiveBody } from '../../src/client/screens/inbound';
+
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const i18nProvider = polyglotI18nProvider(
+  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inboundMessages.en, generatedMessages.en) as any,
+  'en',
+);
+
+const admin: AuthProvider = {
+  login: () => Promise.resolve(),
+  logout: () => Promise.resolve(),
+  checkAuth: () => Promise.resolve(),
+  checkError: () => Promise.resolve(),
+  getPermissions: () => Promise.resolve(['admin']),
+};
+
+const OWNER_A = { id: 3, name: 'Desert Rose Cosmetics' };
+const OWNER_B = { id: 4, name: 'Gulf Gadgets' };
+const WH_1 = { id: 1, name: 'Riyadh DC' };
+const WH_2 = { id: 2, name: 'Dubai FC' };
+const SKUS = [{ id: 7, sku: 'ROSE', name: 'Rose', ownerId: 3, ownerName: 'Desert Rose Cosmetics', enable: true, supplierNames: [], ecPlatforms: [] }];
+
+function stubDataProvider(lists: Record<string, RaRecord[]>, call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 99 }))) {
+  const dp = {
+    getList: vi.fn((resource: string, _params?: any) => Promise.resolve({ data: lists[resource] ?? [], total: (lists[resource] ?? []).length })),
+    getMany: vi.fn((resource: string, params: { ids: unknown[] }) => Promise.resolve({ data: (lists[resource] ?? []).filter((r) => params.ids.map(String).includes(String(r.id))) })),
+    getManyReference: vi.fn(() => Promise.resolve({ data: [], total: 0 })),
+    getOne: vi.fn((resource: string, params: { id: unknown }) => Promise.resolve({ data: (lists[resource] ?? []).find((r) => String(r.id) === String(params.id)) })),
+    create: vi.fn(),
+    update: vi.fn(),
+    updateMany: vi.fn(),
+    delete: vi.fn(),
+    deleteMany: vi.fn(),
+    call,
+  };
+  return dp as unknown as DataProvider & typeof dp;
+}
+
+function renderIn(node: ReactNode, dataProvider: DataProvider) {
+  render(
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={admin}>
+      {node}
+      <Notification />
+    </AdminContext>,
+  );
+}
+
+const dialog = () => screen.getByTestId('inbound-edit-dialog');
+const save = () => fireEvent.click(screen.getByTestId('inbound-save'));
+const lines = () => screen.queryAllByTestId('inbound-line');
+
+async function openWithOwnerAndWarehouse(type: number, call?: ReturnType<typeof vi.fn>) {
+  const dp = stubDataProvider({ owner: [OWNER_A], warehouse: [WH_1], sku: SKUS }, call as any);
+  const onSaved = vi.fn();
+  renderIn(<InboundEditDialog type={type} onClose={vi.fn()} onSaved={onSaved} />, dp);
+  await waitFor(() => expect((screen.getByLabelText('Goods owner') as HTMLInputElement).value).toBe('Desert Rose Cosmetics'));
+  await waitFor(() => expect((screen.getByLabelText('Warehouse') as HTMLInputElement).value).toBe('Riyadh DC'));
+  return { dp, onSaved };
+}
+
+async function pickSku(index: number) {
+  fireEvent.click(within(screen.getAllByTestId('inbound-line-sku-picker')[index]).getByRole('textbox'));
+  const picker = await screen.findByTestId('sku-picker-dialog');
+  fireEvent.click((await within(picker).findAllByTestId('sku-row-select'))[0]);
+  await waitFor(() => expect(screen.queryByTestId('sku-picker-dialog')).toBeNull());
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('messages', () => {
+  const keys = (tree: unknown, prefix = ''): string[] =>
+    typeof tree !== 'object' || tree === null ? [prefix] : Object.entries(tree).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+  it('en and zh hold the same keys under app.inbound, zh without plurals', () => {
+    expect(keys(inboundMessages.zh).sort()).toEqual(keys(inboundMessages.en).sort());
+    expect(keys(inboundMessages.en).every((k) => k.startsWith('app.inbound.'))).toBe(true);
+    expect(JSON.stringify(inboundMessages.zh)).not.toContain('||||');
+    expect(inboundMessages.en.app.inbound.rules.owner_first).toBe('Select owner first');
+    expect(inboundMessages.en.app.inbound.rules.warehouse_first).toBe('Select warehouse first');
+  });
+});
+
+describe('create / edit dialog', () => {
+  it('needs the goods owner first, then the warehouse, before lines can be added (spec 8)', async () => {
+    const dp = stubDataProvider({ owner: [OWNER_A, OWNER_B], warehouse: [WH_1, WH_2], sku: SKUS });
+    renderIn(<InboundEditDialog type={1} onClose={vi.fn()} onSaved={vi.fn()} />, dp);
+    expect(await screen.findByText('New inbound order')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('inbound-add-line'));
+    expect((await screen.findAllByText('Select owner first')).length).toBeGreaterThan(0);
+    expect(lines()).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('Goods owner'), { target: { value: 'Desert' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Desert Rose Cosmetics' }));
+    await waitFor(() => expect((screen.getByLabelText('Goods owner') as HTMLInputElement).value).toBe('Desert Rose Cosmetics'));
+    fireEvent.click(screen.getByTestId('inbound-add-line'));
+    expect((await screen.findAllByText('Select warehouse first')).length).toBeGreaterThan(0);
+    expect(lines()).toHaveLength(0);
+    expect(dp.call).not.toHaveBeenCalled();
+  });
+
+  it('sends the create payload: type of the list, owner, warehouse, trimmed texts, two lines', async () => {
+    const call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 99 }));
+    const { dp, onSaved } = await openWithOwnerAndWarehouse(1, call);
+    save();
+    expect(await within(dialog()).findByText('Add at least one line')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('inbound-add-line'));
+    fireEvent.click(screen.getByTestId('inbound-add-line'));
+    await waitFor(() => expect(lines()).toHaveLength(2));
+    save();
+    expect((await within(dialog()).findAllByText('Please select a SKU')).length).toBe(2);
+    await pickSku(0);
+    await pickSku(1);
+    expect(dp.getList.mock.calls.find((c) => c[0] === 'sku')![1].filter).toEqual({ ownerId: 3 });
+    const qty = () => screen.getAllByTestId('inbound-line-qty');
+    fireEvent.change(qty()[0], { target: { value: '0' } });
+    fireEvent.change(qty()[1], { target: { value: '2.5' } });
+    save();
+    expect(await within(dialog()).findByText('Must be greater than 0')).toBeTruthy();
+    expect(within(dialog()).getByText('Integers only')).toBeTruthy();
+    expect(call).not.toHaveBeenCalled();
+    fireEvent.change(qty()[0], { target: { value: '10' } });
+    fireEvent.change(qty()[1], { target: { value: '5' } });
+    fireEvent.change(screen.getAllByTestId('inbound-line-batch')[0], { target: { value: ' B1 ' } });
+    fireEvent.change(screen.getAllByTestId('inbound-line-batch')[1], { target: { value: 'B2' } });
+    fireEvent.change(screen.getByTestId('inbound-form-store-order-no'), { target: { value: ' SHOP-1 ' } });
+    fireEvent.change(screen.getByTestId('inbound-form-waybill-no'), { target: { value: 'WB-1' } });
+    save();
+    await waitFor(() =>
+      expect(call).toHaveBeenCalledWith('/sapi/wms/inbound-order/add', {
+        type: 1,
+        warehouseId: 1,
+        ownerId: 3,
+        storeOrderNo: 'SHOP-1',
+        sourceOutboundNo: null,
+        waybillNo: 'WB-1',
+        returnWaybillNo: null,
+        plannedArrivalTime: null,
+        remark: null,
+        lines: [
+          { skuId: 7, batchNo: 'B1', plannedQty: 10 },
+          { skuId: 7, batchNo: 'B2', plannedQty: 5 },
+        ],
+      }),
+    );
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+  });
+
+  it('a customer return needs its source outbound number', async () => {
+    const call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 99 }));
+    await openWithOwnerAndWarehouse(2, call);
+    expect(screen.getByTestId('inbound-form-type').textContent).toContain('Customer return');
+    fireEvent.click(screen.getByTestId('inbound-add-line'));
+    await pickSku(0);
+    fireEvent.change(screen.getByTestId('inbound-line-qty'), { target: { value: '3' } });
+    save();
+    expect(await within(dialog()).findByText('Source outbound number cannot be empty')).toBeTruthy();
+    expect(call).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByTestId('inbound-form-source-outbound-no'), { target: { value: 'OUT-1' } });
+    fireEvent.change(screen.getByTestId('inbound-form-return-waybill-no'), { target: { value: 'RWB-1' } });
+    save();
+    await waitFor(() => expect(call).toHaveBeenCalled());
+    expect(call.mock.calls[0][1]).toMatchObject({ type: 2, sourceOutboundNo: 'OUT-1', returnWaybillNo: 'RWB-1', lines: [{ skuId: 7, batchNo: '', plannedQty: 3 }] });
+  });
+});
+
+const ORDER = {
+  id: 5,
+  orderNo: 'IN202405010005',
+  type: 1,
+  status: 2,
+  warehouseName: 'Riyadh DC',
+  ownerName: 'Desert Rose Cosmetics',
+  lines: [
+    { id: 51, skuId: 7, sku: 'ROSE', skuName: 'Rose', batchNo: 'B1', plannedQty: 10, receivedQty: 4 },
+    { id: 52, skuId: 7, sku: 'ROSE', skuName: 'Rose', batchNo: 'B2', plannedQty: 5, receivedQty: 0 },
+  ],
+};
+
+describe('receiving screen', () => {
+  it('builds the /receive body: lines above 0, a changed batch only, overReceipt only when confirmed', () => {
+    expect(toReceiveBody(ORDER, [{ lineId: 51, qty: '6', batchNo: 'B1' }, { lineId: 52, qty: '0', batchNo: 'B2' }], false)).toEqual({ id: 5, lines: [{ lineId: 51, qty: 6 }] });
+    expect(toReceiveBody(ORDER, [{ lineId: 51, qty: '', batchNo: 'B1' }, { lineId: 52, qty: '7', batchNo: ' LOT ' }], true)).toEqual({
+      id: 5,
+      lines: [{ lineId: 52, qty: 7, batchNo: 'LOT' }],
+      overReceipt: true,
+    });
+  });
+
+  it('shows the server msg when the scanned code is not found', async () => {
+    const call = vi.fn((..._args: unknown[]) => Promise.reject(new Error('Inbound order does not exist: NOPE')));
+    renderIn(<InboundReceivePage type={2} />, stubDataProvider({}, call as any));
+    const scan = await screen.findByTestId('inbound-scan');
+    expect(document.activeElement).toBe(scan);
+    fireEvent.change(scan, { target: { value: ' NOPE ' } });
+    fireEvent.keyDown(scan, { key: 'Enter' });
+    expect((await screen.findByTestId('inbound-scan-error')).textContent).toBe('Inbound order does not exist: NOPE');
+    expect(call).toHaveBeenCalledWith('/sapi/wms/inbound-order/scan', { code: 'NOPE', type: 2 });
+    expect(screen.queryByTestId('inbound-exec-order')).toBeNull();
+  });
+
+  it('scans, defaults to what remains, sends the right /receive body, shows the new state and clears', async () => {
+    const call = vi.fn((path: string, _body?: unknown) =>
+      Promise.resolve<any>(path.endsWith('/scan') ? ORDER : { ...ORDER, status: 3, lines: ORDER.lines.map((l) => ({ ...l, receivedQty: l.plannedQty })) }),
+    );
+    renderIn(<InboundReceivePage type={1} />, stubDataProvider({}, call as any));
+    const scan = await screen.findByTestId('inbound-scan');
+    fireEvent.change(scan, { target: { value: 'IN202405010005' } });
+    fireEvent.keyDown(scan, { key: 'Enter' });
+    await screen.findByTestId('inbound-exec-order');
+    expect(call).toHaveBeenCalledWith('/sapi/wms/inbound-order/scan', { code: 'IN202405010005', type: 1 });
+    const qty = screen.getAllByTestId('inbound-exec-qty') as HTMLInputElement[];
+    expect(qty.map((q) => q.value)).toEqual(['6', '5']);
+    expect(screen.getByTestId('inbound-header-status').textContent).toBe('Receiving');
+
+    fireEvent.change(qty[0], { target: { value: '1.5' } });
+    expect(await screen.findByText('Integers only')).toBeTruthy();
+    fireEvent.change(qty[0], { target: { value: '8' } });
+    fireEvent.change(screen.getAllByTestId('inbound-exec-batch')[1], { target: { value: 'LOT-9' } });
+    fireEvent.click(screen.getByTestId('inbound-over-receipt'));
+    fireEvent.click(await screen.findByTestId('inbound-receive-confirm'));
+    await waitFor(() =>
+      expect(call).toHaveBeenCalledWith('/sapi/wms/inbound-order/receive', {
+        id: 5,
+        lines: [
+          { lineId: 51, qty: 8 },
+          { lineId: 52, qty: 5, batchNo: 'LOT-9' },
+        ],
+        overReceipt: true,
+      }),
+    );
+    const result = await screen.findByTestId('inbound-receive-result');
+    expect(result.textContent).toContain('Completed');
+    expect(result.getAttribute('data-status')).toBe('3');
+    expect(screen.queryByTestId('inbound-exec-order')).toBeNull();
+    expect((screen.getByTestId('inbound-scan') as HTMLInputElement).value).toBe('');
+  });
+});

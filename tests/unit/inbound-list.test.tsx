@@ -1,0 +1,191 @@
+// @vitest-environment jsdom
+/**
+ * The inbound order lists (issue 5): the page query per route type (type fixed as a permanent filter, page 1
+ * of 10, no sort; filters trimmed), the return list's extra columns, and the row actions per status (from the
+ * manifest workflow) and per permission code; a workflow action asks first, then calls the server.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { AdminContext, Notification, type AuthProvider, type DataProvider, type RaRecord } from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import { generatedMessages } from '../../generated/client/i18n';
+import { appEn } from '../../src/client/i18n/app-en';
+import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
+import { widgetMessages } from '../../src/client/widgets';
+import { InboundList, buildInboundFilter, inboundMessages, rowActionNames } from '../../src/client/screens/inbound';
+
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const i18nProvider = polyglotI18nProvider(
+  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inboundMessages.en, generatedMessages.en) as any,
+  'en',
+);
+
+const order = (id: number, status: number, extra: Record<string, unknown> = {}): RaRecord => ({
+  id,
+  orderNo: `IN2024050100000${id}`,
+  type: 1,
+  status,
+  companyName: 'Demo Trading Co.',
+  warehouseName: 'Riyadh DC',
+  ownerName: 'Desert Rose Cosmetics',
+  storeOrderNo: `SHOP-${id}`,
+  waybillNo: `WB-${id}`,
+  plannedQty: 15,
+  receivedQty: status === 1 ? 0 : 4,
+  lines: [{ id: id * 10, skuId: 7, sku: 'ROSE', skuName: 'Rose', batchNo: 'B1', plannedQty: 15, receivedQty: status === 1 ? 0 : 4 }],
+  ...extra,
+});
+
+const RECORDS = [order(1, 1), order(2, 2), order(3, 3), order(4, 4), order(5, 5, { problemReason: 'damaged box' })];
+
+function stubDataProvider(records = RECORDS, call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 1 }))) {
+  const dp = {
+    getList: vi.fn((resource: string, _params?: any) => Promise.resolve(resource === 'inboundOrder' ? { data: records, total: records.length } : { data: [], total: 0 })),
+    getMany: vi.fn(() => Promise.resolve({ data: [] })),
+    getManyReference: vi.fn(() => Promise.resolve({ data: [], total: 0 })),
+    getOne: vi.fn(() => Promise.resolve({ data: records[0] })),
+    create: vi.fn(),
+    update: vi.fn(),
+    updateMany: vi.fn(),
+    delete: vi.fn(),
+    deleteMany: vi.fn(),
+    call,
+  };
+  return dp as unknown as DataProvider & typeof dp;
+}
+
+const authWith = (roles: string[]): AuthProvider => ({
+  login: () => Promise.resolve(),
+  logout: () => Promise.resolve(),
+  checkAuth: () => Promise.resolve(),
+  checkError: () => Promise.resolve(),
+  getPermissions: () => Promise.resolve(roles),
+});
+
+function renderList(type: number, roles = ['admin'], dataProvider = stubDataProvider()) {
+  render(
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={authWith(roles)}>
+      <InboundList type={type} storeKey={false} />
+      <Notification />
+    </AdminContext>,
+  );
+  return dataProvider;
+}
+
+const pages = (dp: ReturnType<typeof stubDataProvider>) => dp.getList.mock.calls.filter((c) => c[0] === 'inboundOrder');
+const rowOf = (no: string) => screen.getAllByTestId('inbound-row').find((r) => within(r).queryByText(no))!;
+const actionIds = (row: HTMLElement) =>
+  within(row)
+    .queryAllByRole('button')
+    .map((b) => b.getAttribute('data-testid'))
+    .filter(Boolean);
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('inbound list helpers', () => {
+  it('builds the filter: texts trimmed, ids, status, days; empty values left out', () => {
+    expect(buildInboundFilter({ orderNo: ' IN1 ', status: '2', warehouseId: 1, ownerId: null, storeOrderNo: '', waybillNo: ' WB ', addDateStart: '2024-01-02', addDateEnd: '' })).toEqual({
+      orderNo: 'IN1',
+      status: 2,
+      warehouseId: 1,
+      waybillNo: 'WB',
+      addDateStart: '2024-01-02',
+    });
+  });
+
+  it('takes the row actions from the workflow and the permission codes', () => {
+    expect(rowActionNames(1, ['admin'])).toEqual(['receive', 'cancel', 'submitProblem']);
+    expect(rowActionNames(2, ['admin'])).toEqual(['receive', 'complete', 'submitProblem']);
+    expect(rowActionNames(3, ['admin'])).toEqual([]);
+    expect(rowActionNames(4, ['admin'])).toEqual(['recreate']);
+    expect(rowActionNames(5, ['admin'])).toEqual(['cancelProblem']);
+    expect(rowActionNames(1, ['inbound:receive'])).toEqual(['receive']);
+    expect(rowActionNames(2, ['inbound:edit'])).toEqual(['submitProblem']);
+    expect(rowActionNames(1, ['inbound:list'])).toEqual([]);
+  });
+});
+
+describe('inbound lists per route type', () => {
+  it.each([
+    [1, 'Inbound orders'],
+    [2, 'Customer return inbound orders'],
+    [3, 'Rejected delivery inbound orders'],
+  ])('type %i: the page query has the type fixed, page 1 of 10, no sort', async (type) => {
+    const dp = renderList(type);
+    await screen.findByText('IN20240501000001');
+    const params = pages(dp)[0][1];
+    expect(params.filter).toEqual({ type });
+    expect(params.pagination).toEqual({ page: 1, perPage: 10 });
+    expect(params.sort?.field ?? '').toBe('');
+  });
+
+  it('searches with trimmed filters, keeping the type', async () => {
+    const dp = renderList(2);
+    await screen.findByText('IN20240501000001');
+    const input = within(screen.getByTestId('inbound-filter-no')).getByRole('textbox');
+    fireEvent.change(input, { target: { value: ' IN9 ' } });
+    fireEvent.click(screen.getByTestId('inbound-search'));
+    await waitFor(() => expect(pages(dp).at(-1)![1].filter).toEqual({ type: 2, orderNo: 'IN9' }));
+  });
+
+  it('shows source outbound and return waybill columns (and filters) only for customer returns', async () => {
+    renderList(1);
+    await screen.findByText('IN20240501000001');
+    expect(screen.queryByText('Return waybill number')).toBeNull();
+    expect(screen.queryByTestId('inbound-filter-source-outbound-no')).toBeNull();
+    cleanup();
+    renderList(2, ['admin'], stubDataProvider([order(1, 1, { type: 2, sourceOutboundNo: 'OUT-77', returnWaybillNo: 'RWB-1' })]));
+    expect(await screen.findByText('OUT-77')).toBeTruthy();
+    expect(screen.getByText('RWB-1')).toBeTruthy();
+    expect(screen.getByTestId('inbound-filter-source-outbound-no')).toBeTruthy();
+  });
+
+  it('shows status tags, totals, and the actions each status allows (admin)', async () => {
+    renderList(1);
+    await screen.findByText('IN20240501000001');
+    expect(within(rowOf('IN20240501000001')).getByTestId('inbound-status').textContent).toBe('Created');
+    expect(within(rowOf('IN20240501000002')).getByTestId('inbound-qty').textContent).toBe('15 / 4');
+    expect(within(rowOf('IN20240501000005')).getByText('damaged box')).toBeTruthy();
+    await waitFor(() => expect(actionIds(rowOf('IN20240501000001'))).toContain('inbound-row-edit'));
+    expect(actionIds(rowOf('IN20240501000001'))).toEqual(['inbound-row-view', 'inbound-row-edit', 'inbound-row-delete', 'inbound-row-receive', 'inbound-row-cancel', 'inbound-row-submitProblem']);
+    expect(actionIds(rowOf('IN20240501000002'))).toEqual(['inbound-row-view', 'inbound-row-receive', 'inbound-row-complete', 'inbound-row-submitProblem']);
+    expect(actionIds(rowOf('IN20240501000003'))).toEqual(['inbound-row-view']);
+    expect(actionIds(rowOf('IN20240501000004'))).toEqual(['inbound-row-view', 'inbound-row-recreate']);
+    expect(actionIds(rowOf('IN20240501000005'))).toEqual(['inbound-row-view', 'inbound-row-cancelProblem']);
+    expect(within(rowOf('IN20240501000002')).getByTestId('inbound-row-complete').textContent).toBe('Close receiving');
+    expect(screen.getByTestId('inbound-add')).toBeTruthy();
+  });
+
+  it('a list-only user sees View only and no Add', async () => {
+    renderList(1, ['inbound:list']);
+    await screen.findByText('IN20240501000001');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(actionIds(rowOf('IN20240501000001'))).toEqual(['inbound-row-view']);
+    expect(screen.queryByTestId('inbound-add')).toBeNull();
+  });
+
+  it('cancels after a confirmation and reloads; submit problem needs a reason', async () => {
+    const call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 1, status: 4 }));
+    const dp = renderList(1, ['admin'], stubDataProvider(RECORDS, call));
+    await screen.findByText('IN20240501000001');
+    const before = pages(dp).length;
+    fireEvent.click(await within(rowOf('IN20240501000001')).findByTestId('inbound-row-cancel'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/inbound-order/cancel', { id: 1 }));
+    await waitFor(() => expect(pages(dp).length).toBeGreaterThan(before));
+
+    fireEvent.click(within(rowOf('IN20240501000002')).getByTestId('inbound-row-submitProblem'));
+    const dialog = await screen.findByTestId('inbound-problem-dialog');
+    fireEvent.click(within(dialog).getByTestId('inbound-problem-confirm'));
+    expect(await within(dialog).findByText('Problem reason cannot be empty')).toBeTruthy();
+    fireEvent.change(within(dialog).getByTestId('inbound-problem-reason'), { target: { value: ' box damaged ' } });
+    fireEvent.click(within(dialog).getByTestId('inbound-problem-confirm'));
+    await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/inbound-order/submitProblem', { id: 2, problemReason: 'box damaged' }));
+  });
+});
