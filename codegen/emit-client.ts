@@ -33,8 +33,11 @@ function emitMenu(model: Model): Output {
     { name: 'code', type: 'string', hasQuestionToken: true }, { name: 'children', type: 'MenuNode[]', hasQuestionToken: true }] });
   const groups = [...model.menus].sort((a, b) => a.order - b.order || a.key.localeCompare(b.key)).map((g) => ({
     key: g.key, labelKey: `menu.${g.key}`, icon: g.icon,
-    children: model.resources.filter((r) => r.menu?.group === g.key).sort((a, b) => a.menu!.order - b.menu!.order || a.name.localeCompare(b.name))
-      .map((r) => ({ key: r.name, labelKey: `resources.${r.name}.name`, icon: r.menu!.icon, route: r.menu!.route, resource: r.name, code: r.menu!.code ?? (r.permissions.list === 'any' ? undefined : r.permissions.list) })),
+    children: [
+      ...model.resources.filter((r) => r.menu?.group === g.key)
+        .map((r) => ({ order: r.menu!.order, node: { key: r.name, labelKey: `resources.${r.name}.name`, icon: r.menu!.icon, route: r.menu!.route, resource: r.name, code: r.menu!.code ?? (r.permissions.list === 'any' ? undefined : r.permissions.list) } })),
+      ...model.screens.filter((sc) => sc.group === g.key).map((sc) => ({ order: sc.order, node: { key: sc.name, labelKey: `screens.${sc.name}`, icon: sc.icon, route: sc.route, code: sc.code } })),
+    ].sort((a, b) => a.order - b.order || a.node.key.localeCompare(b.node.key)).map((x) => x.node),
   })).filter((g) => g.children.length);
   sf.addStatements(`/** The sidebar (spec 2.3, 2.4): groups, then resources; a node with a code needs it. */\nexport const menuTree: MenuNode[] = ${lit(groups)};`);
   return finish(sf);
@@ -49,12 +52,13 @@ function messages(model: Model, lang: 'en' | 'zh') {
     }])),
     enums: Object.fromEntries(byName(model.enums).map((e) => [e.name, Object.fromEntries(e.values.map((v) => [v.key, v[lang]]))])),
     menu: Object.fromEntries(model.menus.map((m) => [m.key, m[lang]])),
+    screens: Object.fromEntries([...model.screens].sort((a, b) => a.name.localeCompare(b.name)).map((sc) => [sc.name, sc[lang]])),
   };
 }
 
 function emitI18n(model: Model): Output {
   const sf = newFile('generated/client/i18n.ts');
-  sf.addStatements(`/** Labels of the manifest in both languages (resources.<name>.name/fields, enums.<Enum>.<KEY>, menu.<group>). */\nexport const generatedMessages = {\nen: ${lit(messages(model, 'en'))},\nzh: ${lit(messages(model, 'zh'))}\n};`);
+  sf.addStatements(`/** Labels of the manifest in both languages (resources.<name>.name/fields/actions, enums.<Enum>.<KEY>, menu.<group>, screens.<name>). */\nexport const generatedMessages = {\nen: ${lit(messages(model, 'en'))},\nzh: ${lit(messages(model, 'zh'))}\n};`);
   return finish(sf);
 }
 

@@ -120,9 +120,9 @@ function parseWorkflow(raw: unknown, p: (string | number)[], fields: FieldSpec[]
 }
 
 function validate(root: unknown, fail: Fail): Model {
-  const model: Model = { enums: [], menus: [], resources: [], codes: [] };
+  const model: Model = { enums: [], menus: [], resources: [], codes: [], screens: [] };
   if (!isObj(root)) { fail([], 'the manifest must be a mapping with enums, menus and resources'); return model; }
-  checkKeys(root, ['enums', 'menus', 'codes', 'resources'], [], fail);
+  checkKeys(root, ['enums', 'menus', 'codes', 'screens', 'resources'], [], fail);
 
   for (const [code, c] of Object.entries(isObj(root.codes) ? root.codes : {})) {
     const p = ['codes', code];
@@ -157,6 +157,19 @@ function validate(root: unknown, fail: Fail): Model {
     if (!isObj(m)) { fail(p, 'must be { en, zh, icon, order }'); continue; }
     checkKeys(m, ['en', 'zh', 'icon', 'order'], p, fail);
     model.menus.push({ key, en: str(m, 'en', p, fail) ?? key, zh: str(m, 'zh', p, fail) ?? key, icon: str(m, 'icon', p, fail) ?? 'Folder', order: num(m, 'order', p, fail) ?? 0 });
+  }
+
+  for (const [name, sc] of Object.entries(isObj(root.screens) ? root.screens : {})) {
+    const p = ['screens', name];
+    if (!/^[a-z][A-Za-z]+$/.test(name)) fail(p, 'screen names are camelCase');
+    if (!isObj(sc)) { fail(p, 'must be { en, zh, group, route, order, icon, code? }'); continue; }
+    checkKeys(sc, ['en', 'zh', 'group', 'route', 'order', 'icon', 'code'], p, fail);
+    const group = str(sc, 'group', p, fail) ?? '';
+    if (group && !model.menus.some((m) => m.key === group)) fail([...p, 'group'], `'${group}' is not a declared menu`);
+    const route = str(sc, 'route', p, fail) ?? '/';
+    if (!route.startsWith('/')) fail([...p, 'route'], 'routes start with /');
+    const code = str(sc, 'code', p, fail, false);
+    model.screens.push({ name, en: str(sc, 'en', p, fail) ?? name, zh: str(sc, 'zh', p, fail) ?? name, group, route, order: num(sc, 'order', p, fail) ?? 0, icon: str(sc, 'icon', p, fail) ?? 'List', code });
   }
 
   const enumNames = new Set(model.enums.map((e) => e.name));
@@ -331,5 +344,8 @@ function validate(root: unknown, fail: Fail): Model {
       en: str(r, 'en', p, fail) ?? name, zh: str(r, 'zh', p, fail) ?? name,
     });
   }
+  // a screen's code must be one the permission tree holds (declared, or used by a resource or workflow)
+  const known = new Set([...model.codes.map((c) => c.code), ...model.resources.flatMap((r) => [...Object.values(r.permissions), ...(r.workflow?.actions.map((a) => a.code) ?? [])])]);
+  for (const sc of model.screens) if (sc.code && !known.has(sc.code)) fail(['screens', sc.name, 'code'], `'${sc.code}' is not a permission code of the manifest`);
   return model;
 }

@@ -11,6 +11,8 @@ export const permissionTree: Array<{ code: string; name: string; nameZh: string;
   { code: "inbound:edit", name: "Add Inbound orders", nameZh: "新增入库单", type: 2, parentCode: "inbound" },
   { code: "inbound:list", name: "Inbound orders", nameZh: "入库单", type: 1, parentCode: "inbound" },
   { code: "inbound:receive", name: "Receive: Inbound orders", nameZh: "收货入库单", type: 2, parentCode: "inbound" },
+  { code: "inbound:reject_list", name: "Rejected deliveries", nameZh: "拒收入库单", type: 1, parentCode: "inbound" },
+  { code: "inbound:return_list", name: "Return inbound orders", nameZh: "退货入库单", type: 1, parentCode: "inbound" },
   { code: "inventory_judgement:add", name: "Add Inventory adjustments", nameZh: "新增库存调整", type: 2, parentCode: "sku" },
   { code: "inventory_judgement:approve", name: "Approve or reject adjustments", nameZh: "审核/驳回库存调整", type: 2, parentCode: "inventory_judgement:list" },
   { code: "inventory_judgement:list", name: "Inventory adjustments", nameZh: "库存调整", type: 1, parentCode: "sku" },

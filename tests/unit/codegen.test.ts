@@ -52,6 +52,12 @@ describe('manifest validation', () => {
     expect(p).toMatch(/workflow\.actions\.go\.to: name at least one state of Status/);
     expect(wf('    workflow: { field: status, actions: { go: { en: G, zh: G, from: [ENABLE], to: ENABLE } } }\n')).toBe('');
   });
+  it('checks a screen\'s menu group and permission code', () => {
+    const withScreen = (sc: string) => problemsOf(`menus:\n  basic: { en: B, zh: B, icon: Apartment, order: 1 }\nscreens:\n  map: ${sc}\n` + base('      name: { type: string, en: N, zh: N, maxLength: 5 }\n')).join('\n');
+    expect(withScreen('{ en: M, zh: M, group: nope, route: /map, order: 1, icon: Map, code: thing:view }'))
+      .toMatch(/screens\.map\.group: 'nope' is not a declared menu[\s\S]*screens\.map\.code: 'thing:view' is not a permission code of the manifest/);
+    expect(withScreen('{ en: M, zh: M, group: basic, route: /map, order: 1, icon: Map }')).toBe('');
+  });
   it('reports YAML syntax errors with their line', () => {
     expect(problemsOf('enums:\n  A: [\n')[0]).toMatch(/^m\.yaml:\d+:\d+: /);
   });
