@@ -11,8 +11,9 @@
  *    several batches; qty 0..500, lockQty <= qty) straight into wms_inventory (no ledger logs: benchmark data
  *    only), then VACUUM ANALYZE.
  * 3. Export: `POST /sapi/wms/sku-inventory/exportExcel {}` as admin (every row, the list's order), polling
- *    `/sapi/sys/fileExport/query` every 250 ms until SUCCESS. process.memoryUsage().rss is sampled every 100 ms
- *    from before the call; the baseline is the RSS just before it (after a GC when --expose-gc is on).
+ *    `/sapi/sys/fileExport/query` every 250 ms until SUCCESS (their latency shows how the API fares meanwhile).
+ *    process.memoryUsage().rss is sampled every 100 ms from before the call; the baseline is the RSS just before
+ *    it (after a GC when node runs with --expose-gc). The RSS covers the whole process, the writer thread included.
  * 4. For a ratio, the same rows and columns read by one plain SELECT (the same joins, suppliers and platforms
  *    aggregated in SQL) ORDER BY id through a pg cursor (FETCH 2000) and written to a CSV file; and the bare
  *    `SELECT * FROM wms_inventory ORDER BY id` the same way.
@@ -170,11 +171,15 @@ async function main() {
     if (started.code !== 200) throw new Error(`export call: ${started.msg}`);
     const answeredMs = performance.now() - t0;
     let job;
+    const pollMs: number[] = [];
     for (;;) {
+      const p0 = performance.now();
       job = (await t.call('/sapi/sys/fileExport/query', { id: started.data.id }, admin)).data;
+      pollMs.push(performance.now() - p0);
       if (job.exportStatus !== 1) break;
       await new Promise((ok) => setTimeout(ok, 250));
     }
+    pollMs.sort((a, b) => a - b);
     const seconds = (performance.now() - t0) / 1000;
     clearInterval(sampler);
     if (job.exportStatus !== 2) throw new Error(`export failed: ${job.message}`);
@@ -184,6 +189,7 @@ async function main() {
     console.log(`\nexport (app): start call answered in ${answeredMs.toFixed(0)} ms; SUCCESS after ${seconds.toFixed(1)} s; ${job.totalRows.toLocaleString('en')} rows, ${Math.round(job.totalRows / seconds).toLocaleString('en')} rows/s`);
     console.log(`  RSS baseline ${mb(baseline.rss)} MB, peak ${mb(peakRss)} MB (+${mb(peakRss - baseline.rss)} MB); heap used baseline ${mb(baseline.heapUsed)} MB, peak ${mb(peakHeap)} MB`);
     console.log(`  xlsx ${mb(xlsxBytes)} MB (${(xlsxBytes / job.totalRows).toFixed(1)} bytes/row)`);
+    console.log(`  API latency meanwhile (${pollMs.length} query calls): median ${pollMs[Math.floor(pollMs.length / 2)].toFixed(1)} ms, p95 ${pollMs[Math.min(pollMs.length - 1, Math.ceil(pollMs.length * 0.95) - 1)].toFixed(1)} ms, max ${pollMs[pollMs.length - 1].toFixed(1)} ms`);
 
     // ---- the same rows by plain SQL to CSV ----
     const full = await sqlToCsv(pool, FULL_SELECT, join(tmp, 'full.csv'));

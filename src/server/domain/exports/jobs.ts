@@ -218,6 +218,14 @@ async function beat(deps: ExportDeps) {
 
 class LostClaim extends Error {}
 
+/** A failure's message for the user: the PostgreSQL error under Drizzle's "Failed query: <sql>" wrapper, if any. */
+function reasonOf(e: unknown): string {
+  for (let x = e as { message?: string; code?: unknown; cause?: unknown } | undefined, i = 0; x && i < 5; x = x.cause as typeof x, i++) {
+    if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code) && x.message) return x.message;
+  }
+  return (e as Error)?.message || String(e);
+}
+
 /** Runs one export to its end (module doc, steps 2-3). Never throws. */
 async function runExport(deps: ExportDeps, job: JobRow, held: Held): Promise<void> {
   const { db } = deps.database;
@@ -245,7 +253,7 @@ async function runExport(deps: ExportDeps, job: JobRow, held: Held): Promise<voi
       return;
     }
     deps.log.error({ err: e, id: job.id }, 'export failed');
-    const reason = (e as Error)?.message || String(e);
+    const reason = reasonOf(e);
     await db.update(sysFileExport)
       .set({ status: ExportStatus.FAIL, message: clip(t(lang, 'failed', { reason: clip(reason, 300) })), totalRows: held.rows, finishDate: new Date() })
       .where(mine)

@@ -11,10 +11,11 @@
  *   worker parses the JSON and writes in its own small heap, capped by `resourceLimits`, and collects as it goes;
  * - latency: turning rows into deflated XML is most of an export's CPU; off the main thread, API calls are not
  *   held up behind it, and on a multi-core machine reading and writing overlap.
- * The worker receives one batch at a time and acknowledges it once written and once the zip writer has caught
- * up (exceljs hands each row to archiver through a stream that never pushes back, so it checks the backlog
- * itself); only then does the next batch go, and only when storage has taken the bytes so far. Memory is
- * therefore bounded by a batch plus {@link ZIP_BACKLOG_BYTES} whatever the row count.
+ * Each batch goes to the worker as soon as it is read, so that no batch waits in this thread's heap; the worker
+ * acknowledges a batch once written and once the zip writer has caught up (exceljs hands each row to archiver
+ * through a stream that never pushes back, so it checks the backlog itself). The next batch is read only when
+ * the worker holds at most one unwritten batch and storage has taken the bytes so far, so memory is bounded by
+ * two batches plus {@link ZIP_BACKLOG_BYTES} whatever the row count, and reading overlaps writing.
  *
  * The worker's code is the plain CommonJS below (an eval worker: no transpiler needed, the same under tsx,
  * vitest and a build); it loads exceljs from the path this module resolves.
@@ -27,15 +28,19 @@ import type { FileStorage } from '../files/storage';
 
 export interface ExportColumn { header: string; width: number }
 /**
- * Rows of the sheet as JSON text of an array of row arrays (strings, numbers, nulls), without the first column:
- * the writer numbers the rows there (1, 2, ...). `rows` is how many rows the JSON holds.
+ * Rows of the sheet as JSON texts, each an array of row arrays (strings, numbers, nulls), in order, without the
+ * first column: the writer numbers the rows there (1, 2, ...). `rows` is how many rows the texts hold.
  */
-export interface ExportBatch { rows: number; json: string }
+export interface ExportBatch { rows: number; json: string[] }
 
 /** Uncompressed sheet bytes the zip writer may hold before the worker waits for it. */
 export const ZIP_BACKLOG_BYTES = 4 * 1024 * 1024;
-/** Heap limits of the writer thread (MB): far above its needs (~20 MB), low enough that V8 collects often. */
-export const WORKER_LIMITS = { maxOldGenerationSizeMb: Number(process.env.WMS_PROBE_OLD) || 96, maxYoungGenerationSizeMb: Number(process.env.WMS_PROBE_YOUNG) || 16 };
+/**
+ * Heap limits of the writer thread (MB): well above what it keeps (~13 MB with exceljs loaded, plus one batch),
+ * low enough that V8 collects as it goes instead of letting garbage grow (300,000 rows: peak RSS +32 MB at
+ * 48/8, +116 MB at 96/16). Reaching them fails the export with V8's out-of-memory message.
+ */
+export const WORKER_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 };
 
 const WORKER_SOURCE = String.raw`
 'use strict';
@@ -59,7 +64,7 @@ let n = 0;
 parentPort.on('message', async (m) => {
   try {
     if (m.t === 'rows') {
-      for (const row of JSON.parse(m.json)) { row.unshift(++n); ws.addRow(row).commit(); }
+      for (const piece of m.json) for (const row of JSON.parse(piece)) { row.unshift(++n); ws.addRow(row).commit(); }
       while (backlog() > workerData.backlogBytes) await sleep(5);
       parentPort.postMessage({ t: 'ack' });
     } else if (m.t === 'end') {
@@ -100,38 +105,42 @@ export async function writeWorkbook(storage: FileStorage, key: string, sheetName
     eval: true, workerData: { exceljs: exceljsPath, sheetName, columns, backlogBytes: ZIP_BACKLOG_BYTES }, resourceLimits: WORKER_LIMITS,
   });
   let finished = false;
-  let waiter: { type: string; resolve: () => void } | undefined;
+  let acks = 0;
+  let done = false;
+  const waiters: Array<{ ready: () => boolean; resolve: () => void }> = [];
+  const wake = () => { for (let i = waiters.length - 1; i >= 0; i--) if (waiters[i].ready()) waiters.splice(i, 1)[0].resolve(); };
   worker.on('message', (m: { t: string; data?: Uint8Array; message?: string }) => {
     if (m.t === 'chunk') { out.write(Buffer.from(m.data!.buffer, m.data!.byteOffset, m.data!.byteLength)); return; }
     if (m.t === 'error') { fail(new Error(m.message)); return; }
-    if (m.t === 'done') finished = true;
-    if (waiter?.type === m.t) { const w = waiter; waiter = undefined; w.resolve(); }
+    if (m.t === 'ack') acks++;
+    if (m.t === 'done') finished = done = true;
+    wake();
   });
   worker.on('error', fail);
   worker.on('exit', (code) => { if (!finished) fail(new Error(`the sheet writer stopped (exit code ${code})`)); });
-  /** Resolves on the worker's next `type` message; rejects on any failure. */
-  const expect = (type: string) => Promise.race([new Promise<void>((resolve) => { waiter = { type, resolve }; }), failed]);
+  /** Resolves once `ready()` holds (after a worker message); rejects on any failure. */
+  const until = (ready: () => boolean) => (ready() ? Promise.resolve() : Promise.race([new Promise<void>((resolve) => { waiters.push({ ready, resolve }); }), failed]));
   /** Waits until storage has taken what the worker sent so far. */
   const drained = async () => {
     while (out.writableNeedDrain && !failure) await Promise.race([once(out, 'drain'), failed]);
     if (failure) throw failure;
   };
   let rows = 0;
+  let sent = 0;
   try {
-    let acked: Promise<void> | undefined;
     for await (const batch of batches) {
-      // one batch in the worker while the next is read
-      if (acked) await acked;
       await drained();
-      acked = expect('ack');
+      // posted as soon as read: it waits in the worker's queue (serialized, outside this heap) while the
+      // worker writes the previous one; then the next is read once that previous one is written
       worker.postMessage({ t: 'rows', json: batch.json });
+      sent++;
       rows += batch.rows;
       progress(rows);
+      await until(() => acks >= sent - 1);
     }
-    if (acked) await acked;
-    const done = expect('done');
+    await until(() => acks >= sent);
     worker.postMessage({ t: 'end' });
-    await done;
+    await until(() => done);
     out.end();
     await put;
     return rows;
