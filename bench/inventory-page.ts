@@ -60,11 +60,13 @@ export const RECOMMENDED_INDEXES = [
   // owner + warehouse pages sorted by qty / lockQty (cases 1, 2a, 2b): both equalities and the order in one index
   'CREATE INDEX IF NOT EXISTS wms_inventory_warehouse_id_owner_id_qty_id_idx ON wms_inventory (warehouse_id, owner_id, qty, id)',
   'CREATE INDEX IF NOT EXISTS wms_inventory_warehouse_id_owner_id_lock_qty_id_idx ON wms_inventory (warehouse_id, owner_id, lock_qty, id)',
-  // change-log dialog (case 4a/4b): WHERE inventory_id = ? ORDER BY id DESC LIMIT 10 reads the row's newest lines only
+  // change-log dialog (cases 4a, 4b) as the app sorts it now: WHERE inventory_id = ? ORDER BY id DESC LIMIT 10 reads the row's newest lines only
   'CREATE INDEX IF NOT EXISTS wms_inventory_log_inventory_id_id_idx ON wms_inventory_log (inventory_id, id)',
-  // log list by date (case 4c): what addDate `sortable: true` generates, and bizType + date range for its count
+  // the log sorted by addDate desc, id desc (proposed defaultSort; measured as a query variant): what addDate
+  // `sortable: true` generates, and (filter field, add_date, id) for the bizType list (4c, page and count) and the dialog
   'CREATE INDEX IF NOT EXISTS wms_inventory_log_add_date_id_idx ON wms_inventory_log (add_date, id)',
   'CREATE INDEX IF NOT EXISTS wms_inventory_log_biz_type_add_date_id_idx ON wms_inventory_log (biz_type, add_date, id)',
+  'CREATE INDEX IF NOT EXISTS wms_inventory_log_inventory_id_add_date_id_idx ON wms_inventory_log (inventory_id, add_date, id)',
 ];
 
 /**
@@ -323,8 +325,8 @@ async function main() {
       { name: `3a. sku text (product word: ${SEARCH_WORDS.slice(0, 3).join(', ')}...), all owners`, path: INV, body: (i) => ({ current: 1, size: 20, sku: SEARCH_WORDS[i % SEARCH_WORDS.length] }), required: true, variant: { name: `deferred join + count capped at ${COUNT_CAP}`, page: deferredJoin, count: cappedCount } },
       { name: '3b. sku text = a full SKU code, all owners', path: INV, body: (i) => ({ current: 1, size: 20, sku: skuCodes[i % skuCodes.length] }), required: false },
       { name: '3c. containInventory + owner', path: INV, body: (i) => ({ current: 1, size: 20, containInventory: true, ownerId: owners[i % OWNERS] }), required: true },
-      { name: '4a. log of one inventory row (random rows)', path: LOG, body: (i) => ({ current: 1, size: 10, inventoryId: randomRows[i % randomRows.length] }), required: true },
-      { name: `4b. log of one of the 100 busiest rows (${busy[busy.length - 1]?.lines}-${busy[0]?.lines} lines)`, path: LOG, body: (i) => ({ current: 1, size: 10, inventoryId: busyRows[i % busyRows.length] }), required: false },
+      { name: '4a. log of one inventory row (random rows)', path: LOG, body: (i) => ({ current: 1, size: 10, inventoryId: randomRows[i % randomRows.length] }), required: true, variant: { name: 'sorted by addDate desc, id desc', page: byAddDate } },
+      { name: `4b. log of one of the 100 busiest rows (${busy[busy.length - 1]?.lines}-${busy[0]?.lines} lines)`, path: LOG, body: (i) => ({ current: 1, size: 10, inventoryId: busyRows[i % busyRows.length] }), required: false, variant: { name: 'sorted by addDate desc, id desc', page: byAddDate } },
       { name: '4c. log bizType 2 + one month (24 months rotating)', path: LOG, body: (i) => ({ current: 1, size: 10, bizType: 2, addDateStart: months[i % 24].start, addDateEnd: months[i % 24].end }), required: true, variant: { name: 'sorted by addDate desc, id desc', page: byAddDate } },
       { name: '4d. log, no filter', path: LOG, body: () => ({ current: 1, size: 10 }), required: true, variant: { name: `count capped at ${COUNT_CAP}`, count: cappedCount } },
     ];
