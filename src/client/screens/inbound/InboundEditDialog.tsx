@@ -39,7 +39,7 @@ import {
 import { useFieldArray, useFormContext, useFormState, useWatch, type Resolver } from 'react-hook-form';
 import { SkuPicker } from '../../widgets/SkuPicker';
 import { OwnerInput, WarehouseInput } from '../../widgets';
-import { errorMessage } from '../sku/errors';
+import { errorMessage } from '../../widgets/errorMessage';
 import { BATCH_NO_MAX, INBOUND_RESOURCE, InboundOrderType, NO_MAX, REMARK_MAX, type InboundRecord } from './constants';
 import { useEnumLabel } from './fields';
 import { DialogButtons, InboundDialog } from './InboundDialog';

@@ -29,7 +29,7 @@ import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { canTake } from '../../../shared/workflow';
 import { Permitted } from '../../widgets/Permitted';
-import { errorMessage } from '../sku/errors';
+import { errorMessage } from '../../widgets/errorMessage';
 import { BATCH_NO_MAX, CODE_INBOUND_RECEIVE, INBOUND_WORKFLOW, InboundOrderType, kindOf, type InboundRecord } from './constants';
 import { useEnumLabel } from './fields';
 import { receiptDefaults, receiptQtyError, remainingOf, toReceiveBody, type ReceiptValues } from './formSchema';

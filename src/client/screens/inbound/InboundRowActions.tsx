@@ -8,14 +8,14 @@
  *   Close receiving and Recreate ask first, then call the server.
  * A success notifies and reloads; a failure shows the server msg (spec 8).
  */
-import { useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { Confirm, useDataProvider, useNotify, usePermissions, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { useDataProvider, usePermissions, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { actionsFrom } from '../../../shared/workflow';
+import { ConfirmedAction, type ConfirmedActionProps } from '../../widgets/ConfirmedAction';
 import { permits } from '../../widgets/Permitted';
-import { errorMessage } from '../sku/errors';
 import { CODE_INBOUND_EDIT, INBOUND_WORKFLOW, isCreated, kindOf } from './constants';
 import { inboundApi, type SimpleAction } from './inboundApi';
 import { useInboundListUi } from './InboundListUi';
@@ -30,62 +30,10 @@ export function rowActionNames(status: number, roles: unknown): string[] {
     .map((a) => a.name);
 }
 
-const ConfirmedAction = ({
-  record,
-  label,
-  title,
-  content,
-  color,
-  testId,
-  action,
-  after,
-}: {
-  record: RaRecord;
-  label: string;
-  title: string;
-  content: string;
-  color: 'error' | 'primary' | 'success' | 'warning';
-  testId: string;
-  action: () => Promise<unknown>;
-  after: () => void;
-}) => {
+/** A button that asks first, then runs `action` (delete and the simple workflow actions). */
+const InboundConfirmedAction = ({ record, label, ...props }: Omit<ConfirmedActionProps, 'successMessage' | 'translateOptions'> & { record: RaRecord }) => {
   const translate = useTranslate();
-  const notify = useNotify();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const options = { no: record.orderNo ?? '', action: translate(label) };
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await action();
-      setOpen(false);
-      notify('app.inbound.success', { type: 'success' });
-      after();
-    } catch (e) {
-      setOpen(false);
-      notify(errorMessage(e), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <>
-      <Button size="small" color={color} onClick={() => setOpen(true)} data-testid={testId}>
-        {translate(label)}
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={busy}
-        title={title}
-        titleTranslateOptions={options}
-        content={content}
-        contentTranslateOptions={options}
-        onConfirm={confirm}
-        onClose={() => setOpen(false)}
-        data-testid={`${testId}-confirm`}
-      />
-    </>
-  );
+  return <ConfirmedAction {...props} label={label} translateOptions={{ no: record.orderNo ?? '', action: translate(label) }} successMessage="app.inbound.success" />;
 };
 
 const ACTION_COLORS: Record<string, 'error' | 'primary' | 'success' | 'warning'> = {
@@ -118,7 +66,7 @@ export const InboundRowActions = (_: CellProps) => {
           <Button size="small" onClick={() => ui.open({ kind: 'edit', id: record.id })} data-testid="inbound-row-edit">
             {translate('app.inbound.action.edit')}
           </Button>
-          <ConfirmedAction
+          <InboundConfirmedAction
             record={record}
             label="app.inbound.action.delete"
             title="app.inbound.dialog.delete_title"
@@ -152,7 +100,7 @@ export const InboundRowActions = (_: CellProps) => {
           );
         }
         return (
-          <ConfirmedAction
+          <InboundConfirmedAction
             key={name}
             record={record}
             label={label(name)}

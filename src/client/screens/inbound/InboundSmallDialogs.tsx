@@ -2,24 +2,23 @@
  * The view dialog (header fields and lines) and the submit-problem dialog (a required reason, spec 4
  * "submit problem order"; checked here before the call and again by the server).
  */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDataProvider, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { useDataProvider, useTranslate, type RaRecord } from 'react-admin';
 import { formatDateTime } from '../../widgets/DateTimeField';
-import { errorMessage } from '../sku/errors';
+import { ReasonDialog, reasonError } from '../../widgets/ReasonDialog';
 import { InboundOrderType, PROBLEM_REASON_MAX, type InboundRecord } from './constants';
 import { InboundLinesTable, InboundStatusTag, useEnumLabel } from './fields';
-import { DialogButtons, InboundDialog } from './InboundDialog';
+import { InboundDialog } from './InboundDialog';
 import { inboundApi } from './inboundApi';
 
+const PROBLEM_REQUIRED_KEY = 'app.inbound.rules.problem_reason_required';
+const PROBLEM_MAX_LENGTH_KEY = 'app.inbound.rules.max_length';
+
 export function problemReasonError(reason: string): { key: string; options?: Record<string, unknown> } | undefined {
-  const text = reason.trim();
-  if (!text) return { key: 'app.inbound.rules.problem_reason_required' };
-  if (text.length > PROBLEM_REASON_MAX) return { key: 'app.inbound.rules.max_length', options: { max: PROBLEM_REASON_MAX } };
-  return undefined;
+  return reasonError(reason, PROBLEM_REASON_MAX, PROBLEM_REQUIRED_KEY, PROBLEM_MAX_LENGTH_KEY);
 }
 
 const Item = ({ label, children }: { label: string; children: ReactNode }) => {
@@ -87,55 +86,23 @@ export const InboundViewDialog = ({ record, onClose }: { record: RaRecord; onClo
 
 export const InboundProblemDialog = ({ record, onClose, onDone }: { record: RaRecord; onClose: () => void; onDone: () => void }) => {
   const translate = useTranslate();
-  const notify = useNotify();
   const dataProvider = useDataProvider();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  const confirm = async () => {
-    const problem = problemReasonError(reason);
-    if (problem) {
-      setError(translate(problem.key, problem.options));
-      return;
-    }
-    setBusy(true);
-    try {
-      await inboundApi.submitProblem(dataProvider, record.id, reason.trim());
-      notify('app.inbound.success', { type: 'success' });
-      onDone();
-    } catch (e) {
-      notify(errorMessage(e), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <InboundDialog
+    <ReasonDialog
       onClose={onClose}
-      width={560}
-      busy={busy}
+      onDone={onDone}
+      onSubmit={(reason) => inboundApi.submitProblem(dataProvider, record.id, reason)}
       title={translate('app.inbound.dialog.problem_title', { no: record.orderNo ?? '' })}
+      label="app.inbound.dialog.problem_reason"
+      requiredMessage={PROBLEM_REQUIRED_KEY}
+      maxLengthMessage={PROBLEM_MAX_LENGTH_KEY}
+      maxLength={PROBLEM_REASON_MAX}
+      cancelLabel="app.inbound.action.cancel"
+      confirmLabel="resources.inboundOrder.actions.submitProblem"
+      successMessage="app.inbound.success"
       testId="inbound-problem-dialog"
-      actions={<DialogButtons onCancel={onClose} onConfirm={confirm} busy={busy} color="error" label="resources.inboundOrder.actions.submitProblem" testId="inbound-problem-confirm" />}
-    >
-      <TextField
-        autoFocus
-        required
-        fullWidth
-        multiline
-        minRows={3}
-        label={translate('app.inbound.dialog.problem_reason')}
-        value={reason}
-        onChange={(e) => {
-          setReason(e.target.value);
-          if (error) setError(undefined);
-        }}
-        error={Boolean(error)}
-        helperText={error ?? ' '}
-        slotProps={{ htmlInput: { maxLength: PROBLEM_REASON_MAX, 'data-testid': 'inbound-problem-reason' } }}
-      />
-    </InboundDialog>
+      confirmTestId="inbound-problem-confirm"
+      reasonTestId="inbound-problem-reason"
+    />
   );
 };

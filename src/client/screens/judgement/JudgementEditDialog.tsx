@@ -46,7 +46,7 @@ import { useFieldArray, useFormContext, useFormState, useWatch, type Resolver } 
 import { EnumInput } from '../../widgets/EnumInput';
 import { SkuPicker } from '../../widgets/SkuPicker';
 import { OwnerInput, WarehouseInput } from '../../widgets';
-import { errorMessage } from '../sku/errors';
+import { errorMessage } from '../../widgets/errorMessage';
 import { InventoryPickerDialog } from '../inventory/InventoryPickerDialog';
 import { BATCH_NO_MAX, JUDGEMENT_RESOURCE, REASON_MAX, type JudgementRecord } from './constants';
 import { DialogButtons, JudgementDialog } from './JudgementDialog';

@@ -7,12 +7,12 @@
  * A success notifies and reloads; a failure shows the server msg (spec 8), e.g. insufficient inventory on
  * approval, which leaves the document pending.
  */
-import { useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { Confirm, useDataProvider, useNotify, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { useDataProvider, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { ConfirmedAction, type ConfirmedActionProps } from '../../widgets/ConfirmedAction';
 import { usePermitted } from '../../widgets/Permitted';
-import { errorMessage } from '../sku/errors';
 import { CODE_JUDGEMENT_ADD, CODE_JUDGEMENT_APPROVE, isPending } from './constants';
 import { judgementApi } from './judgementApi';
 import { useJudgementListUi } from './JudgementListUi';
@@ -21,62 +21,9 @@ import type { CellProps } from './fields';
 const stop = (event: MouseEvent) => event.stopPropagation();
 
 /** A button that asks first, then runs `action` (delete, approve). */
-const ConfirmedAction = ({
-  record,
-  label,
-  title,
-  content,
-  color,
-  testId,
-  action,
-  after,
-}: {
-  record: RaRecord;
-  label: string;
-  title: string;
-  content: string;
-  color: 'error' | 'success' | 'primary';
-  testId: string;
-  action: () => Promise<unknown>;
-  after: () => void;
-}) => {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await action();
-      setOpen(false);
-      notify('app.judgement.success', { type: 'success' });
-      after();
-    } catch (e) {
-      setOpen(false);
-      notify(errorMessage(e), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <>
-      <Button size="small" color={color} onClick={() => setOpen(true)} data-testid={testId}>
-        {translate(label)}
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={busy}
-        title={title}
-        titleTranslateOptions={{ no: record.judgementNo ?? '' }}
-        content={content}
-        contentTranslateOptions={{ no: record.judgementNo ?? '' }}
-        onConfirm={confirm}
-        onClose={() => setOpen(false)}
-        data-testid={`${testId}-confirm`}
-      />
-    </>
-  );
-};
+const JudgementConfirmedAction = ({ record, ...props }: Omit<ConfirmedActionProps, 'successMessage' | 'translateOptions'> & { record: RaRecord }) => (
+  <ConfirmedAction {...props} translateOptions={{ no: record.judgementNo ?? '' }} successMessage="app.judgement.success" />
+);
 
 export const JudgementRowActions = (_: CellProps) => {
   const record = useRecordContext();
@@ -102,7 +49,7 @@ export const JudgementRowActions = (_: CellProps) => {
           <Button size="small" onClick={() => ui.open({ kind: 'edit', id: record.id })} data-testid="judgement-row-edit">
             {translate('app.judgement.action.edit')}
           </Button>
-          <ConfirmedAction
+          <JudgementConfirmedAction
             record={record}
             label="app.judgement.action.delete"
             title="app.judgement.dialog.delete_title"
@@ -116,7 +63,7 @@ export const JudgementRowActions = (_: CellProps) => {
       ) : null}
       {pending && canApprove ? (
         <>
-          <ConfirmedAction
+          <JudgementConfirmedAction
             record={record}
             label="app.judgement.action.approve"
             title="app.judgement.dialog.approve_title"

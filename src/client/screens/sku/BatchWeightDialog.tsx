@@ -14,7 +14,7 @@ import { useDataProvider, useLocaleState, useNotify, useTranslate, type Identifi
 import { rules, type Lang } from '../../../shared/validation';
 import { DialogButtons, SkuDialog } from './SkuDialog';
 import { WEIGHT_DECIMALS, WEIGHT_MAX, WEIGHT_MIN } from './constants';
-import { errorMessage } from './errors';
+import { errorMessage } from '../../widgets/errorMessage';
 import { batchUpdateWeight } from './skuApi';
 
 const WEIGHT_LABEL = { en: 'Weight', zh: '重量' };

@@ -11,7 +11,7 @@ import { useDataProvider, useNotify, useTranslate, type Identifier } from 'react
 import { useEnumChoices } from '../../widgets/enums';
 import { DialogButtons, SkuDialog } from './SkuDialog';
 import { saveBlob, timestampedName } from './download';
-import { errorMessage } from './errors';
+import { errorMessage } from '../../widgets/errorMessage';
 import { exportEcPlatformLabels } from './skuApi';
 
 export const LABELS_FILE_PREFIX = 'ec-platform-labels';

@@ -1,66 +1,16 @@
 /**
  * The dialog shell of the SKU screens (spec 2.8: "dialogs are 80% wide, close on Cancel, and do not close on
- * a click outside"). Escape and the title's close icon close it too, unless `busy`. `width` may be narrower
- * for the small add/edit forms and prompts.
+ * a click outside"): the shared WideDialog, and its Cancel + primary buttons with the SKU Cancel text.
  */
-import type { ReactNode } from 'react';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import CloseIcon from '@mui/icons-material/Close';
-import { useTranslate } from 'react-admin';
+import { WideDialog, WideDialogButtons, WIDE_DIALOG_WIDTH, type WideDialogProps } from '../../widgets/WideDialog';
 
-export const DIALOG_WIDTH = '80%';
+export const DIALOG_WIDTH = WIDE_DIALOG_WIDTH;
 
-export interface SkuDialogProps {
+export interface SkuDialogProps extends WideDialogProps {
   open: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  children: ReactNode;
-  actions?: ReactNode;
-  /** CSS width of the paper (default 80%). */
-  width?: string | number;
-  /** While true the dialog cannot be closed (a request is running). */
-  busy?: boolean;
-  testId?: string;
 }
 
-export const SkuDialog = ({ open, onClose, title, children, actions, width = DIALOG_WIDTH, busy = false, testId }: SkuDialogProps) => {
-  const translate = useTranslate();
-  return (
-    <Dialog
-      open={open}
-      onClose={(_event, reason) => {
-        if (reason === 'backdropClick' || busy) return;
-        onClose();
-      }}
-      maxWidth={false}
-      slotProps={{ paper: { sx: { width, maxWidth: width === DIALOG_WIDTH ? DIALOG_WIDTH : '95%' } } }}
-      // a click inside must not reach the list row below (rows react to clicks)
-      onClick={(event) => event.stopPropagation()}
-      data-testid={testId}
-      aria-labelledby={testId ? `${testId}-title` : undefined}
-    >
-      <DialogTitle id={testId ? `${testId}-title` : undefined} sx={{ pr: 6 }}>
-        {title}
-        <IconButton
-          aria-label={translate('ra.action.close')}
-          onClick={onClose}
-          disabled={busy}
-          sx={{ position: 'absolute', right: 8, top: 8 }}
-        >
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent dividers>{children}</DialogContent>
-      {actions ? <DialogActions>{actions}</DialogActions> : null}
-    </Dialog>
-  );
-};
+export const SkuDialog = (props: SkuDialogProps) => <WideDialog {...props} />;
 
 export interface DialogButtonsProps {
   onCancel: () => void;
@@ -76,16 +26,4 @@ export interface DialogButtonsProps {
 }
 
 /** The Cancel + primary button pair every SKU dialog ends with. */
-export const DialogButtons = ({ onCancel, label, form, onConfirm, busy = false, disabled = false, testId }: DialogButtonsProps) => {
-  const translate = useTranslate();
-  return (
-    <>
-      <Button onClick={onCancel} disabled={busy}>
-        {translate('app.sku.action.cancel')}
-      </Button>
-      <Button type={form ? 'submit' : 'button'} form={form} onClick={form ? undefined : onConfirm} variant="contained" disabled={busy || disabled} startIcon={busy ? <CircularProgress size={16} /> : undefined} data-testid={testId}>
-        {translate(label)}
-      </Button>
-    </>
-  );
-};
+export const DialogButtons = (props: DialogButtonsProps) => <WideDialogButtons {...props} cancelLabel="app.sku.action.cancel" />;

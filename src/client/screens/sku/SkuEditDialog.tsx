@@ -29,7 +29,7 @@ import { FILE_TYPE_PRODUCT_IMAGE } from '../../widgets/FileUploader';
 import { OwnerInput } from '../../widgets';
 import { DialogButtons, SkuDialog } from './SkuDialog';
 import { SKU_RESOURCE } from './constants';
-import { errorMessage } from './errors';
+import { errorMessage } from '../../widgets/errorMessage';
 import { useRequiredResolver } from './formRules';
 
 /** Optional text fields: sent as null when emptied so an edit clears them. */

@@ -30,7 +30,7 @@ import { OwnerInput } from '../../widgets';
 import { DialogButtons, SkuDialog } from './SkuDialog';
 import { CODE_SKU_ADD, IMPORTS, type ImportKind } from './constants';
 import { openInNewTab } from './download';
-import { errorMessage } from './errors';
+import { errorMessage } from '../../widgets/errorMessage';
 import type { ImportError, ImportJob } from './skuApi';
 import { useImportJob } from './useImportJob';
 

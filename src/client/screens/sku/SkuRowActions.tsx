@@ -11,7 +11,7 @@ import Button from '@mui/material/Button';
 import { Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Permitted } from '../../widgets/Permitted';
 import { CODE_SKU_EDIT, SKU_RESOURCE } from './constants';
-import { errorMessage } from './errors';
+import { errorMessage } from '../../widgets/errorMessage';
 import { useSkuListUi } from './SkuListUi';
 import type { CellProps } from './fields';
 

@@ -36,7 +36,7 @@ import type { FormMode, SchemaFactory } from '../../widgets/useFormResolver';
 import { Permitted } from '../../widgets/Permitted';
 import { DialogButtons, SkuDialog } from './SkuDialog';
 import { CODE_SKU_ADD, CODE_SKU_EDIT, SUB_LIST_SIZE } from './constants';
-import { errorMessage } from './errors';
+import { errorMessage } from '../../widgets/errorMessage';
 import { useRequiredResolver } from './formRules';
 
 export interface SubColumn {
