@@ -13,7 +13,6 @@ import { permissionTree } from '../../../generated/shared/permissions';
 import type { Config } from '../config';
 import { hashPassword } from '../domain/passwords';
 import type { Db } from './connect';
-import { referenceRows } from './seed-reference';
 
 const BATCH = 2000;
 
@@ -40,6 +39,8 @@ export async function seed(db: Db, config: Pick<Config, 'adminPassword' | 'seedR
   if (config.seedReference !== 'none') {
     const [{ n }] = await db.select({ n: count() }).from(country);
     if (Number(n) === 0) {
+      // loaded only when seeding: the package's data costs ~65 MB of memory (bench/README.md, inventory export)
+      const { referenceRows } = await import('./seed-reference');
       const rows = referenceRows(config.seedReference === 'all' ? undefined : config.seedReference);
       await db.transaction(async (tx) => {
         await insertBatched((r) => tx.insert(country).values(r), rows.countries);

@@ -56,9 +56,13 @@ export async function addSupplierNamesAndPlatforms(call: Pick<CrudCall, 'db'>, r
     call.db.selectDistinct({ skuId: supplierSku.skuId, name: supplierSku.supplierName }).from(supplierSku).where(inArray(supplierSku.skuId, ids)).orderBy(supplierSku.supplierName),
     call.db.select({ skuId: ecPlatformSku.skuId, ecPlatform: ecPlatformSku.ecPlatform }).from(ecPlatformSku).where(inArray(ecPlatformSku.skuId, ids)).orderBy(ecPlatformSku.ecPlatform),
   ]);
+  const names = new Map<number, string[]>();
+  for (const s of suppliers) if (s.name) names.set(s.skuId, [...(names.get(s.skuId) ?? []), s.name]);
+  const onPlatforms = new Map<number, number[]>();
+  for (const p of platforms) onPlatforms.set(p.skuId, [...(onPlatforms.get(p.skuId) ?? []), p.ecPlatform]);
   for (const r of rows) {
-    r.supplierNames = suppliers.filter((s) => s.skuId === r.id && s.name).map((s) => s.name);
-    r.ecPlatforms = platforms.filter((p) => p.skuId === r.id).map((p) => p.ecPlatform);
+    r.supplierNames = names.get(r.id as number) ?? [];
+    r.ecPlatforms = onPlatforms.get(r.id as number) ?? [];
   }
 }
 
