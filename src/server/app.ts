@@ -71,7 +71,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   // Inventory, adjustments and inbound orders beyond CRUD (spec 7.2; issues 4, 5)
   const callOf = (binding: Binding) => (a: SapiHandlerArgs): crud.CrudCall => ({ db, ctx: a.ctx, user: a.user, binding, body: a.body });
   const inventoryCall = callOf(bindings.inventory);
-  sapiRoute(app, db, '/sapi/wms/sku-inventory/queryOne', bindings.inventory.meta.permissions.list, async (a) => (await crud.page({ ...inventoryCall(a), body: { ...a.body, current: 1, size: 1 } })).records[0] ?? null);
+  sapiRoute(app, db, '/sapi/wms/sku-inventory/queryOne', bindings.inventory.meta.permissions.list, (a) => crud.queryOne(inventoryCall(a)));
   const judgementCall = callOf(bindings.inventoryJudgement);
   sapiRoute(app, db, '/sapi/wms/inventory-judgement/approve', actionOf(bindings.inventoryJudgement, 'approve').code, (a) => approveJudgement(judgementCall(a)));
   sapiRoute(app, db, '/sapi/wms/inventory-judgement/reject', actionOf(bindings.inventoryJudgement, 'reject').code, (a) => rejectJudgement(judgementCall(a)));

@@ -96,3 +96,10 @@ export interface Model { enums: EnumSpec[]; menus: MenuGroupSpec[]; resources: R
 
 /** The API name under which a ref field's referenced name is returned (spec 3: ownerName, companyName, category). */
 export const refNameField = (f: Pick<FieldSpec, 'name' | 'nameAs'>): string => f.nameAs ?? f.name.replace(/Id$/, 'Name');
+
+/** A field's maxLength from the manifest (forms check what the column holds); throws for an unknown field. */
+export function maxLengthOf(spec: ResourceSpec, field: string): number {
+  const f = spec.fields.find((x) => x.name === field);
+  if (!f?.maxLength) throw new Error(`${spec.name}.${field} has no maxLength in resources.yaml`);
+  return f.maxLength;
+}

@@ -117,13 +117,19 @@ export function findInScope(call: CrudCall, binding: Binding, id: unknown): Prom
   return findScoped({ ...call, binding }, id);
 }
 
-export async function list(call: CrudCall): Promise<Row[]> {
+/** The first `limit` records of the query in its sort order, decorated (no count). */
+async function firstRecords(call: CrudCall, limit: number): Promise<Row[]> {
   const { db, binding: b } = call;
   const { q, where } = await queryConditions(call);
-  const rows = await selectRecords(db, b).where(where).orderBy(...orderBy(meta(b), columnsOf(b), q.sortProp as string, q.sortOrder as string, isNarrowed(meta(b), q))).limit(LIST_LIMIT);
+  const rows = await selectRecords(db, b).where(where).orderBy(...orderBy(meta(b), columnsOf(b), q.sortProp as string, q.sortOrder as string, isNarrowed(meta(b), q))).limit(limit);
   await hooksOf(b).decorate?.(call, rows);
   return rows;
 }
+
+export const list = (call: CrudCall): Promise<Row[]> => firstRecords(call, LIST_LIMIT);
+
+/** The first record of the query, or null (e.g. /sapi/wms/sku-inventory/queryOne, spec 7.2). */
+export const queryOne = async (call: CrudCall): Promise<Row | null> => (await firstRecords(call, 1))[0] ?? null;
 
 export const detail = (call: CrudCall) => findScoped(call, call.body?.id);
 

@@ -12,13 +12,13 @@ import { sku } from '../../../generated/db/schema';
 import type { Binding } from '../../../generated/server/routes';
 import { Code } from '../../shared/envelope';
 import type { ResourceSpec } from '../../shared/resource-meta';
+import { MAX_LINES } from '../../shared/documents';
 import { rules, type Lang } from '../../shared/validation';
 import { workflowOf } from '../crud/workflow';
 import type { Db } from '../db/connect';
 import { BizError } from '../http/errors';
 
-/** At most this many lines per document. */
-export const MAX_LINES = 500;
+export { MAX_LINES, QTY_MAX } from '../../shared/documents';
 
 /** `<prefix><yyyyMMdd><id padded to 6>` in UTC, e.g. documentNo('IN', 42) -> IN20261122000042. */
 export const documentNo = (prefix: string, id: number, at = new Date()) => `${prefix}${at.toISOString().slice(0, 10).replace(/-/g, '')}${String(id).padStart(6, '0')}`;

@@ -6,7 +6,7 @@
 import { apiPaths } from '../../../../generated/client/api';
 import { InboundOrderStatus, InboundOrderType } from '../../../../generated/shared/enums';
 import { resourceMeta } from '../../../../generated/shared/resources';
-import type { WorkflowSpec } from '../../../shared/resource-meta';
+import { maxLengthOf, type ResourceSpec, type WorkflowSpec } from '../../../shared/resource-meta';
 
 export { InboundOrderStatus, InboundOrderType };
 
@@ -29,24 +29,24 @@ export const INBOUND_PATHS = {
 } as const;
 
 /** The manifest's life cycle of an inbound order (states and actions with their `from` states and codes). */
-export const INBOUND_WORKFLOW = (resourceMeta.inboundOrder as { workflow?: WorkflowSpec }).workflow as WorkflowSpec;
+const meta = resourceMeta.inboundOrder as ResourceSpec;
+export const INBOUND_WORKFLOW = meta.workflow as WorkflowSpec;
 
 /** Permission codes (resources.yaml). */
-export const CODE_INBOUND_LIST = 'inbound:list';
-export const CODE_INBOUND_EDIT = 'inbound:edit';
-export const CODE_INBOUND_RECEIVE = 'inbound:receive';
+export const CODE_INBOUND_LIST = meta.permissions.list!;
+export const CODE_INBOUND_EDIT = meta.permissions.edit!;
+export const CODE_INBOUND_RECEIVE = INBOUND_WORKFLOW.actions.find((a) => a.name === 'receive')!.code;
 
 /** Spec 9: default page size of the lists. */
 export const INBOUND_PAGE_SIZE = 10;
 
 /** Server limits (orders.ts / resources.yaml). */
-export const MAX_LINES = 500;
-export const QTY_MAX = 1_000_000_000;
-export const NO_MAX = 50;
-export const ORDER_NO_MAX = 30;
-export const REMARK_MAX = 200;
-export const PROBLEM_REASON_MAX = 200;
-export const BATCH_NO_MAX = 50;
+export { MAX_LINES, QTY_MAX } from '../../../shared/documents';
+export const NO_MAX = maxLengthOf(meta, 'storeOrderNo');
+export const ORDER_NO_MAX = maxLengthOf(meta, 'orderNo');
+export const REMARK_MAX = maxLengthOf(meta, 'remark');
+export const PROBLEM_REASON_MAX = maxLengthOf(meta, 'problemReason');
+export const BATCH_NO_MAX = maxLengthOf(resourceMeta.inboundOrderLine as ResourceSpec, 'batchNo');
 
 /** The three kinds of inbound order with their list and receiving routes (spec 2.3). */
 export interface InboundKind {

@@ -4,6 +4,10 @@
  */
 import { apiPaths } from '../../../../generated/client/api';
 import { JudgementStatus, JudgementType } from '../../../../generated/shared/enums';
+import { resourceMeta } from '../../../../generated/shared/resources';
+import { maxLengthOf, type ResourceSpec } from '../../../shared/resource-meta';
+
+const meta = resourceMeta.inventoryJudgement as ResourceSpec;
 
 export { JudgementStatus, JudgementType };
 
@@ -22,21 +26,20 @@ export const JUDGEMENT_PATHS = {
 } as const;
 
 /** Permission codes (resources.yaml: list, add/edit/remove, approve/reject). */
-export const CODE_JUDGEMENT_LIST = 'inventory_judgement:list';
-export const CODE_JUDGEMENT_ADD = 'inventory_judgement:add';
-export const CODE_JUDGEMENT_APPROVE = 'inventory_judgement:approve';
+export const CODE_JUDGEMENT_LIST = meta.permissions.list!;
+export const CODE_JUDGEMENT_ADD = meta.permissions.add!;
+export const CODE_JUDGEMENT_APPROVE = meta.workflow!.actions.find((a) => a.name === 'approve')!.code;
 
 /** Spec 9: default page size of the lists. */
 export const JUDGEMENT_PAGE_SIZE = 10;
 
 /** Server limits (judgement.ts / resources.yaml). */
-export const MAX_LINES = 500;
-export const QTY_MAX = 1_000_000_000;
-export const REMARK_MAX = 200;
-export const REASON_MAX = 200;
-export const REJECT_REASON_MAX = 200;
-export const BATCH_NO_MAX = 50;
-export const JUDGEMENT_NO_MAX = 30;
+export { MAX_LINES, QTY_MAX } from '../../../shared/documents';
+export const REMARK_MAX = maxLengthOf(meta, 'remark');
+export const REASON_MAX = maxLengthOf(resourceMeta.inventoryJudgementLine as ResourceSpec, 'reason');
+export const REJECT_REASON_MAX = maxLengthOf(meta, 'rejectReason');
+export const BATCH_NO_MAX = maxLengthOf(resourceMeta.inventoryJudgementLine as ResourceSpec, 'batchNo');
+export const JUDGEMENT_NO_MAX = maxLengthOf(meta, 'judgementNo');
 
 /** The record shapes of the page call. */
 export interface JudgementLine {

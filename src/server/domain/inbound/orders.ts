@@ -38,7 +38,7 @@ import { findInScope, validate, type CrudCall, type ResourceHooks } from '../../
 import { notAllowed, transition, workflowOf } from '../../crud/workflow';
 import { BizError } from '../../http/errors';
 import { scopeConditions } from '../../http/guard';
-import { checkOwnerSkuLines, documentNo, linesSchema, PendingLines, requireState } from '../documents';
+import { checkOwnerSkuLines, documentNo, linesSchema, PendingLines, QTY_MAX, requireState } from '../documents';
 import { applyLedger } from '../inventory/ledger';
 
 type Row = Record<string, unknown>;
@@ -66,7 +66,7 @@ function orderLines(lang: Lang) {
   return linesSchema(lang, yup.object({
     skuId: r.ref(L('SKU', 'SKU'), { required: true }),
     batchNo: r.string(L('Batch number', '批次号'), { maxLength: 50 }),
-    plannedQty: r.number(L('Planned quantity', '计划数量'), { required: true, integer: true, min: 1, max: 1_000_000_000 }),
+    plannedQty: r.number(L('Planned quantity', '计划数量'), { required: true, integer: true, min: 1, max: QTY_MAX }),
   }), texts.lines);
 }
 
@@ -133,7 +133,7 @@ export async function receiveInbound(call: CrudCall): Promise<Row> {
   const r = rules(lang, 'add');
   const form = await validate<{ lines: Receipt[]; overReceipt?: boolean }>(linesSchema(lang, yup.object({
     lineId: r.ref(L('Line', '明细'), { required: true }),
-    qty: r.number(L('Received quantity', '实收数量'), { required: true, integer: true, min: 1, max: 1_000_000_000 }),
+    qty: r.number(L('Received quantity', '实收数量'), { required: true, integer: true, min: 1, max: QTY_MAX }),
     batchNo: r.string(L('Batch number', '批次号'), { maxLength: 50 }),
   }), texts.lines).shape({ overReceipt: r.boolean(L('Over-receipt', '超收')) }), call.body);
   const { id } = await orderOf(call);

@@ -29,7 +29,7 @@ import { findInScope, validate, type CrudCall, type ResourceHooks } from '../../
 import { transition } from '../../crud/workflow';
 import { BizError } from '../../http/errors';
 import { scopeConditions } from '../../http/guard';
-import { documentNo, linesSchema, PendingLines, requireState } from '../documents';
+import { documentNo, linesSchema, PendingLines, QTY_MAX, requireState } from '../documents';
 import { applyLedger } from './ledger';
 
 type Row = Record<string, unknown>;
@@ -51,7 +51,7 @@ function judgementLines(lang: Lang) {
     skuId: r.ref(L('SKU', 'SKU')).when('inventoryId', { is: (v: unknown) => v === undefined || v === null, then: (s) => s.required(r.text('required', L('Inventory record or SKU', '库存记录或SKU'))) }),
     batchNo: r.string(L('Batch number', '批次号'), { maxLength: 50 }),
     type: r.oneOf(L('Gain or loss', '盘盈/盘亏'), Object.values(JudgementType), { required: true }),
-    qty: r.number(L('Quantity', '数量'), { required: true, integer: true, min: 1, max: 1_000_000_000 }),
+    qty: r.number(L('Quantity', '数量'), { required: true, integer: true, min: 1, max: QTY_MAX }),
     reason: r.string(L('Reason', '原因'), { maxLength: 200 }),
   }), texts.lines);
 }

@@ -32,7 +32,7 @@ import type { Db } from '../../db/connect';
 import { findInScope, validate, type CrudCall, type ResourceHooks } from '../../crud/handlers';
 import { transition } from '../../crud/workflow';
 import { BizError, text } from '../../http/errors';
-import { checkOwnerSkuLines, documentNo, linesSchema, PendingLines, requireState } from '../documents';
+import { checkOwnerSkuLines, documentNo, linesSchema, PendingLines, QTY_MAX, requireState } from '../documents';
 import { applyLedger, type LedgerChange } from '../inventory/ledger';
 
 type Row = Record<string, unknown>;
@@ -51,7 +51,7 @@ function orderLines(lang: Lang) {
   return linesSchema(lang, yup.object({
     skuId: r.ref(L('SKU', 'SKU'), { required: true }),
     batchNo: r.string(L('Batch number', '批次号'), { maxLength: 50 }),
-    qty: r.number(L('Quantity', '数量'), { required: true, integer: true, min: 1, max: 1_000_000_000 }),
+    qty: r.number(L('Quantity', '数量'), { required: true, integer: true, min: 1, max: QTY_MAX }),
   }), texts.lines);
 }
 
