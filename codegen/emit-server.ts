@@ -1,16 +1,18 @@
 /**
  * Emits generated/server/routes.ts: the route table of every generic /sapi call (spec 7.2): path ->
- * resource, operation, permission code ('any' = every logged-in user) and data scope, plus the resource
+ * resource, operation, permission code ('any' = every logged-in user; 'a|b' = any of them) and data scope, plus the resource
  * bindings (Drizzle table, metadata, schema factories) the generic handlers run on.
  */
 import type { Model, ResourceSpec } from './manifest';
 import { byName, finish, lit, newFile, type Output } from './source';
+import { readCodes } from '../src/shared/resource-meta';
 
 /** The code an operation needs: reads need the list code, lock/unlock their own (spec 2.3, 6). */
 export function operationCode(r: ResourceSpec, op: string): string {
   const p = r.permissions;
   switch (op) {
-    case 'list': case 'page': case 'detail': return p.list!;
+    // any of the read codes (a|b): the handlers then cut the rows to the values the caller may read
+    case 'list': case 'page': case 'detail': return readCodes(r).join('|');
     case 'add': return p.add ?? p.list!;
     case 'edit': return p.edit ?? p.list!;
     case 'remove': return p.remove ?? p.edit ?? p.list!;

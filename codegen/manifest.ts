@@ -10,7 +10,7 @@ import { LineCounter, parseDocument, isMap, type Node } from 'yaml';
 
 import {
   FIELD_TYPES, FILTER_KINDS, PERMISSION_KEYS, WIDGETS, PATTERNS,
-  type CodeSpec, type FieldSpec, type ResourceSpec, type EnumSpec, type MenuGroupSpec, type Model, type Operation, type WorkflowSpec,
+  type CodeSpec, type FieldSpec, type ResourceSpec, type EnumSpec, type MenuGroupSpec, type Model, type Operation, type WorkflowSpec, type ListCodesSpec,
 } from '../src/shared/resource-meta';
 
 export type { FieldSpec, ResourceSpec, EnumSpec, MenuGroupSpec, Model };
@@ -88,6 +88,25 @@ function oneOf<T extends string>(o: Obj, k: string, allowed: readonly T[], path:
  * `workflow: { field, actions: { <name>: { en, zh, from: [STATE...], to: STATE | [STATE...], code? } } }`:
  * field is an enum field of the resource; states are that enum's keys; code defaults to the edit code.
  */
+/** `listCodes: { field: <enum field>, codes: { <ENUM KEY>: <code> } }` (see ListCodesSpec). */
+function parseListCodes(raw: unknown, p: (string | number)[], fields: FieldSpec[], model: Model, fail: Fail): ListCodesSpec | undefined {
+  if (!isObj(raw)) { fail(p, 'must be { field, codes }'); return undefined; }
+  checkKeys(raw, ['field', 'codes'], p, fail);
+  const fieldName = str(raw, 'field', p, fail) ?? '';
+  const field = fields.find((f) => f.name === fieldName);
+  const e = field?.type === 'enum' ? model.enums.find((x) => x.name === field.enum) : undefined;
+  if (!e) { if (fieldName) fail([...p, 'field'], `'${fieldName}' is not an enum field of this resource`); return undefined; }
+  if (!isObj(raw.codes)) { fail([...p, 'codes'], `must map values of ${e.name} to permission codes`); return undefined; }
+  const codes: Record<number, string> = {};
+  for (const [k, c] of Object.entries(raw.codes)) {
+    const v = e.values.find((x) => x.key === k);
+    if (!v) fail([...p, 'codes', k], `'${k}' is not a value of ${e.name} (${e.values.map((x) => x.key).join(', ')})`);
+    else if (typeof c !== 'string' || !/^[a-z_]+(:[a-z_]+)?$/.test(c)) fail([...p, 'codes', k], `'${String(c)}' is not a code like area or area:action`);
+    else codes[v.value] = c;
+  }
+  return { field: fieldName, codes };
+}
+
 function parseWorkflow(raw: unknown, p: (string | number)[], fields: FieldSpec[], model: Model, editCode: string | undefined, fail: Fail): WorkflowSpec | undefined {
   if (!isObj(raw)) { fail(p, 'must be { field, actions }'); return undefined; }
   checkKeys(raw, ['field', 'actions'], p, fail);
@@ -183,7 +202,7 @@ function validate(root: unknown, fail: Fail): Model {
     const p = ['resources', name];
     if (!/^[a-z][A-Za-z]+$/.test(name)) fail(p, 'resource names are camelCase');
     if (!isObj(r)) { fail(p, 'must be a mapping'); continue; }
-    checkKeys(r, ['en', 'zh', 'path', 'table', 'represent', 'scope', 'permissions', 'operations', 'menu', 'defaultSort', 'unique', 'fields', 'queryParams', 'checks', 'readOnly', 'workflow'], p, fail);
+    checkKeys(r, ['en', 'zh', 'path', 'table', 'represent', 'scope', 'permissions', 'operations', 'menu', 'defaultSort', 'unique', 'fields', 'queryParams', 'checks', 'readOnly', 'workflow', 'listCodes'], p, fail);
     const path = str(r, 'path', p, fail) ?? '';
     if (path && !/^\/sapi\/[a-z]+\/[a-z-]+$/.test(path)) fail([...p, 'path'], `'${path}' must look like /sapi/<area>/<name> (spec 7)`);
     if (paths.has(path)) fail([...p, 'path'], `path also used by ${paths.get(path)}`);
@@ -339,13 +358,15 @@ function validate(root: unknown, fail: Fail): Model {
       else { checkKeys(r.readOnly, ['en', 'zh'], [...p, 'readOnly'], fail); readOnly = { en: str(r.readOnly, 'en', [...p, 'readOnly'], fail) ?? '', zh: str(r.readOnly, 'zh', [...p, 'readOnly'], fail) ?? '' }; }
     }
     const workflow = r.workflow === undefined ? undefined : parseWorkflow(r.workflow, [...p, 'workflow'], fields, model, permissions.edit, fail);
+    const listCodes = r.listCodes === undefined ? undefined : parseListCodes(r.listCodes, [...p, 'listCodes'], fields, model, fail);
     model.resources.push({
-      name, path, table, represent, scope, permissions, operations, menu, defaultSort, unique, fields, queryParams, checks, ...(readOnly ? { readOnly } : {}), ...(workflow ? { workflow } : {}),
+      name, path, table, represent, scope, permissions, operations, menu, defaultSort, unique, fields, queryParams, checks, ...(readOnly ? { readOnly } : {}), ...(workflow ? { workflow } : {}), ...(listCodes ? { listCodes } : {}),
       en: str(r, 'en', p, fail) ?? name, zh: str(r, 'zh', p, fail) ?? name,
     });
   }
   // a screen's code must be one the permission tree holds (declared, or used by a resource or workflow)
   const known = new Set([...model.codes.map((c) => c.code), ...model.resources.flatMap((r) => [...Object.values(r.permissions), ...(r.workflow?.actions.map((a) => a.code) ?? [])])]);
+  for (const r of model.resources) for (const [v, c] of Object.entries(r.listCodes?.codes ?? {})) if (!known.has(c)) fail(['resources', r.name, 'listCodes', 'codes', v], `'${c}' is not a permission code of the manifest (declare it under codes:)`);
   for (const sc of model.screens) if (sc.code && !known.has(sc.code)) fail(['screens', sc.name, 'code'], `'${sc.code}' is not a permission code of the manifest`);
   return model;
 }

@@ -7,6 +7,8 @@ import { CountryCreate, CountryEdit, CountryList } from "./resources/country";
 import { EcPlatformSkuCreate, EcPlatformSkuEdit, EcPlatformSkuList } from "./resources/ecPlatformSku";
 import { InboundOrderCreate, InboundOrderEdit, InboundOrderList } from "./resources/inboundOrder";
 import { InboundOrderLineList } from "./resources/inboundOrderLine";
+import { InboundPackageCreate, InboundPackageEdit, InboundPackageList } from "./resources/inboundPackage";
+import { InboundPackageLineList } from "./resources/inboundPackageLine";
 import { InventoryList } from "./resources/inventory";
 import { InventoryJudgementCreate, InventoryJudgementEdit, InventoryJudgementList } from "./resources/inventoryJudgement";
 import { InventoryJudgementLineList } from "./resources/inventoryJudgementLine";
@@ -14,6 +16,8 @@ import { InventoryLogList } from "./resources/inventoryLog";
 import { OutboundAllocationList } from "./resources/outboundAllocation";
 import { OutboundOrderCreate, OutboundOrderEdit, OutboundOrderList } from "./resources/outboundOrder";
 import { OutboundOrderLineList } from "./resources/outboundOrderLine";
+import { OutboundPackageCreate, OutboundPackageEdit, OutboundPackageList } from "./resources/outboundPackage";
+import { OutboundPackageLineList } from "./resources/outboundPackageLine";
 import { OwnerCreate, OwnerEdit, OwnerList } from "./resources/owner";
 import { PermissionCreate, PermissionEdit, PermissionList } from "./resources/permission";
 import { ProvinceCreate, ProvinceEdit, ProvinceList } from "./resources/province";
@@ -41,6 +45,8 @@ export const generatedResources: ResourceDef[] = [
   { name: "ecPlatformSku", list: EcPlatformSkuList, create: EcPlatformSkuCreate, edit: EcPlatformSkuEdit, recordRepresentation: "ecPlatformSku" },
   { name: "inboundOrder", list: InboundOrderList, create: InboundOrderCreate, edit: InboundOrderEdit, icon: MoveToInbox, recordRepresentation: "orderNo", listRoute: "/inbound/normal_list" },
   { name: "inboundOrderLine", list: InboundOrderLineList, recordRepresentation: "id" },
+  { name: "inboundPackage", list: InboundPackageList, create: InboundPackageCreate, edit: InboundPackageEdit, icon: Inventory, recordRepresentation: "packageNo", listRoute: "/inbound/pack/list" },
+  { name: "inboundPackageLine", list: InboundPackageLineList, recordRepresentation: "id" },
   { name: "inventory", list: InventoryList, icon: Inventory, recordRepresentation: "id", listRoute: "/sku/inventory_list" },
   { name: "inventoryJudgement", list: InventoryJudgementList, create: InventoryJudgementCreate, edit: InventoryJudgementEdit, icon: FactCheck, recordRepresentation: "judgementNo", listRoute: "/sku/inventory_judgement_list" },
   { name: "inventoryJudgementLine", list: InventoryJudgementLineList, recordRepresentation: "id" },
@@ -48,6 +54,8 @@ export const generatedResources: ResourceDef[] = [
   { name: "outboundAllocation", list: OutboundAllocationList, recordRepresentation: "id" },
   { name: "outboundOrder", list: OutboundOrderList, create: OutboundOrderCreate, edit: OutboundOrderEdit, icon: LocalShipping, recordRepresentation: "orderNo", listRoute: "/outbound/normal_list" },
   { name: "outboundOrderLine", list: OutboundOrderLineList, recordRepresentation: "id" },
+  { name: "outboundPackage", list: OutboundPackageList, create: OutboundPackageCreate, edit: OutboundPackageEdit, icon: Inventory, recordRepresentation: "packageNo", listRoute: "/outbound/pack/list" },
+  { name: "outboundPackageLine", list: OutboundPackageLineList, recordRepresentation: "id" },
   { name: "owner", list: OwnerList, create: OwnerCreate, edit: OwnerEdit, icon: Storefront, recordRepresentation: "name", listRoute: "/owner/list" },
   { name: "permission", list: PermissionList, create: PermissionCreate, edit: PermissionEdit, icon: Key, recordRepresentation: "code", listRoute: "/permission/list" },
   { name: "province", list: ProvinceList, create: ProvinceCreate, edit: ProvinceEdit, icon: Map, recordRepresentation: "enName", listRoute: "/bas/province" },

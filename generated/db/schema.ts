@@ -238,6 +238,67 @@ export const outboundAllocation = pgTable("wms_outbound_allocation", {
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
 }, (t) => [index("wms_outbound_allocation_order_id_idx").on(t.orderId), index("wms_outbound_allocation_line_id_idx").on(t.lineId), index("wms_outbound_allocation_inventory_id_idx").on(t.inventoryId), index("wms_outbound_allocation_warehouse_id_idx").on(t.warehouseId), index("wms_outbound_allocation_owner_id_idx").on(t.ownerId)]);
+/** Inbound packages (入库包裹): /sapi/wms/inbound-package */
+export const inboundPackage = pgTable("wms_inbound_package", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  packageNo: varchar("package_no", { length: 30 }),
+  orderId: integer("order_id").references(() => inboundOrder.id).notNull(),
+  companyId: integer("company_id").references(() => company.id),
+  warehouseId: integer("warehouse_id").references(() => warehouse.id),
+  ownerId: integer("owner_id").references(() => owner.id),
+  waybillNo: varchar("waybill_no", { length: 50 }),
+  weight: numeric("weight", { precision: 14, scale: 3, mode: 'number' }),
+  length: numeric("length", { precision: 14, scale: 1, mode: 'number' }),
+  width: numeric("width", { precision: 14, scale: 1, mode: 'number' }),
+  height: numeric("height", { precision: 14, scale: 1, mode: 'number' }),
+  remark: varchar("remark", { length: 200 }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
+}, (t) => [uniqueIndex("wms_inbound_package_package_no_uq").on(t.packageNo), index("wms_inbound_package_owner_id_package_no_id_idx").on(t.ownerId, t.packageNo, t.id), index("wms_inbound_package_order_id_idx").on(t.orderId), index("wms_inbound_package_company_id_idx").on(t.companyId), index("wms_inbound_package_warehouse_id_idx").on(t.warehouseId), index("wms_inbound_package_owner_id_idx").on(t.ownerId), index("wms_inbound_package_waybill_no_idx").on(t.waybillNo), index("wms_inbound_package_add_date_id_idx").on(t.addDate, t.id), index("wms_inbound_package_owner_id_add_date_id_idx").on(t.ownerId, t.addDate, t.id)]);
+/** Inbound packages contents (入库包裹明细): /sapi/wms/inbound-package-line */
+export const inboundPackageLine = pgTable("wms_inbound_package_line", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  packageId: integer("package_id").references(() => inboundPackage.id).notNull(),
+  orderId: integer("order_id").references(() => inboundOrder.id).notNull(),
+  warehouseId: integer("warehouse_id").references(() => warehouse.id).notNull(),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  skuId: integer("sku_id").references(() => sku.id).notNull(),
+  batchNo: varchar("batch_no", { length: 50 }).default("").notNull(),
+  qty: integer("qty").notNull(),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
+}, (t) => [index("wms_inbound_package_line_package_id_idx").on(t.packageId), index("wms_inbound_package_line_order_id_idx").on(t.orderId), index("wms_inbound_package_line_warehouse_id_idx").on(t.warehouseId), index("wms_inbound_package_line_owner_id_idx").on(t.ownerId), index("wms_inbound_package_line_sku_id_idx").on(t.skuId)]);
+/** Outbound packages (出库包裹): /sapi/wms/outbound-package */
+export const outboundPackage = pgTable("wms_outbound_package", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  packageNo: varchar("package_no", { length: 30 }),
+  orderId: integer("order_id").references(() => outboundOrder.id).notNull(),
+  companyId: integer("company_id").references(() => company.id),
+  warehouseId: integer("warehouse_id").references(() => warehouse.id),
+  ownerId: integer("owner_id").references(() => owner.id),
+  carrier: varchar("carrier", { length: 50 }),
+  waybillNo: varchar("waybill_no", { length: 50 }),
+  weight: numeric("weight", { precision: 14, scale: 3, mode: 'number' }),
+  length: numeric("length", { precision: 14, scale: 1, mode: 'number' }),
+  width: numeric("width", { precision: 14, scale: 1, mode: 'number' }),
+  height: numeric("height", { precision: 14, scale: 1, mode: 'number' }),
+  remark: varchar("remark", { length: 200 }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
+}, (t) => [uniqueIndex("wms_outbound_package_package_no_uq").on(t.packageNo), index("wms_outbound_package_owner_id_package_no_id_idx").on(t.ownerId, t.packageNo, t.id), index("wms_outbound_package_order_id_idx").on(t.orderId), index("wms_outbound_package_company_id_idx").on(t.companyId), index("wms_outbound_package_warehouse_id_idx").on(t.warehouseId), index("wms_outbound_package_owner_id_idx").on(t.ownerId), index("wms_outbound_package_carrier_idx").on(t.carrier), index("wms_outbound_package_waybill_no_idx").on(t.waybillNo), index("wms_outbound_package_add_date_id_idx").on(t.addDate, t.id), index("wms_outbound_package_owner_id_add_date_id_idx").on(t.ownerId, t.addDate, t.id)]);
+/** Outbound packages contents (出库包裹明细): /sapi/wms/outbound-package-line */
+export const outboundPackageLine = pgTable("wms_outbound_package_line", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  packageId: integer("package_id").references(() => outboundPackage.id).notNull(),
+  orderId: integer("order_id").references(() => outboundOrder.id).notNull(),
+  warehouseId: integer("warehouse_id").references(() => warehouse.id).notNull(),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  skuId: integer("sku_id").references(() => sku.id).notNull(),
+  batchNo: varchar("batch_no", { length: 50 }).default("").notNull(),
+  qty: integer("qty").notNull(),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
+}, (t) => [index("wms_outbound_package_line_package_id_idx").on(t.packageId), index("wms_outbound_package_line_order_id_idx").on(t.orderId), index("wms_outbound_package_line_warehouse_id_idx").on(t.warehouseId), index("wms_outbound_package_line_owner_id_idx").on(t.ownerId), index("wms_outbound_package_line_sku_id_idx").on(t.skuId)]);
 /** SKU categories (商品分类): /sapi/wms/sku-category */
 export const skuCategory = pgTable("wms_sku_category", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),

@@ -100,6 +100,43 @@ export function inboundOrderLineQuery(lang: Lang) {
   const r = rules(lang, 'query');
   return yup.object({ ...r.paging(["id"]), orderId: r.ref({ en: "Inbound order", zh: "入库单" }, {}), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}) });
 }
+/** Inbound packages: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
+export function inboundPackageForm(mode: FormMode, lang: Lang) {
+  const r = rules(lang, mode);
+  return yup.object({
+    packageNo: r.string({ en: "Package number", zh: "包裹号" }, { maxLength: 30 }),
+    ...(mode === 'add' ? { orderId: r.ref({ en: "Inbound order", zh: "入库单" }, { required: true }) } : {}),
+    waybillNo: r.string({ en: "Waybill number", zh: "运单号" }, { maxLength: 50 }),
+    weight: r.number({ en: "Weight (kg)", zh: "重量(kg)" }, { min: 0, max: 99999, decimals: 3 }),
+    length: r.number({ en: "Length (cm)", zh: "长(cm)" }, { min: 0, max: 9999, decimals: 1 }),
+    width: r.number({ en: "Width (cm)", zh: "宽(cm)" }, { min: 0, max: 9999, decimals: 1 }),
+    height: r.number({ en: "Height (cm)", zh: "高(cm)" }, { min: 0, max: 9999, decimals: 1 }),
+    remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
+  });
+}
+/** Inbound packages: the page/list query (paging, whitelisted sort, filters). */
+export function inboundPackageQuery(lang: Lang) {
+  const r = rules(lang, 'query');
+  return yup.object({ ...r.paging(["id", "packageNo", "addDate"]), packageNo: r.string({ en: "Package number", zh: "包裹号" }, { maxLength: 30 }), orderId: r.ref({ en: "Inbound order", zh: "入库单" }, {}), companyId: r.ref({ en: "Company", zh: "公司" }, {}), warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), waybillNo: r.string({ en: "Waybill number", zh: "运单号" }, { maxLength: 50 }), addDateStart: r.date({ en: "Created", zh: "创建时间" }), addDateEnd: r.date({ en: "Created", zh: "创建时间" }) });
+}
+/** Inbound packages contents: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
+export function inboundPackageLineForm(mode: FormMode, lang: Lang) {
+  const r = rules(lang, mode);
+  return yup.object({
+    packageId: r.ref({ en: "Package", zh: "包裹" }, { required: true }),
+    orderId: r.ref({ en: "Inbound order", zh: "入库单" }, { required: true }),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, { required: true }),
+    batchNo: r.string({ en: "Batch number", zh: "批次号" }, { notNull: true, maxLength: 50 }),
+    qty: r.number({ en: "Quantity", zh: "数量" }, { required: true, integer: true, min: 1 }),
+  });
+}
+/** Inbound packages contents: the page/list query (paging, whitelisted sort, filters). */
+export function inboundPackageLineQuery(lang: Lang) {
+  const r = rules(lang, 'query');
+  return yup.object({ ...r.paging(["id"]), packageId: r.ref({ en: "Package", zh: "包裹" }, {}), orderId: r.ref({ en: "Inbound order", zh: "入库单" }, {}), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}) });
+}
 /** Inventory: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function inventoryForm(mode: FormMode, lang: Lang) {
   const r = rules(lang, mode);
@@ -241,6 +278,44 @@ export function outboundOrderLineForm(mode: FormMode, lang: Lang) {
 export function outboundOrderLineQuery(lang: Lang) {
   const r = rules(lang, 'query');
   return yup.object({ ...r.paging(["id"]), orderId: r.ref({ en: "Outbound order", zh: "出库单" }, {}), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}) });
+}
+/** Outbound packages: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
+export function outboundPackageForm(mode: FormMode, lang: Lang) {
+  const r = rules(lang, mode);
+  return yup.object({
+    packageNo: r.string({ en: "Package number", zh: "包裹号" }, { maxLength: 30 }),
+    ...(mode === 'add' ? { orderId: r.ref({ en: "Outbound order", zh: "出库单" }, { required: true }) } : {}),
+    carrier: r.string({ en: "Carrier", zh: "承运商" }, { maxLength: 50 }),
+    waybillNo: r.string({ en: "Waybill number", zh: "运单号" }, { maxLength: 50 }),
+    weight: r.number({ en: "Weight (kg)", zh: "重量(kg)" }, { min: 0, max: 99999, decimals: 3 }),
+    length: r.number({ en: "Length (cm)", zh: "长(cm)" }, { min: 0, max: 9999, decimals: 1 }),
+    width: r.number({ en: "Width (cm)", zh: "宽(cm)" }, { min: 0, max: 9999, decimals: 1 }),
+    height: r.number({ en: "Height (cm)", zh: "高(cm)" }, { min: 0, max: 9999, decimals: 1 }),
+    remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
+  });
+}
+/** Outbound packages: the page/list query (paging, whitelisted sort, filters). */
+export function outboundPackageQuery(lang: Lang) {
+  const r = rules(lang, 'query');
+  return yup.object({ ...r.paging(["id", "packageNo", "addDate"]), packageNo: r.string({ en: "Package number", zh: "包裹号" }, { maxLength: 30 }), orderId: r.ref({ en: "Outbound order", zh: "出库单" }, {}), companyId: r.ref({ en: "Company", zh: "公司" }, {}), warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), carrier: r.string({ en: "Carrier", zh: "承运商" }, { maxLength: 50 }), waybillNo: r.string({ en: "Waybill number", zh: "运单号" }, { maxLength: 50 }), addDateStart: r.date({ en: "Created", zh: "创建时间" }), addDateEnd: r.date({ en: "Created", zh: "创建时间" }) });
+}
+/** Outbound packages contents: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
+export function outboundPackageLineForm(mode: FormMode, lang: Lang) {
+  const r = rules(lang, mode);
+  return yup.object({
+    packageId: r.ref({ en: "Package", zh: "包裹" }, { required: true }),
+    orderId: r.ref({ en: "Outbound order", zh: "出库单" }, { required: true }),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, { required: true }),
+    batchNo: r.string({ en: "Batch number", zh: "批次号" }, { notNull: true, maxLength: 50 }),
+    qty: r.number({ en: "Quantity", zh: "数量" }, { required: true, integer: true, min: 1 }),
+  });
+}
+/** Outbound packages contents: the page/list query (paging, whitelisted sort, filters). */
+export function outboundPackageLineQuery(lang: Lang) {
+  const r = rules(lang, 'query');
+  return yup.object({ ...r.paging(["id"]), packageId: r.ref({ en: "Package", zh: "包裹" }, {}), orderId: r.ref({ en: "Outbound order", zh: "出库单" }, {}), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}) });
 }
 /** Goods owners: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function ownerForm(mode: FormMode, lang: Lang) {
@@ -394,4 +469,4 @@ export function warehouseQuery(lang: Lang) {
   return yup.object({ ...r.paging(["id", "code", "name", "addDate"]), code: r.string({ en: "Warehouse code", zh: "仓库编码" }, { maxLength: 20 }), name: r.string({ en: "Warehouse name", zh: "仓库名称" }, { maxLength: 50 }), type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2, 3], { notNull: true }), status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }), countryCode: r.string({ en: "Country", zh: "国家" }, { maxLength: 3 }) });
 }
 /** Schema factories by resource name. */
-export const schemas = { city: { form: cityForm, query: cityQuery }, company: { form: companyForm, query: companyQuery }, country: { form: countryForm, query: countryQuery }, ecPlatformSku: { form: ecPlatformSkuForm, query: ecPlatformSkuQuery }, inboundOrder: { form: inboundOrderForm, query: inboundOrderQuery }, inboundOrderLine: { form: inboundOrderLineForm, query: inboundOrderLineQuery }, inventory: { form: inventoryForm, query: inventoryQuery }, inventoryJudgement: { form: inventoryJudgementForm, query: inventoryJudgementQuery }, inventoryJudgementLine: { form: inventoryJudgementLineForm, query: inventoryJudgementLineQuery }, inventoryLog: { form: inventoryLogForm, query: inventoryLogQuery }, outboundAllocation: { form: outboundAllocationForm, query: outboundAllocationQuery }, outboundOrder: { form: outboundOrderForm, query: outboundOrderQuery }, outboundOrderLine: { form: outboundOrderLineForm, query: outboundOrderLineQuery }, owner: { form: ownerForm, query: ownerQuery }, permission: { form: permissionForm, query: permissionQuery }, province: { form: provinceForm, query: provinceQuery }, role: { form: roleForm, query: roleQuery }, sku: { form: skuForm, query: skuQuery }, skuCategory: { form: skuCategoryForm, query: skuCategoryQuery }, supplierSku: { form: supplierSkuForm, query: supplierSkuQuery }, user: { form: userForm, query: userQuery }, warehouse: { form: warehouseForm, query: warehouseQuery } };
+export const schemas = { city: { form: cityForm, query: cityQuery }, company: { form: companyForm, query: companyQuery }, country: { form: countryForm, query: countryQuery }, ecPlatformSku: { form: ecPlatformSkuForm, query: ecPlatformSkuQuery }, inboundOrder: { form: inboundOrderForm, query: inboundOrderQuery }, inboundOrderLine: { form: inboundOrderLineForm, query: inboundOrderLineQuery }, inboundPackage: { form: inboundPackageForm, query: inboundPackageQuery }, inboundPackageLine: { form: inboundPackageLineForm, query: inboundPackageLineQuery }, inventory: { form: inventoryForm, query: inventoryQuery }, inventoryJudgement: { form: inventoryJudgementForm, query: inventoryJudgementQuery }, inventoryJudgementLine: { form: inventoryJudgementLineForm, query: inventoryJudgementLineQuery }, inventoryLog: { form: inventoryLogForm, query: inventoryLogQuery }, outboundAllocation: { form: outboundAllocationForm, query: outboundAllocationQuery }, outboundOrder: { form: outboundOrderForm, query: outboundOrderQuery }, outboundOrderLine: { form: outboundOrderLineForm, query: outboundOrderLineQuery }, outboundPackage: { form: outboundPackageForm, query: outboundPackageQuery }, outboundPackageLine: { form: outboundPackageLineForm, query: outboundPackageLineQuery }, owner: { form: ownerForm, query: ownerQuery }, permission: { form: permissionForm, query: permissionQuery }, province: { form: provinceForm, query: provinceQuery }, role: { form: roleForm, query: roleQuery }, sku: { form: skuForm, query: skuQuery }, skuCategory: { form: skuCategoryForm, query: skuCategoryQuery }, supplierSku: { form: supplierSkuForm, query: supplierSkuQuery }, user: { form: userForm, query: userQuery }, warehouse: { form: warehouseForm, query: warehouseQuery } };

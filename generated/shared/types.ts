@@ -85,6 +85,45 @@ export interface InboundOrderLine {
   addDate: string;
 }
 
+/** Inbound packages (入库包裹) as the API returns it. */
+export interface InboundPackage {
+  id: number;
+  packageNo: string | null;
+  orderId: number;
+  orderNo: string | null;
+  companyId: number | null;
+  companyName: string | null;
+  warehouseId: number | null;
+  warehouseName: string | null;
+  ownerId: number | null;
+  ownerName: string | null;
+  waybillNo: string | null;
+  weight: number | null;
+  length: number | null;
+  width: number | null;
+  height: number | null;
+  remark: string | null;
+  addDate: string;
+}
+
+/** Inbound packages contents (入库包裹明细) as the API returns it. */
+export interface InboundPackageLine {
+  id: number;
+  packageId: number;
+  packageNo: string | null;
+  orderId: number;
+  orderNo: string | null;
+  warehouseId: number;
+  warehouseName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  skuId: number;
+  sku: string | null;
+  batchNo: string;
+  qty: number;
+  addDate: string;
+}
+
 /** Inventory (库存) as the API returns it. */
 export interface Inventory {
   id: number;
@@ -219,6 +258,46 @@ export interface OutboundOrder {
 /** Outbound order lines (出库单明细) as the API returns it. */
 export interface OutboundOrderLine {
   id: number;
+  orderId: number;
+  orderNo: string | null;
+  warehouseId: number;
+  warehouseName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  skuId: number;
+  sku: string | null;
+  batchNo: string;
+  qty: number;
+  addDate: string;
+}
+
+/** Outbound packages (出库包裹) as the API returns it. */
+export interface OutboundPackage {
+  id: number;
+  packageNo: string | null;
+  orderId: number;
+  orderNo: string | null;
+  companyId: number | null;
+  companyName: string | null;
+  warehouseId: number | null;
+  warehouseName: string | null;
+  ownerId: number | null;
+  ownerName: string | null;
+  carrier: string | null;
+  waybillNo: string | null;
+  weight: number | null;
+  length: number | null;
+  width: number | null;
+  height: number | null;
+  remark: string | null;
+  addDate: string;
+}
+
+/** Outbound packages contents (出库包裹明细) as the API returns it. */
+export interface OutboundPackageLine {
+  id: number;
+  packageId: number;
+  packageNo: string | null;
   orderId: number;
   orderNo: string | null;
   warehouseId: number;

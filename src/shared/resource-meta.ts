@@ -71,6 +71,28 @@ export interface ResourceSpec extends Label {
   readOnly?: Label;
   /** The states of the resource's status field and the actions that move between them (see WorkflowSpec). */
   workflow?: WorkflowSpec;
+  /** Reading needs a code per value of an enum field (ListCodesSpec), e.g. inbound orders by type (spec 2.3). */
+  listCodes?: ListCodesSpec;
+}
+
+/**
+ * Records split by an enum field into lists with their own codes (spec 2.3: /inbound/return_list needs
+ * inbound:return_list): a value listed in `codes` needs that code, any other value the resource's list code.
+ * list/page/detail answer a user holding any of the codes, with only the records of the values they may read;
+ * every other call on the resource sees the same cut (one cannot act on an order one cannot see).
+ */
+export interface ListCodesSpec {
+  field: string;
+  /** enum value -> permission code */
+  codes: Record<number, string>;
+}
+
+/** A required code as the codes any of which passes ('a|b', see readCodes). */
+export const codeAlternatives = (code: string): string[] => code.split('|');
+
+/** The codes that read `r` (its list code and the listCodes), and which enum values each code opens. */
+export function readCodes(r: Pick<ResourceSpec, 'permissions' | 'listCodes'>): string[] {
+  return [...new Set([r.permissions.list!, ...Object.values(r.listCodes?.codes ?? {})])];
 }
 
 /**

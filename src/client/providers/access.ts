@@ -6,6 +6,8 @@
  * - The action code (`accessCodes[resource][action]`, e.g. `warehouse:list`) is required when defined;
  *   an action without a code is open to every logged-in user.
  */
+import { codeAlternatives } from '../../shared/resource-meta';
+
 export type AccessAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'lock' | 'unlock' | 'export';
 
 /** resource -> action -> required code (the generated `accessCodes`). */
@@ -18,11 +20,11 @@ export function isAdmin(roles: readonly string[] | undefined): boolean {
   return Array.isArray(roles) && roles.includes(ADMIN_ROLE);
 }
 
-/** True when `roles` allow `code` (no code = allowed; admin = allowed). */
+/** True when `roles` allow `code` (no code = allowed; admin = allowed; 'a|b' = either). */
 export function hasCode(roles: readonly string[] | undefined, code: string | undefined): boolean {
   if (!code) return true;
   if (!Array.isArray(roles)) return false;
-  return roles.includes(ADMIN_ROLE) || roles.includes(code);
+  return roles.includes(ADMIN_ROLE) || codeAlternatives(code).some((c) => roles.includes(c));
 }
 
 /** react-admin canAccess rule for `{resource, action}` (see module doc). */

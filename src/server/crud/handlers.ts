@@ -7,11 +7,11 @@
  * Records: the table's columns by API name (passwords never), plus `<ref>Name` for every ref field
  * (e.g. companyId -> companyName, spec 3). Dates are ISO instants.
  */
-import { and, count, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { ValidationError, type Schema } from 'yup';
 import { bindings, type Binding } from '../../../generated/server/routes';
-import { Status } from '../../../generated/shared/enums';
+import { enumValues, Status } from '../../../generated/shared/enums';
 import { Code, type Page } from '../../shared/envelope';
 import { refNameField, type FieldSpec, type ResourceSpec } from '../../shared/resource-meta';
 import { formatValidationError, type Lang } from '../../shared/validation';
@@ -63,11 +63,23 @@ function selectRecords(db: Db, b: Binding) {
   return q;
 }
 
+/** The caller's data scope plus, for a resource with listCodes, the enum values whose codes the caller holds. */
+function readConditions(b: Binding, user: CrudCall['user']): SQL[] {
+  const out = scopeConditions(user, scopeColumns(b));
+  const lc = meta(b).listCodes;
+  if (lc && !user.isAdmin) {
+    const field = meta(b).fields.find((f) => f.name === lc.field)!;
+    const values = enumValues[field.enum!].map((e) => e.value).filter((v) => user.codes.has(lc.codes[v] ?? meta(b).permissions.list!));
+    out.push(values.length ? inArray(columnsOf(b)[lc.field], values) : sql`false`);
+  }
+  return out;
+}
+
 async function findScoped(call: CrudCall, id: unknown): Promise<Row> {
   const { db, binding: b, user, ctx } = call;
   if (typeof id !== 'number' && !(typeof id === 'string' && /^\d+$/.test(id))) throw new BizError(Code.BAD_REQUEST, `id: ${ctx.lang === 'zh' ? '必须是正整数' : 'must be a positive integer'}`);
   const cols = columnsOf(b);
-  const [row] = await selectRecords(db, b).where(and(eq(cols.id, Number(id)), ...scopeConditions(user, scopeColumns(b)))).limit(1);
+  const [row] = await selectRecords(db, b).where(and(eq(cols.id, Number(id)), ...readConditions(b, user))).limit(1);
   if (!row) throw notFound(ctx.lang, `${meta(b)[ctx.lang]} #${id}`);
   await hooksOf(b).decorate?.(call, [row]);
   return row;
@@ -78,7 +90,7 @@ async function queryConditions(call: CrudCall): Promise<{ q: Row; where: SQL | u
   const q = await validate(b.schemas.query(ctx.lang), body);
   const cols = columnsOf(b);
   const extra = (await hooksOf(b).filterConditions?.(call, q)) ?? [];
-  const where = and(...filterConditions(meta(b), cols, q, body ?? {}, ctx.tzHours), ...extra, ...scopeConditions(user, scopeColumns(b)));
+  const where = and(...filterConditions(meta(b), cols, q, body ?? {}, ctx.tzHours), ...extra, ...readConditions(b, user));
   return { q, where };
 }
 

@@ -3,6 +3,7 @@ import type { ResourceHooks } from '../crud/handlers';
 import { inboundOrderHooks } from './inbound/orders';
 import { inventoryHooks } from './inventory/records';
 import { outboundOrderHooks } from './outbound/orders';
+import { inboundPackages, outboundPackages, packageHooks } from './packages';
 import { judgementHooks } from './inventory/judgement';
 import { skuChildHooks, skuHooks } from './sku';
 import { roleHooks, userHooks } from './users';
@@ -17,4 +18,6 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   inventoryJudgement: judgementHooks,
   inboundOrder: inboundOrderHooks,
   outboundOrder: outboundOrderHooks,
+  inboundPackage: packageHooks(inboundPackages),
+  outboundPackage: packageHooks(outboundPackages),
 };

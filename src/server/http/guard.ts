@@ -5,14 +5,15 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/envelope';
+import { codeAlternatives } from '../../shared/resource-meta';
 import { BizError, forbidden, text } from './errors';
 import type { RequestContext, UserContext } from './context';
 
 export type ScopeKind = 'owner' | 'warehouse';
 
-/** Throws 403 unless the user holds `code` (or is admin, or the code is `any`). */
+/** Throws 403 unless the user holds `code` (or is admin, or the code is `any`; 'a|b': either of them). */
 export function requireCode(ctx: RequestContext, user: UserContext, code: string): void {
-  if (code === 'any' || user.isAdmin || user.codes.has(code)) return;
+  if (code === 'any' || user.isAdmin || codeAlternatives(code).some((c) => user.codes.has(c))) return;
   throw forbidden(ctx.lang);
 }
 

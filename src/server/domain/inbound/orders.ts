@@ -22,9 +22,11 @@
  *   RECEIVING when anything was received, else CREATED.
  * - `recreate {id}`: a CANCELLED order is copied into a new CREATED order (lines with planned quantities);
  *   returns the new order.
- * Lookup for the receiving screens: `scan {code, type?}` finds the one order (in scope, of that type) whose
- * order, waybill, return waybill or store order number is `code`: 404 "inbound order does not exist", 409
- * "multiple inbound orders found" (spec 8).
+ * Lookup for the receiving screens: `scan {code, type?, by?}` finds the one order (in scope, of that type)
+ * by a package number or package waybill (domain/packages.ts scanOrder: 409 "multiple packages found", with
+ * by=package 404 "package does not exist"), else by its order, waybill, return waybill or store order number:
+ * 404 "inbound order does not exist", 409 "multiple inbound orders found" (spec 8). The answer carries
+ * `package` (the scanned package with its lines) or null. Packages: domain/packages.ts.
  */
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import * as yup from 'yup';
@@ -37,9 +39,9 @@ import type { Db } from '../../db/connect';
 import { findInScope, validate, type CrudCall, type ResourceHooks } from '../../crud/handlers';
 import { notAllowed, transition, workflowOf } from '../../crud/workflow';
 import { BizError } from '../../http/errors';
-import { scopeConditions } from '../../http/guard';
 import { checkOwnerSkuLines, documentNo, linesSchema, PendingLines, QTY_MAX, requireState } from '../documents';
 import { applyLedger } from '../inventory/ledger';
+import { checkPackedLines, inboundPackages, removeOrderPackages, scanFields, scanOrder } from '../packages';
 
 type Row = Record<string, unknown>;
 interface LineInput { skuId: number; batchNo?: string | null; plannedQty: number }
@@ -57,7 +59,7 @@ const texts = {
   lines: L('Lines', '明细'),
   noOrder: L('Inbound order does not exist: {code}', '入库单不存在：{code}'),
   manyOrders: L('Multiple inbound orders found for {code}: {numbers}', '找到多个入库单（{code}）：{numbers}'),
-  code: L('Order, waybill or store order number', '入库单号、运单号或店铺订单号'),
+  code: L('Order, package, waybill or store order number', '入库单号、包裹号、运单号或店铺订单号'),
 };
 const fill = (t: string, a: Record<string, string | number>) => t.replace(/\{(\w+)\}/g, (_, k) => String(a[k] ?? ''));
 
@@ -94,7 +96,9 @@ export const inboundOrderHooks: ResourceHooks = {
     // on edit, lines are optional: absent = keep them
     if (existing && call.body.lines === undefined) return;
     const { lines } = await validate<{ lines: LineInput[] }>(orderLines(lang), call.body);
-    pendingLines.set(call.body, await checkOwnerSkuLines(call.db, lang, ownerId, lines));
+    const checked = await checkOwnerSkuLines(call.db, lang, ownerId, lines);
+    if (existing) await checkPackedLines(call.db, inboundPackages, existing.id as number, checked, (l: LineInput) => l.plannedQty, lang);
+    pendingLines.set(call.body, checked);
   },
   async afterWrite(call, values, existing) {
     const id = (existing?.id ?? values.id) as number;
@@ -105,6 +109,7 @@ export const inboundOrderHooks: ResourceHooks = {
   },
   async beforeRemove(call, existing) {
     requireState(bindings.inboundOrder, existing, [InboundOrderStatus.CREATED], 'remove', call.ctx.lang);
+    await removeOrderPackages(call.db, inboundPackages, existing.id as number);
     await call.db.delete(inboundOrderLine).where(eq(inboundOrderLine.orderId, existing.id as number));
   },
   /** Each order carries its `lines` (SKU code and name, batch, planned and received) and their totals. */
@@ -210,21 +215,17 @@ export async function recreateInbound(call: CrudCall): Promise<Row> {
   return findInScope(call, bindings.inboundOrder, newId);
 }
 
-/** scan (see module doc): the one matching order with its lines. */
+/** scan (see module doc): the one matching order with its lines, and the scanned package if any. */
 export async function scanInbound(call: CrudCall): Promise<Row> {
-  const lang = call.ctx.lang;
-  const r = rules(lang, 'add');
-  const q = await validate<{ code: string; type?: number }>(yup.object({
-    code: r.string(texts.code, { required: true, maxLength: 50 }),
+  const r = rules(call.ctx.lang, 'add');
+  const q = await validate<{ code: string; type?: number; by?: 'order' | 'package' }>(yup.object({
+    ...scanFields(call.ctx.lang, texts.code),
     type: r.oneOf(L('Type', '类型'), Object.values(InboundOrderType)),
   }), call.body);
-  const c = q.code;
-  const found = await call.db.select({ id: inboundOrder.id, orderNo: inboundOrder.orderNo }).from(inboundOrder).where(and(
-    sql`(${inboundOrder.orderNo} = ${c} or ${inboundOrder.waybillNo} = ${c} or ${inboundOrder.returnWaybillNo} = ${c} or ${inboundOrder.storeOrderNo} = ${c})`,
-    q.type ? eq(inboundOrder.type, q.type) : undefined,
-    ...scopeConditions(call.user, { warehouse: inboundOrder.warehouseId, owner: inboundOrder.ownerId }),
-  )).orderBy(asc(inboundOrder.id)).limit(20);
-  if (!found.length) throw new BizError(Code.NOT_FOUND, fill(texts.noOrder[lang], { code: c }));
-  if (found.length > 1) throw new BizError(Code.CONFLICT, fill(texts.manyOrders[lang], { code: c, numbers: found.map((f) => f.orderNo).join(', ') }));
-  return findInScope(call, bindings.inboundOrder, found[0].id);
+  return scanOrder(call, {
+    kind: inboundPackages,
+    orderNumbers: [inboundOrder.orderNo, inboundOrder.waybillNo, inboundOrder.returnWaybillNo, inboundOrder.storeOrderNo],
+    where: q.type ? eq(inboundOrder.type, q.type) : undefined,
+    noOrder: texts.noOrder, manyOrders: texts.manyOrders,
+  }, q.code, q.by);
 }

@@ -17,15 +17,21 @@
  *   quantity (qty - lockQty) is taken until the line is covered; lockQty grows through the ledger and
  *   `wms_outbound_allocation` records which rows hold what. Any line not covered: 409 "insufficient
  *   inventory for selected product" and nothing is locked (spec 8).
- * - `pick {id}`, `pack {id, waybillNo?}`: status steps (pack may set the waybill number).
+ * - `pick {id}`: status step. `pack {id, waybillNo?, carrier?, weight?}`: with no package yet, one package
+ *   holding every line is made; else every line must be fully packed in its packages (409 otherwise).
+ *   Packages themselves: domain/packages.ts (/sapi/wms/outbound-package/add ...).
  * - `ship {id}`: qty and lockQty of every allocated row fall by the allocated quantity (ledger), shippedTime.
  * - `cancel {id}`: from CREATED, or after allocation with the locks released through the ledger.
+ * - `deliver {id, deliveryStatus}`: a shipped order's delivery outcome (all / partially / not delivered).
+ * - `scan {code, by?}` (shipping screen, code outbound:allocate): by package number or package waybill, else
+ *   by order, platform order or waybill number; 404 "outbound order does not exist", 409 "multiple outbound
+ *   orders found", "multiple packages found", "package does not exist" (spec 8; packages.ts scanOrder).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import * as yup from 'yup';
-import { ecPlatformSku, inventory, outboundAllocation, outboundOrder, outboundOrderLine, owner, sku } from '../../../../generated/db/schema';
+import { ecPlatformSku, inventory, outboundAllocation, outboundOrder, outboundOrderLine, outboundPackage, owner, sku } from '../../../../generated/db/schema';
 import { bindings } from '../../../../generated/server/routes';
-import { BizType, EcPlatform, OutboundOrderStatus as S, OutboundOrderType } from '../../../../generated/shared/enums';
+import { BizType, DeliveryStatus, EcPlatform, OutboundOrderStatus as S, OutboundOrderType } from '../../../../generated/shared/enums';
 import { Code } from '../../../shared/envelope';
 import { rules, type Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
@@ -34,6 +40,7 @@ import { transition } from '../../crud/workflow';
 import { BizError, text } from '../../http/errors';
 import { checkOwnerSkuLines, documentNo, linesSchema, PendingLines, QTY_MAX, requireState } from '../documents';
 import { applyLedger, type LedgerChange } from '../inventory/ledger';
+import { checkPackedLines, insertPackage, outboundPackages, removeOrderPackages, scanFields, scanOrder, unpackedLines } from '../packages';
 
 type Row = Record<string, unknown>;
 interface LineInput { skuId: number; batchNo?: string | null; qty: number }
@@ -43,6 +50,10 @@ const texts = {
   noPlatformSku: L('product SKU not configured for selected e-commerce platform (noon): {skus}', '所选电商平台（noon）未配置商品SKU：{skus}'),
   currency: L('{field}: choose the currency of the amount', '{field}：请选择金额的币种'),
   lines: L('Lines', '明细'),
+  notPacked: L('Not every line is packed: SKU {sku} (batch {batch}) has {packed} of {qty} in packages', '明细未全部装箱：SKU {sku}（批次 {batch}）已装 {packed} / {qty}'),
+  noOrder: L('Outbound order does not exist: {code}', '出库单不存在：{code}'),
+  manyOrders: L('Multiple outbound orders found for {code}: {numbers}', '找到多个出库单（{code}）：{numbers}'),
+  code: L('Order, package, waybill or platform order number', '出库单号、包裹号、运单号或平台订单号'),
 };
 const fill = (t: string, a: Record<string, string>) => t.replace(/\{(\w+)\}/g, (_, k) => a[k] ?? '');
 
@@ -83,6 +94,7 @@ export const outboundOrderHooks: ResourceHooks = {
         throw new BizError(Code.BAD_REQUEST, `lines: ${fill(texts.noPlatformSku[lang], { skus: codes.join(', ') })}`);
       }
     }
+    if (existing) await checkPackedLines(call.db, outboundPackages, existing.id as number, checked, (l: LineInput) => l.qty, lang);
     pendingLines.set(call.body, checked);
   },
   async afterWrite(call, values, existing) {
@@ -100,6 +112,7 @@ export const outboundOrderHooks: ResourceHooks = {
   },
   async beforeRemove(call, existing) {
     requireState(bindings.outboundOrder, existing, [S.CREATED], 'remove', call.ctx.lang);
+    await removeOrderPackages(call.db, outboundPackages, existing.id as number);
     await call.db.delete(outboundOrderLine).where(eq(outboundOrderLine.orderId, existing.id as number));
   },
   /** Each order carries its `lines` (SKU code and name, batch, qty, allocated qty) and the total qty. */
@@ -193,13 +206,62 @@ export async function cancelOutbound(call: CrudCall): Promise<Row> {
   return orderOf(call, id);
 }
 
-/** pick {id} and pack {id, waybillNo?}: status steps. */
-export async function stepOutbound(call: CrudCall, action: 'pick' | 'pack'): Promise<Row> {
-  const r = rules(call.ctx.lang, 'edit');
-  const { waybillNo } = await validate<{ waybillNo?: string }>(yup.object({ waybillNo: r.string(L('Waybill number', '运单号'), { maxLength: 50 }) }), call.body);
+/** pick {id}: a status step. */
+export async function pickOutbound(call: CrudCall): Promise<Row> {
   const { id } = await orderOf(call);
-  await call.db.transaction(async (tx) => {
-    await transition(asTx(call, tx), id, action, action === 'pick' ? S.PICKING : S.PACKED, action === 'pack' && waybillNo ? { waybillNo } : {});
+  await call.db.transaction(async (tx) => { await transition(asTx(call, tx), id, 'pick', S.PICKING); });
+  return orderOf(call, id);
+}
+
+/**
+ * pack {id, waybillNo?, carrier?, weight?} (see module doc): with no package yet, one package holding every
+ * line is made with the waybill, carrier and weight given; otherwise every line must be fully packed
+ * (409 naming the first that is not). The order's waybill becomes the given one, else its first package's.
+ */
+export async function packOutbound(call: CrudCall): Promise<Row> {
+  const lang = call.ctx.lang;
+  const r = rules(lang, 'edit');
+  const form = await validate<{ waybillNo?: string | null; carrier?: string | null; weight?: number | null }>(yup.object({
+    waybillNo: r.string(L('Waybill number', '运单号'), { maxLength: 50 }),
+    carrier: r.string(L('Carrier', '承运商'), { maxLength: 50 }),
+    weight: r.number(L('Weight (kg)', '重量(kg)'), { min: 0, max: 99999, decimals: 3 }),
+  }), call.body);
+  const { id } = await orderOf(call);
+  await call.db.transaction(async (txRaw) => {
+    const c = asTx(call, txRaw);
+    const order = await transition(c, id, 'pack', S.PACKED);
+    const open = await unpackedLines(c.db, outboundPackages, id as number);
+    const [{ packages }] = await c.db.select({ packages: sql<number>`count(*)::int` }).from(outboundPackage).where(eq(outboundPackage.orderId, id as number));
+    if (Number(packages) === 0) {
+      await insertPackage(c.db, outboundPackages, order, { waybillNo: form.waybillNo ?? null, carrier: form.carrier ?? null, weight: form.weight ?? null }, open.map((l) => ({ skuId: l.skuId, batchNo: l.batchNo, qty: l.qty })));
+    } else if (open.length) {
+      const [s] = await c.db.select({ sku: sku.sku }).from(sku).where(eq(sku.id, open[0].skuId));
+      throw new BizError(Code.CONFLICT, fill(texts.notPacked[lang], { sku: s.sku, batch: open[0].batchNo || '-', packed: String(open[0].packed), qty: String(open[0].qty) }));
+    }
+    const [first] = await c.db.select({ waybillNo: outboundPackage.waybillNo }).from(outboundPackage).where(eq(outboundPackage.orderId, id as number)).orderBy(asc(outboundPackage.id)).limit(1);
+    const waybillNo = form.waybillNo ?? first?.waybillNo ?? null;
+    if (waybillNo) await c.db.update(outboundOrder).set({ waybillNo }).where(eq(outboundOrder.id, id as number));
   });
   return orderOf(call, id);
+}
+
+/** deliver {id, deliveryStatus}: the carrier's outcome of a shipped order (spec 4 delivery labels). */
+export async function deliverOutbound(call: CrudCall): Promise<Row> {
+  const r = rules(call.ctx.lang, 'edit');
+  const { deliveryStatus } = await validate<{ deliveryStatus: number }>(yup.object({
+    deliveryStatus: r.oneOf(L('Delivery status', '妥投状态'), Object.values(DeliveryStatus), { required: true }),
+  }), call.body);
+  const { id } = await orderOf(call);
+  await call.db.transaction(async (tx) => { await transition(asTx(call, tx), id, 'deliver', S.SHIPPED, { deliveryStatus }); });
+  return orderOf(call, id);
+}
+
+/** scan {code, by?} for the shipping screen (see module doc): the order with its lines and scanned package. */
+export async function scanOutbound(call: CrudCall): Promise<Row> {
+  const q = await validate<{ code: string; by?: 'order' | 'package' }>(yup.object(scanFields(call.ctx.lang, texts.code)), call.body);
+  return scanOrder(call, {
+    kind: outboundPackages,
+    orderNumbers: [outboundOrder.orderNo, outboundOrder.platformOrderNo, outboundOrder.waybillNo],
+    noOrder: texts.noOrder, manyOrders: texts.manyOrders,
+  }, q.code, q.by);
 }
