@@ -247,7 +247,7 @@ export async function packOutbound(call: CrudCall): Promise<Row> {
 
 /** deliver {id, deliveryStatus}: the carrier's outcome of a shipped order (spec 4 delivery labels). */
 export async function deliverOutbound(call: CrudCall): Promise<Row> {
-  const r = rules(call.ctx.lang, 'edit');
+  const r = rules(call.ctx.lang, 'add'); // 'add': required fields are required
   const { deliveryStatus } = await validate<{ deliveryStatus: number }>(yup.object({
     deliveryStatus: r.oneOf(L('Delivery status', '妥投状态'), Object.values(DeliveryStatus), { required: true }),
   }), call.body);
