@@ -52,6 +52,19 @@ describe('manifest validation', () => {
     expect(p).toMatch(/workflow\.actions\.go\.to: name at least one state of Status/);
     expect(wf('    workflow: { field: status, actions: { go: { en: G, zh: G, from: [ENABLE], to: ENABLE } } }\n')).toBe('');
   });
+  it('checks list codes per enum value and joins them to the read permission', async () => {
+    const lc = (w: string, codes = '') => problemsOf(`${codes}` + base('      name: { type: string, en: N, zh: N, maxLength: 5 }\n      status: { type: enum, enum: Status, en: S, zh: S }\n').replace('    permissions: { list: any }\n', `    permissions: { list: thing:list }\n${w}`)).join('\n');
+    expect(lc('    listCodes: { field: name, codes: {} }\n')).toMatch(/listCodes\.field: 'name' is not an enum field of this resource/);
+    expect(lc('    listCodes: { field: status, codes: { OPEN: thing:open } }\n')).toMatch(/listCodes\.codes\.OPEN: 'OPEN' is not a value of Status \(ENABLE\)/);
+    expect(lc('    listCodes: { field: status, codes: { ENABLE: Bad Code } }\n')).toMatch(/listCodes\.codes\.ENABLE: 'Bad Code' is not a code like area or area:action/);
+    expect(lc('    listCodes: { field: status, codes: { ENABLE: thing:enabled } }\n')).toMatch(/listCodes\.codes\.1: 'thing:enabled' is not a permission code of the manifest/);
+    expect(lc('    listCodes: { field: status, codes: { ENABLE: thing:enabled } }\n', 'codes:\n  thing:enabled: { en: E, zh: E, type: menu }\n')).toBe('');
+    const { operationCode } = await import('../../codegen/emit-server');
+    const { hasCode } = await import('../../src/client/providers/access');
+    const code = operationCode({ permissions: { list: 'inbound:list' }, listCodes: { field: 'type', codes: { 2: 'inbound:return_list' } } } as never, 'page');
+    expect(code).toBe('inbound:list|inbound:return_list');
+    expect([hasCode(['inbound:return_list'], code), hasCode(['inbound:edit'], code)]).toEqual([true, false]);
+  });
   it('checks a screen\'s menu group and permission code', () => {
     const withScreen = (sc: string) => problemsOf(`menus:\n  basic: { en: B, zh: B, icon: Apartment, order: 1 }\nscreens:\n  map: ${sc}\n` + base('      name: { type: string, en: N, zh: N, maxLength: 5 }\n')).join('\n');
     expect(withScreen('{ en: M, zh: M, group: nope, route: /map, order: 1, icon: Map, code: thing:view }'))
