@@ -119,7 +119,7 @@ export const inventoryLog = pgTable("wms_inventory_log", {
   remark: varchar("remark", { length: 200 }),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
-}, (t) => [index("wms_inventory_log_inventory_id_idx").on(t.inventoryId), index("wms_inventory_log_company_id_idx").on(t.companyId), index("wms_inventory_log_warehouse_id_idx").on(t.warehouseId), index("wms_inventory_log_owner_id_idx").on(t.ownerId), index("wms_inventory_log_sku_id_idx").on(t.skuId), index("wms_inventory_log_biz_type_idx").on(t.bizType), index("wms_inventory_log_biz_no_idx").on(t.bizNo)]);
+}, (t) => [index("wms_inventory_log_inventory_id_add_date_id_idx").on(t.inventoryId, t.addDate, t.id), index("wms_inventory_log_company_id_add_date_id_idx").on(t.companyId, t.addDate, t.id), index("wms_inventory_log_warehouse_id_add_date_id_idx").on(t.warehouseId, t.addDate, t.id), index("wms_inventory_log_owner_id_add_date_id_idx").on(t.ownerId, t.addDate, t.id), index("wms_inventory_log_sku_id_add_date_id_idx").on(t.skuId, t.addDate, t.id), index("wms_inventory_log_biz_type_add_date_id_idx").on(t.bizType, t.addDate, t.id), index("wms_inventory_log_biz_no_add_date_id_idx").on(t.bizNo, t.addDate, t.id), index("wms_inventory_log_add_date_id_idx").on(t.addDate, t.id)]);
 /** Inventory adjustments (库存调整): /sapi/wms/inventory-judgement */
 export const inventoryJudgement = pgTable("wms_inventory_judgement", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -352,7 +352,7 @@ export const permission = pgTable("sys_permission", {
   parentCode: varchar("parent_code", { length: 80 }),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()
-}, (t) => [uniqueIndex("sys_permission_code_uq").on(t.code), index("sys_permission_type_idx").on(t.type), index("sys_permission_parent_code_idx").on(t.parentCode)]);
+}, (t) => [uniqueIndex("sys_permission_code_uq").on(t.code), index("sys_permission_type_code_id_idx").on(t.type, t.code, t.id), index("sys_permission_parent_code_code_id_idx").on(t.parentCode, t.code, t.id)]);
 /** Users (用户): /sapi/sys/user */
 export const user = pgTable("sys_user", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),

@@ -99,6 +99,15 @@ describe('generated output', () => {
     expect(outputs.some((o) => /\d{4}-\d{2}-\d{2}T/.test(o.text))).toBe(false);
   });
 
+  it('indexes a filter together with the default sort field (field, sort field, id)', () => {
+    const m = parseManifest(base('      name: { type: string, en: N, zh: N, maxLength: 5, filter: eq }\n      status: { type: enum, enum: Status, en: S, zh: S, filter: eq }\n      addDate: { type: datetime, en: C, zh: C, system: true }\n')
+      .replace('    permissions: { list: any }\n', '    permissions: { list: any }\n    defaultSort: { field: addDate, order: desc }\n'), 'm.yaml');
+    const schema = emitAll(m).find((o) => o.path === 'generated/db/schema.ts')!.text;
+    expect(schema).toContain('index("wms_thing_status_add_date_id_idx").on(t.status, t.addDate, t.id)');
+    expect(schema).toContain('index("wms_thing_add_date_id_idx").on(t.addDate, t.id)');
+    expect(schema).not.toContain('index("wms_thing_status_idx")');
+  });
+
   it('routes every operation with its code and scope', () => {
     const routes = outputs.find((o) => o.path === 'generated/server/routes.ts')!.text;
     expect(routes).toContain('{ path: "/sapi/wms/carrier/lock", resource: "carrier", operation: "lock", permission: "carrier:edit" }');

@@ -12,7 +12,7 @@ const filters = [<ReferenceInput source="inventoryId" reference="inventory" key=
 
 /** Inventory log list: filters, sortable columns and paging from the manifest. */
 export const InventoryLogList = () => (
-  <List filters={filters} sort={{ field: "id", order: "DESC" }} perPage={10} pagination={<ListPagination />} exporter={false}>
+  <List filters={filters} sort={{ field: "addDate", order: "DESC" }} perPage={10} pagination={<ListPagination />} exporter={false}>
     <Datagrid rowClick={false} bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="inventoryName" label="resources.inventoryLog.fields.inventoryId" sortable={false} />
