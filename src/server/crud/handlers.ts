@@ -64,7 +64,7 @@ function selectRecords(db: Db, b: Binding) {
 }
 
 /** The caller's data scope plus, for a resource with listCodes, the enum values whose codes the caller holds. */
-function readConditions(b: Binding, user: CrudCall['user']): SQL[] {
+function readConditions(b: Binding, user: UserContext): SQL[] {
   const out = scopeConditions(user, scopeColumns(b));
   const lc = meta(b).listCodes;
   if (lc && !user.isAdmin) {
@@ -75,11 +75,19 @@ function readConditions(b: Binding, user: CrudCall['user']): SQL[] {
   return out;
 }
 
+/** The record id of a call's body: a positive integer (number or digits), else 400 `id: ...`. */
+export function recordId(id: unknown, lang: Lang): number {
+  if (typeof id !== 'number' && !(typeof id === 'string' && /^\d+$/.test(id))) throw new BizError(Code.BAD_REQUEST, `id: ${lang === 'zh' ? '必须是正整数' : 'must be a positive integer'}`);
+  return Number(id);
+}
+
+/** The conditions that cut `b`'s rows to what `user` may read and act on (scope, listCodes). */
+export const readScope = (b: Binding, user: UserContext): SQL[] => readConditions(b, user);
+
 async function findScoped(call: CrudCall, id: unknown): Promise<Row> {
   const { db, binding: b, user, ctx } = call;
-  if (typeof id !== 'number' && !(typeof id === 'string' && /^\d+$/.test(id))) throw new BizError(Code.BAD_REQUEST, `id: ${ctx.lang === 'zh' ? '必须是正整数' : 'must be a positive integer'}`);
   const cols = columnsOf(b);
-  const [row] = await selectRecords(db, b).where(and(eq(cols.id, Number(id)), ...readConditions(b, user))).limit(1);
+  const [row] = await selectRecords(db, b).where(and(eq(cols.id, recordId(id, ctx.lang)), ...readConditions(b, user))).limit(1);
   if (!row) throw notFound(ctx.lang, `${meta(b)[ctx.lang]} #${id}`);
   await hooksOf(b).decorate?.(call, [row]);
   return row;
@@ -190,24 +198,27 @@ export async function add(call: CrudCall): Promise<Row> {
   const values = await validate(b.schemas.form('add', ctx.lang), call.body);
   checkWriteScope(call, values, true);
   await hashPasswords(meta(b).fields, values);
-  return inTransaction(call, async (c) => {
+  const id = await inTransaction(call, async (c) => {
     await hooksOf(b).beforeWrite?.(c, values, null);
     const [{ id }] = await mapDbErrors(ctx.lang, meta(b), () => c.db.insert(b.table as PgTable).values(values as never).returning({ id: columnsOf(b).id }));
     await hooksOf(b).afterWrite?.(c, { ...values, id }, null);
-    return findScoped(c, id);
+    return id;
   });
+  // the answer is read after COMMIT: the transaction holds its locks no longer than the write needs
+  return findScoped(call, id);
 }
 
 /** Updates `values` of the record `id` (in scope) with the resource's hooks, in one transaction. */
 export async function updateRecord(call: CrudCall, id: unknown, values: Row): Promise<Row> {
   const { binding: b, ctx } = call;
-  return inTransaction(call, async (c) => {
+  const done = await inTransaction(call, async (c) => {
     const existing = await findScoped(c, id);
     await hooksOf(b).beforeWrite?.(c, values, existing);
     await mapDbErrors(ctx.lang, meta(b), () => c.db.update(b.table as PgTable).set({ ...values, updateDate: new Date() } as never).where(eq(columnsOf(b).id, existing.id as number)));
     await hooksOf(b).afterWrite?.(c, values, existing);
-    return findScoped(c, existing.id);
+    return existing.id;
   });
+  return findScoped(call, done);
 }
 
 export async function edit(call: CrudCall): Promise<Row> {

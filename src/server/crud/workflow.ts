@@ -4,8 +4,8 @@
  * share one definition").
  *
  * `transition(call, id, action, to, set)` moves record `id` (in the caller's scope, else 404) to state `to`
- * with ONE statement: UPDATE ... SET <field> = to, ... WHERE id = ? AND <field> IN (<action's from>)
- * RETURNING id. Two concurrent callers cannot both take the same step; a record in another state gets 409
+ * with ONE statement: UPDATE ... SET <field> = to, ... WHERE id = ? AND <field> IN (<action's from>) AND
+ * <scope> RETURNING *. Two concurrent callers cannot both take the same step; a record in another state gets 409
  * "Cannot <action> <number>: it is <state>; allowed when <states>" in the caller's language.
  * Run it inside the document's transaction (call.db = tx) so the status and the stock movements commit
  * together.
@@ -16,8 +16,9 @@ import type { Binding } from '../../../generated/server/routes';
 import { Code } from '../../shared/envelope';
 import type { Label, ResourceSpec, WorkflowSpec } from '../../shared/resource-meta';
 import type { Lang } from '../../shared/validation';
+import type { Db } from '../db/connect';
 import { BizError } from '../http/errors';
-import { findInScope, type CrudCall } from './handlers';
+import { findInScope, readScope, recordId, type CrudCall } from './handlers';
 
 type Row = Record<string, unknown>;
 const metaOf = (b: Binding) => b.meta as ResourceSpec;
@@ -51,23 +52,37 @@ export function notAllowed(b: Binding, action: string, record: Row, lang: Lang):
 }
 
 /**
- * Moves record `id` by `action` to `to` (one of the action's `to` states), setting `set` as well.
- * Returns the record as it was before (in scope). Errors: 404 out of scope or missing, 409 wrong state.
+ * Moves record `id` by `action` to `to` (one of the action's `to` states), setting `set` as well, with ONE
+ * guarded UPDATE ... RETURNING (id, the action's `from` states and the caller's read scope in its WHERE).
+ * Returns the record's own columns after the step (no joined names, no decorations). Errors: 400 bad id,
+ * 404 out of scope or missing, 409 wrong state (read only then, to name the state).
  */
 export async function transition(call: CrudCall, id: unknown, action: string, to: number, set: Row = {}): Promise<Row> {
   const b = call.binding;
   const wf = workflowOf(b);
   const a = actionOf(b, action);
   if (!a.to.includes(to)) throw new Error(`${metaOf(b).name}.${action} cannot end in state ${to}`);
-  const before = await findInScope(call, b, id);
+  const rid = recordId(id, call.ctx.lang);
   const cols = getTableColumns(b.table as PgTable) as unknown as Record<string, PgColumn>;
   const [done] = await call.db.update(b.table as PgTable)
     .set({ ...set, [wf.field]: to, updateDate: new Date() } as never)
-    .where(and(eq(cols.id, before.id as number), inArray(cols[wf.field], a.from)))
-    .returning({ id: cols.id });
-  if (!done) {
-    const [now] = await call.db.select({ state: cols[wf.field] }).from(b.table as PgTable).where(eq(cols.id, before.id as number));
-    throw notAllowed(b, action, { ...before, [wf.field]: now?.state ?? before[wf.field] }, call.ctx.lang);
-  }
-  return before;
+    .where(and(eq(cols.id, rid), inArray(cols[wf.field], a.from), ...readScope(b, call.user)))
+    .returning();
+  if (done) return done as Row;
+  throw notAllowed(b, action, await findInScope(call, b, rid), call.ctx.lang);
+}
+
+/**
+ * One workflow step as a whole call: in ONE transaction the guarded {@link transition} of record
+ * `call.body.id`, then `more` (stock movements, ...) with the transaction's call and the record after the step;
+ * answers the record (scoped, decorated) read after COMMIT. Any error rolls the whole step back.
+ */
+export async function takeStep(call: CrudCall, action: string, to: number, set: Row = {}, more?: (tx: CrudCall, record: Row) => Promise<void>): Promise<Row> {
+  const id = await call.db.transaction(async (tx) => {
+    const c: CrudCall = { ...call, db: tx as unknown as Db };
+    const record = await transition(c, call.body?.id, action, to, set);
+    await more?.(c, record);
+    return record.id;
+  });
+  return findInScope(call, call.binding, id);
 }

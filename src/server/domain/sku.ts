@@ -28,11 +28,11 @@ export const skuHooks: ResourceHooks = {
   async decorate(call, rows) {
     const ids = rows.map((r) => r.id as number);
     if (!ids.length) return;
-    const [, stock] = await Promise.all([
-      addSupplierNamesAndPlatforms(call, rows),
-      call.db.select({ skuId: inventory.skuId, qty: sql<string>`sum(${inventory.qty})` }).from(inventory)
-        .where(and(inArray(inventory.skuId, ids), ...scopeConditions(call.user, { warehouse: inventory.warehouseId, owner: inventory.ownerId }))).groupBy(inventory.skuId),
-    ]);
+    // one query after another: call.db may be a transaction, which is one connection (node-postgres refuses
+    // overlapping queries on one client from pg 9)
+    await addSupplierNamesAndPlatforms(call, rows);
+    const stock = await call.db.select({ skuId: inventory.skuId, qty: sql<string>`sum(${inventory.qty})` }).from(inventory)
+      .where(and(inArray(inventory.skuId, ids), ...scopeConditions(call.user, { warehouse: inventory.warehouseId, owner: inventory.ownerId }))).groupBy(inventory.skuId);
     const qty = new Map(stock.map((s) => [s.skuId, Number(s.qty)]));
     for (const r of rows) r.inventoryQty = qty.get(r.id as number) ?? 0;
   },
@@ -52,10 +52,8 @@ export const skuHooks: ResourceHooks = {
 export async function addSupplierNamesAndPlatforms(call: Pick<CrudCall, 'db'>, rows: Row[]): Promise<void> {
   const ids = rows.map((r) => r.id as number);
   if (!ids.length) return;
-  const [suppliers, platforms] = await Promise.all([
-    call.db.selectDistinct({ skuId: supplierSku.skuId, name: supplierSku.supplierName }).from(supplierSku).where(inArray(supplierSku.skuId, ids)).orderBy(supplierSku.supplierName),
-    call.db.select({ skuId: ecPlatformSku.skuId, ecPlatform: ecPlatformSku.ecPlatform }).from(ecPlatformSku).where(inArray(ecPlatformSku.skuId, ids)).orderBy(ecPlatformSku.ecPlatform),
-  ]);
+  const suppliers = await call.db.selectDistinct({ skuId: supplierSku.skuId, name: supplierSku.supplierName }).from(supplierSku).where(inArray(supplierSku.skuId, ids)).orderBy(supplierSku.supplierName);
+  const platforms = await call.db.select({ skuId: ecPlatformSku.skuId, ecPlatform: ecPlatformSku.ecPlatform }).from(ecPlatformSku).where(inArray(ecPlatformSku.skuId, ids)).orderBy(ecPlatformSku.ecPlatform);
   const names = new Map<number, string[]>();
   for (const s of suppliers) if (s.name) names.set(s.skuId, [...(names.get(s.skuId) ?? []), s.name]);
   const onPlatforms = new Map<number, number[]>();

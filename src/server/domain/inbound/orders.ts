@@ -37,7 +37,7 @@ import { Code } from '../../../shared/envelope';
 import { rules, type Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
 import { findInScope, validate, type CrudCall, type ResourceHooks } from '../../crud/handlers';
-import { notAllowed, transition, workflowOf } from '../../crud/workflow';
+import { notAllowed, takeStep, transition, workflowOf } from '../../crud/workflow';
 import { BizError } from '../../http/errors';
 import { checkOwnerSkuLines, documentNo, linesSchema, PendingLines, QTY_MAX, requireState } from '../documents';
 import { applyLedger } from '../inventory/ledger';
@@ -176,10 +176,10 @@ export async function receiveInbound(call: CrudCall): Promise<Row> {
 
 /** complete, cancel, cancelProblem: one guarded step; returns the order after it. */
 export async function stepInbound(call: CrudCall, action: 'complete' | 'cancel' | 'cancelProblem'): Promise<Row> {
+  if (action === 'complete') return takeStep(call, action, InboundOrderStatus.COMPLETED, { completionTime: new Date() });
+  if (action === 'cancel') return takeStep(call, action, InboundOrderStatus.CANCELLED);
   await call.db.transaction(async (txRaw) => {
     const c = asTx(call, txRaw);
-    if (action === 'complete') { await transition(c, call.body.id, action, InboundOrderStatus.COMPLETED, { completionTime: new Date() }); return; }
-    if (action === 'cancel') { await transition(c, call.body.id, action, InboundOrderStatus.CANCELLED); return; }
     const order = await orderOf(c);
     const [{ received }] = await c.db.select({ received: sql<number>`coalesce(sum(${inboundOrderLine.receivedQty}), 0)::int` }).from(inboundOrderLine).where(eq(inboundOrderLine.orderId, order.id as number));
     await transition(c, order.id, action, Number(received) > 0 ? InboundOrderStatus.RECEIVING : InboundOrderStatus.CREATED, { problemReason: null });
@@ -193,8 +193,7 @@ export async function submitInboundProblem(call: CrudCall): Promise<Row> {
   const { problemReason } = await validate<{ problemReason: string }>(yup.object({
     problemReason: rules(lang, 'add').string(L('Problem reason', '问题原因'), { maxLength: 200 }).required(texts.problemReason[lang]).test('filled', texts.problemReason[lang], (v) => !!v),
   }), call.body);
-  await call.db.transaction(async (tx) => { await transition(asTx(call, tx), call.body.id, 'submitProblem', InboundOrderStatus.PROBLEM, { problemReason }); });
-  return orderOf(call);
+  return takeStep(call, 'submitProblem', InboundOrderStatus.PROBLEM, { problemReason });
 }
 
 /** recreate {id}: a new CREATED order copied from a cancelled one (see module doc). Returns the new order. */

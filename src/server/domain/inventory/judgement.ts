@@ -26,7 +26,7 @@ import { Code } from '../../../shared/envelope';
 import { rules, type Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
 import { findInScope, validate, type CrudCall, type ResourceHooks } from '../../crud/handlers';
-import { transition } from '../../crud/workflow';
+import { takeStep } from '../../crud/workflow';
 import { BizError } from '../../http/errors';
 import { scopeConditions } from '../../http/guard';
 import { documentNo, linesSchema, PendingLines, QTY_MAX, requireState } from '../documents';
@@ -124,10 +124,10 @@ export const judgementHooks: ResourceHooks = {
   },
 };
 
-/** Takes a workflow action (manifest: PENDING -> APPROVED / REJECTED) as the caller, in call.db's transaction. */
-async function review(call: CrudCall, action: 'approve' | 'reject', set: Row = {}): Promise<Row> {
+/** Takes a workflow action (manifest: PENDING -> APPROVED / REJECTED) as the caller, then `more` in the same transaction. */
+function review(call: CrudCall, action: 'approve' | 'reject', set: Row = {}, more?: (tx: CrudCall, doc: Row) => Promise<void>): Promise<Row> {
   const to = action === 'approve' ? JudgementStatus.APPROVED : JudgementStatus.REJECTED;
-  return transition(call, call.body.id, action, to, { ...set, auditUserName: call.user.name.slice(0, 20), auditDate: new Date() });
+  return takeStep(call, action, to, { ...set, auditUserName: call.user.name.slice(0, 20), auditDate: new Date() }, more);
 }
 
 /**
@@ -135,12 +135,9 @@ async function review(call: CrudCall, action: 'approve' | 'reject', set: Row = {
  * Returns the approved document. Errors: 404, 409 not pending, 409 insufficient inventory (nothing changes).
  */
 export async function approveJudgement(call: CrudCall): Promise<Row> {
-  const { id } = await findInScope(call, bindings.inventoryJudgement, call.body.id);
-  await call.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const c = { ...call, db: tx };
-    const doc = await review(c, 'approve');
-    const lines = await tx.select().from(inventoryJudgementLine).where(eq(inventoryJudgementLine.judgementId, id as number)).orderBy(asc(inventoryJudgementLine.id));
+  return review(call, 'approve', {}, async (c, doc) => {
+    const tx = c.db;
+    const lines = await tx.select().from(inventoryJudgementLine).where(eq(inventoryJudgementLine.judgementId, doc.id as number)).orderBy(asc(inventoryJudgementLine.id));
     await applyLedger(tx, lines.map((l) => ({
       target: { warehouseId: l.warehouseId, ownerId: l.ownerId, skuId: l.skuId, batchNo: l.batchNo },
       qtyChange: l.type === JudgementType.GAIN ? l.qty : -l.qty,
@@ -150,7 +147,6 @@ export async function approveJudgement(call: CrudCall): Promise<Row> {
       remark: l.reason,
     })), call.ctx.lang);
   });
-  return findInScope(call, bindings.inventoryJudgement, id);
 }
 
 /** POST /sapi/wms/inventory-judgement/reject {id, rejectReason}: the reason is required (spec 5). */
@@ -160,7 +156,5 @@ export async function rejectJudgement(call: CrudCall): Promise<Row> {
   const { rejectReason } = await validate<{ rejectReason: string }>(yup.object({
     rejectReason: r.string(L('Rejection reason', '驳回原因'), { maxLength: 200 }).required(texts.rejectReason[lang]).test('filled', texts.rejectReason[lang], (v) => !!v),
   }), call.body);
-  const id = (await findInScope(call, bindings.inventoryJudgement, call.body.id)).id;
-  await call.db.transaction(async (tx) => { await review({ ...call, db: tx as unknown as Db }, 'reject', { rejectReason }); });
-  return findInScope(call, bindings.inventoryJudgement, id);
+  return review(call, 'reject', { rejectReason });
 }

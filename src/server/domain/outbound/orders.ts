@@ -36,7 +36,7 @@ import { Code } from '../../../shared/envelope';
 import { rules, type Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
 import { findInScope, validate, type CrudCall, type ResourceHooks } from '../../crud/handlers';
-import { transition } from '../../crud/workflow';
+import { takeStep } from '../../crud/workflow';
 import { BizError, text } from '../../http/errors';
 import { checkOwnerSkuLines, documentNo, linesSchema, PendingLines, QTY_MAX, requireState } from '../documents';
 import { applyLedger, type LedgerChange } from '../inventory/ledger';
@@ -139,12 +139,10 @@ const ledgerOf = (order: Row) => ({ bizType: BizType.OUTBOUND_ORDER, bizNo: orde
 /** allocate (see module doc). Returns the allocated order. */
 export async function allocateOutbound(call: CrudCall): Promise<Row> {
   const lang = call.ctx.lang;
-  const { id } = await orderOf(call);
-  await call.db.transaction(async (txRaw) => {
-    const c = asTx(call, txRaw);
+  return takeStep(call, 'allocate', S.ALLOCATED, {}, async (c, order) => {
     const tx = c.db;
-    const order = await transition(c, id, 'allocate', S.ALLOCATED);
-    const lines = await tx.select().from(outboundOrderLine).where(eq(outboundOrderLine.orderId, id as number)).orderBy(asc(outboundOrderLine.id));
+    const id = order.id as number;
+    const lines = await tx.select().from(outboundOrderLine).where(eq(outboundOrderLine.orderId, id)).orderBy(asc(outboundOrderLine.id));
     const skuIds = [...new Set(lines.map((l) => l.skuId))];
     // lock every candidate row once, in id order (the ledger's order too), then read fresh quantities
     const rows = await tx.select({ id: inventory.id, skuId: inventory.skuId, batchNo: inventory.batchNo, qty: inventory.qty, lockQty: inventory.lockQty }).from(inventory)
@@ -163,7 +161,7 @@ export async function allocateOutbound(call: CrudCall): Promise<Row> {
         available.set(r.id, available.get(r.id)! - take);
         need -= take;
         changes.push({ target: { inventoryId: r.id }, qtyChange: 0, lockQtyChange: take, ...ledgerOf(order) });
-        allocations.push({ orderId: id as number, lineId: line.id, inventoryId: r.id, warehouseId: order.warehouseId as number, ownerId: order.ownerId as number, qty: take });
+        allocations.push({ orderId: id, lineId: line.id, inventoryId: r.id, warehouseId: order.warehouseId as number, ownerId: order.ownerId as number, qty: take });
       }
       if (need > 0) {
         const [s] = await tx.select({ sku: sku.sku }).from(sku).where(eq(sku.id, line.skuId));
@@ -173,7 +171,6 @@ export async function allocateOutbound(call: CrudCall): Promise<Row> {
     await applyLedger(tx, changes, lang);
     await tx.insert(outboundAllocation).values(allocations);
   });
-  return orderOf(call, id);
 }
 
 /** The ledger changes that undo (cancel) or complete (ship) an order's allocations. */
@@ -184,34 +181,18 @@ async function allocationChanges(tx: Db, order: Row, ship: boolean): Promise<Led
 }
 
 /** ship {id}: allocated stock leaves the warehouse. Returns the shipped order. */
-export async function shipOutbound(call: CrudCall): Promise<Row> {
-  const { id } = await orderOf(call);
-  await call.db.transaction(async (txRaw) => {
-    const c = asTx(call, txRaw);
-    const order = await transition(c, id, 'ship', S.SHIPPED, { shippedTime: new Date() });
-    await applyLedger(c.db, await allocationChanges(c.db, order, true), call.ctx.lang);
-  });
-  return orderOf(call, id);
-}
+export const shipOutbound = (call: CrudCall): Promise<Row> => takeStep(call, 'ship', S.SHIPPED, { shippedTime: new Date() }, async (c, order) => {
+  await applyLedger(c.db, await allocationChanges(c.db, order, true), call.ctx.lang);
+});
 
 /** cancel {id}: releases the locks of an allocated order. Returns the cancelled order. */
-export async function cancelOutbound(call: CrudCall): Promise<Row> {
-  const { id } = await orderOf(call);
-  await call.db.transaction(async (txRaw) => {
-    const c = asTx(call, txRaw);
-    const order = await transition(c, id, 'cancel', S.CANCELLED);
-    await applyLedger(c.db, await allocationChanges(c.db, order, false), call.ctx.lang);
-    await c.db.delete(outboundAllocation).where(eq(outboundAllocation.orderId, id as number));
-  });
-  return orderOf(call, id);
-}
+export const cancelOutbound = (call: CrudCall): Promise<Row> => takeStep(call, 'cancel', S.CANCELLED, {}, async (c, order) => {
+  await applyLedger(c.db, await allocationChanges(c.db, order, false), call.ctx.lang);
+  await c.db.delete(outboundAllocation).where(eq(outboundAllocation.orderId, order.id as number));
+});
 
 /** pick {id}: a status step. */
-export async function pickOutbound(call: CrudCall): Promise<Row> {
-  const { id } = await orderOf(call);
-  await call.db.transaction(async (tx) => { await transition(asTx(call, tx), id, 'pick', S.PICKING); });
-  return orderOf(call, id);
-}
+export const pickOutbound = (call: CrudCall): Promise<Row> => takeStep(call, 'pick', S.PICKING);
 
 /**
  * pack {id, waybillNo?, carrier?, weight?} (see module doc): with no package yet, one package holding every
@@ -226,23 +207,20 @@ export async function packOutbound(call: CrudCall): Promise<Row> {
     carrier: r.string(L('Carrier', '承运商'), { maxLength: 50 }),
     weight: r.number(L('Weight (kg)', '重量(kg)'), { min: 0, max: 99999, decimals: 3 }),
   }), call.body);
-  const { id } = await orderOf(call);
-  await call.db.transaction(async (txRaw) => {
-    const c = asTx(call, txRaw);
-    const order = await transition(c, id, 'pack', S.PACKED);
-    const open = await unpackedLines(c.db, outboundPackages, id as number);
-    const [{ packages }] = await c.db.select({ packages: sql<number>`count(*)::int` }).from(outboundPackage).where(eq(outboundPackage.orderId, id as number));
+  return takeStep(call, 'pack', S.PACKED, {}, async (c, order) => {
+    const id = order.id as number;
+    const open = await unpackedLines(c.db, outboundPackages, id);
+    const [{ packages }] = await c.db.select({ packages: sql<number>`count(*)::int` }).from(outboundPackage).where(eq(outboundPackage.orderId, id));
     if (Number(packages) === 0) {
       await insertPackage(c.db, outboundPackages, order, { waybillNo: form.waybillNo ?? null, carrier: form.carrier ?? null, weight: form.weight ?? null }, open.map((l) => ({ skuId: l.skuId, batchNo: l.batchNo, qty: l.qty })));
     } else if (open.length) {
       const [s] = await c.db.select({ sku: sku.sku }).from(sku).where(eq(sku.id, open[0].skuId));
       throw new BizError(Code.CONFLICT, fill(texts.notPacked[lang], { sku: s.sku, batch: open[0].batchNo || '-', packed: String(open[0].packed), qty: String(open[0].qty) }));
     }
-    const [first] = await c.db.select({ waybillNo: outboundPackage.waybillNo }).from(outboundPackage).where(eq(outboundPackage.orderId, id as number)).orderBy(asc(outboundPackage.id)).limit(1);
+    const [first] = await c.db.select({ waybillNo: outboundPackage.waybillNo }).from(outboundPackage).where(eq(outboundPackage.orderId, id)).orderBy(asc(outboundPackage.id)).limit(1);
     const waybillNo = form.waybillNo ?? first?.waybillNo ?? null;
-    if (waybillNo) await c.db.update(outboundOrder).set({ waybillNo }).where(eq(outboundOrder.id, id as number));
+    if (waybillNo) await c.db.update(outboundOrder).set({ waybillNo }).where(eq(outboundOrder.id, id));
   });
-  return orderOf(call, id);
 }
 
 /** deliver {id, deliveryStatus}: the carrier's outcome of a shipped order (spec 4 delivery labels). */
@@ -251,9 +229,7 @@ export async function deliverOutbound(call: CrudCall): Promise<Row> {
   const { deliveryStatus } = await validate<{ deliveryStatus: number }>(yup.object({
     deliveryStatus: r.oneOf(L('Delivery status', '妥投状态'), Object.values(DeliveryStatus), { required: true }),
   }), call.body);
-  const { id } = await orderOf(call);
-  await call.db.transaction(async (tx) => { await transition(asTx(call, tx), id, 'deliver', S.SHIPPED, { deliveryStatus }); });
-  return orderOf(call, id);
+  return takeStep(call, 'deliver', S.SHIPPED, { deliveryStatus });
 }
 
 /** scan {code, by?} for the shipping screen (see module doc): the order with its lines and scanned package. */
