@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
@@ -80,4 +81,28 @@ export async function userWith(t: TestApp, adminToken: string, opts: { codes: st
   const u = await t.call('/sapi/sys/user/add', { name, password: 'secret-1', roleIds: [role.data.id], warehouseIds: opts.warehouseIds ?? [-1], ownerIds: opts.ownerIds ?? [-1] }, adminToken);
   if (u.code !== 200) throw new Error(u.msg);
   return { token: await t.login(name, 'secret-1'), userId: u.data.id };
+}
+
+/** Uploads an .xlsx through POST /sapi/sys/file/upload as `token`; returns `{fileUrl, filePath}` (throws on an error envelope). */
+export async function uploadXlsx(t: TestApp, data: Buffer, token: string, name = 'import.xlsx'): Promise<{ fileUrl: string; filePath: string }> {
+  const boundary = `----wms${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
+    data, Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({ method: 'POST', url: '/sapi/sys/file/upload', payload: Readable.from([payload]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-upload-token': token } });
+  const env = res.json();
+  if (env.code !== 200) throw new Error(`upload: ${env.msg}`);
+  return env.data;
+}
+
+/** Polls /sapi/sys/importJob/query every 50 ms until the job is no longer running (status 1); returns the job. */
+export async function waitImportJob(t: TestApp, id: string, token: string): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  for (let i = 0; i < 1200; i++) {
+    const r = await t.call('/sapi/sys/importJob/query', { id }, token);
+    if (r.code !== 200) throw new Error(`importJob/query: ${r.msg}`);
+    if (r.data.status !== 1) return r.data;
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+  throw new Error(`job ${id} still running`);
 }

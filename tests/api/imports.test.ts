@@ -4,15 +4,13 @@
  * be in the caller's scope, jobs are private to their starter, templates round-trip, and a job cut off by a
  * restart does not stay running.
  */
-import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sku as skuTable } from '../../generated/db/schema';
 import { sysImportJob } from '../../src/server/db/internal-schema';
 import { failInterruptedImports, INTERRUPTED_MESSAGE, MAX_STORED_ERRORS } from '../../src/server/domain/imports/jobs';
-import { startTestApp, testDatabases, userWith, type TestApp } from './harness';
+import { startTestApp, testDatabases, userWith, type TestApp, uploadXlsx, waitImportJob } from './harness';
 
 type Cell = string | number | boolean | null | undefined;
 
@@ -34,26 +32,8 @@ describe.each(testDatabases())('excel imports on %s', (kind) => {
   let o1: { id: number; companyId: number };
   let o2: { id: number; companyId: number };
 
-  const upload = async (data: Buffer, token = admin, name = 'import.xlsx') => {
-    const boundary = `----wms${randomBytes(8).toString('hex')}`;
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
-      data, Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await t.app.inject({ method: 'POST', url: '/sapi/sys/file/upload', payload: Readable.from([payload]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-upload-token': token } });
-    const env = res.json();
-    expect(env.code, env.msg).toBe(200);
-    return env.data as { fileUrl: string; filePath: string };
-  };
-  const waitJob = async (id: string, token = admin) => {
-    for (let i = 0; i < 1200; i++) {
-      const r = await t.call('/sapi/sys/importJob/query', { id }, token);
-      expect(r.code, r.msg).toBe(200);
-      if (r.data.status !== 1) return r.data;
-      await new Promise((ok) => setTimeout(ok, 50));
-    }
-    throw new Error(`job ${id} still running`);
-  };
+  const upload = (data: Buffer, token = admin, name = 'import.xlsx') => uploadXlsx(t, data, token, name);
+  const waitJob = (id: string, token = admin) => waitImportJob(t, id, token);
   /** Uploads `data`, starts the import at `path` for `ownerId` and waits for its end. */
   const importFile = async (path: string, ownerId: number, data: Buffer, token = admin) => {
     const file = await upload(data, token);

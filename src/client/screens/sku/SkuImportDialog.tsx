@@ -32,7 +32,7 @@ import { CODE_SKU_ADD, IMPORTS, type ImportKind } from './constants';
 import { openInNewTab } from './download';
 import { errorMessage } from '../../widgets/errorMessage';
 import type { ImportError, ImportJob } from './skuApi';
-import { useImportJob } from './useImportJob';
+import { useImportJob, type ImportPhase } from './useImportJob';
 
 export const IMPORT_ACCEPT = '.xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
 
@@ -57,7 +57,8 @@ export function progressOf(job: Pick<ImportJob, 'doneRows' | 'totalRows'> | null
   return Math.max(0, Math.min(100, Math.round((job.doneRows / job.totalRows) * 100)));
 }
 
-const ErrorTable = ({ errors }: { errors: ImportError[] }) => {
+/** Every error of a failed import: row, column, message. */
+export const ImportErrorTable = ({ errors }: { errors: ImportError[] }) => {
   const translate = useTranslate();
   return (
     <TableContainer sx={{ maxHeight: 320, border: 1, borderColor: 'divider', borderRadius: 1 }}>
@@ -80,6 +81,49 @@ const ErrorTable = ({ errors }: { errors: ImportError[] }) => {
         </TableBody>
       </Table>
     </TableContainer>
+  );
+};
+
+/**
+ * The state of a running or finished import job (shared with the order imports, screens/orderImport): a
+ * progress bar with done / total rows while it runs and after; on failure the job's message (or the start
+ * or poll error) and the table of every error (row, column, message).
+ */
+export const ImportJobReport = ({ phase, job, error }: { phase: ImportPhase; job: ImportJob | null; error: unknown }) => {
+  const translate = useTranslate();
+  const errors = job?.errors ?? [];
+  return (
+    <>
+      {phase !== 'idle' && job ? (
+        <Box sx={{ mt: 2 }} data-testid="import-progress">
+          <Typography variant="body2" sx={{ mb: 0.5 }}>
+            {translate(phase === 'running' || phase === 'starting' ? 'app.sku.import.running' : phase === 'success' ? 'app.sku.import.success' : 'app.sku.import.failed')}
+            {' · '}
+            {translate('app.sku.import.progress', { done: job.doneRows ?? 0, total: job.totalRows ?? 0 })}
+          </Typography>
+          <LinearProgress
+            variant={phase === 'running' && !job.totalRows ? 'indeterminate' : 'determinate'}
+            value={progressOf(job)}
+            color={phase === 'fail' ? 'error' : phase === 'success' ? 'success' : 'primary'}
+          />
+        </Box>
+      ) : phase === 'starting' ? (
+        <Box sx={{ mt: 2 }}>
+          <LinearProgress />
+        </Box>
+      ) : null}
+      {phase === 'fail' ? (
+        <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
+          <Alert severity="error">{job?.message || (error ? errorMessage(error) : translate('app.sku.import.failed'))}</Alert>
+          {errors.length > 0 ? (
+            <>
+              <Typography variant="subtitle2">{translate('app.sku.import.errors', { smart_count: errors.length })}</Typography>
+              <ImportErrorTable errors={errors} />
+            </>
+          ) : null}
+        </Box>
+      ) : null}
+    </>
   );
 };
 
@@ -121,8 +165,6 @@ export const SkuImportDialog = ({ kind, onClose, onImported, ownerId }: SkuImpor
     await start({ ownerId: owner, filePath: file.filePath, fileUrl: file.fileUrl });
   };
 
-  const errors = job?.errors ?? [];
-
   return (
     <SkuDialog
       open
@@ -149,35 +191,7 @@ export const SkuImportDialog = ({ kind, onClose, onImported, ownerId }: SkuImpor
           <FileUploader source="file" label="app.sku.import.file" accept={IMPORT_ACCEPT} disabled={busy} />
         </Box>
       </Form>
-      {phase !== 'idle' && job ? (
-        <Box sx={{ mt: 2 }} data-testid="import-progress">
-          <Typography variant="body2" sx={{ mb: 0.5 }}>
-            {translate(phase === 'running' || phase === 'starting' ? 'app.sku.import.running' : phase === 'success' ? 'app.sku.import.success' : 'app.sku.import.failed')}
-            {' · '}
-            {translate('app.sku.import.progress', { done: job.doneRows ?? 0, total: job.totalRows ?? 0 })}
-          </Typography>
-          <LinearProgress
-            variant={phase === 'running' && !job.totalRows ? 'indeterminate' : 'determinate'}
-            value={progressOf(job)}
-            color={phase === 'fail' ? 'error' : phase === 'success' ? 'success' : 'primary'}
-          />
-        </Box>
-      ) : phase === 'starting' ? (
-        <Box sx={{ mt: 2 }}>
-          <LinearProgress />
-        </Box>
-      ) : null}
-      {phase === 'fail' ? (
-        <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-          <Alert severity="error">{job?.message || (error ? errorMessage(error) : translate('app.sku.import.failed'))}</Alert>
-          {errors.length > 0 ? (
-            <>
-              <Typography variant="subtitle2">{translate('app.sku.import.errors', { smart_count: errors.length })}</Typography>
-              <ErrorTable errors={errors} />
-            </>
-          ) : null}
-        </Box>
-      ) : null}
+      <ImportJobReport phase={phase} job={job} error={error} />
     </SkuDialog>
   );
 };

@@ -2,9 +2,11 @@
  * Runs one Excel import (brief; spec 4 flow of a background job, polled every second like exports, spec 9):
  * `start(form)` posts the import and polls `/sapi/sys/importJob/query {id}` every 1000 ms while the job runs
  * (status 1), until it succeeds (2) or fails (3). Polling stops when the component unmounts.
+ * `useImportJob(kind)` is the SKU imports' hook; `useImportJobRunner(startJob)` the same for any import call
+ * (the order imports, screens/orderImport).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useDataProvider } from 'react-admin';
+import { useDataProvider, type DataProvider } from 'react-admin';
 import { IMPORT_POLL_MS, type ImportKind } from './constants';
 import { IMPORT_FAIL, IMPORT_RUNNING, IMPORT_SUCCESS, queryImportJob, startImport, type ImportForm, type ImportJob } from './skuApi';
 
@@ -13,12 +15,18 @@ export const POLL_RETRIES = 3;
 
 export type ImportPhase = 'idle' | 'starting' | 'running' | 'success' | 'fail';
 
-export interface ImportJobState {
+export interface ImportJobState<F = ImportForm> {
   phase: ImportPhase;
   job: ImportJob | null;
   /** Start failure (the server msg) or poll failure. */
   error: unknown;
-  start(form: ImportForm): Promise<void>;
+  start(form: F): Promise<void>;
+}
+
+export interface ImportJobHandlers {
+  onSuccess?: (job: ImportJob) => void;
+  onFail?: (job: ImportJob) => void;
+  onError?: (error: unknown) => void;
 }
 
 function phaseOf(job: ImportJob): ImportPhase {
@@ -27,7 +35,13 @@ function phaseOf(job: ImportJob): ImportPhase {
   return 'running';
 }
 
-export function useImportJob(kind: ImportKind, handlers: { onSuccess?: (job: ImportJob) => void; onFail?: (job: ImportJob) => void; onError?: (error: unknown) => void } = {}): ImportJobState {
+/** The SKU, supplier-SKU and platform-SKU imports: `start({ ownerId, filePath, fileUrl })`. */
+export function useImportJob(kind: ImportKind, handlers: ImportJobHandlers = {}): ImportJobState {
+  return useImportJobRunner((dataProvider, form: ImportForm) => startImport(dataProvider, kind, form), handlers);
+}
+
+/** Any import call: `startJob` posts the form and answers the job `{ id, status, totalRows, doneRows }`. */
+export function useImportJobRunner<F>(startJob: (dataProvider: DataProvider, form: F) => Promise<ImportJob>, handlers: ImportJobHandlers = {}): ImportJobState<F> {
   const dataProvider = useDataProvider();
   const [phase, setPhase] = useState<ImportPhase>('idle');
   const [job, setJob] = useState<ImportJob | null>(null);
@@ -36,6 +50,8 @@ export function useImportJob(kind: ImportKind, handlers: { onSuccess?: (job: Imp
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
+  const startRef = useRef(startJob);
+  startRef.current = startJob;
 
   useEffect(() => {
     alive.current = true;
@@ -79,13 +95,13 @@ export function useImportJob(kind: ImportKind, handlers: { onSuccess?: (job: Imp
   );
 
   const start = useCallback(
-    async (form: ImportForm) => {
+    async (form: F) => {
       if (timer.current) clearTimeout(timer.current);
       setError(null);
       setJob(null);
       setPhase('starting');
       try {
-        const started = await startImport(dataProvider, kind, form);
+        const started = await startRef.current(dataProvider, form);
         if (!alive.current) return;
         const status = started?.status ?? IMPORT_RUNNING;
         if (settle({ ...started, status }) === 'running') poll(started.id);
@@ -96,7 +112,7 @@ export function useImportJob(kind: ImportKind, handlers: { onSuccess?: (job: Imp
         handlersRef.current.onError?.(e);
       }
     },
-    [dataProvider, kind, poll, settle],
+    [dataProvider, poll, settle],
   );
 
   return { phase, job, error, start };

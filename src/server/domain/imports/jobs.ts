@@ -106,14 +106,31 @@ const formTexts = {
   job: { en: 'Import job', zh: '导入任务' },
 } as const;
 
+/** The upload fields of an import call: `filePath` (required, "Please upload the file") and `fileUrl`. */
+export function uploadFields(lang: Lang) {
+  const file = formTexts.uploadFile[lang];
+  return { filePath: yup.string().typeError(file).trim().max(300, file).required(file), fileUrl: yup.string().nullable().optional() };
+}
+
 function importForm(lang: Lang) {
   const owner = formTexts.selectOwner[lang];
-  const file = formTexts.uploadFile[lang];
   return yup.object({
     ownerId: yup.number().typeError(owner).transform((v, orig) => (orig === '' || orig === null ? undefined : v)).integer(owner).min(1, owner).required(owner),
-    filePath: yup.string().typeError(file).trim().max(300, file).required(file),
-    fileUrl: yup.string().nullable().optional(),
+    ...uploadFields(lang),
   });
+}
+
+/**
+ * The uploaded workbook `filePath` names: a sys_file of the caller (any, for an admin) still in storage, else
+ * 404 `filePath: ...`; not .xlsx: 400. Returns its stored path.
+ */
+export async function uploadedWorkbook(deps: ImportDeps, user: UserContext, filePath: string, lang: Lang): Promise<string> {
+  const [file] = await deps.database.db.select().from(sysFile).where(eq(sysFile.path, filePath)).limit(1);
+  if (!file || (file.userId !== user.id && !user.isAdmin) || !(await deps.storage.exists(file.path))) {
+    throw new BizError(Code.NOT_FOUND, `filePath: ${notFound(lang, `${formTexts.file[lang]} ${filePath}`).message}`);
+  }
+  if (extensionOf(file.originalName) !== 'xlsx' && extensionOf(file.path) !== 'xlsx') throw new BizError(Code.BAD_REQUEST, `filePath: ${formTexts.notXlsx[lang]}`);
+  return file.path;
 }
 
 /** The import call (see module doc). Errors: 400 form, 403 via sapiRoute, 404 owner out of scope / unknown file. */
@@ -122,15 +139,11 @@ export async function startImport(deps: ImportDeps, def: ImportDefinition, a: { 
   const { ctx, user } = a;
   const form = await validate<{ ownerId: number; filePath: string }>(importForm(ctx.lang), a.body);
   const owner = await findInScope({ db, ctx, user, binding: bindings.owner, body: a.body }, bindings.owner, form.ownerId);
-  const [file] = await db.select().from(sysFile).where(eq(sysFile.path, form.filePath)).limit(1);
-  if (!file || (file.userId !== user.id && !user.isAdmin) || !(await deps.storage.exists(file.path))) {
-    throw new BizError(Code.NOT_FOUND, `filePath: ${notFound(ctx.lang, `${formTexts.file[ctx.lang]} ${form.filePath}`).message}`);
-  }
-  if (extensionOf(file.originalName) !== 'xlsx' && extensionOf(file.path) !== 'xlsx') throw new BizError(Code.BAD_REQUEST, `filePath: ${formTexts.notXlsx[ctx.lang]}`);
+  const path = await uploadedWorkbook(deps, user, form.filePath, ctx.lang);
   const id = randomUUID();
-  await db.insert(sysImportJob).values({ id, kind: def.kind, ownerId: form.ownerId, filePath: file.path, status: ImportStatus.RUNNING, userId: user.id });
+  await db.insert(sysImportJob).values({ id, kind: def.kind, ownerId: form.ownerId, filePath: path, status: ImportStatus.RUNNING, userId: user.id });
   const target: ImportTarget = { ownerId: form.ownerId, companyId: owner.companyId as number, lang: ctx.lang };
-  schedule(deps, form.ownerId, () => runImport(deps, def, id, file.path, target));
+  schedule(deps, form.ownerId, () => runImport(deps, def, id, path, target));
   return { id, status: ImportStatus.RUNNING, totalRows: 0, doneRows: 0 };
 }
 

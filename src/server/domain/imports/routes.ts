@@ -11,6 +11,7 @@ import type { Database } from '../../db/connect';
 import { sapiRoute } from '../../http/sapi';
 import type { FileStorage } from '../files/storage';
 import { ecPlatformSkuImport } from './ec-platform-sku-import';
+import { registerOrderImportRoutes } from './order-import-routes';
 import { createImportDeps, failInterruptedImports, queryImportJob, startImport, type ImportDefinition } from './jobs';
 import { skuImport } from './sku-import';
 import { supplierSkuImport } from './supplier-sku-import';
@@ -28,6 +29,7 @@ export async function registerImportRoutes(app: FastifyInstance, database: Datab
   for (const def of importDefinitions) {
     sapiRoute(app, db, def.apiPath, bindings.sku.meta.permissions.add, ({ ctx, user, body }) => startImport(deps, def, { ctx, user, body }));
   }
+  registerOrderImportRoutes(app, deps); // inbound and outbound orders (issue 5), same jobs and job query
   sapiRoute(app, db, '/sapi/sys/importJob/query', 'any', ({ ctx, user, body }) => queryImportJob(db, ctx, user, body));
   registerTemplateRoutes(app, db, importDefinitions);
 }

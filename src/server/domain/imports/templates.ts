@@ -17,10 +17,16 @@ import { headerTitle } from './sheet';
 export const TEMPLATE_PREFIX = '/static/templates/';
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Columns holding codes: text format, so 00123 stays 00123. */
-const TEXT_COLUMNS = new Set(['sku', 'goodsNo', 'supplierSku', 'ecPlatformSku', 'modelNumber']);
+const TEXT_COLUMNS = new Set([
+  'sku', 'goodsNo', 'supplierSku', 'ecPlatformSku', 'modelNumber',
+  'storeOrderNo', 'platformOrderNo', 'sourceOutboundNo', 'waybillNo', 'returnWaybillNo', 'batchNo', 'receiverPhone', 'postcode',
+]);
+
+/** What a template is built from: the file-facing part of an import (SKU imports and order imports alike). */
+export type TemplateSource = Pick<ImportDefinition, 'templateFile' | 'sheetName' | 'columns' | 'example' | 'valuesSheet' | 'templateVersion'>;
 
 /** The xlsx bytes of one import's template. */
-export async function buildTemplate(db: Db, def: ImportDefinition): Promise<Buffer> {
+export async function buildTemplate(db: Db, def: TemplateSource): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'WMS';
   const ws = wb.addWorksheet(def.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -39,8 +45,8 @@ export async function buildTemplate(db: Db, def: ImportDefinition): Promise<Buff
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** Registers one GET route per import template; each template is cached per {@link ImportDefinition.templateVersion}. */
-export function registerTemplateRoutes(app: FastifyInstance, db: Db, defs: ImportDefinition[]): void {
+/** Registers one GET route per import template; each template is cached per {@link TemplateSource.templateVersion}. */
+export function registerTemplateRoutes(app: FastifyInstance, db: Db, defs: TemplateSource[]): void {
   for (const def of defs) {
     let cached: { version: string; bytes: Promise<Buffer> } | undefined;
     app.get(`${TEMPLATE_PREFIX}${def.templateFile}`, async (_req, reply) => {
