@@ -1,0 +1,133 @@
+/**
+ * The scan box of a /func screen, as a hook and its field, so any scanning screen works the same way:
+ * - `useScanBox({find, onFound, onStart?, onMiss?})`: holds the typed code; Enter (or `lookUp`) trims it
+ *   and calls `find`; a rejection becomes the box's error (the server msg, spec 8), is notified, and the box
+ *   is focused again; `?code=` in the URL is looked up once on arrival and removed from the URL; `focus()`
+ *   asks again after a closing dialog has handed focus back to its opener.
+ * - `<ScanField box label hint testId />`: the auto-focused text field (`data-testid=testId`) with the hint or
+ *   the error under it and the error repeated in an alert (`<testId>-error`).
+ */
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import TextField from '@mui/material/TextField';
+import { useNotify } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../widgets/errorMessage';
+
+export interface ScanBoxOptions<T> {
+  /** Looks the code up; rejects with the message to show. */
+  find: (code: string) => Promise<T>;
+  onFound: (found: T) => void;
+  /** Before each look-up (e.g. clear the previous result). */
+  onStart?: () => void;
+  /** After a failed look-up. */
+  onMiss?: () => void;
+}
+
+export interface ScanBox {
+  code: string;
+  setCode: (code: string) => void;
+  error: string | undefined;
+  busy: boolean;
+  inputRef: React.RefObject<HTMLInputElement | null>;
+  lookUp: (raw: string) => Promise<void>;
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+  focus: () => void;
+}
+
+/** Milliseconds after which focus is asked for again (a closing dialog's focus hand-back is over by then). */
+const REFOCUS_MS = 400;
+
+export function useScanBox<T>({ find, onFound, onStart, onMiss }: ScanBoxOptions<T>): ScanBox {
+  const notify = useNotify();
+  const [params, setParams] = useSearchParams();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [code, setCodeState] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const focus = () => {
+    const again = () => inputRef.current?.focus();
+    setTimeout(again, 0);
+    setTimeout(() => document.activeElement !== inputRef.current && again(), REFOCUS_MS);
+  };
+
+  const lookUp = async (raw: string) => {
+    const text = raw.trim();
+    if (!text || busy) return;
+    setBusy(true);
+    setError(undefined);
+    onStart?.();
+    try {
+      onFound(await find(text));
+    } catch (e) {
+      const msg = errorMessage(e);
+      setError(msg);
+      notify(msg, { type: 'error' });
+      onMiss?.();
+      focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const initial = params.get('code');
+  useEffect(() => {
+    if (!initial) return;
+    setCodeState(initial);
+    void lookUp(initial);
+    const next = new URLSearchParams(params);
+    next.delete('code');
+    setParams(next, { replace: true });
+    // only a new ?code= counts
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initial]);
+
+  return {
+    code,
+    setCode: (next) => {
+      setCodeState(next);
+      setError(undefined);
+    },
+    error,
+    busy,
+    inputRef,
+    lookUp,
+    onKeyDown: (event) => {
+      if (event.key !== 'Enter') return;
+      event.preventDefault();
+      void lookUp(code);
+    },
+    focus,
+  };
+}
+
+export interface ScanFieldProps {
+  box: ScanBox;
+  label: string;
+  hint: string;
+  testId: string;
+  maxLength?: number;
+}
+
+export const ScanField = ({ box, label, hint, testId, maxLength = 50 }: ScanFieldProps) => (
+  <>
+    <TextField
+      inputRef={box.inputRef}
+      autoFocus
+      fullWidth
+      label={label}
+      helperText={box.error ?? hint}
+      error={Boolean(box.error)}
+      value={box.code}
+      onChange={(e) => box.setCode(e.target.value)}
+      onKeyDown={box.onKeyDown}
+      slotProps={{ htmlInput: { 'data-testid': testId, maxLength, autoComplete: 'off' } }}
+    />
+    {box.error ? (
+      <Alert severity="error" sx={{ mt: 1.5 }} data-testid={`${testId}-error`}>
+        {box.error}
+      </Alert>
+    ) : null}
+  </>
+);

@@ -1,0 +1,183 @@
+/**
+ * The scanned order on the shipping screen: header (order number, status tag, type, platform order, owner,
+ * warehouse, receiver, waybill), its lines (SKU, name, batch, quantity, allocated) and its packages (number,
+ * waybill, carrier, weight kg, L × W × H cm, contents), with an Edit button per package when `onEditPackage`
+ * is given. The scanned package, if any, is highlighted.
+ */
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { enumKeyOf, enumLabelKey } from '../../widgets/enums';
+import { PackageContents, dimensionsText } from '../packages/cells';
+import type { PackageRecord } from '../packages/constants';
+import { OutboundOrderStatus as S, type OutboundRecord } from './constants';
+
+const STATUS_COLORS: Record<number, 'default' | 'info' | 'warning' | 'primary' | 'success' | 'error'> = {
+  [S.CREATED]: 'default',
+  [S.ALLOCATED]: 'info',
+  [S.PICKING]: 'warning',
+  [S.PACKED]: 'primary',
+  [S.SHIPPED]: 'success',
+  [S.CANCELLED]: 'error',
+};
+
+/** The translated label of an enum value ('' when empty). */
+export function useEnumText() {
+  const translate = useTranslate();
+  return (enumName: string, value: unknown): string => {
+    const key = enumKeyOf(enumName, value);
+    return key ? translate(enumLabelKey(enumName, key), { _: key }) : value === null || value === undefined ? '' : String(value);
+  };
+}
+
+export const OutboundStatusTag = ({ status }: { status: number }) => {
+  const enumText = useEnumText();
+  return <Chip size="small" label={enumText('OutboundOrderStatus', status)} color={STATUS_COLORS[status] ?? 'default'} data-testid="shipping-status" data-status={String(status)} />;
+};
+
+const Head = ({ keys }: { keys: string[] }) => {
+  const translate = useTranslate();
+  return (
+    <TableHead>
+      <TableRow>
+        {keys.map((k) => (
+          <TableCell key={k} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+            {translate(k)}
+          </TableCell>
+        ))}
+      </TableRow>
+    </TableHead>
+  );
+};
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Box sx={{ mt: 2 }}>
+    <Typography variant="subtitle2" sx={{ mb: 0.75 }}>
+      {title}
+    </Typography>
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>{children}</TableContainer>
+  </Box>
+);
+
+export interface ShippingOrderCardProps {
+  order: OutboundRecord;
+  packages: PackageRecord[] | null;
+  onEditPackage?: (pkg: PackageRecord) => void;
+  /** The action buttons. */
+  children?: ReactNode;
+}
+
+export const ShippingOrderCard = ({ order, packages, onEditPackage, children }: ShippingOrderCardProps) => {
+  const translate = useTranslate();
+  const enumText = useEnumText();
+  const field = (name: string) => translate(`resources.outboundOrder.fields.${name}`);
+  const address = [order.address, order.city, order.province, order.countryCode].filter(Boolean).join(', ');
+  const facts: Array<[string, string, string]> = [
+    ['type', field('type'), enumText('OutboundOrderType', order.type)],
+    ['platform-order-no', field('platformOrderNo'), order.platformOrderNo ?? ''],
+    ['owner', field('ownerName'), order.ownerName ?? ''],
+    ['warehouse', field('warehouseName'), order.warehouseName ?? ''],
+    ['receiver', field('receiverName'), [order.receiverName, order.receiverPhone].filter(Boolean).join(' · ')],
+    ['address', field('address'), address],
+    ['waybill-no', field('waybillNo'), order.waybillNo ?? ''],
+  ];
+  const scanned = order.package?.id;
+  return (
+    <Box data-testid="shipping-order">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1.5, flexWrap: 'wrap' }}>
+        <Typography variant="h6" data-testid="shipping-order-no">
+          {order.orderNo}
+        </Typography>
+        <OutboundStatusTag status={Number(order.status)} />
+        {order.package ? (
+          <Chip size="small" variant="outlined" label={translate('app.shipping.scanned_package', { no: order.package.packageNo ?? '' })} data-testid="shipping-scanned-package" />
+        ) : null}
+      </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', columnGap: 3, rowGap: 1 }}>
+        {facts.map(([id, label, value]) => (
+          <Box key={id}>
+            <Typography variant="caption" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography variant="body2" data-testid={`shipping-order-${id}`}>
+              {value || '—'}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+
+      <Section title={translate('app.shipping.lines')}>
+        <Table size="small" data-testid="shipping-lines">
+          <Head keys={['app.shipping.line.no', 'app.shipping.line.sku', 'app.shipping.line.sku_name', 'app.shipping.line.batch_no', 'app.shipping.line.qty', 'app.shipping.line.allocated_qty']} />
+          <TableBody>
+            {(order.lines ?? []).map((l, i) => (
+              <TableRow key={l.id ?? i} data-testid="shipping-line">
+                <TableCell>{i + 1}</TableCell>
+                <TableCell>{l.sku}</TableCell>
+                <TableCell>{l.skuName}</TableCell>
+                <TableCell>{l.batchNo || '—'}</TableCell>
+                <TableCell data-testid="shipping-line-qty">{l.qty}</TableCell>
+                <TableCell data-testid="shipping-line-allocated">{l.allocatedQty ?? 0}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Section>
+
+      <Section title={translate('app.shipping.packages')}>
+        <Table size="small" data-testid="shipping-packages">
+          <Head
+            keys={[
+              'resources.outboundPackage.fields.packageNo',
+              'resources.outboundPackage.fields.waybillNo',
+              'resources.outboundPackage.fields.carrier',
+              'resources.outboundPackage.fields.weight',
+              'app.packages.column.dimensions',
+              'app.packages.column.contents',
+              ...(onEditPackage ? ['app.packages.column.operations'] : []),
+            ]}
+          />
+          <TableBody>
+            {packages === null ? null : packages.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={7} align="center" sx={{ color: 'text.secondary' }} data-testid="shipping-no-packages">
+                  {translate('app.shipping.no_packages')}
+                </TableCell>
+              </TableRow>
+            ) : (
+              packages.map((p) => (
+                <TableRow key={p.id} data-testid="shipping-package" selected={p.id === scanned} sx={{ verticalAlign: 'top' }}>
+                  <TableCell data-testid="shipping-package-no">{p.packageNo}</TableCell>
+                  <TableCell>{p.waybillNo || '—'}</TableCell>
+                  <TableCell>{p.carrier || '—'}</TableCell>
+                  <TableCell>{p.weight ?? '—'}</TableCell>
+                  <TableCell>{dimensionsText(p) || '—'}</TableCell>
+                  <TableCell>
+                    <PackageContents lines={p.lines} testId="shipping-package-contents" />
+                  </TableCell>
+                  {onEditPackage ? (
+                    <TableCell>
+                      <Button size="small" onClick={() => onEditPackage(p)} data-testid="shipping-package-edit">
+                        {translate('app.packages.action.edit')}
+                      </Button>
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </Section>
+      {children ? <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mt: 2 }}>{children}</Box> : null}
+    </Box>
+  );
+};

@@ -1,0 +1,222 @@
+/**
+ * The shipping screen (spec 2.3 /func/normal_outbound_exec, code outbound:allocate; issue 5):
+ * - a scan box (ScanField: auto-focused, `?code=` looked up on arrival): Enter looks the order up by order,
+ *   platform order, package or waybill number through /scan {code}; a miss or an ambiguous code shows the
+ *   server msg (spec 8 "outbound order does not exist", "multiple outbound orders found", "multiple packages
+ *   found");
+ * - the order card (ShippingOrderCard): header, lines with allocated quantities, packages
+ *   (/outbound-package/page {orderId});
+ * - the buttons the order's state allows (manifest workflow via actionsFrom) and the user's codes permit:
+ *   Allocate, Start picking, Add package (PackageDialog, while packages may change), Pack (PackOrderDialog:
+ *   waybill, carrier, weight kg), Ship (after a confirmation). Each shows the order's new state or the
+ *   server's message; after Ship the screen says "Shipped", clears and focuses the scan box for the next order.
+ */
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Title, useDataProvider, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { actionsFrom } from '../../../shared/workflow';
+import { ConfirmedAction } from '../../widgets/ConfirmedAction';
+import { permits } from '../../widgets/Permitted';
+import { errorMessage } from '../../widgets/errorMessage';
+import { PACKAGE_KINDS, packagesOpen, type PackageRecord } from '../packages/constants';
+import { PackageDialog } from '../packages/PackageDialog';
+import { packageApi } from '../packages/packageApi';
+import { OUTBOUND_WORKFLOW, SHIPPING_ACTIONS, type OutboundRecord, type PackBody, type ShippingAction } from './constants';
+import { PackOrderDialog } from './PackOrderDialog';
+import { ScanField, useScanBox } from './ScanField';
+import { ShippingOrderCard, useEnumText } from './ShippingOrderCard';
+import { shippingApi } from './shippingApi';
+
+const PACKAGES = PACKAGE_KINDS.outbound;
+
+type Dialog = { kind: 'pack' } | { kind: 'package'; pkg?: PackageRecord } | null;
+type Result = { key: 'now' | 'shipped'; no: string; status: number };
+
+export const ShippingPage = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider();
+  const enumText = useEnumText();
+  const { permissions } = usePermissions();
+  const [order, setOrder] = useState<OutboundRecord | null>(null);
+  const [packages, setPackages] = useState<PackageRecord[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Result | undefined>();
+  const [actionError, setActionError] = useState<string | undefined>();
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const loadPackages = async (orderId: number) => {
+    try {
+      setPackages(await packageApi.ofOrder(dataProvider, PACKAGES, orderId));
+    } catch (e) {
+      setActionError(errorMessage(e));
+    }
+  };
+
+  const show = (found: OutboundRecord | null) => {
+    setOrder(found);
+    setPackages(null);
+    if (found) void loadPackages(found.id);
+  };
+
+  const scan = useScanBox({
+    find: (code) => shippingApi.scan(dataProvider, code),
+    onFound: show,
+    onStart: () => {
+      setResult(undefined);
+      setActionError(undefined);
+    },
+    onMiss: () => show(null),
+  });
+
+  const clear = () => {
+    show(null);
+    scan.setCode('');
+    setActionError(undefined);
+    scan.focus();
+  };
+
+  /** Runs one step on the order in view; rejects with the server msg (shown on the screen too). */
+  const run = async (action: ShippingAction, body?: PackBody): Promise<void> => {
+    if (!order) return;
+    setBusy(true);
+    setActionError(undefined);
+    setResult(undefined);
+    try {
+      const after = await shippingApi.act(dataProvider, action, body ?? { id: order.id });
+      const no = String(after?.orderNo ?? order.orderNo ?? '');
+      const status = Number(after?.status);
+      if (action === 'ship') {
+        setResult({ key: 'shipped', no, status });
+        show(null);
+        scan.setCode('');
+        scan.focus();
+        return;
+      }
+      setResult({ key: 'now', no, status });
+      setOrder({ ...after, package: order.package });
+      setDialog(null);
+      void loadPackages(order.id);
+    } catch (e) {
+      setActionError(errorMessage(e));
+      throw e;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** A plain step button: success is notified, a refusal too (it stays on the screen). */
+  const press = (action: ShippingAction) => () =>
+    run(action).then(
+      () => notify('app.shipping.done', { type: 'success' }),
+      (e) => notify(errorMessage(e), { type: 'error' }),
+    );
+
+  const status = Number(order?.status);
+  const allowed = order
+    ? actionsFrom(OUTBOUND_WORKFLOW, status).filter((a) => (SHIPPING_ACTIONS as readonly string[]).includes(a.name) && permits(permissions, a.code))
+    : [];
+  const can = (name: ShippingAction) => allowed.some((a) => a.name === name);
+  const canPackages = Boolean(order) && packagesOpen(PACKAGES, status) && permits(permissions, PACKAGES.writeCode);
+  const actionLabel = (name: string) => translate(`resources.outboundOrder.actions.${name}`);
+
+  return (
+    <Box sx={{ p: 2 }} data-testid="shipping-exec">
+      <Title title={translate('app.shipping.title')} />
+      <Paper sx={{ p: 2, mb: 2 }}>
+        <Typography variant="h6" sx={{ mb: 1.5 }}>
+          {translate('app.shipping.title')}
+        </Typography>
+        <ScanField box={scan} label={translate('app.shipping.scan')} hint={translate('app.shipping.scan_hint')} testId="shipping-scan" />
+        {result ? (
+          <Alert severity="success" sx={{ mt: 1.5 }} data-testid="shipping-result" data-status={String(result.status)}>
+            {translate(`app.shipping.result.${result.key}`, { no: result.no, status: enumText('OutboundOrderStatus', result.status) })}
+          </Alert>
+        ) : null}
+      </Paper>
+
+      {scan.busy ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
+          <CircularProgress size={28} />
+        </Box>
+      ) : null}
+
+      {order ? (
+        <Paper sx={{ p: 2 }}>
+          <ShippingOrderCard order={order} packages={packages} onEditPackage={canPackages ? (pkg) => setDialog({ kind: 'package', pkg }) : undefined}>
+            {allowed.length === 0 && !canPackages ? (
+              <Alert severity="warning" sx={{ flex: '1 1 100%' }} data-testid="shipping-nothing-to-do">
+                {translate('app.shipping.nothing_to_do', { no: order.orderNo ?? '', status: enumText('OutboundOrderStatus', status) })}
+              </Alert>
+            ) : null}
+            {actionError ? (
+              <Alert severity="error" sx={{ flex: '1 1 100%' }} data-testid="shipping-action-error">
+                {actionError}
+              </Alert>
+            ) : null}
+            {can('allocate') ? (
+              <Button variant="contained" onClick={press('allocate')} disabled={busy} data-testid="shipping-allocate">
+                {actionLabel('allocate')}
+              </Button>
+            ) : null}
+            {can('pick') ? (
+              <Button variant="outlined" onClick={press('pick')} disabled={busy} data-testid="shipping-pick">
+                {actionLabel('pick')}
+              </Button>
+            ) : null}
+            {canPackages ? (
+              <Button variant="outlined" onClick={() => setDialog({ kind: 'package' })} disabled={busy} data-testid="shipping-add-package">
+                {translate('app.shipping.action.add_package')}
+              </Button>
+            ) : null}
+            {can('pack') ? (
+              <Button variant="outlined" onClick={() => setDialog({ kind: 'pack' })} disabled={busy} data-testid="shipping-pack">
+                {actionLabel('pack')}
+              </Button>
+            ) : null}
+            {can('ship') ? (
+              <Box sx={{ '& .MuiButton-root': { px: 2, py: 0.75 } }}>
+                <ConfirmedAction
+                  label="resources.outboundOrder.actions.ship"
+                  title="app.shipping.ship.title"
+                  content="app.shipping.ship.content"
+                  translateOptions={{ no: order.orderNo ?? '' }}
+                  color="success"
+                  testId="shipping-ship"
+                  successMessage="app.shipping.done"
+                  action={() => run('ship')}
+                  after={scan.focus}
+                />
+              </Box>
+            ) : null}
+            <Box sx={{ flex: '1 1 auto' }} />
+            <Button onClick={clear} disabled={busy} data-testid="shipping-clear">
+              {translate('app.shipping.action.clear')}
+            </Button>
+          </ShippingOrderCard>
+        </Paper>
+      ) : null}
+
+      {order && dialog?.kind === 'pack' ? (
+        <PackOrderDialog order={order} hasPackages={Boolean(packages?.length)} onClose={() => setDialog(null)} onPack={(body) => run('pack', body)} />
+      ) : null}
+      {order && dialog?.kind === 'package' ? (
+        <PackageDialog
+          kind="outbound"
+          order={{ id: order.id, orderNo: order.orderNo, status, lines: order.lines }}
+          package={dialog.pkg}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            void loadPackages(order.id);
+          }}
+        />
+      ) : null}
+    </Box>
+  );
+};
