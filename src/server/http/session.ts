@@ -4,7 +4,7 @@
  * old one stays valid 60 s for requests already in flight). A locked or removed user has no session.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { role, user } from '../../../generated/db/schema';
 import { Status } from '../../../generated/shared/enums';
 import type { Db } from '../db/connect';
@@ -29,13 +29,20 @@ export async function endUserSessions(db: Db, userId: number): Promise<void> {
   await db.delete(sysSession).where(eq(sysSession.userId, userId));
 }
 
-/** The session's user, or null when the token is unknown, expired, or its user is locked. */
+/**
+ * The session's user, or null when the token is unknown, expired, or its user is locked or gone. One query
+ * reads the session, its user and the user's roles with their codes (it runs before every call).
+ */
 export async function resolveSession(db: Db, token: string): Promise<{ user: UserContext; newToken?: string } | null> {
   const now = Date.now();
-  const [s] = await db.select().from(sysSession).where(and(eq(sysSession.token, token), gt(sysSession.expiresAt, new Date(now))));
-  if (!s) return null;
-  const ctx = await loadUser(db, s.userId, token);
-  if (!ctx) return null;
+  const [row] = await db.select({
+    s: sysSession, u: user,
+    roles: sql<Array<{ code: string; codes: string[] }>>`coalesce((select json_agg(json_build_object('code', r.code, 'codes', r.permission_codes) order by r.code) from ${role} r where r.id = any(${user.roleIds})), '[]'::json)`,
+  }).from(sysSession).innerJoin(user, eq(user.id, sysSession.userId))
+    .where(and(eq(sysSession.token, token), gt(sysSession.expiresAt, new Date(now))));
+  if (!row || row.u.status !== Status.ENABLE) return null;
+  const { s, u } = row;
+  const ctx = userContext(u, typeof row.roles === 'string' ? JSON.parse(row.roles) : row.roles, token);
   let newToken: string | undefined;
   if (!s.replacedBy && now - s.issuedAt.getTime() > ROTATE_AFTER_MS) {
     newToken = await createSession(db, s.userId);
@@ -47,16 +54,11 @@ export async function resolveSession(db: Db, token: string): Promise<{ user: Use
   return { user: ctx, newToken };
 }
 
-/** Loads an enabled user with role codes and granted permission codes. */
-export async function loadUser(db: Db, userId: number, token: string): Promise<UserContext | null> {
-  const [u] = await db.select().from(user).where(eq(user.id, userId));
-  if (!u || u.status !== Status.ENABLE) return null;
-  const roles = u.roleIds.length
-    ? await db.select({ code: role.code, permissionCodes: role.permissionCodes }).from(role).where(inArray(role.id, u.roleIds)).orderBy(role.code)
-    : [];
+/** The request's user: role codes and every code the roles grant; scope lists with -1 read as 'all'. */
+function userContext(u: typeof user.$inferSelect, roles: Array<{ code: string; codes: string[] }>, token: string): UserContext {
   const codes = new Set<string>();
   for (const r of roles) codes.add(r.code);
-  for (const r of roles) for (const c of r.permissionCodes) codes.add(c);
+  for (const r of roles) for (const c of r.codes) codes.add(c);
   const all = (ids: number[]) => (ids.includes(-1) ? 'all' as const : ids);
   return {
     id: u.id, name: u.name, isAdmin: codes.has('admin'), roles: [...codes], codes, token,
