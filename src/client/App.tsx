@@ -28,6 +28,9 @@ import { SkuListAll, SkuListNoon } from './screens/sku';
 import { JudgementList } from './screens/judgement';
 import { InventoryListPage, InventoryLogListPage } from './screens/inventory';
 import { InboundNormalList, inboundRoutes } from './screens/inbound';
+import { OutboundNormalList, outboundRoutes } from './screens/outbound';
+import { InboundPackList, OutboundPackList } from './screens/packages';
+import { shippingRoutes } from './screens/shipping';
 
 /** The part of `listRoute` below `/<name>/`, or undefined when it lies elsewhere (or is absent). */
 function childListPath(def: ResourceDef): string | undefined {
@@ -55,6 +58,11 @@ const screenOverrides: Record<string, Partial<ResourceDef>> = {
   inventoryJudgement: { list: JudgementList, create: undefined, edit: undefined },
   // Inbound orders (issue 5): normal list at /inbound/normal_list; return/reject lists and /func receiving screens in inboundRoutes
   inboundOrder: { list: InboundNormalList, create: undefined, edit: undefined },
+  // Outbound orders: normal list at /outbound/normal_list; the noon list /outbound/nano_list in outboundRoutes
+  outboundOrder: { list: OutboundNormalList, create: undefined, edit: undefined },
+  // Packages (issue 5): pack lists at /inbound/pack/list and /outbound/pack/list; create/edit in PackageDialog
+  inboundPackage: { list: InboundPackList, create: undefined, edit: undefined },
+  outboundPackage: { list: OutboundPackList, create: undefined, edit: undefined },
 };
 
 /** More child routes of a resource (path below `/<name>/`). */
@@ -124,6 +132,8 @@ export const App = () => (
         <Route path="/dashboard" element={<Dashboard />} />
         {outsideListRoutes}
         {inboundRoutes}
+        {outboundRoutes}
+        {shippingRoutes}
       </CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/401" element={<NoPermission />} />

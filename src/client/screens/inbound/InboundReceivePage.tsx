@@ -31,7 +31,7 @@ import { canTake } from '../../../shared/workflow';
 import { Permitted } from '../../widgets/Permitted';
 import { errorMessage } from '../../widgets/errorMessage';
 import { BATCH_NO_MAX, CODE_INBOUND_RECEIVE, INBOUND_WORKFLOW, InboundOrderType, kindOf, type InboundRecord } from './constants';
-import { useEnumLabel } from './fields';
+import { useEnumLabel } from '../documents/cells';
 import { receiptDefaults, receiptQtyError, remainingOf, toReceiveBody, type ReceiptValues } from './formSchema';
 import { inboundApi } from './inboundApi';
 import { InboundHeader } from './InboundSmallDialogs';

@@ -2,45 +2,27 @@
  * The view dialog (header fields and lines) and the submit-problem dialog (a required reason, spec 4
  * "submit problem order"; checked here before the call and again by the server).
  */
-import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useDataProvider, useTranslate, type RaRecord } from 'react-admin';
 import { formatDateTime } from '../../widgets/DateTimeField';
-import { ReasonDialog, reasonError } from '../../widgets/ReasonDialog';
-import { InboundOrderType, PROBLEM_REASON_MAX, type InboundRecord } from './constants';
-import { InboundLinesTable, InboundStatusTag, useEnumLabel } from './fields';
-import { InboundDialog } from './InboundDialog';
+import { useEnumLabel } from '../documents/cells';
+import { DocumentReasonDialog, documentReasonError } from '../documents/DocumentReasonDialog';
+import { DetailGrid, DetailItem as Item, DocumentViewDialog } from '../documents/DocumentViewDialog';
+import { INBOUND_NAMES, InboundOrderType, PROBLEM_REASON_MAX, type InboundRecord } from './constants';
+import { InboundLinesTable, InboundStatusTag } from './fields';
 import { inboundApi } from './inboundApi';
 
 const PROBLEM_REQUIRED_KEY = 'app.inbound.rules.problem_reason_required';
-const PROBLEM_MAX_LENGTH_KEY = 'app.inbound.rules.max_length';
 
 export function problemReasonError(reason: string): { key: string; options?: Record<string, unknown> } | undefined {
-  return reasonError(reason, PROBLEM_REASON_MAX, PROBLEM_REQUIRED_KEY, PROBLEM_MAX_LENGTH_KEY);
+  return documentReasonError(INBOUND_NAMES, reason, PROBLEM_REASON_MAX, PROBLEM_REQUIRED_KEY);
 }
-
-const Item = ({ label, children }: { label: string; children: ReactNode }) => {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {translate(label)}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-all' }}>
-        {children === null || children === undefined || children === '' ? '—' : children}
-      </Typography>
-    </Box>
-  );
-};
 
 /** The header fields of an order (view dialog and receiving screen). */
 export const InboundHeader = ({ order }: { order: InboundRecord }) => {
   const enumLabel = useEnumLabel();
   const isReturn = Number(order.type) === InboundOrderType.RETURN;
   return (
-    <Box data-testid="inbound-header" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 1.5, mb: 2 }}>
+    <DetailGrid testId="inbound-header">
       <Item label="app.inbound.column.order_no">
         <span data-testid="inbound-header-no">{order.orderNo}</span>
       </Item>
@@ -60,7 +42,7 @@ export const InboundHeader = ({ order }: { order: InboundRecord }) => {
       {order.problemReason ? <Item label="app.inbound.column.problem_reason">{order.problemReason}</Item> : null}
       {order.recreatedFromNo ? <Item label="app.inbound.view.recreated_from">{order.recreatedFromNo}</Item> : null}
       {order.remark ? <Item label="app.inbound.form.remark">{order.remark}</Item> : null}
-    </Box>
+    </DetailGrid>
   );
 };
 
@@ -68,19 +50,10 @@ export const InboundViewDialog = ({ record, onClose }: { record: RaRecord; onClo
   const translate = useTranslate();
   const order = record as unknown as InboundRecord;
   return (
-    <InboundDialog
-      onClose={onClose}
-      title={translate('app.inbound.dialog.view', { no: order.orderNo ?? '' })}
-      testId="inbound-view-dialog"
-      actions={
-        <Button onClick={onClose} data-testid="inbound-view-close">
-          {translate('app.inbound.action.close')}
-        </Button>
-      }
-    >
+    <DocumentViewDialog names={INBOUND_NAMES} onClose={onClose} title={translate('app.inbound.dialog.view', { no: order.orderNo ?? '' })}>
       <InboundHeader order={order} />
       <InboundLinesTable lines={order.lines ?? []} />
-    </InboundDialog>
+    </DocumentViewDialog>
   );
 };
 
@@ -88,21 +61,17 @@ export const InboundProblemDialog = ({ record, onClose, onDone }: { record: RaRe
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   return (
-    <ReasonDialog
+    <DocumentReasonDialog
+      names={INBOUND_NAMES}
+      kind="problem"
       onClose={onClose}
       onDone={onDone}
       onSubmit={(reason) => inboundApi.submitProblem(dataProvider, record.id, reason)}
       title={translate('app.inbound.dialog.problem_title', { no: record.orderNo ?? '' })}
       label="app.inbound.dialog.problem_reason"
       requiredMessage={PROBLEM_REQUIRED_KEY}
-      maxLengthMessage={PROBLEM_MAX_LENGTH_KEY}
       maxLength={PROBLEM_REASON_MAX}
-      cancelLabel="app.inbound.action.cancel"
       confirmLabel="resources.inboundOrder.actions.submitProblem"
-      successMessage="app.inbound.success"
-      testId="inbound-problem-dialog"
-      confirmTestId="inbound-problem-confirm"
-      reasonTestId="inbound-problem-reason"
     />
   );
 };

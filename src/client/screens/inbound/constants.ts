@@ -3,30 +3,33 @@
  * /func/*_inbound_exec; spec 3 "Inbound order", 4, 8, 9; issue 5; server rules in
  * src/server/domain/inbound/orders.ts; workflow in generated/shared/resources.ts `inboundOrder.workflow`).
  */
-import { apiPaths } from '../../../../generated/client/api';
 import { InboundOrderStatus, InboundOrderType } from '../../../../generated/shared/enums';
 import { resourceMeta } from '../../../../generated/shared/resources';
 import { maxLengthOf, type ResourceSpec, type WorkflowSpec } from '../../../shared/resource-meta';
+import { documentPaths } from '../documents/documentApi';
+import type { DocumentNames } from '../documents/names';
 
 export { InboundOrderStatus, InboundOrderType };
 
 export const INBOUND_RESOURCE = 'inboundOrder';
 
-const BASE = apiPaths[INBOUND_RESOURCE] ?? '/sapi/wms/inbound-order';
-export const INBOUND_PATHS = {
-  page: `${BASE}/page`,
-  detail: `${BASE}/detail`,
-  add: `${BASE}/add`,
-  edit: `${BASE}/edit`,
-  remove: `${BASE}/remove`,
-  cancel: `${BASE}/cancel`,
-  submitProblem: `${BASE}/submitProblem`,
-  cancelProblem: `${BASE}/cancelProblem`,
-  recreate: `${BASE}/recreate`,
-  complete: `${BASE}/complete`,
-  receive: `${BASE}/receive`,
-  scan: `${BASE}/scan`,
-} as const;
+/** Test ids `inbound-*`, messages `app.inbound.*` (see documents/names.ts). */
+export const INBOUND_NAMES: DocumentNames = { testId: 'inbound', ns: 'app.inbound' };
+
+export const INBOUND_PATHS = documentPaths(INBOUND_RESOURCE, [
+  'page',
+  'detail',
+  'add',
+  'edit',
+  'remove',
+  'cancel',
+  'submitProblem',
+  'cancelProblem',
+  'recreate',
+  'complete',
+  'receive',
+  'scan',
+] as const);
 
 /** The manifest's life cycle of an inbound order (states and actions with their `from` states and codes). */
 const meta = resourceMeta.inboundOrder as ResourceSpec;
@@ -36,9 +39,6 @@ export const INBOUND_WORKFLOW = meta.workflow as WorkflowSpec;
 export const CODE_INBOUND_LIST = meta.permissions.list!;
 export const CODE_INBOUND_EDIT = meta.permissions.edit!;
 export const CODE_INBOUND_RECEIVE = INBOUND_WORKFLOW.actions.find((a) => a.name === 'receive')!.code;
-
-/** Spec 9: default page size of the lists. */
-export const INBOUND_PAGE_SIZE = 10;
 
 /** Server limits (orders.ts / resources.yaml). */
 export { MAX_LINES, QTY_MAX } from '../../../shared/documents';

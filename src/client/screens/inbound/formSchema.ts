@@ -5,17 +5,12 @@
  */
 import * as yup from 'yup';
 import type { Identifier } from 'react-admin';
-import { BATCH_NO_MAX, InboundOrderType, MAX_LINES, NO_MAX, QTY_MAX, REMARK_MAX, type InboundLine, type InboundRecord } from './constants';
+import { documentRules, newSkuLine, skuLineBody, skuLineValues, textOrNull, type SkuLineValues, type Translate } from '../documents/formRules';
+import { BATCH_NO_MAX, INBOUND_NAMES, InboundOrderType, NO_MAX, QTY_MAX, REMARK_MAX, type InboundLine, type InboundRecord } from './constants';
 import type { InboundAddBody, InboundEditBody, InboundLineBody, ReceiveBody } from './inboundApi';
 
-export interface InboundLineValues {
-  skuId: number | null;
-  batchNo: string;
-  plannedQty: number | string | null;
-  /** Display only. */
-  sku?: string | null;
-  skuName?: string | null;
-}
+/** One line as the form holds it (SKU code and name ride along for display). */
+export type InboundLineValues = SkuLineValues<'plannedQty'>;
 
 export interface InboundFormValues {
   type: number;
@@ -30,46 +25,30 @@ export interface InboundFormValues {
   lines: InboundLineValues[];
 }
 
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const emptyToUndefined = (v: unknown, orig: unknown) => (isEmpty(orig) ? undefined : v);
+export type { Translate };
 
 export function inboundFormSchema(t: Translate) {
-  const maxText = (max: number) => yup.string().nullable().trim().max(max, t('app.inbound.rules.max_length', { max }));
+  const r = documentRules(t, INBOUND_NAMES);
   const line = yup.object({
-    skuId: yup.number().nullable().transform(emptyToUndefined).required(t('app.inbound.rules.sku_required')),
-    batchNo: maxText(BATCH_NO_MAX),
-    plannedQty: yup
-      .number()
-      .transform(emptyToUndefined)
-      .typeError(t('app.inbound.rules.qty_number'))
-      .required(t('app.inbound.rules.qty_required'))
-      .integer(t('app.inbound.rules.qty_integer'))
-      .moreThan(0, t('app.inbound.rules.qty_positive'))
-      .max(QTY_MAX, t('app.inbound.rules.qty_max', { max: QTY_MAX })),
+    skuId: r.skuId(),
+    batchNo: r.maxText(BATCH_NO_MAX),
+    plannedQty: r.qty(),
   });
   return yup.object({
     type: yup.number().required(),
-    ownerId: yup.number().transform(emptyToUndefined).required(t('app.inbound.rules.owner_first')),
-    warehouseId: yup.number().transform(emptyToUndefined).required(t('app.inbound.rules.warehouse_first')),
-    storeOrderNo: maxText(NO_MAX),
-    sourceOutboundNo: maxText(NO_MAX).when('type', {
+    ownerId: r.ownerId(),
+    warehouseId: r.warehouseId(),
+    storeOrderNo: r.maxText(NO_MAX),
+    sourceOutboundNo: r.maxText(NO_MAX).when('type', {
       is: InboundOrderType.RETURN,
-      then: (s) => s.required(t('app.inbound.rules.source_outbound_required')),
+      then: (s) => s.required(r.message('source_outbound_required')),
     }),
-    waybillNo: maxText(NO_MAX),
-    returnWaybillNo: maxText(NO_MAX),
-    remark: maxText(REMARK_MAX),
-    lines: yup
-      .array(line)
-      .required(t('app.inbound.rules.lines_required'))
-      .min(1, t('app.inbound.rules.lines_required'))
-      .max(MAX_LINES, t('app.inbound.rules.too_many_lines', { max: MAX_LINES })),
+    waybillNo: r.maxText(NO_MAX),
+    returnWaybillNo: r.maxText(NO_MAX),
+    remark: r.maxText(REMARK_MAX),
+    lines: r.lines(line),
   });
 }
-
-const textOrNull = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
 /** A date (DateTimeInput value, Date or text) as ISO text, or null. */
 export function toIso(value: unknown): string | null {
@@ -79,7 +58,7 @@ export function toIso(value: unknown): string | null {
 }
 
 export function toLineBody(line: InboundLineValues): InboundLineBody {
-  return { skuId: Number(line.skuId), batchNo: typeof line.batchNo === 'string' ? line.batchNo.trim() : '', plannedQty: Number(line.plannedQty) };
+  return skuLineBody(line, 'plannedQty');
 }
 
 function commonBody(values: InboundFormValues) {
@@ -105,7 +84,7 @@ export function toEditBody(id: Identifier, values: InboundFormValues): InboundEd
 }
 
 export function newLine(): InboundLineValues {
-  return { skuId: null, batchNo: '', plannedQty: null, sku: null, skuName: null };
+  return newSkuLine('plannedQty');
 }
 
 /** The form values of a stored order (edit), or of a new one of `type`. */
@@ -120,13 +99,7 @@ export function formValuesOf(type: number, record?: InboundRecord | null): Inbou
     returnWaybillNo: record?.returnWaybillNo ?? '',
     plannedArrivalTime: record?.plannedArrivalTime ?? null,
     remark: record?.remark ?? '',
-    lines: (record?.lines ?? []).map((l: InboundLine) => ({
-      skuId: l.skuId ?? null,
-      batchNo: l.batchNo ?? '',
-      plannedQty: l.plannedQty,
-      sku: l.sku ?? null,
-      skuName: l.skuName ?? null,
-    })),
+    lines: (record?.lines ?? []).map((l: InboundLine) => skuLineValues(l, 'plannedQty')),
   };
 }
 

@@ -3,6 +3,7 @@
  * so the screens can be tested with a stub provider. Failures reject with the server msg (spec 8).
  */
 import type { DataProvider, Identifier } from 'react-admin';
+import { callOf } from '../documents/documentApi';
 import { INBOUND_PATHS, type InboundRecord } from './constants';
 
 export interface InboundLineBody {
@@ -36,14 +37,6 @@ export interface ReceiveBody {
   id: Identifier;
   lines: ReceiptLine[];
   overReceipt?: boolean;
-}
-
-type Call = <T = unknown>(path: string, body?: unknown) => Promise<T>;
-
-function callOf(dataProvider: DataProvider): Call {
-  const call = (dataProvider as { call?: Call }).call;
-  if (typeof call !== 'function') throw new Error('The data provider has no call()');
-  return call.bind(dataProvider) as Call;
 }
 
 /** The workflow actions taking only the id. */

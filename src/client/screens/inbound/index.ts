@@ -6,7 +6,7 @@ export { InboundRowActions, rowActionNames } from './InboundRowActions';
 export { InboundReceivePage, NormalInboundExec, ReturnInboundExec, RejectInboundExec, type InboundReceivePageProps } from './InboundReceivePage';
 export { inboundMessages } from './messages';
 export { inboundApi } from './inboundApi';
-export { buildInboundFilter, inboundFormValues } from './filters';
+export { buildInboundFilter, inboundFormValues } from './InboundFilterBar';
 export * from './formSchema';
 export * from './constants';
 export { inboundRoutes } from './routes';

@@ -5,41 +5,36 @@
  */
 import Typography from '@mui/material/Typography';
 import { useDataProvider, useTranslate, type RaRecord } from 'react-admin';
-import { ReasonDialog, reasonError } from '../../widgets/ReasonDialog';
-import { REJECT_REASON_MAX } from './constants';
+import { DocumentReasonDialog, documentReasonError } from '../documents/DocumentReasonDialog';
+import { JUDGEMENT_NAMES, REJECT_REASON_MAX } from './constants';
 import { judgementApi } from './judgementApi';
 
 const REQUIRED_KEY = 'app.judgement.rules.reject_reason_required';
-const MAX_LENGTH_KEY = 'app.judgement.rules.max_length';
 
 /** The error of a rejection reason, as an i18n key with options, or undefined when it is fine. */
 export function rejectReasonError(reason: string): { key: string; options?: Record<string, unknown> } | undefined {
-  return reasonError(reason, REJECT_REASON_MAX, REQUIRED_KEY, MAX_LENGTH_KEY);
+  return documentReasonError(JUDGEMENT_NAMES, reason, REJECT_REASON_MAX, REQUIRED_KEY);
 }
 
 export const JudgementRejectDialog = ({ record, onClose, onDone }: { record: RaRecord; onClose: () => void; onDone: () => void }) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   return (
-    <ReasonDialog
+    <DocumentReasonDialog
+      names={JUDGEMENT_NAMES}
+      kind="reject"
       onClose={onClose}
       onDone={onDone}
       onSubmit={(reason) => judgementApi.reject(dataProvider, record.id, reason)}
       title={translate('app.judgement.dialog.reject_title', { no: record.judgementNo ?? '' })}
       label="app.judgement.reject.reason"
       requiredMessage={REQUIRED_KEY}
-      maxLengthMessage={MAX_LENGTH_KEY}
       maxLength={REJECT_REASON_MAX}
-      cancelLabel="app.judgement.action.cancel"
       confirmLabel="app.judgement.action.reject"
-      successMessage="app.judgement.success"
-      testId="judgement-reject-dialog"
-      confirmTestId="judgement-reject-confirm"
-      reasonTestId="judgement-reject-reason"
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {[record.warehouseName, record.ownerName].filter(Boolean).join(' · ')}
       </Typography>
-    </ReasonDialog>
+    </DocumentReasonDialog>
   );
 };

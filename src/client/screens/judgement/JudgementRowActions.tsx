@@ -1,5 +1,5 @@
 /**
- * Row actions of the adjustment list (issue 4):
+ * Row actions of the adjustment list (issue 4), on the documents kit's DocumentRowActions:
  * - View: a dialog with the lines (everyone who sees the list);
  * - Edit and Delete (pending only; inventory_judgement:add); Delete asks for confirmation first (spec 5);
  * - Approve (after a confirmation) and Reject (a dialog with a required reason) (pending only;
@@ -7,64 +7,43 @@
  * A success notifies and reloads; a failure shows the server msg (spec 8), e.g. insufficient inventory on
  * approval, which leaves the document pending.
  */
-import type { MouseEvent } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useDataProvider, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
-import { ConfirmedAction, type ConfirmedActionProps } from '../../widgets/ConfirmedAction';
+import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { usePermitted } from '../../widgets/Permitted';
-import { CODE_JUDGEMENT_ADD, CODE_JUDGEMENT_APPROVE, isPending } from './constants';
+import { useDocumentListUi } from '../documents/DocumentListUi';
+import { DocumentConfirmedAction, DocumentRowActions } from '../documents/DocumentRowActions';
+import type { CellProps } from '../documents/DocumentTable';
+import { CODE_JUDGEMENT_ADD, CODE_JUDGEMENT_APPROVE, isPending, JUDGEMENT_NAMES } from './constants';
 import { judgementApi } from './judgementApi';
-import { useJudgementListUi } from './JudgementListUi';
-import type { CellProps } from './fields';
 
-const stop = (event: MouseEvent) => event.stopPropagation();
-
-/** A button that asks first, then runs `action` (delete, approve). */
-const JudgementConfirmedAction = ({ record, ...props }: Omit<ConfirmedActionProps, 'successMessage' | 'translateOptions'> & { record: RaRecord }) => (
-  <ConfirmedAction {...props} translateOptions={{ no: record.judgementNo ?? '' }} successMessage="app.judgement.success" />
-);
+/** The adjustment list's own dialog besides edit and view. */
+export type JudgementDialogKind = 'reject';
 
 export const JudgementRowActions = (_: CellProps) => {
   const record = useRecordContext();
   const translate = useTranslate();
   const dataProvider = useDataProvider();
-  const ui = useJudgementListUi();
-  const canAdd = usePermitted(CODE_JUDGEMENT_ADD);
+  const ui = useDocumentListUi<JudgementDialogKind>();
   const canApprove = usePermitted(CODE_JUDGEMENT_APPROVE);
   if (!record) return null;
   const pending = isPending(record);
 
   return (
-    <Box
-      onClick={stop}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.25, width: 170, '& .MuiButton-root': { minWidth: 0, px: 0.75 } }}
-      className="wms-judgement-row-actions"
+    <DocumentRowActions
+      names={JUDGEMENT_NAMES}
+      record={record}
+      numberField="judgementNo"
+      width={170}
+      editable={pending}
+      editCode={CODE_JUDGEMENT_ADD}
+      remove={() => judgementApi.remove(dataProvider, record.id)}
     >
-      <Button size="small" onClick={() => ui.open({ kind: 'view', record })} data-testid="judgement-row-view">
-        {translate('app.judgement.action.view')}
-      </Button>
-      {pending && canAdd ? (
-        <>
-          <Button size="small" onClick={() => ui.open({ kind: 'edit', id: record.id })} data-testid="judgement-row-edit">
-            {translate('app.judgement.action.edit')}
-          </Button>
-          <JudgementConfirmedAction
-            record={record}
-            label="app.judgement.action.delete"
-            title="app.judgement.dialog.delete_title"
-            content="app.judgement.dialog.delete"
-            color="error"
-            testId="judgement-row-delete"
-            action={() => judgementApi.remove(dataProvider, record.id)}
-            after={ui.done}
-          />
-        </>
-      ) : null}
       {pending && canApprove ? (
         <>
-          <JudgementConfirmedAction
+          <DocumentConfirmedAction
+            names={JUDGEMENT_NAMES}
             record={record}
+            numberField="judgementNo"
             label="app.judgement.action.approve"
             title="app.judgement.dialog.approve_title"
             content="app.judgement.dialog.approve"
@@ -78,6 +57,6 @@ export const JudgementRowActions = (_: CellProps) => {
           </Button>
         </>
       ) : null}
-    </Box>
+    </DocumentRowActions>
   );
 };

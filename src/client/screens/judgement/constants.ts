@@ -2,10 +2,11 @@
  * Constants of the inventory adjustment (inventory judgement) screens (spec 2.3 /sku/inventory_judgement_list,
  * 4, 6, 9; issue 4; server rules in src/server/domain/inventory/judgement.ts).
  */
-import { apiPaths } from '../../../../generated/client/api';
 import { JudgementStatus, JudgementType } from '../../../../generated/shared/enums';
 import { resourceMeta } from '../../../../generated/shared/resources';
 import { maxLengthOf, type ResourceSpec } from '../../../shared/resource-meta';
+import { documentPaths } from '../documents/documentApi';
+import type { DocumentNames } from '../documents/names';
 
 const meta = resourceMeta.inventoryJudgement as ResourceSpec;
 
@@ -13,25 +14,16 @@ export { JudgementStatus, JudgementType };
 
 export const JUDGEMENT_RESOURCE = 'inventoryJudgement';
 
-/** API path of the resource (generated) and the calls of the screens. */
-const BASE = apiPaths[JUDGEMENT_RESOURCE] ?? '/sapi/wms/inventory-judgement';
-export const JUDGEMENT_PATHS = {
-  page: `${BASE}/page`,
-  detail: `${BASE}/detail`,
-  add: `${BASE}/add`,
-  edit: `${BASE}/edit`,
-  remove: `${BASE}/remove`,
-  approve: `${BASE}/approve`,
-  reject: `${BASE}/reject`,
-} as const;
+/** Test ids `judgement-*`, messages `app.judgement.*` (see documents/names.ts). */
+export const JUDGEMENT_NAMES: DocumentNames = { testId: 'judgement', ns: 'app.judgement' };
+
+/** The calls of the screens (API path of the resource from the generated table). */
+export const JUDGEMENT_PATHS = documentPaths(JUDGEMENT_RESOURCE, ['page', 'detail', 'add', 'edit', 'remove', 'approve', 'reject'] as const);
 
 /** Permission codes (resources.yaml: list, add/edit/remove, approve/reject). */
 export const CODE_JUDGEMENT_LIST = meta.permissions.list!;
 export const CODE_JUDGEMENT_ADD = meta.permissions.add!;
 export const CODE_JUDGEMENT_APPROVE = meta.workflow!.actions.find((a) => a.name === 'approve')!.code;
-
-/** Spec 9: default page size of the lists. */
-export const JUDGEMENT_PAGE_SIZE = 10;
 
 /** Server limits (judgement.ts / resources.yaml). */
 export { MAX_LINES, QTY_MAX } from '../../../shared/documents';

@@ -7,7 +7,8 @@
 import * as yup from 'yup';
 import type { Identifier } from 'react-admin';
 import { JudgementType } from '../../../../generated/shared/enums';
-import { BATCH_NO_MAX, MAX_LINES, QTY_MAX, REASON_MAX, REMARK_MAX, type JudgementLine, type JudgementRecord } from './constants';
+import { documentRules, emptyToUndefined, isBlank, textOrNull, type Translate } from '../documents/formRules';
+import { BATCH_NO_MAX, JUDGEMENT_NAMES, REASON_MAX, REMARK_MAX, type JudgementLine, type JudgementRecord } from './constants';
 import type { JudgementAddBody, JudgementEditBody, JudgementLineBody } from './judgementApi';
 
 /** One line as the form holds it (display fields ride along and are not sent). */
@@ -32,59 +33,44 @@ export interface JudgementFormValues {
   lines: LineValues[];
 }
 
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const emptyToUndefined = (v: unknown, orig: unknown) => (isEmpty(orig) ? undefined : v);
+export type { Translate };
 
 /** The form's rules in the current language. */
 export function judgementFormSchema(t: Translate) {
-  const maxText = (max: number) => yup.string().nullable().trim().max(max, t('app.judgement.rules.max_length', { max }));
+  const r = documentRules(t, JUDGEMENT_NAMES);
   const line = yup.object({
     inventoryId: yup.number().nullable().transform(emptyToUndefined),
+    // a line without an inventory record names its SKU
     skuId: yup
       .number()
       .nullable()
       .transform(emptyToUndefined)
       .when('inventoryId', {
-        is: (v: unknown) => isEmpty(v),
-        then: (s) => s.required(t('app.judgement.rules.sku_required')),
+        is: (v: unknown) => isBlank(v),
+        then: (s) => s.required(r.message('sku_required')),
       }),
-    batchNo: maxText(BATCH_NO_MAX),
+    batchNo: r.maxText(BATCH_NO_MAX),
     type: yup
       .number()
       .transform(emptyToUndefined)
-      .typeError(t('app.judgement.rules.type_required'))
-      .required(t('app.judgement.rules.type_required'))
-      .oneOf([JudgementType.GAIN, JudgementType.LOSS], t('app.judgement.rules.type_required')),
-    qty: yup
-      .number()
-      .transform(emptyToUndefined)
-      .typeError(t('app.judgement.rules.qty_number'))
-      .required(t('app.judgement.rules.qty_required'))
-      .integer(t('app.judgement.rules.qty_integer'))
-      .moreThan(0, t('app.judgement.rules.qty_positive'))
-      .max(QTY_MAX, t('app.judgement.rules.qty_max', { max: QTY_MAX })),
-    reason: maxText(REASON_MAX),
+      .typeError(r.message('type_required'))
+      .required(r.message('type_required'))
+      .oneOf([JudgementType.GAIN, JudgementType.LOSS], r.message('type_required')),
+    qty: r.qty(),
+    reason: r.maxText(REASON_MAX),
   });
   return yup.object({
-    ownerId: yup.number().transform(emptyToUndefined).required(t('app.judgement.rules.owner_first')),
-    warehouseId: yup.number().transform(emptyToUndefined).required(t('app.judgement.rules.warehouse_first')),
-    remark: maxText(REMARK_MAX),
-    lines: yup
-      .array(line)
-      .required(t('app.judgement.rules.lines_required'))
-      .min(1, t('app.judgement.rules.lines_required'))
-      .max(MAX_LINES, t('app.judgement.rules.too_many_lines', { max: MAX_LINES })),
+    ownerId: r.ownerId(),
+    warehouseId: r.warehouseId(),
+    remark: r.maxText(REMARK_MAX),
+    lines: r.lines(line),
   });
 }
-
-const textOrNull = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
 /** One form line -> the line of the body: `{inventoryId}` or `{skuId, batchNo}`, then type, qty, reason. */
 export function toLineBody(line: LineValues): JudgementLineBody {
   const common = { type: Number(line.type), qty: Number(line.qty), reason: textOrNull(line.reason) };
-  if (!isEmpty(line.inventoryId)) return { inventoryId: Number(line.inventoryId), ...common };
+  if (!isBlank(line.inventoryId)) return { inventoryId: Number(line.inventoryId), ...common };
   return { skuId: Number(line.skuId), batchNo: typeof line.batchNo === 'string' ? line.batchNo.trim() : '', ...common };
 }
 

@@ -5,6 +5,7 @@ export { JudgementRejectDialog, rejectReasonError } from './JudgementRejectDialo
 export { JudgementViewDialog } from './JudgementViewDialog';
 export { judgementMessages } from './messages';
 export { judgementApi } from './judgementApi';
-export { buildJudgementFilter, judgementFormValues, lineSummary, lineTotals } from './filters';
+export { buildJudgementFilter, judgementFormValues } from './JudgementFilterBar';
+export { lineSummary, lineTotals } from './lineTotals';
 export { judgementFormSchema, toAddBody, toEditBody, toLineBody, formValuesOf, lineFromInventory, newSkuLine } from './formSchema';
 export * from './constants';

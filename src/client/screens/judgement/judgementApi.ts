@@ -3,6 +3,7 @@
  * so the screens can be tested with a stub provider. Failures reject with the server msg (spec 8).
  */
 import type { DataProvider, Identifier } from 'react-admin';
+import { callOf } from '../documents/documentApi';
 import { JUDGEMENT_PATHS, type JudgementRecord } from './constants';
 
 /** One line of an add/edit body: an inventory record, or a SKU + batch the warehouse holds no record of. */
@@ -21,14 +22,6 @@ export interface JudgementEditBody {
   id: Identifier;
   remark: string | null;
   lines: JudgementLineBody[];
-}
-
-type Call = <T = unknown>(path: string, body?: unknown) => Promise<T>;
-
-function callOf(dataProvider: DataProvider): Call {
-  const call = (dataProvider as { call?: Call }).call;
-  if (typeof call !== 'function') throw new Error('The data provider has no call()');
-  return call.bind(dataProvider) as Call;
 }
 
 export const judgementApi = {

@@ -1,0 +1,127 @@
+/**
+ * The filter bar of a document list: a react-admin Form over the list's filter (through a FilterCodec), one
+ * box per filter input (FilterBox, TextFilter, EnumFilter, WarehouseOwnerFilters, DateRangeFilter), then Search (Enter in a text box searches
+ * too) and Reset. A search starts again at page 1 (spec 4); searching with an unchanged filter reloads.
+ * Test ids: `${testId}-filters`, `${testId}-search`, `${testId}-reset`; labels `${ns}.filter.search|reset`.
+ */
+import { useMemo, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import SearchIcon from '@mui/icons-material/Search';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import { DateInput, Form, TextInput, useListContext, useTranslate } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import { OwnerInput, WarehouseInput } from '../../widgets/EnabledRefInput';
+import { EnumInput } from '../../widgets/EnumInput';
+import { sameFilter, type AnyFilterCodec } from './filterCodec';
+import { classOf, keyOf, testIdOf, type DocumentNames } from './names';
+
+/** The width rules of one filter input. */
+export const FILTER_INPUT_SX = { minWidth: 180, maxWidth: 240, flex: '1 1 180px' } as const;
+
+/** The box of one filter input, with its test id. */
+export const FilterBox = ({ testId, children }: { testId: string; children: ReactNode }) => (
+  <Box sx={FILTER_INPUT_SX} data-testid={testId}>
+    {children}
+  </Box>
+);
+
+/** A text filter (the codec trims it). */
+export const TextFilter = ({ source, label, testId, maxLength }: { source: string; label: string; testId: string; maxLength: number }) => (
+  <FilterBox testId={testId}>
+    <TextInput source={source} label={label} helperText={false} fullWidth inputProps={{ maxLength }} />
+  </FilterBox>
+);
+
+/** A select over an enum's values, "All" for none. */
+export const EnumFilter = ({ source, enumName, label, testId }: { source: string; enumName: string; label: string; testId: string }) => (
+  <FilterBox testId={testId}>
+    <EnumInput source={source} enumName={enumName} label={label} helperText={false} emptyText="wms.widgets.all" fullWidth />
+  </FilterBox>
+);
+
+/** Warehouse, then goods owner (enabled ones): boxes `${testId}-filter-warehouse|owner`, labels `${ns}.filter.warehouse|owner`. */
+export const WarehouseOwnerFilters = ({ names }: { names: DocumentNames }) => (
+  <>
+    <FilterBox testId={testIdOf(names, 'filter-warehouse')}>
+      <WarehouseInput label={keyOf(names, 'filter.warehouse')} helperText={false} fullWidth />
+    </FilterBox>
+    <FilterBox testId={testIdOf(names, 'filter-owner')}>
+      <OwnerInput label={keyOf(names, 'filter.owner')} helperText={false} fullWidth />
+    </FilterBox>
+  </>
+);
+
+/** The created-date range: `addDateStart` / `addDateEnd`, boxes `${testId}-filter-date-start|end`. */
+export const DateRangeFilter = ({ names }: { names: DocumentNames }) => (
+  <>
+    <FilterBox testId={testIdOf(names, 'filter-date-start')}>
+      <DateInput source="addDateStart" label={keyOf(names, 'filter.add_date_start')} helperText={false} fullWidth />
+    </FilterBox>
+    <FilterBox testId={testIdOf(names, 'filter-date-end')}>
+      <DateInput source="addDateEnd" label={keyOf(names, 'filter.add_date_end')} helperText={false} fullWidth />
+    </FilterBox>
+  </>
+);
+
+const ResetButton = ({ names, empty }: { names: DocumentNames; empty: Record<string, unknown> }) => {
+  const translate = useTranslate();
+  const { reset } = useFormContext();
+  const { setFilters } = useListContext();
+  return (
+    <Button
+      size="small"
+      startIcon={<RestartAltIcon />}
+      onClick={() => {
+        reset(empty);
+        setFilters({}, undefined, false);
+      }}
+      data-testid={testIdOf(names, 'reset')}
+    >
+      {translate(keyOf(names, 'filter.reset'))}
+    </Button>
+  );
+};
+
+export interface DocumentFilterBarProps {
+  names: DocumentNames;
+  resource: string;
+  /** The form's id (unique per list on a page). */
+  formId: string;
+  codec: AnyFilterCodec;
+  /** The filter inputs, each in a FilterBox. */
+  children: ReactNode;
+}
+
+export const DocumentFilterBar = ({ names, resource, formId, codec, children }: DocumentFilterBarProps) => {
+  const translate = useTranslate();
+  const { filterValues, setFilters, refetch } = useListContext();
+  // the form starts from the filter in place (URL / store); later changes come from the form itself
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const defaultValues = useMemo(() => codec.toValues(filterValues ?? {}), []);
+  const empty = useMemo(() => codec.toValues({}) as Record<string, unknown>, [codec]);
+
+  const submit = (values: Record<string, unknown>) => {
+    const next = codec.toFilter(values);
+    if (sameFilter(next, filterValues ?? {})) void refetch();
+    else setFilters(next, undefined, false);
+  };
+
+  return (
+    <Form defaultValues={defaultValues} onSubmit={submit} resource={resource} disableInvalidFormNotification id={formId}>
+      <Box
+        className={classOf(names, 'filters')}
+        data-testid={testIdOf(names, 'filters')}
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5, px: 2, pt: 2, '& .MuiFormControl-root': { mt: 0, mb: 0 } }}
+      >
+        {children}
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minHeight: 48 }}>
+          <Button type="submit" variant="contained" size="small" startIcon={<SearchIcon />} data-testid={testIdOf(names, 'search')}>
+            {translate(keyOf(names, 'filter.search'))}
+          </Button>
+          <ResetButton names={names} empty={empty} />
+        </Box>
+      </Box>
+    </Form>
+  );
+};
