@@ -13,13 +13,14 @@ import { generatedMessages } from '../../generated/client/i18n';
 import { appEn } from '../../src/client/i18n/app-en';
 import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
 import { widgetMessages } from '../../src/client/widgets';
+import { orderImportMessages } from '../../src/client/screens/orderImport';
 import { InboundList, buildInboundFilter, inboundMessages, rowActionNames } from '../../src/client/screens/inbound';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const i18nProvider = polyglotI18nProvider(
-  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inboundMessages.en, generatedMessages.en) as any,
+  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inboundMessages.en, orderImportMessages.en, generatedMessages.en) as any,
   'en',
 );
 
@@ -153,13 +154,17 @@ describe('inbound lists per route type', () => {
     expect(within(rowOf('IN20240501000002')).getByTestId('inbound-qty').textContent).toBe('15 / 4');
     expect(within(rowOf('IN20240501000005')).getByText('damaged box')).toBeTruthy();
     await waitFor(() => expect(actionIds(rowOf('IN20240501000001'))).toContain('inbound-row-edit'));
-    expect(actionIds(rowOf('IN20240501000001'))).toEqual(['inbound-row-view', 'inbound-row-edit', 'inbound-row-delete', 'inbound-row-receive', 'inbound-row-cancel', 'inbound-row-submitProblem']);
-    expect(actionIds(rowOf('IN20240501000002'))).toEqual(['inbound-row-view', 'inbound-row-receive', 'inbound-row-complete', 'inbound-row-submitProblem']);
+    expect(actionIds(rowOf('IN20240501000001'))).toEqual(['inbound-row-view', 'inbound-row-edit', 'inbound-row-delete', 'inbound-row-receive', 'inbound-row-cancel', 'inbound-row-submitProblem', 'inbound-row-create-package']);
+    expect(actionIds(rowOf('IN20240501000002'))).toEqual(['inbound-row-view', 'inbound-row-receive', 'inbound-row-complete', 'inbound-row-submitProblem', 'inbound-row-create-package']);
     expect(actionIds(rowOf('IN20240501000003'))).toEqual(['inbound-row-view']);
     expect(actionIds(rowOf('IN20240501000004'))).toEqual(['inbound-row-view', 'inbound-row-recreate']);
     expect(actionIds(rowOf('IN20240501000005'))).toEqual(['inbound-row-view', 'inbound-row-cancelProblem']);
     expect(within(rowOf('IN20240501000002')).getByTestId('inbound-row-complete').textContent).toBe('Close receiving');
     expect(screen.getByTestId('inbound-add')).toBeTruthy();
+    expect(screen.getByTestId('inbound-order-import').textContent).toBe('Import');
+    // create package opens the package dialog of that order
+    fireEvent.click(within(rowOf('IN20240501000002')).getByTestId('inbound-row-create-package'));
+    expect(await screen.findByTestId('package-dialog')).toBeTruthy();
   });
 
   it('a list-only user sees View only and no Add', async () => {
@@ -168,6 +173,7 @@ describe('inbound lists per route type', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(actionIds(rowOf('IN20240501000001'))).toEqual(['inbound-row-view']);
     expect(screen.queryByTestId('inbound-add')).toBeNull();
+    expect(screen.queryByTestId('inbound-order-import')).toBeNull();
   });
 
   it('cancels after a confirmation and reloads; submit problem needs a reason', async () => {

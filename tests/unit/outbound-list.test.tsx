@@ -112,7 +112,8 @@ describe('outbound list helpers', () => {
     expect(outboundActionNames(2, ['admin'])).toEqual(['pick', 'pack', 'ship', 'cancel']);
     expect(outboundActionNames(3, ['admin'])).toEqual(['pack', 'ship', 'cancel']);
     expect(outboundActionNames(4, ['admin'])).toEqual(['ship', 'cancel']);
-    expect(outboundActionNames(5, ['admin'])).toEqual([]);
+    expect(outboundActionNames(5, ['admin'])).toEqual(['deliver']);
+    expect(outboundActionNames(5, ['outbound:allocate'])).toEqual([]);
     expect(outboundActionNames(6, ['admin'])).toEqual([]);
     expect(outboundActionNames(1, ['outbound:allocate'])).toEqual(['allocate']);
     expect(outboundActionNames(2, ['outbound:edit'])).toEqual(['cancel']);
@@ -157,10 +158,11 @@ describe('outbound lists per route type', () => {
     expect(within(first).getByText('PO-1')).toBeTruthy();
     expect(within(rowOf('OUT20240501000004')).getByText('SMSA-4')).toBeTruthy();
     await waitFor(() => expect(actionIds(first)).toContain('outbound-row-edit'));
-    expect(actionIds(first)).toEqual(['outbound-row-view', 'outbound-row-edit', 'outbound-row-delete', 'outbound-row-allocate', 'outbound-row-cancel']);
-    expect(actionIds(rowOf('OUT20240501000002'))).toEqual(['outbound-row-view', 'outbound-row-pick', 'outbound-row-pack', 'outbound-row-ship', 'outbound-row-cancel']);
+    expect(actionIds(first)).toEqual(['outbound-row-view', 'outbound-row-edit', 'outbound-row-delete', 'outbound-row-allocate', 'outbound-row-cancel', 'outbound-row-add-package']);
+    expect(actionIds(rowOf('OUT20240501000002'))).toEqual(['outbound-row-view', 'outbound-row-pick', 'outbound-row-pack', 'outbound-row-ship', 'outbound-row-cancel', 'outbound-row-add-package']);
     expect(actionIds(rowOf('OUT20240501000004'))).toEqual(['outbound-row-view', 'outbound-row-ship', 'outbound-row-cancel']);
-    expect(actionIds(rowOf('OUT20240501000005'))).toEqual(['outbound-row-view']);
+    expect(actionIds(rowOf('OUT20240501000005'))).toEqual(['outbound-row-view', 'outbound-row-deliver']);
+    expect(actionIds(rowOf('OUT20240501000004'))).not.toContain('outbound-row-add-package'); // packed: packages are closed
     expect(actionIds(rowOf('OUT20240501000006'))).toEqual(['outbound-row-view']);
     expect(within(first).getByTestId('outbound-row-allocate').textContent).toBe('Allocate');
     expect(screen.getByTestId('outbound-add')).toBeTruthy();
@@ -175,8 +177,8 @@ describe('outbound lists per route type', () => {
     cleanup();
     renderList(1, ['outbound:list', 'outbound:allocate']);
     await screen.findByText('OUT20240501000001');
-    await waitFor(() => expect(actionIds(rowOf('OUT20240501000001'))).toEqual(['outbound-row-view', 'outbound-row-allocate']));
-    expect(actionIds(rowOf('OUT20240501000002'))).toEqual(['outbound-row-view', 'outbound-row-pick', 'outbound-row-pack', 'outbound-row-ship']);
+    await waitFor(() => expect(actionIds(rowOf('OUT20240501000001'))).toEqual(['outbound-row-view', 'outbound-row-allocate', 'outbound-row-add-package']));
+    expect(actionIds(rowOf('OUT20240501000002'))).toEqual(['outbound-row-view', 'outbound-row-pick', 'outbound-row-pack', 'outbound-row-ship', 'outbound-row-add-package']);
     expect(screen.queryByTestId('outbound-add')).toBeNull();
   });
 
@@ -200,17 +202,26 @@ describe('outbound lists per route type', () => {
     expect(call).toHaveBeenCalledTimes(2);
   });
 
-  it('packs with the waybill number asked in a dialog; ships and cancels after a confirmation', async () => {
-    const call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 2 }));
-    renderList(1, ['admin'], stubDataProvider(RECORDS, call));
+  it('packs with waybill, carrier and weight asked in a dialog; ships and cancels after a confirmation; records delivery', async () => {
+    const call = vi.fn((path: string, _body?: unknown) => Promise.resolve<any>(path.endsWith('/outbound-package/page') ? { records: [], total: 0 } : { id: 2 }));
+    renderList(1, ['admin'], stubDataProvider(RECORDS, call as any));
     await screen.findByText('OUT20240501000002');
     fireEvent.click(await within(rowOf('OUT20240501000002')).findByTestId('outbound-row-pack'));
-    const dialog = await screen.findByTestId('outbound-pack-dialog');
-    expect(within(dialog).getByText('Pack outbound order OUT20240501000002')).toBeTruthy();
-    fireEvent.change(within(dialog).getByTestId('outbound-pack-waybill'), { target: { value: ' SMSA-1 ' } });
-    fireEvent.click(within(dialog).getByTestId('outbound-pack-confirm'));
-    await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/outbound-order/pack', { id: 2, waybillNo: 'SMSA-1' }));
-    await waitFor(() => expect(screen.queryByTestId('outbound-pack-dialog')).toBeNull());
+    const dialog = await screen.findByTestId('shipping-pack-dialog');
+    await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/outbound-package/page', { orderId: 2, size: 1 }));
+    fireEvent.change(within(dialog).getByTestId('shipping-pack-waybillNo'), { target: { value: ' SMSA-1 ' } });
+    fireEvent.change(within(dialog).getByTestId('shipping-pack-carrier'), { target: { value: 'SMSA' } });
+    fireEvent.change(within(dialog).getByTestId('shipping-pack-weight'), { target: { value: '1.5' } });
+    fireEvent.click(within(dialog).getByTestId('shipping-pack-confirm'));
+    await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/outbound-order/pack', { id: 2, waybillNo: 'SMSA-1', carrier: 'SMSA', weight: 1.5 }));
+    await waitFor(() => expect(screen.queryByTestId('shipping-pack-dialog')).toBeNull());
+
+    fireEvent.click(within(rowOf('OUT20240501000005')).getByTestId('outbound-row-deliver'));
+    const deliver = await screen.findByTestId('outbound-deliver-dialog');
+    fireEvent.mouseDown(within(deliver).getByRole('combobox'));
+    fireEvent.click(await screen.findByTestId('outbound-deliver-option-2'));
+    fireEvent.click(within(deliver).getByTestId('outbound-deliver-confirm'));
+    await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/outbound-order/deliver', { id: 5, deliveryStatus: 2 }));
 
     fireEvent.click(within(rowOf('OUT20240501000004')).getByTestId('outbound-row-ship'));
     fireEvent.click(within(await screen.findByTestId('outbound-row-ship-confirm')).getByRole('button', { name: 'Confirm' }));

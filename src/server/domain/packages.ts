@@ -19,7 +19,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as yup from 'yup';
 import { inboundOrder, inboundOrderLine, inboundPackage, inboundPackageLine, outboundOrder, outboundOrderLine, outboundPackage, outboundPackageLine, sku } from '../../../generated/db/schema';
 import { bindings, type Binding } from '../../../generated/server/routes';
-import { InboundOrderStatus, OutboundOrderStatus } from '../../../generated/shared/enums';
+import { PACKAGE_OPEN_STATES } from '../../shared/documents';
 import { Code } from '../../shared/envelope';
 import { rules, type Lang } from '../../shared/validation';
 import { findInScope, validate, type CrudCall, type ResourceHooks } from '../crud/handlers';
@@ -72,13 +72,13 @@ export interface PackageKind {
 export const inboundPackages: PackageKind = {
   order: bindings.inboundOrder, orderTable: inboundOrder, orderLine: inboundOrderLine, lineQty: 'plannedQty',
   pkg: bindings.inboundPackage, pkgTable: inboundPackage, pkgLine: inboundPackageLine,
-  openStates: [InboundOrderStatus.CREATED, InboundOrderStatus.RECEIVING], prefix: 'PI',
+  openStates: [...PACKAGE_OPEN_STATES.inbound], prefix: 'PI',
 };
 
 export const outboundPackages: PackageKind = {
   order: bindings.outboundOrder, orderTable: outboundOrder, orderLine: outboundOrderLine, lineQty: 'qty',
   pkg: bindings.outboundPackage, pkgTable: outboundPackage, pkgLine: outboundPackageLine,
-  openStates: [OutboundOrderStatus.CREATED, OutboundOrderStatus.ALLOCATED, OutboundOrderStatus.PICKING], prefix: 'PO',
+  openStates: [...PACKAGE_OPEN_STATES.outbound], prefix: 'PO',
 };
 
 const cols = (t: PgTable) => t as unknown as Cols;

@@ -21,6 +21,8 @@ import { InboundFilterBar } from './InboundFilterBar';
 import { InboundEditDialog } from './InboundEditDialog';
 import { InboundRowActions, type InboundDialogKind } from './InboundRowActions';
 import { InboundProblemDialog, InboundViewDialog } from './InboundSmallDialogs';
+import { OrderImportListButton } from '../orderImport';
+import { PackageDialog } from '../packages/PackageDialog';
 
 const InboundTable = ({ type }: { type: number }) => {
   const isReturn = type === InboundOrderType.RETURN;
@@ -64,10 +66,15 @@ export const InboundList = ({ type, storeKey }: InboundListProps) => {
       filter={{ type }}
       storeKey={storeKey ?? `inboundOrder.${kind.key}.list`}
       filterBar={<InboundFilterBar type={type} />}
-      topButtons={<DocumentTopButtons names={INBOUND_NAMES} addCode={CODE_INBOUND_EDIT} />}
+      topButtons={
+        <DocumentTopButtons names={INBOUND_NAMES} addCode={CODE_INBOUND_EDIT}>
+          <OrderImportListButton kind="inbound" type={type} />
+        </DocumentTopButtons>
+      }
       renderDialog={(dialog, ui) => {
         if (dialog.kind === 'edit') return <InboundEditDialog type={type} id={dialog.id} onClose={ui.close} onSaved={dialog.id === undefined ? ui.done : ui.reload} />;
         if (dialog.kind === 'view') return <InboundViewDialog record={dialog.record} onClose={ui.close} />;
+        if (dialog.kind === 'package') return <PackageDialog kind="inbound" order={{ id: dialog.record.id as number, orderNo: dialog.record.orderNo }} onClose={ui.close} onSaved={ui.reload} />;
         return <InboundProblemDialog record={dialog.record} onClose={ui.close} onDone={ui.reload} />;
       }}
     >

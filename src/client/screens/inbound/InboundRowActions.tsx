@@ -6,10 +6,13 @@
  *   behind its manifest code): Receive opens the receiving screen of the order's type with the order looked
  *   up; Submit problem order opens a dialog with a required reason; Cancel, Cancel problem order, Close
  *   receiving and Recreate ask first, then call the server.
+ * - Create package (spec 4; PackageDialog) while created or receiving (inbound:edit).
  * A success notifies and reloads; a failure shows the server msg (spec 8).
  */
 import Button from '@mui/material/Button';
-import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { useDataProvider, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { hasCode } from '../../providers/access';
+import { PACKAGE_KINDS, packagesOpen } from '../packages/constants';
 import { useNavigate } from 'react-router-dom';
 import { useDocumentListUi } from '../documents/DocumentListUi';
 import { DocumentConfirmedAction, DocumentRowActions } from '../documents/DocumentRowActions';
@@ -18,8 +21,8 @@ import { allowedActions, useAllowedActions } from '../documents/workflowActions'
 import { CODE_INBOUND_EDIT, INBOUND_NAMES, INBOUND_WORKFLOW, isCreated, kindOf } from './constants';
 import { inboundApi, type SimpleAction } from './inboundApi';
 
-/** The inbound list's own dialog besides edit and view. */
-export type InboundDialogKind = 'problem';
+/** The inbound list's own dialogs besides edit and view. */
+export type InboundDialogKind = 'problem' | 'package';
 
 /** The actions a record in `status` shows for a user with `roles` (workflow order; view/edit/delete aside). */
 export function rowActionNames(status: number, roles: unknown): string[] {
@@ -40,6 +43,7 @@ export const InboundRowActions = ({ type }: CellProps & { type: number }) => {
   const navigate = useNavigate();
   const ui = useDocumentListUi<InboundDialogKind>();
   const names = useAllowedActions(INBOUND_WORKFLOW, Number(record?.status));
+  const { permissions } = usePermissions();
   if (!record) return null;
   const label = (name: string) => `resources.inboundOrder.actions.${name}`;
 
@@ -90,6 +94,11 @@ export const InboundRowActions = ({ type }: CellProps & { type: number }) => {
           />
         );
       })}
+      {packagesOpen(PACKAGE_KINDS.inbound, record.status) && hasCode(permissions, PACKAGE_KINDS.inbound.writeCode) ? (
+        <Button size="small" onClick={() => ui.open({ kind: 'package', record })} data-testid="inbound-row-create-package">
+          {translate('app.inbound.action.create_package')}
+        </Button>
+      ) : null}
     </DocumentRowActions>
   );
 };

@@ -61,6 +61,7 @@ const en = {
         add_line: 'Add line',
         remove_line: 'Remove line',
         confirm_receive: 'Confirm receipt',
+        create_package: 'Create package',
         clear: 'Clear',
       },
       form: {
@@ -104,8 +105,9 @@ const en = {
         totals: 'Planned %{planned} / received %{received}',
       },
       exec: {
-        scan: 'Scan or enter the order, waybill or store order number',
+        scan: 'Scan or enter the order, package, waybill or store order number',
         scan_hint: 'Press Enter to look the order up',
+        package: 'Package %{no}',
         over_receipt: 'Allow over-receipt (more than planned)',
         nothing_to_receive: 'Enter a quantity above 0 on at least one line',
         not_receivable: 'This order cannot be received now (status: %{status})',
@@ -192,6 +194,7 @@ const zh: Messages = {
         add_line: '添加明细',
         remove_line: '删除明细',
         confirm_receive: '确认收货',
+        create_package: '创建包裹',
         clear: '清空',
       },
       form: {
@@ -235,8 +238,9 @@ const zh: Messages = {
         totals: '计划 %{planned} / 实收 %{received}',
       },
       exec: {
-        scan: '扫描或输入入库单号、运单号或店铺订单号',
+        scan: '扫描或输入入库单号、包裹号、运单号或店铺订单号',
         scan_hint: '按回车查找入库单',
+        package: '包裹 %{no}',
         over_receipt: '允许超收（超过计划数量）',
         nothing_to_receive: '请至少在一行输入大于0的数量',
         not_receivable: '该入库单当前不能收货（状态：%{status}）',

@@ -28,6 +28,7 @@ import { IMPORT_ACCEPT, ImportJobReport } from '../sku/SkuImportDialog';
 import { openInNewTab } from '../sku/download';
 import type { CallingDataProvider, ImportJob } from '../sku/skuApi';
 import { useImportJobRunner } from '../sku/useImportJob';
+import { useDocumentListUi } from '../documents/DocumentListUi';
 import { ORDER_IMPORTS, type OrderImportForm, type OrderImportKind } from './constants';
 
 export interface OrderImportButtonProps {
@@ -123,4 +124,10 @@ export const OrderImportDialog = ({ kind, type, onDone, onClose }: OrderImportDi
       <ImportJobReport phase={phase} job={job} error={error} />
     </WideDialog>
   );
+};
+
+/** The import button of a document list: a finished import reloads the list from page 1. */
+export const OrderImportListButton = (props: Omit<OrderImportButtonProps, 'onDone'>) => {
+  const ui = useDocumentListUi();
+  return <OrderImportButton {...props} onDone={ui.done} />;
 };

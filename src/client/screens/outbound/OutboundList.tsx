@@ -21,7 +21,9 @@ import { CodCell, OUTBOUND_STATUS, ReceiverCell, RegionCell } from './fields';
 import { OutboundEditDialog } from './OutboundEditDialog';
 import { OutboundFilterBar } from './OutboundFilterBar';
 import { OutboundRowActions, type OutboundDialogKind } from './OutboundRowActions';
-import { OutboundPackDialog, OutboundViewDialog } from './OutboundSmallDialogs';
+import { OutboundDeliverDialog, OutboundPackDialog, OutboundViewDialog } from './OutboundSmallDialogs';
+import { OrderImportListButton } from '../orderImport';
+import { PackageDialog } from '../packages/PackageDialog';
 
 const OutboundTable = () => (
   <DocumentTable names={OUTBOUND_NAMES}>
@@ -62,10 +64,16 @@ export const OutboundList = ({ type, storeKey }: OutboundListProps) => {
       filter={{ type }}
       storeKey={storeKey ?? `outboundOrder.${kind.key}.list`}
       filterBar={<OutboundFilterBar type={type} />}
-      topButtons={<DocumentTopButtons names={OUTBOUND_NAMES} addCode={CODE_OUTBOUND_EDIT} />}
+      topButtons={
+        <DocumentTopButtons names={OUTBOUND_NAMES} addCode={CODE_OUTBOUND_EDIT}>
+          <OrderImportListButton kind="outbound" type={type} />
+        </DocumentTopButtons>
+      }
       renderDialog={(dialog, ui) => {
         if (dialog.kind === 'edit') return <OutboundEditDialog type={type} id={dialog.id} onClose={ui.close} onSaved={dialog.id === undefined ? ui.done : ui.reload} />;
         if (dialog.kind === 'view') return <OutboundViewDialog record={dialog.record} onClose={ui.close} />;
+        if (dialog.kind === 'deliver') return <OutboundDeliverDialog record={dialog.record} onClose={ui.close} onDone={ui.reload} />;
+        if (dialog.kind === 'package') return <PackageDialog kind="outbound" order={{ id: dialog.record.id as number, orderNo: dialog.record.orderNo }} onClose={ui.close} onSaved={ui.reload} />;
         return <OutboundPackDialog record={dialog.record} onClose={ui.close} onDone={ui.reload} />;
       }}
     >

@@ -3,14 +3,17 @@
  * - View (everyone who sees the list): header, receiver, amounts, lines with allocated quantities;
  * - Edit and Delete while created (outbound:edit); Delete asks first (spec 5);
  * - the workflow actions the order's state allows (`allowedActions(OUTBOUND_WORKFLOW, status, roles)`, each
- *   behind its manifest code, outbound:allocate or outbound:edit): Pack opens a dialog asking the waybill
- *   number; Allocate, Start picking, Ship and Cancel ask first, then call the server. Workflow actions this
- *   console has no screen for are not offered.
+ *   behind its manifest code, outbound:allocate or outbound:edit): Pack opens the pack dialog (waybill,
+ *   carrier, weight), Update delivery status a dialog with the status; Allocate, Start picking, Ship and Cancel
+ *   ask first, then call the server. Workflow actions this console has no screen for are not offered;
+ * - Add package (PackageDialog) while packages may change (created, allocated, picking; outbound:allocate).
  * A success notifies and reloads the page; a failure shows the server msg (spec 8, e.g. 409 "Insufficient
  * inventory for selected product ...").
  */
 import Button from '@mui/material/Button';
-import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { useDataProvider, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { hasCode } from '../../providers/access';
+import { PACKAGE_KINDS, packagesOpen } from '../packages/constants';
 import { useDocumentListUi } from '../documents/DocumentListUi';
 import { DocumentConfirmedAction, DocumentRowActions } from '../documents/DocumentRowActions';
 import type { CellProps } from '../documents/DocumentTable';
@@ -18,8 +21,11 @@ import { allowedActions, useAllowedActions } from '../documents/workflowActions'
 import { CODE_OUTBOUND_EDIT, isCreated, OUTBOUND_ACTIONS, OUTBOUND_NAMES, OUTBOUND_WORKFLOW, type OutboundAction } from './constants';
 import { outboundApi } from './outboundApi';
 
-/** The outbound list's own dialog besides edit and view. */
-export type OutboundDialogKind = 'pack';
+/** The outbound list's own dialogs besides edit and view. */
+export type OutboundDialogKind = 'pack' | 'deliver' | 'package';
+
+/** Workflow actions that open a dialog instead of asking to confirm. */
+const WITH_DIALOG = new Set<string>(['pack', 'deliver']);
 
 const offered = (name: string): name is OutboundAction => (OUTBOUND_ACTIONS as readonly string[]).includes(name);
 
@@ -34,6 +40,7 @@ const ACTION_COLORS: Record<OutboundAction, 'error' | 'primary' | 'success' | 'w
   pack: 'primary',
   ship: 'success',
   cancel: 'error',
+  deliver: 'primary',
 };
 
 export const OutboundRowActions = (_: CellProps) => {
@@ -42,6 +49,7 @@ export const OutboundRowActions = (_: CellProps) => {
   const dataProvider = useDataProvider();
   const ui = useDocumentListUi<OutboundDialogKind>();
   const names = useAllowedActions(OUTBOUND_WORKFLOW, Number(record?.status)).filter(offered);
+  const { permissions } = usePermissions();
   if (!record) return null;
   const label = (name: string) => `resources.outboundOrder.actions.${name}`;
 
@@ -56,8 +64,8 @@ export const OutboundRowActions = (_: CellProps) => {
       remove={() => outboundApi.remove(dataProvider, record.id)}
     >
       {names.map((name) =>
-        name === 'pack' ? (
-          <Button key={name} size="small" color={ACTION_COLORS.pack} onClick={() => ui.open({ kind: 'pack', record })} data-testid="outbound-row-pack">
+        WITH_DIALOG.has(name) ? (
+          <Button key={name} size="small" color={ACTION_COLORS[name]} onClick={() => ui.open({ kind: name as OutboundDialogKind, record })} data-testid={`outbound-row-${name}`}>
             {translate(label(name))}
           </Button>
         ) : (
@@ -76,6 +84,11 @@ export const OutboundRowActions = (_: CellProps) => {
           />
         ),
       )}
+      {packagesOpen(PACKAGE_KINDS.outbound, record.status) && hasCode(permissions, PACKAGE_KINDS.outbound.writeCode) ? (
+        <Button size="small" onClick={() => ui.open({ kind: 'package', record })} data-testid="outbound-row-add-package">
+          {translate('app.outbound.action.add_package')}
+        </Button>
+      ) : null}
     </DocumentRowActions>
   );
 };

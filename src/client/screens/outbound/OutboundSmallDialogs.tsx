@@ -1,18 +1,22 @@
 /**
  * The view dialog of an outbound order (header fields, receiver, amounts, and the lines with their allocated
- * quantities) and the pack dialog (asks the waybill number, prefilled with the order's; empty keeps it; the
- * server msg shows on failure and the dialog stays open).
+ * quantities), the pack dialog (the shipping screen's: waybill, carrier, weight) and the delivery status
+ * dialog. Server refusals show in the dialog, which stays open.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useDataProvider, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { formatDateTime } from '../../widgets/DateTimeField';
+import { useEnumChoices } from '../../widgets/enums';
 import { errorMessage } from '../../widgets/errorMessage';
 import { WideDialog, WideDialogButtons } from '../../widgets/WideDialog';
 import { useEnumLabel } from '../documents/cells';
 import { DetailGrid, DetailItem as Item, DocumentViewDialog } from '../documents/DocumentViewDialog';
-import { MAX, OUTBOUND_NAMES, type OutboundRecord } from './constants';
+import { callOf } from '../documents/documentApi';
+import { PACKAGE_KINDS } from '../packages/constants';
+import { PackOrderDialog, type PackOrderDialogProps } from '../shipping/PackOrderDialog';
+import { OUTBOUND_NAMES, type OutboundRecord } from './constants';
 import { OutboundLinesTable, OutboundStatusTag, useMoneyText } from './fields';
 import { outboundApi } from './outboundApi';
 
@@ -59,20 +63,50 @@ export const OutboundViewDialog = ({ record, onClose }: { record: RaRecord; onCl
   );
 };
 
+/** The list's Pack step: the shipping screen's pack dialog (waybill, carrier, weight), told whether packages exist. */
 export const OutboundPackDialog = ({ record, onClose, onDone }: { record: RaRecord; onClose: () => void; onDone: () => void }) => {
+  const notify = useNotify();
+  const dataProvider = useDataProvider();
+  const [packages, setPackages] = useState<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    void callOf(dataProvider)<{ total: number }>(PACKAGE_KINDS.outbound.path + '/page', { orderId: record.id, size: 1 })
+      .then((p) => live && setPackages(Number(p.total)), () => live && setPackages(0));
+    return () => { live = false; };
+  }, [dataProvider, record.id]);
+  if (packages === null) return null;
+  return (
+    <PackOrderDialog
+      order={record as unknown as PackOrderDialogProps['order']}
+      hasPackages={packages > 0}
+      onClose={onClose}
+      onPack={async ({ id: _id, ...extra }) => {
+        await outboundApi.action(dataProvider, 'pack', record.id, extra);
+        notify('app.outbound.success', { type: 'success' });
+        onDone();
+      }}
+    />
+  );
+};
+
+/** Delivery status of a shipped order (spec 4 labels: all / partially / not delivered), required. */
+export const OutboundDeliverDialog = ({ record, onClose, onDone }: { record: RaRecord; onClose: () => void; onDone: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider();
-  const [waybillNo, setWaybillNo] = useState<string>(record.waybillNo ?? '');
+  const options = useEnumChoices('DeliveryStatus');
+  const [status, setStatus] = useState<number | ''>(record.deliveryStatus ?? '');
+  const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
+    if (status === '') { setError(translate('app.outbound.dialog.deliver_required')); return; }
     setBusy(true);
     try {
-      await outboundApi.action(dataProvider, 'pack', record.id, waybillNo.trim() || undefined);
+      await outboundApi.action(dataProvider, 'deliver', record.id, { deliveryStatus: status });
       notify('app.outbound.success', { type: 'success' });
       onDone();
     } catch (e) {
-      notify(errorMessage(e), { type: 'error' });
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }
@@ -80,37 +114,24 @@ export const OutboundPackDialog = ({ record, onClose, onDone }: { record: RaReco
   return (
     <WideDialog
       onClose={onClose}
-      title={translate('app.outbound.dialog.pack_title', { no: record.orderNo ?? '' })}
+      title={translate('app.outbound.dialog.deliver_title', { no: record.orderNo ?? '' })}
       busy={busy}
-      width={560}
-      testId="outbound-pack-dialog"
-      actions={
-        <WideDialogButtons
-          onCancel={onClose}
-          cancelLabel="app.outbound.action.cancel"
-          cancelTestId="outbound-pack-confirm-cancel"
-          label="resources.outboundOrder.actions.pack"
-          onConfirm={() => void confirm()}
-          busy={busy}
-          testId="outbound-pack-confirm"
-        />
-      }
+      width={480}
+      testId="outbound-deliver-dialog"
+      actions={<WideDialogButtons onCancel={onClose} cancelLabel="app.outbound.action.cancel" label="resources.outboundOrder.actions.deliver" onConfirm={() => void confirm()} busy={busy} testId="outbound-deliver-confirm" />}
     >
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {[record.warehouseName, record.ownerName, record.receiverName].filter(Boolean).join(' · ')}
-      </Typography>
       <TextField
-        autoFocus
+        select
         fullWidth
-        label={translate('app.outbound.dialog.pack_waybill')}
-        helperText={translate('app.outbound.dialog.pack_hint')}
-        value={waybillNo}
-        onChange={(e) => setWaybillNo(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') void confirm();
-        }}
-        slotProps={{ htmlInput: { maxLength: MAX.waybillNo, 'data-testid': 'outbound-pack-waybill' } }}
-      />
+        label={translate('app.outbound.column.delivery_status')}
+        value={status}
+        onChange={(e) => { setStatus(Number(e.target.value)); setError(undefined); }}
+        error={!!error}
+        helperText={error ?? ' '}
+        slotProps={{ htmlInput: { 'data-testid': 'outbound-deliver-status' } }}
+      >
+        {options.map((o) => <MenuItem key={o.id} value={o.id} data-testid={`outbound-deliver-option-${o.id}`}>{o.name}</MenuItem>)}
+      </TextField>
     </WideDialog>
   );
 };

@@ -20,7 +20,7 @@ export const OUTBOUND_RESOURCE = 'outboundOrder';
 export const OUTBOUND_NAMES: DocumentNames = { testId: 'outbound', ns: 'app.outbound' };
 
 /** The workflow actions this console offers, each `POST <path>/<action> {id, ...}`. */
-export const OUTBOUND_ACTIONS = ['allocate', 'pick', 'pack', 'ship', 'cancel'] as const;
+export const OUTBOUND_ACTIONS = ['allocate', 'pick', 'pack', 'ship', 'cancel', 'deliver'] as const;
 export type OutboundAction = (typeof OUTBOUND_ACTIONS)[number];
 
 export const OUTBOUND_PATHS = documentPaths(OUTBOUND_RESOURCE, ['page', 'detail', 'add', 'edit', 'remove', ...OUTBOUND_ACTIONS] as const);

@@ -54,6 +54,7 @@ const en = {
         close: 'Close',
         add_line: 'Add line',
         remove_line: 'Remove line',
+        add_package: 'Add package',
       },
       form: {
         type: 'Order type',
@@ -97,9 +98,8 @@ const en = {
         delete: 'Delete outbound order %{no}?',
         confirm_title: '%{action}',
         confirm: '%{action}: outbound order %{no}?',
-        pack_title: 'Pack outbound order %{no}',
-        pack_waybill: 'Waybill number',
-        pack_hint: 'Leave empty to keep the order\'s waybill number',
+        deliver_title: 'Delivery status of %{no}',
+        deliver_required: 'Choose the delivery status',
       },
       view: {
         type: 'Type',
@@ -181,6 +181,7 @@ const zh: Messages = {
         close: '关闭',
         add_line: '添加明细',
         remove_line: '删除明细',
+        add_package: '添加包裹',
       },
       form: {
         type: '出库单类型',
@@ -224,9 +225,8 @@ const zh: Messages = {
         delete: '确定删除出库单 %{no} 吗？',
         confirm_title: '%{action}',
         confirm: '%{action}：出库单 %{no}？',
-        pack_title: '打包出库单 %{no}',
-        pack_waybill: '运单号',
-        pack_hint: '留空则保留出库单原有运单号',
+        deliver_title: '出库单 %{no} 的妥投状态',
+        deliver_required: '请选择妥投状态',
       },
       view: {
         type: '类型',

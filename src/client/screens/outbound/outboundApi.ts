@@ -45,7 +45,7 @@ export const outboundApi = {
   add: (dp: DataProvider, body: OutboundAddBody) => callOf(dp)<OutboundRecord>(OUTBOUND_PATHS.add, body),
   edit: (dp: DataProvider, body: OutboundEditBody) => callOf(dp)<OutboundRecord>(OUTBOUND_PATHS.edit, body),
   remove: (dp: DataProvider, id: Identifier) => callOf(dp)<null>(OUTBOUND_PATHS.remove, { id }),
-  /** allocate, pick, ship, cancel `{id}`; pack `{id, waybillNo?}` (the waybill only when given). */
-  action: (dp: DataProvider, action: OutboundAction, id: Identifier, waybillNo?: string) =>
-    callOf(dp)<OutboundRecord>(OUTBOUND_PATHS[action], action === 'pack' && waybillNo ? { id, waybillNo } : { id }),
+  /** allocate, pick, ship, cancel `{id}`; pack `{id, waybillNo?, carrier?, weight?}`; deliver `{id, deliveryStatus}`. */
+  action: (dp: DataProvider, action: OutboundAction, id: Identifier, extra: Record<string, unknown> = {}) =>
+    callOf(dp)<OutboundRecord>(OUTBOUND_PATHS[action], { id, ...extra }),
 };

@@ -6,7 +6,7 @@
  *
  * Units: weight in kg (up to 3 decimals), length / width / height in cm (up to 1 decimal).
  */
-import { InboundOrderStatus, OutboundOrderStatus } from '../../../../generated/shared/enums';
+import { PACKAGE_OPEN_STATES } from '../../../shared/documents';
 import { resourceMeta } from '../../../../generated/shared/resources';
 import { schemas } from '../../../../generated/shared/schemas';
 import { apiPaths } from '../../../../generated/client/api';
@@ -116,10 +116,7 @@ function specOf(kind: PackageKind): PackageKindSpec {
     writeCode: meta.permissions.add!,
     orderReadCodes: readCodes(orderMeta).flatMap(codeAlternatives),
     hasCarrier: kind === 'outbound',
-    openStates:
-      kind === 'inbound'
-        ? [InboundOrderStatus.CREATED, InboundOrderStatus.RECEIVING]
-        : [OutboundOrderStatus.CREATED, OutboundOrderStatus.ALLOCATED, OutboundOrderStatus.PICKING],
+    openStates: [...PACKAGE_OPEN_STATES[kind]],
     formSchema: schemas[resource].form as PackageKindSpec['formSchema'],
     limits: {
       packageNo: maxLengthOf(meta, 'packageNo'),
