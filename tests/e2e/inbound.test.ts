@@ -5,7 +5,10 @@
  * - on /func/normal_inbound_exec the order number is scanned, 4 of the first line received -> Receiving;
  *   scanned again, the rest (defaults: 6 and 5) received -> Completed;
  * - /sku/inventory_list shows the SKU with 10 (E2E-B1) and 5 (E2E-B2), and the change log of a row names the
- *   document type "Inbound order" and the order number.
+ *   document type "Inbound order" and the order number;
+ * - receiving by package: an order (E2E-B1 x 3, E2E-PK x 6) and a package of it (E2E-PK x 4) made through the
+ *   API; the package number scanned on /func/normal_inbound_exec shows "Package <no>" and starts the lines at
+ *   0 and 4; confirmed -> Receiving, and the order scanned again shows 4 received on the package's line.
  * Screenshots in test-results/inbound-*.png.
  */
 import type { Locator } from 'playwright-core';
@@ -22,6 +25,7 @@ describe('Inbound orders in Chromium', () => {
   let token = '';
   let skuId = 0;
   let orderNo = '';
+  let ownerId = 0;
   const page = () => c.page;
   const ok = async (path: string, body: object) => {
     const res = await c.t.call(path, body, token);
@@ -68,6 +72,7 @@ describe('Inbound orders in Chromium', () => {
     token = await c.t.login();
     const owners = (await ok('/sapi/wms/owner/page', { current: 1, size: 10, status: 1 })).records as Array<{ id: number; name: string }>;
     const owner = owners.find((o) => o.name === OWNER)!;
+    ownerId = owner.id;
     const category = await ok('/sapi/wms/sku-category/add', { name: 'E2E Inbound' });
     const sku = await ok('/sapi/wms/sku/add', { ownerId: owner.id, sku: SKU_CODE, name: SKU_NAME, enable: true, categoryId: category.id, weight: 0.2 });
     skuId = sku.id;
@@ -167,5 +172,54 @@ describe('Inbound orders in Chromium', () => {
     await logRow.getByText('0 -> 4', { exact: true }).waitFor();
     await logRow.getByText('4 -> 10', { exact: true }).waitFor();
     await c.shot('inbound-56-log');
+  });
+
+  it('receives by package: the scanned package number prefills exactly that carton', async () => {
+    const warehouses = (await ok('/sapi/wms/warehouse/list', {})) as Array<{ id: number; name: string }>;
+    const warehouseId = warehouses.find((w) => w.name === WAREHOUSE)!.id;
+    const order = await ok('/sapi/wms/inbound-order/add', {
+      type: 1,
+      warehouseId,
+      ownerId,
+      lines: [
+        { skuId, batchNo: 'E2E-B1', plannedQty: 3 },
+        { skuId, batchNo: 'E2E-PK', plannedQty: 6 },
+      ],
+    });
+    const pkg = await ok('/sapi/wms/inbound-package/add', { orderId: order.id, packageNo: 'E2E-PKG-1', lines: [{ skuId, batchNo: 'E2E-PK', qty: 4 }] });
+
+    await page().goto(`${c.base}/func/normal_inbound_exec`);
+    const scan = page().getByTestId('inbound-scan');
+    await expect.poll(() => scan.evaluate((el) => el === document.activeElement)).toBe(true);
+    await scan.fill(pkg.packageNo);
+    await scan.press('Enter');
+    const card = page().getByTestId('inbound-exec-order');
+    await card.waitFor();
+    await expect(card.getByTestId('inbound-header-no').textContent()).resolves.toBe(order.orderNo);
+    await expect(card.getByTestId('inbound-exec-package').textContent()).resolves.toBe('Package E2E-PKG-1');
+    const qty = card.getByTestId('inbound-exec-qty');
+    await expect.poll(() => qty.count()).toBe(2);
+    expect([await qty.nth(0).inputValue(), await qty.nth(1).inputValue()]).toEqual(['0', '4']);
+    await c.shot('inbound-57-package-scanned');
+    await card.getByTestId('inbound-receive-confirm').click();
+    const result = page().getByTestId('inbound-receive-result');
+    await result.waitFor({ timeout: 15_000 });
+    await expect(result.textContent()).resolves.toContain(`${order.orderNo} is now Receiving`);
+    await expect(card.count()).resolves.toBe(0);
+
+    // the order scanned again: the package's line has received what the package holds
+    await scan.fill(order.orderNo);
+    await scan.press('Enter');
+    await card.waitFor();
+    await expect(card.getByTestId('inbound-exec-package').count()).resolves.toBe(0);
+    const received = card.getByTestId('inbound-exec-received');
+    await expect.poll(() => received.count()).toBe(2);
+    expect([await received.nth(0).textContent(), await received.nth(1).textContent()]).toEqual(['0', '4']);
+    await c.shot('inbound-58-package-received');
+    const lines = (await ok('/sapi/wms/inbound-order/detail', { id: order.id })).lines as Array<{ batchNo: string; receivedQty: number }>;
+    expect(lines.map((l) => [l.batchNo, l.receivedQty])).toEqual([
+      ['E2E-B1', 0],
+      ['E2E-PK', 4],
+    ]);
   });
 });

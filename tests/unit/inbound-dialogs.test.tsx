@@ -4,7 +4,8 @@
  * then warehouse (spec 8); the create payload with SKU lines through the SKU picker (planned quantity a
  * positive integer, spec 5); a customer return needs its source outbound number; the receiving screen looks
  * the order up through /scan (the server msg when it is not found), defaults each line to what remains and
- * sends the right /receive body, then shows the new state and clears.
+ * sends the right /receive body, then shows the new state and clears; a scanned package ("Package <no>")
+ * starts each line at what that package holds of its SKU + batch, so confirming receives that carton.
  */
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,6 +18,7 @@ import { appEn } from '../../src/client/i18n/app-en';
 import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
 import { widgetMessages } from '../../src/client/widgets';
 import { InboundEditDialog, InboundReceivePage, inboundMessages, toReceiveBody } from '../../src/client/screens/inbound';
+import { scanReceipts } from '../../src/client/screens/inbound/InboundReceivePage';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -255,5 +257,50 @@ describe('receiving screen', () => {
     expect(result.getAttribute('data-status')).toBe('3');
     expect(screen.queryByTestId('inbound-exec-order')).toBeNull();
     expect((screen.getByTestId('inbound-scan') as HTMLInputElement).value).toBe('');
+  });
+
+  const PACKAGE = { id: 81, packageNo: 'PI-81', orderId: 5, waybillNo: 'WB-81', lines: [{ skuId: 7, sku: 'ROSE', skuName: 'Rose', batchNo: 'B2', qty: 3 }] };
+
+  it('starts the lines at what a scanned package holds of the same SKU + batch, 0 elsewhere', () => {
+    expect(scanReceipts({ ...ORDER, package: null }).map((r) => r.qty)).toEqual(['6', '5']);
+    expect(scanReceipts({ ...ORDER, package: PACKAGE }).map((r) => [r.lineId, r.qty, r.batchNo])).toEqual([
+      [51, '0', 'B1'],
+      [52, '3', 'B2'],
+    ]);
+    // no batch on the order line (null) is the package line's empty batch; another SKU does not match
+    const noBatch = { ...ORDER, lines: [{ ...ORDER.lines[0], batchNo: null }, { ...ORDER.lines[1], skuId: 8 }] };
+    const pkg = { ...PACKAGE, lines: [{ skuId: 7, batchNo: '', qty: 2 }, { skuId: 7, batchNo: 'B2', qty: 9 }] };
+    expect(scanReceipts({ ...noBatch, package: pkg }).map((r) => r.qty)).toEqual(['2', '0']);
+  });
+
+  it('scans a package number: shows the package, prefills its quantities and receives exactly that carton', async () => {
+    const call = vi.fn((path: string, _body?: unknown) =>
+      Promise.resolve<any>(path.endsWith('/scan') ? { ...ORDER, package: PACKAGE } : { ...ORDER, status: 2, lines: [ORDER.lines[0], { ...ORDER.lines[1], receivedQty: 3 }] }),
+    );
+    renderIn(<InboundReceivePage type={1} />, stubDataProvider({}, call as any));
+    const scan = await screen.findByTestId('inbound-scan');
+    expect(screen.getByLabelText('Scan or enter the order, package, waybill or store order number')).toBe(scan);
+    const scanPackage = async () => {
+      fireEvent.change(scan, { target: { value: ' PI-81 ' } });
+      fireEvent.keyDown(scan, { key: 'Enter' });
+      await screen.findByTestId('inbound-exec-order');
+    };
+    await scanPackage();
+    expect(call).toHaveBeenCalledWith('/sapi/wms/inbound-order/scan', { code: 'PI-81', type: 1 });
+    expect(screen.getByTestId('inbound-exec-package').textContent).toBe('Package PI-81');
+    expect((screen.getAllByTestId('inbound-exec-qty') as HTMLInputElement[]).map((q) => q.value)).toEqual(['0', '3']);
+    fireEvent.click(await screen.findByTestId('inbound-receive-confirm'));
+    await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/inbound-order/receive', { id: 5, lines: [{ lineId: 52, qty: 3 }] }));
+    await screen.findByTestId('inbound-receive-result');
+    expect(screen.queryByTestId('inbound-exec-package')).toBeNull();
+
+    // the operator may still change the numbers
+    await scanPackage();
+    const qty = screen.getAllByTestId('inbound-exec-qty') as HTMLInputElement[];
+    fireEvent.change(qty[0], { target: { value: '2' } });
+    fireEvent.change(qty[1], { target: { value: '1' } });
+    fireEvent.click(await screen.findByTestId('inbound-receive-confirm'));
+    const twoLines = [{ lineId: 51, qty: 2 }, { lineId: 52, qty: 1 }];
+    await waitFor(() => expect(call).toHaveBeenLastCalledWith('/sapi/wms/inbound-order/receive', { id: 5, lines: twoLines }));
   });
 });

@@ -16,13 +16,14 @@ import { appEn } from '../../src/client/i18n/app-en';
 import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
 import { widgetMessages } from '../../src/client/widgets';
 import { packageMessages } from '../../src/client/screens/packages';
+import { outboundMessages } from '../../src/client/screens/outbound';
 import { OutboundOrderStatus as S, ShippingPage, shippingMessages, type OutboundRecord } from '../../src/client/screens/shipping';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const i18nProvider = polyglotI18nProvider(
-  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, packageMessages.en, shippingMessages.en, generatedMessages.en) as any,
+  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, packageMessages.en, outboundMessages.en, shippingMessages.en, generatedMessages.en) as any,
   'en',
 );
 const authWith = (roles: string[]): AuthProvider => ({
@@ -126,6 +127,7 @@ describe('shipping screen', () => {
     expect(within(card).getByTestId('shipping-status').textContent).toBe('Created');
     expect(within(card).getByTestId('shipping-order-receiver').textContent).toBe('Sara Ali · +966 5555 1234');
     expect(within(card).getByTestId('shipping-order-address').textContent).toBe('King Fahd Rd 1, Riyadh, SA');
+    expect([...within(card).getByTestId('shipping-lines').querySelectorAll('th')].map((th) => th.textContent)).toEqual(['No.', 'SKU', 'Product name', 'Batch number', 'Quantity', 'Allocated']);
     expect(within(card).getAllByTestId('shipping-line').map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
       ['1', 'ROSE', 'Rose lipstick', 'B1', '3', '0'],
       ['2', 'MUSK', 'Musk perfume', '—', '2', '0'],

@@ -62,3 +62,4 @@ export { EnabledRefInput, OwnerInput, WarehouseInput, type EnabledRefInputProps 
 export { WideDialog, WideDialogButtons, WIDE_DIALOG_WIDTH, type WideDialogProps, type WideDialogButtonsProps } from './WideDialog';
 export { ReasonDialog, reasonError, type ReasonDialogProps, type ReasonError } from './ReasonDialog';
 export { ConfirmedAction, type ConfirmedActionProps } from './ConfirmedAction';
+export { ScanField, useScanBox, type ScanBox, type ScanBoxOptions, type ScanFieldProps } from './ScanField';

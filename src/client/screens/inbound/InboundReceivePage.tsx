@@ -1,19 +1,23 @@
 /**
  * The receiving screen (issue 5; spec 2.3 /func/normal_inbound_exec, return_inbound_exec,
  * reject_inbound_exec; the type is preset per route):
- * - a scan box (auto-focused): Enter looks the order up through /scan {code, type}; a miss or an ambiguous
- *   code shows the server msg (spec 8 "inbound order does not exist", "multiple inbound orders found").
- *   `?code=` in the URL (the list's Receive button) looks that order up at once;
- * - the order header and its lines: planned, received so far, "receive now" (default: what remains) and the
- *   batch number to receive into (default: the line's); an over-receipt checkbox;
+ * - the scan box (widgets/ScanField, auto-focused): Enter looks the order up through /scan {code, type} by
+ *   order, package, package waybill, waybill or store order number; a miss or an ambiguous code shows the
+ *   server msg (spec 8 "inbound order does not exist", "multiple inbound orders found", "multiple packages
+ *   found"). `?code=` in the URL (the list's Receive button) looks that order up at once;
+ * - the order header and its lines: planned, received so far, "receive now" and the batch number to receive
+ *   into (default: the line's); an over-receipt checkbox. "Receive now" starts at what remains, or, when a
+ *   package was scanned ("Package <no>" on the card), at what that package holds of the line's SKU + batch
+ *   (0 for the other lines), so confirming receives exactly that carton;
  * - Confirm (inbound:receive) sends /receive {id, lines: [{lineId, qty, batchNo?}], overReceipt?}, shows the
  *   order's new state (Receiving / Completed) and clears the screen for the next scan.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
@@ -26,15 +30,38 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
 import { canTake } from '../../../shared/workflow';
 import { Permitted } from '../../widgets/Permitted';
 import { errorMessage } from '../../widgets/errorMessage';
+import { ScanField, useScanBox } from '../../widgets/ScanField';
 import { BATCH_NO_MAX, CODE_INBOUND_RECEIVE, INBOUND_WORKFLOW, InboundOrderType, kindOf, type InboundRecord } from './constants';
 import { useEnumLabel } from '../documents/cells';
 import { receiptDefaults, receiptQtyError, remainingOf, toReceiveBody, type ReceiptValues } from './formSchema';
 import { inboundApi } from './inboundApi';
 import { InboundHeader } from './InboundSmallDialogs';
+import type { PackageRecord } from '../packages/constants';
+import { contentKey, packedByKey } from '../packages/formSchema';
+
+/** An inbound order as /scan returns it: `package` is the scanned package (scan by package number or package waybill), else null. */
+export type ScannedInbound = InboundRecord & { package?: PackageRecord | null };
+
+/**
+ * The "receive now" values of a scanned order: what remains of each line, or, when a package was scanned,
+ * what the package holds of the line's SKU + batch (0 for the other lines; a SKU + batch listed on two lines
+ * goes to the first).
+ */
+export function scanReceipts(order: ScannedInbound): ReceiptValues[] {
+  const receipts = receiptDefaults(order);
+  if (!order.package) return receipts;
+  const held = packedByKey([order.package]);
+  return receipts.map((r, i) => {
+    const line = order.lines![i];
+    const key = contentKey({ skuId: line.skuId, batchNo: line.batchNo });
+    const qty = held.get(key) ?? 0;
+    held.delete(key);
+    return { ...r, qty: String(qty) };
+  });
+}
 
 export interface InboundReceivePageProps {
   /** InboundOrderType of the route. */
@@ -46,11 +73,7 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
   const notify = useNotify();
   const dataProvider = useDataProvider();
   const enumLabel = useEnumLabel();
-  const [params, setParams] = useSearchParams();
-  const scanRef = useRef<HTMLInputElement>(null);
-  const [code, setCode] = useState('');
-  const [scanError, setScanError] = useState<string | undefined>();
-  const [order, setOrder] = useState<InboundRecord | null>(null);
+  const [order, setOrder] = useState<ScannedInbound | null>(null);
   const [receipts, setReceipts] = useState<ReceiptValues[]>([]);
   const [overReceipt, setOverReceipt] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -58,58 +81,30 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
   const [formError, setFormError] = useState<string | undefined>();
   const kind = kindOf(type);
 
-  const focusScan = () => setTimeout(() => scanRef.current?.focus(), 0);
-
-  const lookUp = async (raw: string) => {
-    const text = raw.trim();
-    if (!text || busy) return;
-    setBusy(true);
-    setScanError(undefined);
-    setResult(undefined);
-    setFormError(undefined);
-    try {
-      const found = await inboundApi.scan(dataProvider, text, type);
-      setOrder(found);
-      setReceipts(receiptDefaults(found));
-      setOverReceipt(false);
-    } catch (e) {
-      const msg = errorMessage(e);
-      setOrder(null);
-      setReceipts([]);
-      setScanError(msg);
-      notify(msg, { type: 'error' });
-      focusScan();
-    } finally {
-      setBusy(false);
-    }
+  const show = (found: ScannedInbound | null) => {
+    setOrder(found);
+    setReceipts(found ? scanReceipts(found) : []);
+    setOverReceipt(false);
   };
 
-  // the list's Receive button opens this screen with ?code=<order number>
-  const initial = params.get('code');
-  useEffect(() => {
-    if (!initial) return;
-    setCode(initial);
-    void lookUp(initial);
-    const next = new URLSearchParams(params);
-    next.delete('code');
-    setParams(next, { replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [initial]);
-
-  const onScanKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      void lookUp(code);
-    }
-  };
+  const scan = useScanBox<ScannedInbound>({
+    find: (code) => inboundApi.scan(dataProvider, code, type),
+    onFound: show,
+    onStart: () => {
+      setResult(undefined);
+      setFormError(undefined);
+    },
+    onMiss: () => show(null),
+    paused: busy,
+  });
+  /** A look-up or the receipt is running. */
+  const working = busy || scan.busy;
 
   const clear = () => {
-    setOrder(null);
-    setReceipts([]);
-    setOverReceipt(false);
-    setCode('');
+    show(null);
+    scan.setCode('');
     setFormError(undefined);
-    focusScan();
+    scan.focus();
   };
 
   const setReceipt = (index: number, patch: Partial<ReceiptValues>) => {
@@ -134,11 +129,9 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
       const status = Number(after?.status);
       setResult({ no: String(after?.orderNo ?? order.orderNo ?? ''), status });
       notify('app.inbound.success', { type: 'success' });
-      setOrder(null);
-      setReceipts([]);
-      setOverReceipt(false);
-      setCode('');
-      focusScan();
+      show(null);
+      scan.setCode('');
+      scan.focus();
     } catch (e) {
       notify(errorMessage(e), { type: 'error' });
       setFormError(errorMessage(e));
@@ -154,27 +147,7 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
         <Typography variant="h6" sx={{ mb: 1.5 }}>
           {translate(`app.inbound.exec_title.${kind.key}`)}
         </Typography>
-        <TextField
-          inputRef={scanRef}
-          autoFocus
-          fullWidth
-          label={translate('app.inbound.exec.scan')}
-          helperText={scanError ?? translate('app.inbound.exec.scan_hint')}
-          error={Boolean(scanError)}
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value);
-            if (scanError) setScanError(undefined);
-          }}
-          onKeyDown={onScanKey}
-          disabled={busy && !order}
-          slotProps={{ htmlInput: { 'data-testid': 'inbound-scan', maxLength: 100, autoComplete: 'off' } }}
-        />
-        {scanError ? (
-          <Alert severity="error" sx={{ mt: 1.5 }} data-testid="inbound-scan-error">
-            {scanError}
-          </Alert>
-        ) : null}
+        <ScanField box={scan} label="app.inbound.exec.scan" hint="app.inbound.exec.scan_hint" testId="inbound-scan" maxLength={100} disabled={scan.busy && !order} />
         {result ? (
           <Alert severity="success" sx={{ mt: 1.5 }} data-testid="inbound-receive-result" data-status={String(result.status)}>
             {translate('app.inbound.exec.received', { no: result.no, status: enumLabel('InboundOrderStatus', result.status) })}
@@ -182,7 +155,7 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
         ) : null}
       </Paper>
 
-      {busy && !order ? (
+      {scan.busy && !order ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
           <CircularProgress size={28} />
         </Box>
@@ -190,6 +163,15 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
 
       {order ? (
         <Paper sx={{ p: 2 }} data-testid="inbound-exec-order">
+          {order.package ? (
+            <Chip
+              color="info"
+              variant="outlined"
+              sx={{ mb: 1.5 }}
+              label={translate('app.inbound.exec.package', { no: order.package.packageNo ?? '' })}
+              data-testid="inbound-exec-package"
+            />
+          ) : null}
           <InboundHeader order={order} />
           {!receivable ? (
             <Alert severity="warning" sx={{ mb: 1.5 }} data-testid="inbound-not-receivable">
@@ -226,7 +208,7 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
                           onChange={(e) => setReceipt(index, { qty: e.target.value })}
                           error={Boolean(err)}
                           helperText={err ? translate(err) : undefined}
-                          disabled={!receivable || busy}
+                          disabled={!receivable || working}
                           slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'inbound-exec-qty' } }}
                         />
                       </TableCell>
@@ -235,7 +217,7 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
                           size="small"
                           value={r?.batchNo ?? ''}
                           onChange={(e) => setReceipt(index, { batchNo: e.target.value })}
-                          disabled={!receivable || busy}
+                          disabled={!receivable || working}
                           slotProps={{ htmlInput: { maxLength: BATCH_NO_MAX, 'data-testid': 'inbound-exec-batch' } }}
                         />
                       </TableCell>
@@ -252,11 +234,11 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
           ) : null}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mt: 2 }}>
             <FormControlLabel
-              control={<Checkbox checked={overReceipt} onChange={(e) => setOverReceipt(e.target.checked)} disabled={!receivable || busy} slotProps={{ input: { 'data-testid': 'inbound-over-receipt' } as object }} />}
+              control={<Checkbox checked={overReceipt} onChange={(e) => setOverReceipt(e.target.checked)} disabled={!receivable || working} slotProps={{ input: { 'data-testid': 'inbound-over-receipt' } as object }} />}
               label={translate('app.inbound.exec.over_receipt')}
             />
             <Box sx={{ flex: '1 1 auto' }} />
-            <Button onClick={clear} disabled={busy} data-testid="inbound-exec-clear">
+            <Button onClick={clear} disabled={working} data-testid="inbound-exec-clear">
               {translate('app.inbound.action.clear')}
             </Button>
             <Permitted codes={CODE_INBOUND_RECEIVE}>
@@ -264,8 +246,8 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
                 variant="contained"
                 color="success"
                 onClick={confirm}
-                disabled={!receivable || busy || errors.some(Boolean)}
-                startIcon={busy ? <CircularProgress size={16} /> : undefined}
+                disabled={!receivable || working || errors.some(Boolean)}
+                startIcon={working ? <CircularProgress size={16} /> : undefined}
                 data-testid="inbound-receive-confirm"
               >
                 {translate('app.inbound.action.confirm_receive')}

@@ -1,66 +1,27 @@
 /**
- * The pack lists' filter (spec 2.3 pack lists; spec 5 "text filters trim whitespace"). The server filters
- * packages by packageNo, orderId, warehouseId, ownerId, waybillNo, carrier (all exact) and addDateStart /
- * addDateEnd (YYYY-MM-DD, the end day inclusive). A typed order number is looked up first (see PackageFilterBar)
- * and travels as `orderId` plus `orderNo`, which the server ignores and the bar shows again. Empty values are
- * left out.
+ * The pack lists' filter (spec 2.3 pack lists; spec 5 "text filters trim whitespace") on the documents kit's
+ * codec (../documents/filterCodec.ts). The server filters packages by packageNo, orderId, warehouseId,
+ * ownerId, waybillNo, carrier (all exact) and addDateStart / addDateEnd (YYYY-MM-DD, the end day inclusive).
+ * A typed order number is looked up first (see PackageFilterBar) and travels as `orderId` plus `orderNo`,
+ * which the server ignores and the bar shows again. Empty values are left out.
  */
-import { sameFilter, toDay } from '../sku/filters';
+import { filterCodec, sameFilter, type FilterValues } from '../documents/filterCodec';
 
 export { sameFilter };
 
-export interface PackageFilterValues {
-  packageNo?: string | null;
-  orderNo?: string | null;
-  warehouseId?: number | string | null;
-  ownerId?: number | string | null;
-  waybillNo?: string | null;
-  carrier?: string | null;
-  addDateStart?: string | Date | null;
-  addDateEnd?: string | Date | null;
+/** The codec of the bar's form: texts trimmed, warehouse and owner ids as numbers, created-date range. */
+export const packageFilter = filterCodec({ texts: ['packageNo', 'orderNo', 'waybillNo', 'carrier'], ids: ['warehouseId', 'ownerId'] });
+
+export type PackageFilterValues = FilterValues<'packageNo' | 'orderNo' | 'waybillNo' | 'carrier', 'warehouseId' | 'ownerId'>;
+
+/** A codec filter -> the list's filter: the order number with the id found for it, or neither when none was found. */
+export function withOrderId(filter: Record<string, unknown>, orderId?: number): Record<string, unknown> {
+  const { orderNo, ...rest } = filter;
+  return orderNo && orderId !== undefined ? { ...rest, orderNo, orderId } : rest;
 }
-
-const TEXTS = ['packageNo', 'waybillNo', 'carrier'] as const;
-
-function toId(value: unknown): number | undefined {
-  if (value === null || value === undefined || value === '') return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : undefined;
-}
-
-const trimmed = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 /** Form values (+ the id of the typed order number, when one was found) -> list filter. */
-export function buildPackageFilter(values: PackageFilterValues, orderId?: number): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of TEXTS) {
-    const v = trimmed(values[key]);
-    if (v) out[key] = v;
-  }
-  const orderNo = trimmed(values.orderNo);
-  if (orderNo && orderId !== undefined) Object.assign(out, { orderNo, orderId });
-  for (const key of ['warehouseId', 'ownerId'] as const) {
-    const id = toId(values[key]);
-    if (id !== undefined) out[key] = id;
-  }
-  const start = toDay(values.addDateStart);
-  if (start) out.addDateStart = start;
-  const end = toDay(values.addDateEnd);
-  if (end) out.addDateEnd = end;
-  return out;
-}
+export const buildPackageFilter = (values: PackageFilterValues, orderId?: number): Record<string, unknown> => withOrderId(packageFilter.toFilter(values), orderId);
 
 /** The filter bar's values for the filter in place. */
-export function packageFilterValues(filter: Record<string, unknown>): PackageFilterValues {
-  const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  return {
-    packageNo: str(filter.packageNo),
-    orderNo: str(filter.orderNo),
-    warehouseId: toId(filter.warehouseId) ?? null,
-    ownerId: toId(filter.ownerId) ?? null,
-    waybillNo: str(filter.waybillNo),
-    carrier: str(filter.carrier),
-    addDateStart: typeof filter.addDateStart === 'string' ? filter.addDateStart : null,
-    addDateEnd: typeof filter.addDateEnd === 'string' ? filter.addDateEnd : null,
-  };
-}
+export const packageFilterValues = packageFilter.toValues;

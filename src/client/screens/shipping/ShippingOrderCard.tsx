@@ -16,33 +16,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { enumKeyOf, enumLabelKey } from '../../widgets/enums';
+import { useEnumLabel } from '../documents/cells';
+import { OutboundStatusTag } from '../outbound/fields';
 import { PackageContents, dimensionsText } from '../packages/cells';
 import type { PackageRecord } from '../packages/constants';
-import { OutboundOrderStatus as S, type OutboundRecord } from './constants';
-
-const STATUS_COLORS: Record<number, 'default' | 'info' | 'warning' | 'primary' | 'success' | 'error'> = {
-  [S.CREATED]: 'default',
-  [S.ALLOCATED]: 'info',
-  [S.PICKING]: 'warning',
-  [S.PACKED]: 'primary',
-  [S.SHIPPED]: 'success',
-  [S.CANCELLED]: 'error',
-};
-
-/** The translated label of an enum value ('' when empty). */
-export function useEnumText() {
-  const translate = useTranslate();
-  return (enumName: string, value: unknown): string => {
-    const key = enumKeyOf(enumName, value);
-    return key ? translate(enumLabelKey(enumName, key), { _: key }) : value === null || value === undefined ? '' : String(value);
-  };
-}
-
-export const OutboundStatusTag = ({ status }: { status: number }) => {
-  const enumText = useEnumText();
-  return <Chip size="small" label={enumText('OutboundOrderStatus', status)} color={STATUS_COLORS[status] ?? 'default'} data-testid="shipping-status" data-status={String(status)} />;
-};
+import type { OutboundRecord } from './constants';
 
 const Head = ({ keys }: { keys: string[] }) => {
   const translate = useTranslate();
@@ -78,7 +56,7 @@ export interface ShippingOrderCardProps {
 
 export const ShippingOrderCard = ({ order, packages, onEditPackage, children }: ShippingOrderCardProps) => {
   const translate = useTranslate();
-  const enumText = useEnumText();
+  const enumText = useEnumLabel();
   const field = (name: string) => translate(`resources.outboundOrder.fields.${name}`);
   const address = [order.address, order.city, order.province, order.countryCode].filter(Boolean).join(', ');
   const facts: Array<[string, string, string]> = [
@@ -97,7 +75,7 @@ export const ShippingOrderCard = ({ order, packages, onEditPackage, children }: 
         <Typography variant="h6" data-testid="shipping-order-no">
           {order.orderNo}
         </Typography>
-        <OutboundStatusTag status={Number(order.status)} />
+        <OutboundStatusTag status={Number(order.status)} testId="shipping-status" />
         {order.package ? (
           <Chip size="small" variant="outlined" label={translate('app.shipping.scanned_package', { no: order.package.packageNo ?? '' })} data-testid="shipping-scanned-package" />
         ) : null}
@@ -117,7 +95,7 @@ export const ShippingOrderCard = ({ order, packages, onEditPackage, children }: 
 
       <Section title={translate('app.shipping.lines')}>
         <Table size="small" data-testid="shipping-lines">
-          <Head keys={['app.shipping.line.no', 'app.shipping.line.sku', 'app.shipping.line.sku_name', 'app.shipping.line.batch_no', 'app.shipping.line.qty', 'app.shipping.line.allocated_qty']} />
+          <Head keys={['no', 'sku', 'sku_name', 'batch_no', 'qty', 'allocated_qty'].map((k) => `app.outbound.line.${k}`)} />
           <TableBody>
             {(order.lines ?? []).map((l, i) => (
               <TableRow key={l.id ?? i} data-testid="shipping-line">

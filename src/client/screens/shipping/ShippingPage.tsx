@@ -1,6 +1,6 @@
 /**
  * The shipping screen (spec 2.3 /func/normal_outbound_exec, code outbound:allocate; issue 5):
- * - a scan box (ScanField: auto-focused, `?code=` looked up on arrival): Enter looks the order up by order,
+ * - a scan box (widgets/ScanField: auto-focused, `?code=` looked up on arrival): Enter looks the order up by order,
  *   platform order, package or waybill number through /scan {code}; a miss or an ambiguous code shows the
  *   server msg (spec 8 "outbound order does not exist", "multiple outbound orders found", "multiple packages
  *   found");
@@ -23,13 +23,14 @@ import { actionsFrom } from '../../../shared/workflow';
 import { ConfirmedAction } from '../../widgets/ConfirmedAction';
 import { permits } from '../../widgets/Permitted';
 import { errorMessage } from '../../widgets/errorMessage';
+import { ScanField, useScanBox } from '../../widgets/ScanField';
+import { useEnumLabel } from '../documents/cells';
 import { PACKAGE_KINDS, packagesOpen, type PackageRecord } from '../packages/constants';
 import { PackageDialog } from '../packages/PackageDialog';
 import { packageApi } from '../packages/packageApi';
 import { OUTBOUND_WORKFLOW, SHIPPING_ACTIONS, type OutboundRecord, type PackBody, type ShippingAction } from './constants';
 import { PackOrderDialog } from './PackOrderDialog';
-import { ScanField, useScanBox } from './ScanField';
-import { ShippingOrderCard, useEnumText } from './ShippingOrderCard';
+import { ShippingOrderCard } from './ShippingOrderCard';
 import { shippingApi } from './shippingApi';
 
 const PACKAGES = PACKAGE_KINDS.outbound;
@@ -41,7 +42,7 @@ export const ShippingPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider();
-  const enumText = useEnumText();
+  const enumText = useEnumLabel();
   const { permissions } = usePermissions();
   const [order, setOrder] = useState<OutboundRecord | null>(null);
   const [packages, setPackages] = useState<PackageRecord[] | null>(null);
@@ -132,7 +133,7 @@ export const ShippingPage = () => {
         <Typography variant="h6" sx={{ mb: 1.5 }}>
           {translate('app.shipping.title')}
         </Typography>
-        <ScanField box={scan} label={translate('app.shipping.scan')} hint={translate('app.shipping.scan_hint')} testId="shipping-scan" />
+        <ScanField box={scan} label="app.shipping.scan" hint="app.shipping.scan_hint" testId="shipping-scan" />
         {result ? (
           <Alert severity="success" sx={{ mt: 1.5 }} data-testid="shipping-result" data-status={String(result.status)}>
             {translate(`app.shipping.result.${result.key}`, { no: result.no, status: enumText('OutboundOrderStatus', result.status) })}

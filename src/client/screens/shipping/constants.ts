@@ -1,62 +1,29 @@
 /**
- * Constants of the shipping screen (spec 2.3 /func/normal_outbound_exec, code outbound:allocate; issue 5):
- * the outbound order life cycle and its action codes from the manifest (generated/shared/resources.ts
- * `outboundOrder.workflow`), the action paths, and the scanned order's shape
- * (src/server/domain/outbound/orders.ts).
+ * Constants of the shipping screen (spec 2.3 /func/normal_outbound_exec, code outbound:allocate; issue 5).
+ * The outbound order life cycle (manifest `outboundOrder.workflow`), its statuses, action paths and record
+ * shapes are the outbound console's (../outbound/constants.ts); this screen adds the steps it offers, the
+ * /scan path and the scanned package (src/server/domain/packages.ts scanOrder).
  */
-import { OutboundOrderStatus } from '../../../../generated/shared/enums';
-import { resourceMeta } from '../../../../generated/shared/resources';
-import { apiPaths } from '../../../../generated/client/api';
-import type { ResourceSpec, WorkflowSpec } from '../../../shared/resource-meta';
+import { documentPaths } from '../documents/documentApi';
+import { OUTBOUND_PATHS, OUTBOUND_RESOURCE, type OutboundAction, type OutboundLine, type OutboundRecord as OutboundOrderRecord } from '../outbound/constants';
 import type { PackageRecord } from '../packages/constants';
 
-export { OutboundOrderStatus };
-
-export const OUTBOUND_WORKFLOW = (resourceMeta.outboundOrder as ResourceSpec).workflow as WorkflowSpec;
+export { OUTBOUND_WORKFLOW, OutboundOrderStatus } from '../outbound/constants';
 
 /** The workflow actions this screen offers, in the order of the job. */
-export const SHIPPING_ACTIONS = ['allocate', 'pick', 'pack', 'ship'] as const;
+export const SHIPPING_ACTIONS = ['allocate', 'pick', 'pack', 'ship'] as const satisfies readonly OutboundAction[];
 export type ShippingAction = (typeof SHIPPING_ACTIONS)[number];
 
-/** Permission code of an outbound workflow action (manifest). */
-export const actionCode = (action: string): string => OUTBOUND_WORKFLOW.actions.find((a) => a.name === action)!.code;
-
-/** POST /sapi/wms/outbound-order/<action> */
-export const outboundPath = (action: ShippingAction | 'scan'): string => `${apiPaths.outboundOrder}/${action}`;
+/** POST /sapi/wms/outbound-order/<action> and /scan. */
+export const SHIPPING_PATHS: Record<ShippingAction | 'scan', string> = { ...OUTBOUND_PATHS, ...documentPaths(OUTBOUND_RESOURCE, ['scan'] as const) };
 
 export const SHIPPING_ROUTE = '/func/normal_outbound_exec';
 
-export interface OutboundLine {
-  id: number;
-  skuId: number;
-  sku?: string | null;
-  skuName?: string | null;
-  batchNo?: string | null;
-  qty: number;
-  allocatedQty?: number;
-}
+/** A line of a scanned order (the server always sends its id and SKU). */
+export type ShippingLine = OutboundLine & { id: number; skuId: number };
 
-/** An outbound order as /scan and the actions return it. */
-export interface OutboundRecord {
-  id: number;
-  orderNo?: string | null;
-  type?: number;
-  platformOrderNo?: string | null;
-  status: number;
-  warehouseName?: string | null;
-  ownerName?: string | null;
-  receiverName?: string | null;
-  receiverPhone?: string | null;
-  countryCode?: string | null;
-  province?: string | null;
-  city?: string | null;
-  address?: string | null;
-  waybillNo?: string | null;
-  remark?: string | null;
-  lines?: OutboundLine[];
-  /** The scanned package (scan by package number), else null. */
-  package?: PackageRecord | null;
-}
+/** An outbound order as /scan and the actions return it: `package` is the scanned package (scan by package number), else null. */
+export type OutboundRecord = Omit<OutboundOrderRecord, 'lines'> & { lines?: ShippingLine[]; package?: PackageRecord | null };
 
 /** The pack step's form: {waybillNo?, carrier?, weight? (kg)}. */
 export interface PackBody {

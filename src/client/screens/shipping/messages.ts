@@ -2,8 +2,8 @@
  * Texts of the shipping screen (namespace `app.shipping.*`; spec 1 en and zh; spec 2.3
  * /func/normal_outbound_exec; spec 8: the server's messages are shown as they come). Action labels come from
  * the generated `resources.outboundOrder.actions.*`, field labels from `resources.outboundOrder.fields.*`,
- * status labels from `enums.OutboundOrderStatus.*`. Both languages hold the same keys. Merged by
- * providers/i18nProvider.ts.
+ * line headers from the outbound console's `app.outbound.line.*`, status labels from
+ * `enums.OutboundOrderStatus.*`. Both languages hold the same keys. Merged by providers/i18nProvider.ts.
  */
 const en = {
   app: {
@@ -13,14 +13,6 @@ const en = {
       scan_hint: 'Scan or type a number, then press Enter',
       scanned_package: 'Scanned package %{no}',
       lines: 'Lines',
-      line: {
-        no: 'No.',
-        sku: 'SKU',
-        sku_name: 'Product name',
-        batch_no: 'Batch number',
-        qty: 'Quantity',
-        allocated_qty: 'Allocated',
-      },
       packages: 'Packages',
       no_packages: 'No packages yet',
       nothing_to_do: 'Order %{no} is %{status}: there is nothing to do here',
@@ -56,14 +48,6 @@ const zh: typeof en = {
       scan_hint: '扫描或输入单号后按回车',
       scanned_package: '已扫描包裹 %{no}',
       lines: '出库明细',
-      line: {
-        no: '序号',
-        sku: 'SKU',
-        sku_name: '商品名称',
-        batch_no: '批次号',
-        qty: '数量',
-        allocated_qty: '已分配',
-      },
       packages: '包裹',
       no_packages: '暂无包裹',
       nothing_to_do: '出库单 %{no} 当前状态为“%{status}”，无需操作',

@@ -5,11 +5,11 @@
  */
 import type { DataProvider } from 'react-admin';
 import type { WmsDataProvider } from '../../providers/dataProvider';
-import { outboundPath, type OutboundRecord, type PackBody, type ShippingAction } from './constants';
+import { SHIPPING_PATHS, type OutboundRecord, type PackBody, type ShippingAction } from './constants';
 
 export const shippingApi = {
   /** The order of an order, platform order, package or waybill number (with `package` when one matched). */
-  scan: (dp: DataProvider, code: string) => (dp as WmsDataProvider).call<OutboundRecord>(outboundPath('scan'), { code }),
+  scan: (dp: DataProvider, code: string) => (dp as WmsDataProvider).call<OutboundRecord>(SHIPPING_PATHS.scan, { code }),
   /** allocate / pick / ship {id}, pack {id, waybillNo?, carrier?, weight?}: the order afterwards. */
-  act: (dp: DataProvider, action: ShippingAction, body: PackBody | { id: number }) => (dp as WmsDataProvider).call<OutboundRecord>(outboundPath(action), body),
+  act: (dp: DataProvider, action: ShippingAction, body: PackBody | { id: number }) => (dp as WmsDataProvider).call<OutboundRecord>(SHIPPING_PATHS[action], body),
 };

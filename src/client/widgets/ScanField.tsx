@@ -1,18 +1,21 @@
 /**
- * The scan box of a /func screen, as a hook and its field, so any scanning screen works the same way:
- * - `useScanBox({find, onFound, onStart?, onMiss?})`: holds the typed code; Enter (or `lookUp`) trims it
- *   and calls `find`; a rejection becomes the box's error (the server msg, spec 8), is notified, and the box
- *   is focused again; `?code=` in the URL is looked up once on arrival and removed from the URL; `focus()`
- *   asks again after a closing dialog has handed focus back to its opener.
- * - `<ScanField box label hint testId />`: the auto-focused text field (`data-testid=testId`) with the hint or
- *   the error under it and the error repeated in an alert (`<testId>-error`).
+ * The scan box of a /func screen (receiving /func/*_inbound_exec, shipping /func/normal_outbound_exec), as a
+ * hook and its field, so every scanning screen works the same way:
+ * - `useScanBox({find, onFound, onStart?, onMiss?, paused?})`: holds the typed code; Enter (or `lookUp`)
+ *   trims it and calls `find`; a rejection becomes the box's error (the server msg, spec 8), is notified, and
+ *   the box is focused again; `?code=` in the URL (a list's button opening the screen) is looked up once on
+ *   arrival and removed from the URL; `focus()` asks again after a closing dialog has handed focus back to its
+ *   opener; while `paused` (a step of the screen is running) Enter does nothing.
+ * - `<ScanField box label hint testId maxLength? disabled? />`: the auto-focused text field
+ *   (`data-testid=testId`) with the hint or the error under it and the error repeated in an alert
+ *   (`<testId>-error`). `label` and `hint` are message keys of the screen (or plain texts).
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
-import { useNotify } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { errorMessage } from '../../widgets/errorMessage';
+import { errorMessage } from './errorMessage';
 
 export interface ScanBoxOptions<T> {
   /** Looks the code up; rejects with the message to show. */
@@ -22,14 +25,17 @@ export interface ScanBoxOptions<T> {
   onStart?: () => void;
   /** After a failed look-up. */
   onMiss?: () => void;
+  /** While true, a look-up is not started (another step of the screen is running). */
+  paused?: boolean;
 }
 
 export interface ScanBox {
   code: string;
   setCode: (code: string) => void;
   error: string | undefined;
+  /** A look-up is running. */
   busy: boolean;
-  inputRef: React.RefObject<HTMLInputElement | null>;
+  inputRef: RefObject<HTMLInputElement | null>;
   lookUp: (raw: string) => Promise<void>;
   onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
   focus: () => void;
@@ -38,7 +44,7 @@ export interface ScanBox {
 /** Milliseconds after which focus is asked for again (a closing dialog's focus hand-back is over by then). */
 const REFOCUS_MS = 400;
 
-export function useScanBox<T>({ find, onFound, onStart, onMiss }: ScanBoxOptions<T>): ScanBox {
+export function useScanBox<T>({ find, onFound, onStart, onMiss, paused = false }: ScanBoxOptions<T>): ScanBox {
   const notify = useNotify();
   const [params, setParams] = useSearchParams();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -54,7 +60,7 @@ export function useScanBox<T>({ find, onFound, onStart, onMiss }: ScanBoxOptions
 
   const lookUp = async (raw: string) => {
     const text = raw.trim();
-    if (!text || busy) return;
+    if (!text || busy || paused) return;
     setBusy(true);
     setError(undefined);
     onStart?.();
@@ -104,30 +110,37 @@ export function useScanBox<T>({ find, onFound, onStart, onMiss }: ScanBoxOptions
 
 export interface ScanFieldProps {
   box: ScanBox;
+  /** Message key (or text) of the label. */
   label: string;
+  /** Message key (or text) shown under the box while there is no error. */
   hint: string;
   testId: string;
   maxLength?: number;
+  disabled?: boolean;
 }
 
-export const ScanField = ({ box, label, hint, testId, maxLength = 50 }: ScanFieldProps) => (
-  <>
-    <TextField
-      inputRef={box.inputRef}
-      autoFocus
-      fullWidth
-      label={label}
-      helperText={box.error ?? hint}
-      error={Boolean(box.error)}
-      value={box.code}
-      onChange={(e) => box.setCode(e.target.value)}
-      onKeyDown={box.onKeyDown}
-      slotProps={{ htmlInput: { 'data-testid': testId, maxLength, autoComplete: 'off' } }}
-    />
-    {box.error ? (
-      <Alert severity="error" sx={{ mt: 1.5 }} data-testid={`${testId}-error`}>
-        {box.error}
-      </Alert>
-    ) : null}
-  </>
-);
+export const ScanField = ({ box, label, hint, testId, maxLength = 50, disabled }: ScanFieldProps) => {
+  const translate = useTranslate();
+  return (
+    <>
+      <TextField
+        inputRef={box.inputRef}
+        autoFocus
+        fullWidth
+        label={translate(label, { _: label })}
+        helperText={box.error ?? translate(hint, { _: hint })}
+        error={Boolean(box.error)}
+        value={box.code}
+        onChange={(e) => box.setCode(e.target.value)}
+        onKeyDown={box.onKeyDown}
+        disabled={disabled}
+        slotProps={{ htmlInput: { 'data-testid': testId, maxLength, autoComplete: 'off' } }}
+      />
+      {box.error ? (
+        <Alert severity="error" sx={{ mt: 1.5 }} data-testid={`${testId}-error`}>
+          {box.error}
+        </Alert>
+      ) : null}
+    </>
+  );
+};
