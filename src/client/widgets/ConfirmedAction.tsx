@@ -22,9 +22,12 @@ export interface ConfirmedActionProps {
   successMessage: string;
   action: () => Promise<unknown>;
   after: () => void;
+  /** Button look: text (row actions, default) or contained (the main step of a screen). */
+  variant?: 'text' | 'contained';
+  size?: 'small' | 'medium';
 }
 
-export const ConfirmedAction = ({ label, title, content, translateOptions, color, testId, successMessage, action, after }: ConfirmedActionProps) => {
+export const ConfirmedAction = ({ label, title, content, translateOptions, color, testId, successMessage, action, after, variant = 'text', size = 'small' }: ConfirmedActionProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const [open, setOpen] = useState(false);
@@ -45,7 +48,7 @@ export const ConfirmedAction = ({ label, title, content, translateOptions, color
   };
   return (
     <>
-      <Button size="small" color={color} onClick={() => setOpen(true)} data-testid={testId}>
+      <Button size={size} variant={variant} color={color} onClick={() => setOpen(true)} data-testid={testId}>
         {translate(label)}
       </Button>
       <Confirm

@@ -181,8 +181,10 @@ export const ShippingPage = () => {
               </Button>
             ) : null}
             {can('ship') ? (
-              <Box sx={{ '& .MuiButton-root': { px: 2, py: 0.75 } }}>
+              <Box>
                 <ConfirmedAction
+                  variant="contained"
+                  size="medium"
                   label="resources.outboundOrder.actions.ship"
                   title="app.shipping.ship.title"
                   content="app.shipping.ship.content"
