@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import pg from 'pg';
+import { expect } from 'vitest';
+import { JudgementType } from '../../generated/shared/enums';
 import { buildApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/connect';
@@ -105,4 +107,74 @@ export async function waitImportJob(t: TestApp, id: string, token: string): Prom
     await new Promise((ok) => setTimeout(ok, 50));
   }
   throw new Error(`job ${id} still running`);
+}
+
+export type Envelope = { code: number; msg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** What the document tests (inbound, outbound, packages) share; filled in by `setUp`. */
+export interface DocumentFixture {
+  t: TestApp;
+  /** The admin's token, the default token of `call` / `ok`. */
+  admin: string;
+  /** The seeded goods owners OWN-A and OWN-B, and the first warehouse by id. */
+  ownerA: number;
+  ownerB: number;
+  w1: number;
+  /** The category the SKUs were added to. */
+  categoryId: number;
+  /** SKU ids by key (the SKU code); the same object throughout. */
+  skus: Record<string, number>;
+  /** POSTs as `token` (default: the admin); returns the envelope. */
+  call(path: string, body?: unknown, token?: string, headers?: Record<string, string>): Promise<Envelope>;
+  /** POSTs as `token` (default: the admin), expects code 200 (naming the path and msg) and returns the data. */
+  ok(path: string, body: unknown, token?: string): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Adds an inventory adjustment of GAIN lines in `w1` for `ownerId` (each line as given plus type GAIN) and approves it. */
+  gainLines(ownerId: number, lines: { skuId: number; qty: number; batchNo?: string }[]): Promise<void>;
+  /** gainLines with one line {skuId, batchNo, qty}. */
+  gain(ownerId: number, skuId: number, qty: number, batchNo?: string): Promise<void>;
+  /**
+   * Starts the app on `kind`, logs the admin in, looks up the owners and warehouse, adds category 'Perfume' and one
+   * enabled SKU per key of `skuOwners` (in order; name `<key> product`, weight 1) for owner A or B. Returns the fixture.
+   */
+  setUp(kind: DbKind, skuOwners: Record<string, 'A' | 'B'>): Promise<DocumentFixture>;
+  close(): Promise<void>;
+}
+
+/** A fixture for the document tests: call `setUp` in beforeAll and `close` in afterAll; `call`, `ok`, `gain` and `skus` are stable. */
+export function documentFixture(): DocumentFixture {
+  const f: DocumentFixture = {
+    t: undefined as unknown as TestApp,
+    admin: '',
+    ownerA: 0,
+    ownerB: 0,
+    w1: 0,
+    categoryId: 0,
+    skus: {},
+    call: (path, body = {}, token = f.admin, headers) => f.t.call(path, body, token, headers),
+    ok: async (path, body, token = f.admin) => {
+      const r = await f.call(path, body, token);
+      expect(r.code, `${path}: ${r.msg}`).toBe(200);
+      return r.data;
+    },
+    gainLines: async (ownerId, lines) => {
+      const d = await f.ok('/sapi/wms/inventory-judgement/add', { warehouseId: f.w1, ownerId, lines: lines.map((l) => ({ ...l, type: JudgementType.GAIN })) });
+      await f.ok('/sapi/wms/inventory-judgement/approve', { id: d.id });
+    },
+    gain: (ownerId, skuId, qty, batchNo = '') => f.gainLines(ownerId, [{ skuId, batchNo, qty }]),
+    setUp: async (kind, skuOwners) => {
+      f.t = await startTestApp(kind);
+      f.admin = await f.t.login();
+      const owners = (await f.call('/sapi/wms/owner/list')).data as { id: number; code: string }[];
+      f.ownerA = owners.find((o) => o.code === 'OWN-A')!.id;
+      f.ownerB = owners.find((o) => o.code === 'OWN-B')!.id;
+      f.w1 = (await f.call('/sapi/wms/warehouse/list', { sortProp: 'id', sortOrder: 'asc' })).data[0].id;
+      f.categoryId = (await f.ok('/sapi/wms/sku-category/add', { name: 'Perfume' })).id;
+      for (const [key, owner] of Object.entries(skuOwners)) {
+        f.skus[key] = (await f.ok('/sapi/wms/sku/add', { ownerId: owner === 'A' ? f.ownerA : f.ownerB, sku: key, name: `${key} product`, enable: true, categoryId: f.categoryId, weight: 1 })).id;
+      }
+      return f;
+    },
+    close: async () => { await f.t?.close(); },
+  };
+  return f;
 }

@@ -6,21 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BizType, InboundOrderStatus as S, InboundOrderType } from '../../generated/shared/enums';
 import { ledgerDiscrepancies } from '../../src/server/domain/inventory/ledger';
-import { startTestApp, testDatabases, userWith, type TestApp } from './harness';
+import { documentFixture, testDatabases, userWith, type TestApp } from './harness';
 
 type Rec = Record<string, any>;
 
 describe.each(testDatabases())('inbound orders on %s', (kind) => {
-  let t: TestApp;
-  let admin: string;
-  const call = (path: string, body: unknown = {}, token = admin, headers?: Record<string, string>) => t.call(path, body, token, headers);
-  let ownerA: number, ownerB: number, w1: number;
-  const skus: Record<string, number> = {};
-  const ok = async (path: string, body: unknown, token = admin) => {
-    const r = await call(path, body, token);
-    expect(r.code, `${path}: ${r.msg}`).toBe(200);
-    return r.data;
-  };
+  const f = documentFixture();
+  const { call, ok, skus } = f;
+  let t: TestApp, admin: string, ownerA: number, ownerB: number, w1: number;
   const P = '/sapi/wms/inbound-order';
   const newOrder = (extra: Rec = {}) => ok(`${P}/add`, {
     warehouseId: w1, ownerId: ownerA, storeOrderNo: 'SHOP-1', waybillNo: 'WB-1',
@@ -29,18 +22,9 @@ describe.each(testDatabases())('inbound orders on %s', (kind) => {
   const stock = async (skuId: number, batchNo: string) => (await ok('/sapi/wms/sku-inventory/page', { skuId, batchNo, warehouseId: w1 })).records.find((r: Rec) => r.batchNo === batchNo)?.qty ?? 0;
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    admin = await t.login();
-    const owners = (await call('/sapi/wms/owner/list')).data as Rec[];
-    ownerA = owners.find((o) => o.code === 'OWN-A')!.id;
-    ownerB = owners.find((o) => o.code === 'OWN-B')!.id;
-    w1 = (await call('/sapi/wms/warehouse/list', { sortProp: 'id', sortOrder: 'asc' })).data[0].id;
-    const cat = (await ok('/sapi/wms/sku-category/add', { name: 'Perfume' })).id;
-    for (const [key, owner] of [['ROSE', ownerA], ['MUSK', ownerA], ['CABLE', ownerB]] as const) {
-      skus[key] = (await ok('/sapi/wms/sku/add', { ownerId: owner, sku: key, name: `${key} product`, enable: true, categoryId: cat, weight: 1 })).id;
-    }
+    ({ t, admin, ownerA, ownerB, w1 } = await f.setUp(kind, { ROSE: 'A', MUSK: 'A', CABLE: 'B' }));
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(() => f.close());
 
   it('creates an order with its lines and a generated number', async () => {
     const o = await newOrder();

@@ -5,49 +5,29 @@
  * transition, owner scope, and 64 concurrent allocations against a stock of 100 on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BizType, Currency, EcPlatform, JudgementType, OutboundOrderStatus as S, OutboundOrderType } from '../../generated/shared/enums';
+import { BizType, Currency, EcPlatform, OutboundOrderStatus as S, OutboundOrderType } from '../../generated/shared/enums';
 import { ledgerDiscrepancies } from '../../src/server/domain/inventory/ledger';
-import { startTestApp, testDatabases, userWith, type TestApp } from './harness';
+import { documentFixture, testDatabases, userWith, type TestApp } from './harness';
 
 type Rec = Record<string, any>;
 
 describe.each(testDatabases())('outbound orders on %s', (kind) => {
-  let t: TestApp;
-  let admin: string;
-  const call = (path: string, body: unknown = {}, token = admin, headers?: Record<string, string>) => t.call(path, body, token, headers);
-  let ownerA: number, ownerB: number, w1: number;
-  const skus: Record<string, number> = {};
-  const ok = async (path: string, body: unknown, token = admin) => {
-    const r = await call(path, body, token);
-    expect(r.code, `${path}: ${r.msg}`).toBe(200);
-    return r.data;
-  };
+  const f = documentFixture();
+  const { call, ok, gain, skus } = f;
+  let t: TestApp, admin: string, ownerA: number, ownerB: number, w1: number;
   const P = '/sapi/wms/outbound-order';
   const receiver = { receiverName: 'Sara Ali', receiverPhone: '+966 5555 1234', countryCode: 'SA', city: 'Riyadh', address: 'King Fahd Rd 1' };
   const newOrder = (lines: Rec[], extra: Rec = {}) => ok(`${P}/add`, { warehouseId: w1, ownerId: ownerA, platformOrderNo: 'PO-1', ...receiver, lines, ...extra });
   const stockRow = async (skuId: number, batchNo = '') => (await ok('/sapi/wms/sku-inventory/page', { skuId, warehouseId: w1 })).records.find((r: Rec) => r.batchNo === batchNo);
-  const gain = async (ownerId: number, skuId: number, qty: number, batchNo = '') => {
-    const d = await ok('/sapi/wms/inventory-judgement/add', { warehouseId: w1, ownerId, lines: [{ skuId, batchNo, type: JudgementType.GAIN, qty }] });
-    await ok('/sapi/wms/inventory-judgement/approve', { id: d.id });
-  };
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    admin = await t.login();
-    const owners = (await call('/sapi/wms/owner/list')).data as Rec[];
-    ownerA = owners.find((o) => o.code === 'OWN-A')!.id;
-    ownerB = owners.find((o) => o.code === 'OWN-B')!.id;
-    w1 = (await call('/sapi/wms/warehouse/list', { sortProp: 'id', sortOrder: 'asc' })).data[0].id;
-    const cat = (await ok('/sapi/wms/sku-category/add', { name: 'Perfume' })).id;
-    for (const [key, owner] of [['ROSE', ownerA], ['MUSK', ownerA], ['HOT', ownerA], ['CABLE', ownerB]] as const) {
-      skus[key] = (await ok('/sapi/wms/sku/add', { ownerId: owner, sku: key, name: `${key} product`, enable: true, categoryId: cat, weight: 1 })).id;
-    }
+    ({ t, admin, ownerA, ownerB, w1 } = await f.setUp(kind, { ROSE: 'A', MUSK: 'A', HOT: 'A', CABLE: 'B' }));
     await ok('/sapi/wms/ec-platform-sku/add', { skuId: skus.ROSE, ecPlatform: EcPlatform.NOON, ecPlatformSku: 'N-ROSE' });
     await gain(ownerA, skus.ROSE, 6, 'B1');
     await gain(ownerA, skus.ROSE, 4, 'B2');
     await gain(ownerA, skus.MUSK, 3);
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(() => f.close());
 
   it('creates an order with receiver, money in cents and lines; checks it before writing', async () => {
     const o = await newOrder([{ skuId: skus.ROSE, qty: 2 }], { codAmount: 12550, codCurrency: Currency.SAR });

@@ -5,23 +5,16 @@
  * packages, delivery status, and the per-kind list codes of inbound orders (manifest listCodes).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeliveryStatus, InboundOrderType, JudgementType, OutboundOrderStatus as S } from '../../generated/shared/enums';
+import { DeliveryStatus, InboundOrderType, OutboundOrderStatus as S } from '../../generated/shared/enums';
 import { ledgerDiscrepancies } from '../../src/server/domain/inventory/ledger';
-import { startTestApp, testDatabases, userWith, type TestApp } from './harness';
+import { documentFixture, testDatabases, userWith, type TestApp } from './harness';
 
 type Rec = Record<string, any>;
 
 describe.each(testDatabases())('packages on %s', (kind) => {
-  let t: TestApp;
-  let admin: string;
-  const call = (path: string, body: unknown = {}, token = admin, headers?: Record<string, string>) => t.call(path, body, token, headers);
-  let ownerA: number, ownerB: number, w1: number;
-  const skus: Record<string, number> = {};
-  const ok = async (path: string, body: unknown, token = admin) => {
-    const r = await call(path, body, token);
-    expect(r.code, `${path}: ${r.msg}`).toBe(200);
-    return r.data;
-  };
+  const f = documentFixture();
+  const { call, ok, skus } = f;
+  let t: TestApp, admin: string, ownerA: number, ownerB: number, w1: number;
   const IN = '/sapi/wms/inbound-order';
   const OUT = '/sapi/wms/outbound-order';
   const IP = '/sapi/wms/inbound-package';
@@ -33,20 +26,10 @@ describe.each(testDatabases())('packages on %s', (kind) => {
   const outbound = (lines: Rec[], extra: Rec = {}) => ok(`${OUT}/add`, { warehouseId: w1, ownerId: ownerA, ...receiver, lines, ...extra });
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    admin = await t.login();
-    const owners = (await call('/sapi/wms/owner/list')).data as Rec[];
-    ownerA = owners.find((o) => o.code === 'OWN-A')!.id;
-    ownerB = owners.find((o) => o.code === 'OWN-B')!.id;
-    w1 = (await call('/sapi/wms/warehouse/list', { sortProp: 'id', sortOrder: 'asc' })).data[0].id;
-    const cat = (await ok('/sapi/wms/sku-category/add', { name: 'Perfume' })).id;
-    for (const [key, owner] of [['ROSE', ownerA], ['MUSK', ownerA], ['CABLE', ownerB]] as const) {
-      skus[key] = (await ok('/sapi/wms/sku/add', { ownerId: owner, sku: key, name: `${key} product`, enable: true, categoryId: cat, weight: 1 })).id;
-    }
-    const d = await ok('/sapi/wms/inventory-judgement/add', { warehouseId: w1, ownerId: ownerA, lines: [{ skuId: skus.ROSE, type: JudgementType.GAIN, qty: 20 }, { skuId: skus.MUSK, type: JudgementType.GAIN, qty: 20 }] });
-    await ok('/sapi/wms/inventory-judgement/approve', { id: d.id });
+    ({ t, admin, ownerA, ownerB, w1 } = await f.setUp(kind, { ROSE: 'A', MUSK: 'A', CABLE: 'B' }));
+    await f.gainLines(ownerA, [{ skuId: skus.ROSE, qty: 20 }, { skuId: skus.MUSK, qty: 20 }]);
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(() => f.close());
 
   it('inbound packages: contents are lines of the order, never more than planned; numbers and the pack list', async () => {
     const o = await inbound();

@@ -5,24 +5,16 @@
  * manifest workflow) and per permission code; a workflow action asks first, then calls the server.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, Notification, type AuthProvider, type DataProvider, type RaRecord } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import { generatedMessages } from '../../generated/client/i18n';
-import { appEn } from '../../src/client/i18n/app-en';
-import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
-import { widgetMessages } from '../../src/client/widgets';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { RaRecord } from 'react-admin';
 import { orderImportMessages } from '../../src/client/screens/orderImport';
 import { InboundList, buildInboundFilter, inboundMessages, rowActionNames } from '../../src/client/screens/inbound';
+import { actionIds, i18nOf, renderWithAdmin, rowOf as rowIn, stubDataProvider as stubWith } from './console-harness';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = polyglotI18nProvider(
-  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inboundMessages.en, orderImportMessages.en, generatedMessages.en) as any,
-  'en',
-);
+const i18nProvider = i18nOf(inboundMessages, orderImportMessages);
 
 const order = (id: number, status: number, extra: Record<string, unknown> = {}): RaRecord => ({
   id,
@@ -42,47 +34,15 @@ const order = (id: number, status: number, extra: Record<string, unknown> = {}):
 
 const RECORDS = [order(1, 1), order(2, 2), order(3, 3), order(4, 4), order(5, 5, { problemReason: 'damaged box' })];
 
-function stubDataProvider(records = RECORDS, call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 1 }))) {
-  const dp = {
-    getList: vi.fn((resource: string, _params?: any) => Promise.resolve(resource === 'inboundOrder' ? { data: records, total: records.length } : { data: [], total: 0 })),
-    getMany: vi.fn(() => Promise.resolve({ data: [] })),
-    getManyReference: vi.fn(() => Promise.resolve({ data: [], total: 0 })),
-    getOne: vi.fn(() => Promise.resolve({ data: records[0] })),
-    create: vi.fn(),
-    update: vi.fn(),
-    updateMany: vi.fn(),
-    delete: vi.fn(),
-    deleteMany: vi.fn(),
-    call,
-  };
-  return dp as unknown as DataProvider & typeof dp;
-}
-
-const authWith = (roles: string[]): AuthProvider => ({
-  login: () => Promise.resolve(),
-  logout: () => Promise.resolve(),
-  checkAuth: () => Promise.resolve(),
-  checkError: () => Promise.resolve(),
-  getPermissions: () => Promise.resolve(roles),
-});
+const stubDataProvider = (records = RECORDS, call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 1 }))) => stubWith({ inboundOrder: records }, call);
 
 function renderList(type: number, roles = ['admin'], dataProvider = stubDataProvider()) {
-  render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={authWith(roles)}>
-      <InboundList type={type} storeKey={false} />
-      <Notification />
-    </AdminContext>,
-  );
+  renderWithAdmin(<InboundList type={type} storeKey={false} />, { roles, dataProvider, i18nProvider });
   return dataProvider;
 }
 
 const pages = (dp: ReturnType<typeof stubDataProvider>) => dp.getList.mock.calls.filter((c) => c[0] === 'inboundOrder');
-const rowOf = (no: string) => screen.getAllByTestId('inbound-row').find((r) => within(r).queryByText(no))!;
-const actionIds = (row: HTMLElement) =>
-  within(row)
-    .queryAllByRole('button')
-    .map((b) => b.getAttribute('data-testid'))
-    .filter(Boolean);
+const rowOf = (no: string) => rowIn('inbound-row', no);
 
 afterEach(() => {
   cleanup();

@@ -6,53 +6,23 @@
  * inventory list's Export button exports the filter on screen behind a full-screen overlay.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, configure, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { AdminContext, Notification, type AuthProvider, type DataProvider } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import { generatedMessages } from '../../generated/client/i18n';
-import { appEn } from '../../src/client/i18n/app-en';
-import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
+import { act, cleanup, configure, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
+import type { DataProvider } from 'react-admin';
 import { TOKEN_KEY } from '../../src/client/providers/session';
-import { EXPORT_POLL_MS, EXPORT_QUERY_PATH, useExportJob, widgetMessages } from '../../src/client/widgets';
+import { EXPORT_POLL_MS, EXPORT_QUERY_PATH, useExportJob } from '../../src/client/widgets';
 import { InventoryList, inventoryMessages } from '../../src/client/screens/inventory';
+import { adminWrapper, i18nOf, renderWithAdmin, stubDataProvider as stubWith } from './console-harness';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = polyglotI18nProvider(
-  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inventoryMessages.en, generatedMessages.en) as any,
-  'en',
-);
-
-const auth: AuthProvider = {
-  login: () => Promise.resolve(),
-  logout: () => Promise.resolve(),
-  checkAuth: () => Promise.resolve(),
-  checkError: () => Promise.resolve(),
-  getPermissions: () => Promise.resolve(['admin']),
-};
+const i18nProvider = i18nOf(inventoryMessages);
 
 const EXPORT_PATH = '/sapi/wms/sku-inventory/exportExcel';
 const FILE_URL = '/sapi/sys/file/get/exports/inventory-1.xlsx';
 
-function stubDataProvider(call: ReturnType<typeof vi.fn>) {
-  return {
-    getList: vi.fn((resource: string) =>
-      Promise.resolve(resource === 'inventory' ? { data: [{ id: 1, sku: 'ROSE-30', qty: 8, lockQty: 0, skuEntity: {}, supplierNames: [], ecPlatforms: [] }], total: 1 } : { data: [], total: 0 }),
-    ),
-    getMany: vi.fn(() => Promise.resolve({ data: [] })),
-    getManyReference: vi.fn(() => Promise.resolve({ data: [], total: 0 })),
-    getOne: vi.fn(),
-    create: vi.fn(),
-    update: vi.fn(),
-    updateMany: vi.fn(),
-    delete: vi.fn(),
-    deleteMany: vi.fn(),
-    call,
-  } as unknown as DataProvider & { getList: ReturnType<typeof vi.fn> };
-}
+const INVENTORY = [{ id: 1, sku: 'ROSE-30', qty: 8, lockQty: 0, skuEntity: {}, supplierNames: [], ecPlatforms: [] }];
+const stubDataProvider = (call: ReturnType<typeof vi.fn>) => stubWith({ inventory: INVENTORY }, call);
 
 /** A call() stub answering the start with `start`, then each poll with the next of `polls`. */
 function jobCalls(start: object, polls: object[]) {
@@ -63,15 +33,7 @@ function jobCalls(start: object, polls: object[]) {
   });
 }
 
-const wrapperWith = (dataProvider: DataProvider) =>
-  function Wrapper({ children }: { children: ReactNode }) {
-    return (
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={auth}>
-        {children}
-        <Notification />
-      </AdminContext>
-    );
-  };
+const wrapperWith = (dataProvider: DataProvider) => adminWrapper({ dataProvider, i18nProvider });
 
 let opened: string[];
 
@@ -177,11 +139,7 @@ describe('Export button of the inventory list', () => {
   it('exports the filter on screen (with the preset) behind a full-screen overlay', async () => {
     const call = jobCalls({ id: 9, exportStatus: 1 }, [{ id: 9, exportStatus: 2, downloadUrl: FILE_URL }]);
     const dp = stubDataProvider(call);
-    render(
-      <AdminContext dataProvider={dp} i18nProvider={i18nProvider} authProvider={auth}>
-        <InventoryList inDialog preset={{ skuId: 7 }} />
-      </AdminContext>,
-    );
+    renderWithAdmin(<InventoryList inDialog preset={{ skuId: 7 }} />, { dataProvider: dp, i18nProvider });
     await screen.findByText('ROSE-30');
     fireEvent.change(screen.getByLabelText('SKU / product name'), { target: { value: ' rose ' } });
     fireEvent.click(screen.getByTestId('inventory-search'));

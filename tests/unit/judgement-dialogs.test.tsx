@@ -8,15 +8,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, Notification, type AuthProvider, type DataProvider, type RaRecord } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import { generatedMessages } from '../../generated/client/i18n';
-import { appEn } from '../../src/client/i18n/app-en';
-import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
-import { widgetMessages } from '../../src/client/widgets';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { DataProvider } from 'react-admin';
 import { JudgementEditDialog, judgementMessages, toAddBody, toLineBody } from '../../src/client/screens/judgement';
+import { OWNER_A, OWNER_B, WH_1, WH_2, i18nOf, keysOf as keys, renderWithAdmin, stubDataProvider as stubWith, waitForOwnerAndWarehouse, type Lists } from './console-harness';
 
 // the inventory picker is another screen's: a stand-in that shows its preset and hands back one record
 const INVENTORY = { id: 5, skuId: 7, warehouseId: 1, ownerId: 3, batchNo: 'B1', qty: 40, lockQty: 2, skuEntity: { sku: 'LIP-1', name: 'Lipstick' } };
@@ -38,59 +33,15 @@ vi.mock('../../src/client/screens/inventory/InventoryPickerDialog', () => ({
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = polyglotI18nProvider(
-  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, judgementMessages.en, generatedMessages.en) as any,
-  'en',
-);
+const i18nProvider = i18nOf(judgementMessages);
 
-const admin: AuthProvider = {
-  login: () => Promise.resolve(),
-  logout: () => Promise.resolve(),
-  checkAuth: () => Promise.resolve(),
-  checkError: () => Promise.resolve(),
-  getPermissions: () => Promise.resolve(['admin']),
-};
-
-type Lists = Record<string, RaRecord[]>;
-
-const OWNER_A = { id: 3, name: 'Desert Rose Cosmetics' };
-const OWNER_B = { id: 4, name: 'Gulf Gadgets' };
-const WH_1 = { id: 1, name: 'Riyadh DC' };
-const WH_2 = { id: 2, name: 'Dubai FC' };
 const SKUS = [
   { id: 7, sku: 'LIP-1', name: 'Lipstick', ownerId: 3, ownerName: 'Desert Rose Cosmetics', enable: true, supplierNames: [], ecPlatforms: [] },
   { id: 8, sku: 'LIP-2', name: 'Gloss', ownerId: 3, ownerName: 'Desert Rose Cosmetics', enable: true, supplierNames: [], ecPlatforms: [] },
 ];
 
-function stubDataProvider(lists: Lists, call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 99 }))) {
-  const dp = {
-    getList: vi.fn((resource: string, _params?: any) => {
-      const data = lists[resource] ?? [];
-      return Promise.resolve({ data, total: data.length });
-    }),
-    getMany: vi.fn((resource: string, params: { ids: unknown[] }) =>
-      Promise.resolve({ data: (lists[resource] ?? []).filter((r) => params.ids.map(String).includes(String(r.id))) }),
-    ),
-    getManyReference: vi.fn(() => Promise.resolve({ data: [], total: 0 })),
-    getOne: vi.fn((resource: string, params: { id: unknown }) => Promise.resolve({ data: (lists[resource] ?? []).find((r) => String(r.id) === String(params.id)) })),
-    create: vi.fn(),
-    update: vi.fn(),
-    updateMany: vi.fn(),
-    delete: vi.fn(),
-    deleteMany: vi.fn(),
-    call,
-  };
-  return dp as unknown as DataProvider & typeof dp;
-}
-
-function renderIn(node: ReactNode, dataProvider: DataProvider) {
-  render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={admin}>
-      {node}
-      <Notification />
-    </AdminContext>,
-  );
-}
+const stubDataProvider = (lists: Lists, call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 99 }))) => stubWith(lists, call);
+const renderIn = (node: ReactNode, dataProvider: DataProvider) => renderWithAdmin(node, { dataProvider, i18nProvider });
 
 const dialog = () => screen.getByTestId('judgement-edit-dialog');
 const save = () => fireEvent.click(screen.getByTestId('judgement-save'));
@@ -101,8 +52,7 @@ async function openWithOwnerAndWarehouse(call?: ReturnType<typeof vi.fn>) {
   const dp = stubDataProvider({ owner: [OWNER_A], warehouse: [WH_1], sku: SKUS }, call as any);
   const onSaved = vi.fn();
   renderIn(<JudgementEditDialog onClose={vi.fn()} onSaved={onSaved} />, dp);
-  await waitFor(() => expect((screen.getByLabelText('Goods owner') as HTMLInputElement).value).toBe('Desert Rose Cosmetics'));
-  await waitFor(() => expect((screen.getByLabelText('Warehouse') as HTMLInputElement).value).toBe('Riyadh DC'));
+  await waitForOwnerAndWarehouse();
   return { dp, onSaved };
 }
 
@@ -117,8 +67,6 @@ afterEach(() => {
 });
 
 describe('messages', () => {
-  const keys = (tree: unknown, prefix = ''): string[] =>
-    typeof tree !== 'object' || tree === null ? [prefix] : Object.entries(tree).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
   const get = (tree: unknown, key: string) => key.split('.').reduce<any>((n, k) => n?.[k], tree);
 
   it('en and zh hold the same keys under app.judgement, zh without plurals, same placeholders', () => {

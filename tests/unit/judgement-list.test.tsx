@@ -6,24 +6,16 @@
  * required reason, delete after a confirmation, and the view dialog with the lines.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, Notification, type AuthProvider, type DataProvider, type RaRecord } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import { generatedMessages } from '../../generated/client/i18n';
-import { appEn } from '../../src/client/i18n/app-en';
-import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
-import { widgetMessages } from '../../src/client/widgets';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { RaRecord } from 'react-admin';
 import { JudgementList, buildJudgementFilter, judgementMessages, lineSummary, rejectReasonError } from '../../src/client/screens/judgement';
+import { i18nOf, renderWithAdmin, rowOf as rowIn, stubDataProvider as stubWith } from './console-harness';
 
 // the console renders heavy MUI trees: allow slow machines and parallel test files more time
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = polyglotI18nProvider(
-  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, judgementMessages.en, generatedMessages.en) as any,
-  'en',
-);
+const i18nProvider = i18nOf(judgementMessages);
 
 const RECORDS: RaRecord[] = [
   {
@@ -63,46 +55,14 @@ const RECORDS: RaRecord[] = [
   },
 ];
 
-function stubDataProvider(call = vi.fn((..._args: unknown[]) => Promise.resolve<any>(null)), total = RECORDS.length) {
-  const dp = {
-    getList: vi.fn((resource: string, _params?: any) =>
-      Promise.resolve(resource === 'inventoryJudgement' ? { data: RECORDS, total } : { data: [], total: 0 }),
-    ),
-    getMany: vi.fn(() => Promise.resolve({ data: [] })),
-    getManyReference: vi.fn(() => Promise.resolve({ data: [], total: 0 })),
-    getOne: vi.fn(() => Promise.resolve({ data: RECORDS[0] })),
-    create: vi.fn(),
-    update: vi.fn(),
-    updateMany: vi.fn(),
-    delete: vi.fn(),
-    deleteMany: vi.fn(),
-    call,
-  };
-  return dp as unknown as DataProvider & typeof dp;
-}
-
-function authWith(roles: string[]): AuthProvider {
-  return {
-    login: () => Promise.resolve(),
-    logout: () => Promise.resolve(),
-    checkAuth: () => Promise.resolve(),
-    checkError: () => Promise.resolve(),
-    getPermissions: () => Promise.resolve(roles),
-  };
-}
+const stubDataProvider = (call = vi.fn((..._args: unknown[]) => Promise.resolve<any>(null)), total = RECORDS.length) => stubWith({ inventoryJudgement: RECORDS }, call, { total });
 
 function renderList(roles = ['admin'], dataProvider = stubDataProvider()) {
-  render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={authWith(roles)}>
-      <JudgementList storeKey={false} />
-      <Notification />
-    </AdminContext>,
-  );
+  renderWithAdmin(<JudgementList storeKey={false} />, { roles, dataProvider, i18nProvider });
   return dataProvider;
 }
 
-const rows = () => screen.getAllByTestId('judgement-row');
-const rowOf = (no: string) => rows().find((r) => within(r).queryByText(no))!;
+const rowOf = (no: string) => rowIn('judgement-row', no);
 const judgementPages = (dp: ReturnType<typeof stubDataProvider>) => dp.getList.mock.calls.filter((c) => c[0] === 'inventoryJudgement');
 
 afterEach(() => {

@@ -8,49 +8,21 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, Notification, type AuthProvider, type DataProvider } from 'react-admin';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { DataProvider } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import { generatedMessages } from '../../generated/client/i18n';
-import { appEn } from '../../src/client/i18n/app-en';
-import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
 import { messages as consoleMessages } from '../../src/client/providers/i18nProvider';
 import { setToken } from '../../src/client/providers/session';
-import { widgetMessages } from '../../src/client/widgets';
 import { OrderImportButton, orderImportMessages } from '../../src/client/screens/orderImport';
+import { enMessagesOf, keysOf as keys, renderWithAdmin, stubDataProvider as stubWith } from './console-harness';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = polyglotI18nProvider(
-  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, orderImportMessages.en, generatedMessages.en) as any,
-  'en',
-  [{ locale: 'en', name: 'English' }],
-  { allowMissing: true },
-);
+const i18nProvider = polyglotI18nProvider(() => enMessagesOf(orderImportMessages) as any, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
 
-const withRoles = (roles: string[]): AuthProvider => ({
-  login: () => Promise.resolve(),
-  logout: () => Promise.resolve(),
-  checkAuth: () => Promise.resolve(),
-  checkError: () => Promise.resolve(),
-  getPermissions: () => Promise.resolve(roles),
-});
-
-function stubDataProvider(call = vi.fn((..._args: unknown[]) => Promise.resolve<any>(null))) {
-  const none = () => Promise.resolve({ data: [], total: 0 });
-  return { getList: vi.fn(none), getMany: vi.fn(() => Promise.resolve({ data: [] })), getManyReference: vi.fn(none), getOne: vi.fn(), create: vi.fn(), update: vi.fn(), updateMany: vi.fn(), delete: vi.fn(), deleteMany: vi.fn(), call } as unknown as DataProvider;
-}
-
-function renderIn(node: ReactNode, dataProvider: DataProvider, roles = ['admin']) {
-  render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={withRoles(roles)}>
-      {node}
-      <Notification />
-    </AdminContext>,
-  );
-}
+const stubDataProvider = (call = vi.fn((..._args: unknown[]) => Promise.resolve<any>(null))) => stubWith({}, call);
+const renderIn = (node: ReactNode, dataProvider: DataProvider, roles = ['admin']) => renderWithAdmin(node, { dataProvider, roles, i18nProvider });
 
 /** Stubs the upload call and chooses a file in the dialog. */
 async function chooseFile(name = 'orders.xlsx') {
@@ -73,8 +45,6 @@ afterEach(() => {
 
 describe('order import texts', () => {
   it('has the same keys in en and zh, merged into the console messages', () => {
-    const keys = (tree: unknown, prefix = ''): string[] =>
-      typeof tree !== 'object' || tree === null ? [prefix] : Object.entries(tree).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
     expect(keys(orderImportMessages.zh).sort()).toEqual(keys(orderImportMessages.en).sort());
     expect((consoleMessages.en as any).app.orderImport.button).toBe('Import');
     expect((consoleMessages.zh as any).app.orderImport.button).toBe('导入');

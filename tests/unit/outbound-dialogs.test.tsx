@@ -8,36 +8,16 @@
  */
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, Notification, type AuthProvider, type DataProvider, type RaRecord } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import { generatedMessages } from '../../generated/client/i18n';
-import { appEn } from '../../src/client/i18n/app-en';
-import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
-import { widgetMessages } from '../../src/client/widgets';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { DataProvider } from 'react-admin';
 import { OutboundEditDialog, outboundMessages } from '../../src/client/screens/outbound';
+import { OWNER_A, OWNER_B, WH_1, WH_2, i18nOf, keysOf as keys, pickSku as pickSkuIn, renderWithAdmin, stubDataProvider as stubWith, waitForOwnerAndWarehouse, type Lists } from './console-harness';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 60_000 });
 
-const i18nProvider = polyglotI18nProvider(
-  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, outboundMessages.en, generatedMessages.en) as any,
-  'en',
-);
+const i18nProvider = i18nOf(outboundMessages);
 
-const admin: AuthProvider = {
-  login: () => Promise.resolve(),
-  logout: () => Promise.resolve(),
-  checkAuth: () => Promise.resolve(),
-  checkError: () => Promise.resolve(),
-  getPermissions: () => Promise.resolve(['admin']),
-};
-
-const OWNER_A = { id: 3, name: 'Desert Rose Cosmetics' };
-const OWNER_B = { id: 4, name: 'Gulf Gadgets' };
-const WH_1 = { id: 1, name: 'Riyadh DC' };
-const WH_2 = { id: 2, name: 'Dubai FC' };
 const SKUS = [{ id: 7, sku: 'ROSE', name: 'Rose', ownerId: 3, ownerName: 'Desert Rose Cosmetics', enable: true, supplierNames: [], ecPlatforms: [] }];
 const REGIONS = {
   country: [{ id: 'SA', countryCode: 'SA', enName: 'Saudi Arabia' }],
@@ -45,30 +25,8 @@ const REGIONS = {
   city: [{ id: 21, countryCode: 'SA', provinceName: 'Riyadh Region', name: 'Riyadh' }],
 };
 
-function stubDataProvider(lists: Record<string, RaRecord[]>, call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 99 }))) {
-  const dp = {
-    getList: vi.fn((resource: string, _params?: any) => Promise.resolve({ data: lists[resource] ?? [], total: (lists[resource] ?? []).length })),
-    getMany: vi.fn((resource: string, params: { ids: unknown[] }) => Promise.resolve({ data: (lists[resource] ?? []).filter((r) => params.ids.map(String).includes(String(r.id))) })),
-    getManyReference: vi.fn(() => Promise.resolve({ data: [], total: 0 })),
-    getOne: vi.fn((resource: string, params: { id: unknown }) => Promise.resolve({ data: (lists[resource] ?? []).find((r) => String(r.id) === String(params.id)) })),
-    create: vi.fn(),
-    update: vi.fn(),
-    updateMany: vi.fn(),
-    delete: vi.fn(),
-    deleteMany: vi.fn(),
-    call,
-  };
-  return dp as unknown as DataProvider & typeof dp;
-}
-
-function renderIn(node: ReactNode, dataProvider: DataProvider) {
-  render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={admin}>
-      {node}
-      <Notification />
-    </AdminContext>,
-  );
-}
+const stubDataProvider = (lists: Lists, call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 99 }))) => stubWith(lists, call);
+const renderIn = (node: ReactNode, dataProvider: DataProvider) => renderWithAdmin(node, { dataProvider, i18nProvider });
 
 const dialog = () => screen.getByTestId('outbound-edit-dialog');
 const save = () => fireEvent.click(screen.getByTestId('outbound-save'));
@@ -79,17 +37,11 @@ async function openWithOwnerAndWarehouse(orderType: number, call?: ReturnType<ty
   const dp = stubDataProvider({ owner: [OWNER_A], warehouse: [WH_1], sku: SKUS, ...REGIONS }, call as any);
   const onSaved = vi.fn();
   renderIn(<OutboundEditDialog type={orderType} onClose={vi.fn()} onSaved={onSaved} />, dp);
-  await waitFor(() => expect((screen.getByLabelText('Goods owner') as HTMLInputElement).value).toBe('Desert Rose Cosmetics'));
-  await waitFor(() => expect((screen.getByLabelText('Warehouse') as HTMLInputElement).value).toBe('Riyadh DC'));
+  await waitForOwnerAndWarehouse();
   return { dp, onSaved };
 }
 
-async function pickSku(index: number) {
-  fireEvent.click(within(screen.getAllByTestId('outbound-line-sku-picker')[index]).getByRole('textbox'));
-  const picker = await screen.findByTestId('sku-picker-dialog');
-  fireEvent.click((await within(picker).findAllByTestId('sku-row-select'))[0]);
-  await waitFor(() => expect(screen.queryByTestId('sku-picker-dialog')).toBeNull());
-}
+const pickSku = (index: number) => pickSkuIn('outbound-line-sku-picker', index);
 
 async function pickOption(testId: string, option: string) {
   fireEvent.mouseDown(within(screen.getByTestId(testId)).getByRole('combobox'));
@@ -115,8 +67,6 @@ afterEach(() => {
 });
 
 describe('messages', () => {
-  const keys = (tree: unknown, prefix = ''): string[] =>
-    typeof tree !== 'object' || tree === null ? [prefix] : Object.entries(tree).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
   it('en and zh hold the same keys under app.outbound, zh without plurals', () => {
     expect(keys(outboundMessages.zh).sort()).toEqual(keys(outboundMessages.en).sort());
     expect(keys(outboundMessages.en).every((k) => k.startsWith('app.outbound.'))).toBe(true);

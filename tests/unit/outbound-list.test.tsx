@@ -7,23 +7,15 @@
  * View shows the lines with their allocated quantities.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, Notification, type AuthProvider, type DataProvider, type RaRecord } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import { generatedMessages } from '../../generated/client/i18n';
-import { appEn } from '../../src/client/i18n/app-en';
-import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
-import { widgetMessages } from '../../src/client/widgets';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { RaRecord } from 'react-admin';
 import { OutboundList, buildOutboundFilter, outboundActionNames, outboundMessages } from '../../src/client/screens/outbound';
+import { actionIds, i18nOf, renderWithAdmin, rowOf as rowIn, stubDataProvider as stubWith } from './console-harness';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = polyglotI18nProvider(
-  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, outboundMessages.en, generatedMessages.en) as any,
-  'en',
-);
+const i18nProvider = i18nOf(outboundMessages);
 
 const order = (id: number, status: number, extra: Record<string, unknown> = {}): RaRecord => ({
   id,
@@ -51,49 +43,22 @@ const order = (id: number, status: number, extra: Record<string, unknown> = {}):
 
 const RECORDS = [order(1, 1), order(2, 2), order(3, 3), order(4, 4), order(5, 5, { deliveryStatus: 1 }), order(6, 6, { codAmount: null, codCurrency: null })];
 
-function stubDataProvider(records = RECORDS, call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 1 }))) {
-  const dp = {
-    getList: vi.fn((resource: string, _params?: any) => Promise.resolve(resource === 'outboundOrder' ? { data: records, total: records.length } : { data: [], total: 0 })),
-    getMany: vi.fn(() => Promise.resolve({ data: [] })),
-    getManyReference: vi.fn(() => Promise.resolve({ data: [], total: 0 })),
-    getOne: vi.fn(() => Promise.resolve({ data: records[0] })),
-    create: vi.fn(),
-    update: vi.fn(),
-    updateMany: vi.fn(),
-    delete: vi.fn(),
-    deleteMany: vi.fn(),
-    call,
-  };
-  return dp as unknown as DataProvider & typeof dp;
-}
-
-const authWith = (roles: string[]): AuthProvider => ({
-  login: () => Promise.resolve(),
-  logout: () => Promise.resolve(),
-  checkAuth: () => Promise.resolve(),
-  checkError: () => Promise.resolve(),
-  getPermissions: () => Promise.resolve(roles),
-});
+const stubDataProvider = (records = RECORDS, call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 1 }))) => stubWith({ outboundOrder: records }, call);
 
 function renderList(type: number, roles = ['admin'], dataProvider = stubDataProvider()) {
-  render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={authWith(roles)}>
+  renderWithAdmin(
+    <>
       {/* where react-admin's <Title> portals the page title (the layout's app bar) */}
       <div id="react-admin-title" data-testid="page-title" />
       <OutboundList type={type} storeKey={false} />
-      <Notification />
-    </AdminContext>,
+    </>,
+    { roles, dataProvider, i18nProvider },
   );
   return dataProvider;
 }
 
 const pages = (dp: ReturnType<typeof stubDataProvider>) => dp.getList.mock.calls.filter((c) => c[0] === 'outboundOrder');
-const rowOf = (no: string) => screen.getAllByTestId('outbound-row').find((r) => within(r).queryByText(no))!;
-const actionIds = (row: HTMLElement) =>
-  within(row)
-    .queryAllByRole('button')
-    .map((b) => b.getAttribute('data-testid'))
-    .filter(Boolean);
+const rowOf = (no: string) => rowIn('outbound-row', no);
 
 afterEach(() => {
   cleanup();

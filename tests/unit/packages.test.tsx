@@ -7,15 +7,9 @@
  * delete after a confirmation with the server's refusal shown.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { AdminContext, Notification, type AuthProvider, type DataProvider } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import { generatedMessages } from '../../generated/client/i18n';
-import { appEn } from '../../src/client/i18n/app-en';
-import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
-import { widgetMessages } from '../../src/client/widgets';
+import type { DataProvider } from 'react-admin';
 import {
   PACKAGE_KINDS,
   PackageDialog,
@@ -28,21 +22,12 @@ import {
   toPackageBody,
   type PackageRecord,
 } from '../../src/client/screens/packages';
+import { i18nOf, keysOf as keys, renderWithAdmin, stubCall, stubDataProvider as stubWith } from './console-harness';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = polyglotI18nProvider(
-  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, packageMessages.en, generatedMessages.en) as any,
-  'en',
-);
-const authWith = (roles: string[]): AuthProvider => ({
-  login: () => Promise.resolve(),
-  logout: () => Promise.resolve(),
-  checkAuth: () => Promise.resolve(),
-  checkError: () => Promise.resolve(),
-  getPermissions: () => Promise.resolve(roles),
-});
+const i18nProvider = i18nOf(packageMessages);
 
 const ORDER_LINES = [
   { id: 11, skuId: 7, sku: 'ROSE', skuName: 'Rose lipstick', batchNo: 'B1', qty: 5, allocatedQty: 5 },
@@ -68,40 +53,8 @@ const pkg = (id: number, extra: Partial<PackageRecord> = {}): PackageRecord => (
 });
 const OTHER = pkg(1);
 
-/** `call` answering by path; `answers[path]` is a value or a function of the body. */
-function stubCall(answers: Record<string, unknown>) {
-  return vi.fn((path: string, body?: any) => {
-    if (!(path in answers)) return Promise.reject(new Error(`unexpected ${path}`));
-    const a = answers[path];
-    const v = typeof a === 'function' ? (a as (b: unknown) => unknown)(body) : a;
-    return v instanceof Error ? Promise.reject(v) : Promise.resolve(v);
-  });
-}
-
-function stubDataProvider(call: ReturnType<typeof stubCall>, records: PackageRecord[] = []) {
-  const dp = {
-    getList: vi.fn((resource: string, _params?: any) => Promise.resolve(resource.endsWith('Package') ? { data: records, total: records.length } : { data: [], total: 0 })),
-    getMany: vi.fn(() => Promise.resolve({ data: [] })),
-    getManyReference: vi.fn(() => Promise.resolve({ data: [], total: 0 })),
-    getOne: vi.fn(),
-    create: vi.fn(),
-    update: vi.fn(),
-    updateMany: vi.fn(),
-    delete: vi.fn(),
-    deleteMany: vi.fn(),
-    call,
-  };
-  return dp as unknown as DataProvider & typeof dp;
-}
-
-function renderIn(node: ReactNode, dp: DataProvider, roles = ['admin']) {
-  render(
-    <AdminContext dataProvider={dp} i18nProvider={i18nProvider} authProvider={authWith(roles)}>
-      {node}
-      <Notification />
-    </AdminContext>,
-  );
-}
+const stubDataProvider = (call: ReturnType<typeof stubCall>, records: PackageRecord[] = []) => stubWith((resource) => (resource.endsWith('Package') ? records : []), call);
+const renderIn = (node: ReactNode, dataProvider: DataProvider, roles = ['admin']) => renderWithAdmin(node, { dataProvider, roles, i18nProvider });
 
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 const qtyInputs = () => screen.getAllByTestId('package-content-qty') as HTMLInputElement[];
@@ -113,8 +66,6 @@ afterEach(() => {
 });
 
 describe('messages and helpers', () => {
-  const keys = (tree: unknown, prefix = ''): string[] =>
-    typeof tree !== 'object' || tree === null ? [prefix] : Object.entries(tree).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
 
   it('en and zh hold the same keys under app.packages, zh without plurals', () => {
     expect(keys(packageMessages.zh).sort()).toEqual(keys(packageMessages.en).sort());

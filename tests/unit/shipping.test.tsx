@@ -7,32 +7,16 @@
  * lines; Ship asks first, then says "Shipped", clears and focuses the scan box.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, Notification, type AuthProvider, type DataProvider } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import { generatedMessages } from '../../generated/client/i18n';
-import { appEn } from '../../src/client/i18n/app-en';
-import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
-import { widgetMessages } from '../../src/client/widgets';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { packageMessages } from '../../src/client/screens/packages';
 import { outboundMessages } from '../../src/client/screens/outbound';
 import { OutboundOrderStatus as S, ShippingPage, shippingMessages, type OutboundRecord } from '../../src/client/screens/shipping';
+import { callsTo as calls, i18nOf, keysOf as keys, renderWithAdmin, stubCall, stubDataProvider } from './console-harness';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = polyglotI18nProvider(
-  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, packageMessages.en, outboundMessages.en, shippingMessages.en, generatedMessages.en) as any,
-  'en',
-);
-const authWith = (roles: string[]): AuthProvider => ({
-  login: () => Promise.resolve(),
-  logout: () => Promise.resolve(),
-  checkAuth: () => Promise.resolve(),
-  checkError: () => Promise.resolve(),
-  getPermissions: () => Promise.resolve(roles),
-});
+const i18nProvider = i18nOf(packageMessages, outboundMessages, shippingMessages);
 
 const ORDER: OutboundRecord = {
   id: 50,
@@ -60,25 +44,7 @@ const PACKAGE = { id: 9, packageNo: 'PO-9', orderId: 50, waybillNo: 'SMSA-1', ca
 const OUT = '/sapi/wms/outbound-order';
 const PAGE = '/sapi/wms/outbound-package/page';
 
-/** `call` answering by path from `answers` (a value, an Error, or a function of the body). */
-function stubCall(answers: Record<string, unknown>) {
-  return vi.fn((path: string, body?: any) => {
-    if (!(path in answers)) return Promise.reject(new Error(`unexpected ${path}`));
-    const a = answers[path];
-    const v = typeof a === 'function' ? (a as (b: unknown) => unknown)(body) : a;
-    return v instanceof Error ? Promise.reject(v) : Promise.resolve(v);
-  });
-}
-
-function renderPage(call: ReturnType<typeof stubCall>, roles = ['admin']) {
-  const dp = { getList: vi.fn(() => Promise.resolve({ data: [], total: 0 })), getMany: vi.fn(() => Promise.resolve({ data: [] })), call } as unknown as DataProvider;
-  render(
-    <AdminContext dataProvider={dp} i18nProvider={i18nProvider} authProvider={authWith(roles)}>
-      <ShippingPage />
-      <Notification />
-    </AdminContext>,
-  );
-}
+const renderPage = (call: ReturnType<typeof stubCall>, roles = ['admin']) => renderWithAdmin(<ShippingPage />, { dataProvider: stubDataProvider({}, call), roles, i18nProvider });
 
 const scanBox = () => screen.getByTestId('shipping-scan') as HTMLInputElement;
 function scan(code: string) {
@@ -86,7 +52,6 @@ function scan(code: string) {
   fireEvent.keyDown(scanBox(), { key: 'Enter' });
 }
 const buttons = () => ['allocate', 'pick', 'add-package', 'pack', 'ship'].filter((b) => screen.queryByTestId(`shipping-${b}`));
-const calls = (call: ReturnType<typeof stubCall>, path: string) => call.mock.calls.filter((c) => c[0] === path);
 
 afterEach(() => {
   cleanup();
@@ -94,8 +59,6 @@ afterEach(() => {
 });
 
 describe('messages', () => {
-  const keys = (tree: unknown, prefix = ''): string[] =>
-    typeof tree !== 'object' || tree === null ? [prefix] : Object.entries(tree).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
   it('en and zh hold the same keys under app.shipping', () => {
     expect(keys(shippingMessages.zh).sort()).toEqual(keys(shippingMessages.en).sort());
     expect(keys(shippingMessages.en).every((k) => k.startsWith('app.shipping.'))).toBe(true);

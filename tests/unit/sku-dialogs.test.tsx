@@ -6,66 +6,21 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, Notification, type AuthProvider, type DataProvider, type RaRecord } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import { generatedMessages } from '../../generated/client/i18n';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { DataProvider } from 'react-admin';
 import { appEn } from '../../src/client/i18n/app-en';
 import { appZh } from '../../src/client/i18n/app-zh';
-import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
 import { setToken } from '../../src/client/providers/session';
-import { widgetMessages } from '../../src/client/widgets';
 import { EcPlatformSkuDialog, SkuEditDialog, SkuImportDialog, SupplierSkuDialog, progressOf, toSkuBody } from '../../src/client/screens/sku';
+import { i18nOf, keysOf as keys, renderWithAdmin, stubDataProvider } from './console-harness';
 
 // the console renders heavy MUI trees: allow slow machines and parallel test files more time
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = polyglotI18nProvider(
-  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, generatedMessages.en) as any,
-  'en',
-);
+const i18nProvider = i18nOf();
 
-const admin: AuthProvider = {
-  login: () => Promise.resolve(),
-  logout: () => Promise.resolve(),
-  checkAuth: () => Promise.resolve(),
-  checkError: () => Promise.resolve(),
-  getPermissions: () => Promise.resolve(['admin']),
-};
-
-type Lists = Record<string, RaRecord[]>;
-
-function stubDataProvider(lists: Lists = {}, call = vi.fn((..._args: unknown[]) => Promise.resolve<any>(null))) {
-  const dp = {
-    getList: vi.fn((resource: string, _params?: any) => {
-      const data = lists[resource] ?? [];
-      return Promise.resolve({ data, total: data.length });
-    }),
-    getMany: vi.fn((resource: string, params: { ids: unknown[] }) =>
-      Promise.resolve({ data: (lists[resource] ?? []).filter((r) => params.ids.map(String).includes(String(r.id))) }),
-    ),
-    getManyReference: vi.fn(() => Promise.resolve({ data: [], total: 0 })),
-    getOne: vi.fn((resource: string, params: { id: unknown }) => Promise.resolve({ data: (lists[resource] ?? []).find((r) => String(r.id) === String(params.id)) })),
-    create: vi.fn((_r: string, params: { data: RaRecord }) => Promise.resolve({ data: { ...params.data, id: 99 } })),
-    update: vi.fn((_r: string, params: { id: unknown; data: RaRecord }) => Promise.resolve({ data: { ...params.data, id: params.id } })),
-    updateMany: vi.fn(),
-    delete: vi.fn(() => Promise.resolve({ data: { id: 1 } })),
-    deleteMany: vi.fn(),
-    call,
-  };
-  return dp as unknown as DataProvider & typeof dp;
-}
-
-function renderIn(node: ReactNode, dataProvider: DataProvider) {
-  render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={admin}>
-      {node}
-      <Notification />
-    </AdminContext>,
-  );
-}
+const renderIn = (node: ReactNode, dataProvider: DataProvider) => renderWithAdmin(node, { dataProvider, i18nProvider });
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -76,8 +31,6 @@ afterEach(() => {
 
 describe('i18n', () => {
   it('app.sku has the same keys in en and zh', () => {
-    const keys = (tree: unknown, prefix = ''): string[] =>
-      typeof tree !== 'object' || tree === null ? [prefix] : Object.entries(tree).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
     expect(keys(appZh.app.sku).sort()).toEqual(keys(appEn.app.sku).sort());
     expect(appEn.app.sku.weight.empty).toBe("weight can't be null");
   });
