@@ -11,8 +11,22 @@
  * Screenshots in test-results/outbound-*.png.
  */
 import type { Locator } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loginThroughPage, openConsole, type Console } from './browser';
+import { describe, expect, it } from 'vitest';
+import { loginThroughPage } from './browser';
+import {
+  addOrderLine,
+  consoleSession,
+  addSku,
+  fillOwnerAndWarehouse,
+  fillReceiver,
+  inventoryQtyInList,
+  logDialogOfRow,
+  logLinesFor,
+  openOrderDialog,
+  ownerIdByName,
+  saveOrderDialog,
+  warehouseIdByName,
+} from './steps';
 
 const SKU_CODE = 'OUT-E2E-ROSE';
 const SKU_NAME = 'E2E Outbound Rose Lipstick';
@@ -22,44 +36,27 @@ const WAREHOUSE = 'Riyadh DC';
 const PLATFORM_NO = 'E2E-PO-1';
 
 describe('Outbound orders in Chromium', () => {
-  let c: Console;
-  let token = '';
   let skuId = 0;
   let orderNo = '';
-  const page = () => c.page;
-  const ok = async (path: string, body: object) => {
-    const res = await c.t.call(path, body, token);
-    if (res.code !== 200) throw new Error(`${path}: ${res.msg}`);
-    return res.data;
-  };
+  const s = consoleSession('outbound', async ({ api }) => {
+    const ownerId = await ownerIdByName(api, OWNER);
+    const warehouseId = await warehouseIdByName(api, WAREHOUSE);
+    skuId = await addSku(api, { ownerId, code: SKU_CODE, name: SKU_NAME, category: 'E2E Outbound', weight: 0.2 });
+    // stock through the API: an inbound order of 10, received in full
+    const inbound = await api('/sapi/wms/inbound-order/add', { type: 1, warehouseId, ownerId, lines: [{ skuId, batchNo: BATCH, plannedQty: 10 }] });
+    const lineId = (await api('/sapi/wms/inbound-order/detail', { id: inbound.id })).lines[0].id;
+    await api('/sapi/wms/inbound-order/receive', { id: inbound.id, lines: [{ lineId, qty: 10 }] });
+    expect((await stock()).map((st) => [st.batchNo, st.qty, st.lockQty])).toEqual([[BATCH, 10, 0]]);
+  });
+  const page = () => s.page;
   const rowOf = (no: string): Locator => page().getByTestId('outbound-row').filter({ has: page().getByText(no, { exact: true }) });
-  const stock = async () => (await ok('/sapi/wms/sku-inventory/page', { current: 1, size: 10, skuId })).records as Array<{ batchNo: string; qty: number; lockQty: number }>;
-
-  /** Picks `option` in the autocomplete inside `box` after typing `text`. */
-  async function choose(box: Locator, text: string, option: string) {
-    const input = box.getByRole('combobox');
-    await input.click();
-    await input.fill(text);
-    await page().getByRole('option', { name: option, exact: true }).click();
-    await expect.poll(() => input.inputValue()).toBe(option);
-  }
+  const stock = async () => (await s.api('/sapi/wms/sku-inventory/page', { current: 1, size: 10, skuId })).records as Array<{ batchNo: string; qty: number; lockQty: number }>;
 
   /** The inventory list row of the SKU's batch: [qty, lockQty] as shown. */
-  async function shownStock(shot: string): Promise<[string, string]> {
-    await page().goto(`${c.base}/sku/inventory_list`);
-    await page().getByTestId('inventory-filters').waitFor();
-    const text = page().getByTestId('inventory-filter-sku').locator('input');
-    await text.fill(SKU_CODE);
-    await text.press('Enter');
-    const invRows = page().getByTestId('inventory-row');
-    await expect.poll(() => invRows.count(), { timeout: 10_000 }).toBe(1);
-    await invRows.first().locator('td.column-batchNo', { hasText: BATCH }).waitFor();
-    await c.shot(shot);
-    return [(await invRows.first().locator('td.column-qty').textContent()) ?? '', (await invRows.first().locator('td.column-lockQty').textContent()) ?? ''];
-  }
+  const shownStock = (shot: string) => inventoryQtyInList(s.c, SKU_CODE, BATCH, { shot });
 
   async function rowAction(action: 'allocate' | 'ship', status: string, shot: string) {
-    await page().goto(`${c.base}/outbound/normal_list`);
+    await page().goto(`${s.c.base}/outbound/normal_list`);
     const row = rowOf(orderNo);
     await row.waitFor();
     await row.getByTestId(`outbound-row-${action}`).click();
@@ -69,78 +66,33 @@ describe('Outbound orders in Chromium', () => {
     await confirm.waitFor({ state: 'hidden' });
     await page().getByText('Operation successful').first().waitFor();
     await expect.poll(() => rowOf(orderNo).getByTestId('outbound-status').textContent(), { timeout: 10_000 }).toBe(status);
-    await c.shot(shot);
+    await s.c.shot(shot);
   }
 
-  beforeAll(async () => {
-    c = await openConsole();
-    token = await c.t.login();
-    const owners = (await ok('/sapi/wms/owner/page', { current: 1, size: 10, status: 1 })).records as Array<{ id: number; name: string }>;
-    const ownerId = owners.find((o) => o.name === OWNER)!.id;
-    const warehouses = (await ok('/sapi/wms/warehouse/page', { current: 1, size: 10, status: 1 })).records as Array<{ id: number; name: string }>;
-    const warehouseId = warehouses.find((w) => w.name === WAREHOUSE)!.id;
-    const category = await ok('/sapi/wms/sku-category/add', { name: 'E2E Outbound' });
-    skuId = (await ok('/sapi/wms/sku/add', { ownerId, sku: SKU_CODE, name: SKU_NAME, enable: true, categoryId: category.id, weight: 0.2 })).id;
-    // stock through the API: an inbound order of 10, received in full
-    const inbound = await ok('/sapi/wms/inbound-order/add', { type: 1, warehouseId, ownerId, lines: [{ skuId, batchNo: BATCH, plannedQty: 10 }] });
-    const lineId = (await ok('/sapi/wms/inbound-order/detail', { id: inbound.id })).lines[0].id;
-    await ok('/sapi/wms/inbound-order/receive', { id: inbound.id, lines: [{ lineId, qty: 10 }] });
-    expect((await stock()).map((s) => [s.batchNo, s.qty, s.lockQty])).toEqual([[BATCH, 10, 0]]);
-  });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await c.shot(`failed-outbound-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
-  });
-  afterAll(async () => {
-    await c?.close();
-  });
-
   it('creates an outbound order for 4 of the stock and lists it as created', async () => {
-    await loginThroughPage(page(), c.base, undefined, undefined, '/outbound/normal_list');
+    await loginThroughPage(page(), s.c.base, undefined, undefined, '/outbound/normal_list');
     await page().waitForURL(/\/outbound\/normal_list/);
     await page().getByTestId('outbound-filters').waitFor();
-    await c.shot('outbound-60-list');
+    await s.c.shot('outbound-60-list');
 
-    await page().getByTestId('outbound-add').click();
-    const dialog = page().getByTestId('outbound-edit-dialog');
-    await dialog.waitFor();
-    // lines need the owner first (spec 8)
-    await dialog.getByTestId('outbound-add-line').click();
-    await page().getByText('Select owner first').first().waitFor();
-    await choose(dialog.getByTestId('outbound-form-owner'), 'Desert', OWNER);
-    await choose(dialog.getByTestId('outbound-form-warehouse'), 'Riyadh', WAREHOUSE);
-
+    const dialog = await openOrderDialog(page(), 'outbound');
+    // lines need the owner first (spec 8): checked by the step
+    await fillOwnerAndWarehouse(page(), dialog, 'outbound', OWNER, WAREHOUSE);
     await dialog.getByTestId('outbound-form-platform-order-no').fill(PLATFORM_NO);
-    await dialog.getByTestId('outbound-form-receiver-name').fill('Sara Ali');
-    await dialog.getByTestId('outbound-form-receiver-phone').fill('+966 5555 1234');
-    await choose(dialog.getByTestId('outbound-form-country'), 'Saudi', 'Saudi Arabia (SA)');
-    await choose(dialog.getByTestId('outbound-form-province'), 'Riyadh', 'Riyadh');
-    await choose(dialog.getByTestId('outbound-form-city'), 'Riyadh', 'Riyadh');
-    await dialog.getByTestId('outbound-form-address').fill('King Fahd Rd 1');
+    await fillReceiver(page(), dialog, { name: 'Sara Ali', phone: '+966 5555 1234', country: 'Saudi Arabia (SA)', province: 'Riyadh', city: 'Riyadh', address: 'King Fahd Rd 1' });
     await dialog.getByTestId('outbound-form-cod-amount').fill('125.50');
     await dialog.getByTestId('outbound-form-cod-currency').getByRole('combobox').click();
     await page().getByRole('option', { name: 'SAR', exact: true }).click();
 
-    await dialog.getByTestId('outbound-add-line').click();
-    const line = dialog.getByTestId('outbound-line');
-    await expect.poll(() => line.count()).toBe(1);
-    await line.getByTestId('outbound-line-sku-picker').locator('input').first().click();
-    const picker = page().getByTestId('sku-picker-dialog');
-    await picker.waitFor();
-    await picker.locator('input[name="sku"]').fill(SKU_CODE);
-    await picker.getByTestId('sku-search').click();
-    await picker.locator('.wms-sku-table tbody tr').filter({ has: page().getByText(SKU_CODE, { exact: true }) }).getByTestId('sku-row-select').click();
-    await picker.waitFor({ state: 'hidden' });
-    await line.getByTestId('outbound-line-batch').fill(BATCH);
+    const line = await addOrderLine(page(), dialog, 'outbound', { sku: SKU_CODE, batch: BATCH });
     // quantity rules (spec 5) before anything is sent
     await dialog.getByTestId('outbound-save').click();
     await dialog.getByText('Quantity required').waitFor();
     await line.getByTestId('outbound-line-qty').fill('4');
-    await c.shot('outbound-61-add');
-    await dialog.getByTestId('outbound-save').click();
-    await dialog.waitFor({ state: 'hidden', timeout: 20_000 });
-    await page().getByText('Operation successful').first().waitFor();
+    await s.c.shot('outbound-61-add');
+    await saveOrderDialog(page(), dialog, 'outbound');
 
-    const list = await ok('/sapi/wms/outbound-order/page', { current: 1, size: 10, type: 1, platformOrderNo: PLATFORM_NO });
+    const list = await s.api('/sapi/wms/outbound-order/page', { current: 1, size: 10, type: 1, platformOrderNo: PLATFORM_NO });
     expect(list.total).toBe(1);
     const o = list.records[0];
     orderNo = o.orderNo;
@@ -151,7 +103,7 @@ describe('Outbound orders in Chromium', () => {
     await expect(row.getByTestId('outbound-status').textContent()).resolves.toBe('Created');
     await expect(row.getByTestId('outbound-cod').textContent()).resolves.toBe('125.50 SAR');
     await row.getByTestId('outbound-row-allocate').waitFor();
-    await c.shot('outbound-62-created');
+    await s.c.shot('outbound-62-created');
   });
 
   it('allocates it from the list row: 4 locked in the inventory list', async () => {
@@ -169,29 +121,24 @@ describe('Outbound orders in Chromium', () => {
     await expect(rowOf(orderNo).getByTestId('outbound-row-view').count()).resolves.toBe(1);
     await expect(rowOf(orderNo).getByTestId('outbound-row-cancel').count()).resolves.toBe(0);
     expect(await shownStock('outbound-66-inventory')).toEqual(['6', '0']);
-    expect((await stock()).map((s) => [s.qty, s.lockQty])).toEqual([[6, 0]]);
+    expect((await stock()).map((st) => [st.qty, st.lockQty])).toEqual([[6, 0]]);
 
-    await page().getByTestId('inventory-row').first().getByTestId('inventory-row-log').click();
-    const dialog = page().getByTestId('inventory-log-dialog');
-    await dialog.waitFor();
-    const logRow = dialog.getByTestId('inventory-log-dialog-row');
-    await expect.poll(() => logRow.count(), { timeout: 10_000 }).toBe(3);
-    const outboundRows = logRow.filter({ has: page().getByText('Outbound order', { exact: true }) });
-    await expect.poll(() => outboundRows.count()).toBe(2);
-    await expect.poll(() => outboundRows.filter({ has: page().getByText(orderNo, { exact: true }) }).count()).toBe(2);
+    const logRow = await logDialogOfRow(page().getByTestId('inventory-row').first(), 3);
+    await expect.poll(() => logLinesFor(logRow, 'Outbound order').count()).toBe(2);
+    await expect.poll(() => logLinesFor(logRow, 'Outbound order', orderNo).count()).toBe(2);
     await logRow.getByText('0 -> 4', { exact: true }).waitFor(); // locked by the allocation
     await logRow.getByText('10 -> 6', { exact: true }).waitFor(); // shipped
     await logRow.getByText('4 -> 0', { exact: true }).waitFor(); // lock released by the shipment
-    await c.shot('outbound-67-log');
+    await s.c.shot('outbound-67-log');
   });
 
   it('the noon list (/outbound/nano_list) shows noon orders only', async () => {
-    await page().goto(`${c.base}/outbound/nano_list`);
+    await page().goto(`${s.c.base}/outbound/nano_list`);
     await page().getByTestId('outbound-filters').waitFor();
     await page().getByText('noon outbound orders').first().waitFor();
-    const noon = await ok('/sapi/wms/outbound-order/page', { current: 1, size: 10, type: 2 });
+    const noon = await s.api('/sapi/wms/outbound-order/page', { current: 1, size: 10, type: 2 });
     await expect.poll(() => page().getByTestId('outbound-row').count(), { timeout: 10_000 }).toBe(noon.records.length);
     await expect(rowOf(orderNo).count()).resolves.toBe(0);
-    await c.shot('outbound-68-noon');
+    await s.c.shot('outbound-68-noon');
   });
 });
