@@ -1,9 +1,8 @@
 /**
- * Browser-test harness: builds the console (so a test always covers the current sources), serves it from a
+ * Browser-test harness: serves the console (built once per run by tests/e2e/global-setup.ts) from a
  * real app on an in-memory PGlite, and launches Debian's Chromium through playwright-core with the flags
  * this machine needs. Screenshots go to test-results/.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -13,14 +12,9 @@ export const ROOT = join(import.meta.dirname, '../..');
 export const SHOTS = join(ROOT, 'test-results');
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
-let built = false;
 export interface Console { t: TestApp; base: string; browser: Browser; page: Page; shot(name: string): Promise<unknown>; close(): Promise<void> }
 
 export async function openConsole(): Promise<Console> {
-  if (!built) {
-    execFileSync(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
-    built = true;
-  }
   mkdirSync(SHOTS, { recursive: true });
   const t = await startTestApp('pglite', { clientDir: join(ROOT, 'dist/client') });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
