@@ -63,8 +63,11 @@ function selectRecords(db: Db, b: Binding) {
   return q;
 }
 
-/** The caller's data scope plus, for a resource with listCodes, the enum values whose codes the caller holds. */
-function readConditions(b: Binding, user: UserContext): SQL[] {
+/**
+ * The conditions that cut `b`'s rows to what `user` may read and act on: the data scope plus, for a resource
+ * with listCodes, the enum values whose codes the user holds.
+ */
+export function readScope(b: Binding, user: UserContext): SQL[] {
   const out = scopeConditions(user, scopeColumns(b));
   const lc = meta(b).listCodes;
   if (lc && !user.isAdmin) {
@@ -81,13 +84,11 @@ export function recordId(id: unknown, lang: Lang): number {
   return Number(id);
 }
 
-/** The conditions that cut `b`'s rows to what `user` may read and act on (scope, listCodes). */
-export const readScope = (b: Binding, user: UserContext): SQL[] => readConditions(b, user);
 
 async function findScoped(call: CrudCall, id: unknown): Promise<Row> {
   const { db, binding: b, user, ctx } = call;
   const cols = columnsOf(b);
-  const [row] = await selectRecords(db, b).where(and(eq(cols.id, recordId(id, ctx.lang)), ...readConditions(b, user))).limit(1);
+  const [row] = await selectRecords(db, b).where(and(eq(cols.id, recordId(id, ctx.lang)), ...readScope(b, user))).limit(1);
   if (!row) throw notFound(ctx.lang, `${meta(b)[ctx.lang]} #${id}`);
   await hooksOf(b).decorate?.(call, [row]);
   return row;
@@ -98,7 +99,7 @@ async function queryConditions(call: CrudCall): Promise<{ q: Row; where: SQL | u
   const q = await validate(b.schemas.query(ctx.lang), body);
   const cols = columnsOf(b);
   const extra = (await hooksOf(b).filterConditions?.(call, q)) ?? [];
-  const where = and(...filterConditions(meta(b), cols, q, body ?? {}, ctx.tzHours), ...extra, ...readConditions(b, user));
+  const where = and(...filterConditions(meta(b), cols, q, body ?? {}, ctx.tzHours), ...extra, ...readScope(b, user));
   return { q, where };
 }
 

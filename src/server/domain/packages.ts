@@ -108,13 +108,13 @@ const skuCodes = async (db: Db, ids: number[]) =>
   new Map((ids.length ? await db.select({ id: sku.id, sku: sku.sku }).from(sku).where(inArray(sku.id, ids)) : []).map((s) => [s.id, s.sku]));
 
 /**
- * Lines of an order about to replace its lines (an edit): 409 when a packaged SKU + batch disappears or
- * falls below what its packages hold (spec 8).
+ * Lines of an order about to replace its lines (an edit; each with the kind's quantity field, plannedQty or
+ * qty): 409 when a packaged SKU + batch disappears or falls below what its packages hold (spec 8).
  */
-export async function checkPackedLines(db: Db, kind: PackageKind, orderId: number, lines: Array<{ skuId: number; batchNo: string }>, qtyOf: (l: never) => number, lang: Lang): Promise<void> {
+export async function checkPackedLines(db: Db, kind: PackageKind, orderId: number, lines: Array<{ skuId: number; batchNo: string }>, lang: Lang): Promise<void> {
   const packed = await packedOf(db, kind, orderId);
   if (!packed.size) return;
-  const next = new Map(lines.map((l) => [keyOf(l), qtyOf(l as never)]));
+  const next = new Map(lines.map((l) => [keyOf(l), Number((l as Row)[kind.lineQty])]));
   for (const [key, p] of packed) {
     const q = next.get(key);
     if (q !== undefined && q >= p.qty) continue;
@@ -136,11 +136,23 @@ export async function removeOrderPackages(db: Db, kind: PackageKind, orderId: nu
  * step when nothing was packed yet). Returns the package id.
  */
 export async function insertPackage(db: Db, kind: PackageKind, order: Row, values: Row, lines: ContentLine[]): Promise<number> {
-  const [{ id }] = await db.insert(kind.pkgTable).values({ ...values, orderId: order.id, warehouseId: order.warehouseId, ownerId: order.ownerId, companyId: order.companyId } as never)
-    .returning({ id: cols(kind.pkgTable).id }) as Array<{ id: number }>;
-  if (!values.packageNo) await db.update(kind.pkgTable).set({ packageNo: documentNo(kind.prefix, id) } as never).where(eq(cols(kind.pkgTable).id, id));
-  await db.insert(kind.pkgLine).values(lines.map((l) => ({ packageId: id, orderId: order.id, warehouseId: order.warehouseId, ownerId: order.ownerId, skuId: l.skuId, batchNo: l.batchNo, qty: l.qty })) as never);
+  const doc = { ...values, orderId: order.id, warehouseId: order.warehouseId, ownerId: order.ownerId, companyId: order.companyId };
+  const [{ id }] = await db.insert(kind.pkgTable).values(doc as never).returning({ id: cols(kind.pkgTable).id }) as Array<{ id: number }>;
+  await savePackage(db, kind, { ...doc, id }, true, lines);
   return id;
+}
+
+/**
+ * After a package row is written: a new one without a number gets `<prefix><yyyyMMdd><id>`; its contents are
+ * replaced by `lines` (`doc` = the package with id, orderId, warehouseId, ownerId).
+ */
+async function savePackage(db: Db, kind: PackageKind, doc: Row, isNew: boolean, lines: ContentLine[]): Promise<void> {
+  const id = doc.id as number;
+  if (isNew && !doc.packageNo) await db.update(kind.pkgTable).set({ packageNo: documentNo(kind.prefix, id) } as never).where(eq(cols(kind.pkgTable).id, id));
+  if (!isNew) await db.delete(kind.pkgLine).where(eq(cols(kind.pkgLine).packageId, id));
+  if (lines.length) {
+    await db.insert(kind.pkgLine).values(lines.map((l) => ({ packageId: id, orderId: doc.orderId, warehouseId: doc.warehouseId, ownerId: doc.ownerId, skuId: l.skuId, batchNo: l.batchNo, qty: l.qty })) as never);
+  }
 }
 
 /** The order lines not yet fully packed: [{skuId, batchNo, ordered, packed}]. */
@@ -186,16 +198,9 @@ export function packageHooks(kind: PackageKind): ResourceHooks {
       pending.set(call.body, checked);
     },
     async afterWrite(call, values, existing) {
-      const id = (existing?.id ?? values.id) as number;
-      const p = cols(kind.pkgTable);
-      if (!existing && !values.packageNo) await call.db.update(kind.pkgTable).set({ packageNo: documentNo(kind.prefix, id) } as never).where(eq(p.id, id));
+      // on edit, lines are optional: absent = keep them
       if (existing && call.body.lines === undefined) return;
-      const doc: Row = { ...(existing ?? values), id };
-      await call.db.delete(kind.pkgLine).where(eq(cols(kind.pkgLine).packageId, id));
-      const lines = pending.take(call.body);
-      if (lines.length) {
-        await call.db.insert(kind.pkgLine).values(lines.map((l) => ({ packageId: id, orderId: doc.orderId, warehouseId: doc.warehouseId, ownerId: doc.ownerId, skuId: l.skuId, batchNo: l.batchNo, qty: l.qty })) as never);
-      }
+      await savePackage(call.db, kind, { ...(existing ?? values), id: existing?.id ?? values.id }, !existing, pending.take(call.body));
     },
     async beforeRemove(call, existing) {
       await openOrder(call, existing.orderId, 'remove');

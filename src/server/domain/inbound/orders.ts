@@ -97,7 +97,7 @@ export const inboundOrderHooks: ResourceHooks = {
     if (existing && call.body.lines === undefined) return;
     const { lines } = await validate<{ lines: LineInput[] }>(orderLines(lang), call.body);
     const checked = await checkOwnerSkuLines(call.db, lang, ownerId, lines);
-    if (existing) await checkPackedLines(call.db, inboundPackages, existing.id as number, checked, (l: LineInput) => l.plannedQty, lang);
+    if (existing) await checkPackedLines(call.db, inboundPackages, existing.id as number, checked, lang);
     pendingLines.set(call.body, checked);
   },
   async afterWrite(call, values, existing) {

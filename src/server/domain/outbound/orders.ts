@@ -94,7 +94,7 @@ export const outboundOrderHooks: ResourceHooks = {
         throw new BizError(Code.BAD_REQUEST, `lines: ${fill(texts.noPlatformSku[lang], { skus: codes.join(', ') })}`);
       }
     }
-    if (existing) await checkPackedLines(call.db, outboundPackages, existing.id as number, checked, (l: LineInput) => l.qty, lang);
+    if (existing) await checkPackedLines(call.db, outboundPackages, existing.id as number, checked, lang);
     pendingLines.set(call.body, checked);
   },
   async afterWrite(call, values, existing) {
@@ -132,7 +132,6 @@ export const outboundOrderHooks: ResourceHooks = {
   },
 };
 
-const asTx = (call: CrudCall, tx: unknown): CrudCall => ({ ...call, db: tx as Db });
 const orderOf = (call: CrudCall, id: unknown = call.body.id) => findInScope(call, bindings.outboundOrder, id);
 const ledgerOf = (order: Row) => ({ bizType: BizType.OUTBOUND_ORDER, bizNo: order.orderNo as string, bizNoExtra: (order.platformOrderNo as string | null) ?? null });
 
