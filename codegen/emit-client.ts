@@ -7,6 +7,7 @@ import { refNameField } from '../src/shared/resource-meta';
 import type { FieldSpec, Model, ResourceSpec } from './manifest';
 import { operationCode } from './emit-server';
 import { byName, finish, lit, newFile, pascal, type Output } from './source';
+import { emitViews } from './emit-screens';
 
 const ACTIONS: Array<[string, string]> = [['list', 'list'], ['show', 'detail'], ['create', 'add'], ['edit', 'edit'], ['delete', 'remove'], ['lock', 'lock'], ['unlock', 'unlock']];
 
@@ -49,6 +50,8 @@ function messages(model: Model, lang: 'en' | 'zh') {
       name: r[lang],
       fields: { id: 'ID', ...Object.fromEntries(r.fields.map((f) => [f.name, f[lang]])), ...Object.fromEntries(r.fields.filter((f) => f.type === 'ref').map((f) => [refNameField(f), f[lang]])), ...Object.fromEntries(r.queryParams.map((f) => [f.name, f[lang]])), updateDate: lang === 'en' ? 'Updated' : '更新时间' },
       ...(r.workflow ? { actions: Object.fromEntries(r.workflow.actions.map((a) => [a.name, a[lang]])) } : {}),
+      ...(r.screen ? { views: Object.fromEntries(r.screen.views.map((v) => [v.name, v[lang]])) } : {}),
+      ...(r.screen?.columns.some((c) => c.label) ? { columns: Object.fromEntries(r.screen.columns.filter((c) => c.label).map((c) => [c.field, c.label![lang]])) } : {}),
     }])),
     enums: Object.fromEntries(byName(model.enums).map((e) => [e.name, Object.fromEntries(e.values.map((v) => [v.key, v[lang]]))])),
     menu: Object.fromEntries(model.menus.map((m) => [m.key, m[lang]])),
@@ -182,7 +185,7 @@ function emitResourceIndex(model: Model): Output {
   sf.addImportDeclaration({ moduleSpecifier: '@mui/icons-material', namedImports: icons });
   for (const r of byName(model.resources)) {
     const P = pascal(r.name);
-    sf.addImportDeclaration({ moduleSpecifier: `./resources/${r.name}`, namedImports: r.readOnly ? [`${P}List`] : [`${P}Create`, `${P}Edit`, `${P}List`] });
+    if (!r.screen) sf.addImportDeclaration({ moduleSpecifier: `./resources/${r.name}`, namedImports: r.readOnly ? [`${P}List`] : [`${P}Create`, `${P}Edit`, `${P}List`] });
   }
   sf.addInterface({ name: 'ResourceDef', isExported: true, properties: [
     { name: 'name', type: 'string' }, { name: 'list', type: 'ComponentType', hasQuestionToken: true }, { name: 'create', type: 'ComponentType', hasQuestionToken: true },
@@ -190,6 +193,8 @@ function emitResourceIndex(model: Model): Output {
     { name: 'recordRepresentation', type: 'string', hasQuestionToken: true }, { name: 'listRoute', type: 'string', hasQuestionToken: true }] });
   const defs = byName(model.resources).map((r) => {
     const P = pascal(r.name);
+    // a resource with a screen: its views are routed from views.tsx; create and edit are the screen's dialog
+    if (r.screen) return `{ name: ${lit(r.name)}${r.menu ? `, icon: ${r.menu.icon}` : ''}, recordRepresentation: ${lit(r.represent)} }`;
     const listRoute = r.menu && r.menu.route !== `/${r.name}` ? `, listRoute: ${lit(r.menu.route)}` : '';
     const forms = r.readOnly ? '' : `, create: ${P}Create, edit: ${P}Edit`;
     return `{ name: ${lit(r.name)}, list: ${P}List${forms}${r.menu ? `, icon: ${r.menu.icon}` : ''}, recordRepresentation: ${lit(r.represent)}${listRoute} }`;
@@ -199,5 +204,5 @@ function emitResourceIndex(model: Model): Output {
 }
 
 export function emitClient(model: Model): Output[] {
-  return [emitApi(model), emitAccess(model), emitMenu(model), emitI18n(model), ...byName(model.resources).map((r) => emitResource(model, r)), emitResourceIndex(model)];
+  return [emitApi(model), emitAccess(model), emitMenu(model), emitI18n(model), ...byName(model.resources).filter((r) => !r.screen).map((r) => emitResource(model, r)), emitResourceIndex(model), emitViews(model)];
 }

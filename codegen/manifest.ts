@@ -6,10 +6,11 @@
  * whose message lists every problem as `file:line:col: path: what is wrong (the fix)`.
  */
 import { readFileSync } from 'node:fs';
+import { checkScreens, parseScreen } from './manifest-screen';
 import { LineCounter, parseDocument, isMap, type Node } from 'yaml';
 
 import {
-  FIELD_TYPES, FILTER_KINDS, PERMISSION_KEYS, WIDGETS, PATTERNS,
+  FIELD_TYPES, FILTER_KINDS, PERMISSION_KEYS, WIDGETS, PATTERNS, TAG_COLORS,
   type CodeSpec, type FieldSpec, type ResourceSpec, type EnumSpec, type MenuGroupSpec, type Model, type Operation, type WorkflowSpec, type ListCodesSpec,
 } from '../src/shared/resource-meta';
 
@@ -114,7 +115,7 @@ function parseWorkflow(raw: unknown, p: (string | number)[], fields: FieldSpec[]
   const field = fields.find((f) => f.name === fieldName);
   const e = field?.type === 'enum' ? model.enums.find((x) => x.name === field.enum) : undefined;
   if (!e) { if (fieldName) fail([...p, 'field'], `'${fieldName}' is not an enum field of this resource`); return undefined; }
-  const states = e.values.map((v) => ({ key: v.key, value: v.value, en: v.en, zh: v.zh }));
+  const states = e.values.map((v) => ({ key: v.key, value: v.value, en: v.en, zh: v.zh, ...(v.color ? { color: v.color } : {}) }));
   const stateList = (v: unknown, ap: (string | number)[]): number[] => {
     const keys = Array.isArray(v) ? v : v === undefined ? [] : [v];
     if (!keys.length) fail(ap, `name at least one state of ${e.name} (${states.map((s) => s.key).join(', ')})`);
@@ -161,11 +162,12 @@ function validate(root: unknown, fail: Fail): Model {
       const vp = [...p, 'values', key];
       if (!/^[A-Z][A-Z0-9_]*$/.test(key)) fail(vp, 'enum keys are UPPER_SNAKE_CASE');
       if (!isObj(v)) { fail(vp, 'must be { value, en, zh }'); continue; }
-      checkKeys(v, ['value', 'en', 'zh'], vp, fail);
+      checkKeys(v, ['value', 'en', 'zh', 'color'], vp, fail);
       const value = num(v, 'value', vp, fail);
       if (value === undefined || !Number.isInteger(value)) { fail(vp, `missing or non-integer 'value'`); continue; }
       if (values.some((x) => x.value === value)) fail([...vp, 'value'], `value ${value} is used twice in ${name}`);
-      values.push({ key, value, en: str(v, 'en', vp, fail) ?? key, zh: str(v, 'zh', vp, fail) ?? key });
+      const color = oneOf(v, 'color', TAG_COLORS, vp, fail);
+      values.push({ key, value, en: str(v, 'en', vp, fail) ?? key, zh: str(v, 'zh', vp, fail) ?? key, ...(color ? { color } : {}) });
     }
     if (!values.length) fail(p, 'an enum needs at least one value under values');
     model.enums.push({ name, en: str(e, 'en', p, fail) ?? name, zh: str(e, 'zh', p, fail) ?? name, values });
@@ -202,7 +204,7 @@ function validate(root: unknown, fail: Fail): Model {
     const p = ['resources', name];
     if (!/^[a-z][A-Za-z]+$/.test(name)) fail(p, 'resource names are camelCase');
     if (!isObj(r)) { fail(p, 'must be a mapping'); continue; }
-    checkKeys(r, ['en', 'zh', 'path', 'table', 'represent', 'scope', 'permissions', 'operations', 'menu', 'defaultSort', 'unique', 'fields', 'queryParams', 'checks', 'readOnly', 'workflow', 'listCodes'], p, fail);
+    checkKeys(r, ['en', 'zh', 'path', 'table', 'represent', 'scope', 'permissions', 'operations', 'menu', 'defaultSort', 'unique', 'fields', 'queryParams', 'checks', 'readOnly', 'workflow', 'listCodes', 'screen'], p, fail);
     const path = str(r, 'path', p, fail) ?? '';
     if (path && !/^\/sapi\/[a-z]+\/[a-z-]+$/.test(path)) fail([...p, 'path'], `'${path}' must look like /sapi/<area>/<name> (spec 7)`);
     if (paths.has(path)) fail([...p, 'path'], `path also used by ${paths.get(path)}`);
@@ -359,14 +361,18 @@ function validate(root: unknown, fail: Fail): Model {
     }
     const workflow = r.workflow === undefined ? undefined : parseWorkflow(r.workflow, [...p, 'workflow'], fields, model, permissions.edit, fail);
     const listCodes = r.listCodes === undefined ? undefined : parseListCodes(r.listCodes, [...p, 'listCodes'], fields, model, fail);
+    const label = { en: str(r, 'en', p, fail) ?? name, zh: str(r, 'zh', p, fail) ?? name };
+    const screen = r.screen === undefined ? undefined : parseScreen(r.screen, [...p, 'screen'], { name, fields, permissions, workflow, ...label }, model, fail);
     model.resources.push({
-      name, path, table, represent, scope, permissions, operations, menu, defaultSort, unique, fields, queryParams, checks, ...(readOnly ? { readOnly } : {}), ...(workflow ? { workflow } : {}), ...(listCodes ? { listCodes } : {}),
-      en: str(r, 'en', p, fail) ?? name, zh: str(r, 'zh', p, fail) ?? name,
+      name, path, table, represent, scope, permissions, operations, menu, defaultSort, unique, fields, queryParams, checks, ...(readOnly ? { readOnly } : {}), ...(workflow ? { workflow } : {}), ...(listCodes ? { listCodes } : {}), ...(screen ? { screen } : {}),
+      ...label,
     });
   }
   // a screen's code must be one the permission tree holds (declared, or used by a resource or workflow)
   const known = new Set([...model.codes.map((c) => c.code), ...model.resources.flatMap((r) => [...Object.values(r.permissions), ...(r.workflow?.actions.map((a) => a.code) ?? [])])]);
   for (const r of model.resources) for (const [v, c] of Object.entries(r.listCodes?.codes ?? {})) if (!known.has(c)) fail(['resources', r.name, 'listCodes', 'codes', v], `'${c}' is not a permission code of the manifest (declare it under codes:)`);
   for (const sc of model.screens) if (sc.code && !known.has(sc.code)) fail(['screens', sc.name, 'code'], `'${sc.code}' is not a permission code of the manifest`);
+  for (const r of model.resources) for (const v of r.screen?.views ?? []) if (v.code !== 'any' && !known.has(v.code)) fail(['resources', r.name, 'screen', 'views', v.name, 'code'], `'${v.code}' is not a permission code of the manifest`);
+  checkScreens(model, fail);
   return model;
 }

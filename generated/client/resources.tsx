@@ -5,7 +5,6 @@ import { CityCreate, CityEdit, CityList } from "./resources/city";
 import { CompanyCreate, CompanyEdit, CompanyList } from "./resources/company";
 import { CountryCreate, CountryEdit, CountryList } from "./resources/country";
 import { EcPlatformSkuCreate, EcPlatformSkuEdit, EcPlatformSkuList } from "./resources/ecPlatformSku";
-import { InboundOrderCreate, InboundOrderEdit, InboundOrderList } from "./resources/inboundOrder";
 import { InboundOrderLineList } from "./resources/inboundOrderLine";
 import { InboundPackageCreate, InboundPackageEdit, InboundPackageList } from "./resources/inboundPackage";
 import { InboundPackageLineList } from "./resources/inboundPackageLine";
@@ -43,7 +42,7 @@ export const generatedResources: ResourceDef[] = [
   { name: "company", list: CompanyList, create: CompanyCreate, edit: CompanyEdit, icon: Business, recordRepresentation: "name" },
   { name: "country", list: CountryList, create: CountryCreate, edit: CountryEdit, icon: Flag, recordRepresentation: "enName", listRoute: "/bas/country" },
   { name: "ecPlatformSku", list: EcPlatformSkuList, create: EcPlatformSkuCreate, edit: EcPlatformSkuEdit, recordRepresentation: "ecPlatformSku" },
-  { name: "inboundOrder", list: InboundOrderList, create: InboundOrderCreate, edit: InboundOrderEdit, icon: MoveToInbox, recordRepresentation: "orderNo", listRoute: "/inbound/normal_list" },
+  { name: "inboundOrder", icon: MoveToInbox, recordRepresentation: "orderNo" },
   { name: "inboundOrderLine", list: InboundOrderLineList, recordRepresentation: "id" },
   { name: "inboundPackage", list: InboundPackageList, create: InboundPackageCreate, edit: InboundPackageEdit, icon: Inventory, recordRepresentation: "packageNo", listRoute: "/inbound/pack/list" },
   { name: "inboundPackageLine", list: InboundPackageLineList, recordRepresentation: "id" },

@@ -27,7 +27,9 @@ import { NotFound, RedirectToNotFound } from './screens/NotFound';
 import { SkuListAll, SkuListNoon } from './screens/sku';
 import { JudgementList } from './screens/judgement';
 import { InventoryListPage, InventoryLogListPage } from './screens/inventory';
-import { InboundNormalList, inboundRoutes } from './screens/inbound';
+import { inboundRoutes } from './screens/inbound';
+import { generatedViews } from '../../generated/client/views';
+import { RequireCode } from './layout/RequireCode';
 import { OutboundNormalList, outboundRoutes } from './screens/outbound';
 import { InboundPackList, OutboundPackList } from './screens/packages';
 import { shippingRoutes } from './screens/shipping';
@@ -56,8 +58,6 @@ const screenOverrides: Record<string, Partial<ResourceDef>> = {
   inventoryLog: { list: InventoryLogListPage, create: undefined, edit: undefined },
   // Inventory adjustments (issue 4): list at /sku/inventory_judgement_list; create/edit in its dialog
   inventoryJudgement: { list: JudgementList, create: undefined, edit: undefined },
-  // Inbound orders (issue 5): normal list at /inbound/normal_list; return/reject lists and /func receiving screens in inboundRoutes
-  inboundOrder: { list: InboundNormalList, create: undefined, edit: undefined },
   // Outbound orders: normal list at /outbound/normal_list; the noon list /outbound/nano_list in outboundRoutes
   outboundOrder: { list: OutboundNormalList, create: undefined, edit: undefined },
   // Packages (issue 5): pack lists at /inbound/pack/list and /outbound/pack/list; create/edit in PackageDialog
@@ -92,6 +92,21 @@ const resourceRoutes = resourceDefs.map(def => {
     </Resource>
   );
 });
+
+/** The manifest's list views (generated/client/views.tsx), each behind the code of its view. */
+const viewRoutes = generatedViews.map((v) => (
+  <Route
+    key={`view:${v.route}`}
+    path={v.route}
+    element={
+      <RequireCode code={v.code}>
+        <ResourceContextProvider value={v.resource}>
+          <v.component />
+        </ResourceContextProvider>
+      </RequireCode>
+    }
+  />
+));
 
 const outsideListRoutes = resourceDefs.flatMap(def => {
   const path = outsideListRoute(def);
@@ -131,6 +146,7 @@ export const App = () => (
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
         {outsideListRoutes}
+        {viewRoutes}
         {inboundRoutes}
         {outboundRoutes}
         {shippingRoutes}

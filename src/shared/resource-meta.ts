@@ -13,6 +13,9 @@ export type Operation = (typeof OPERATIONS)[number];
 export const PERMISSION_KEYS = ['top', 'list', 'add', 'edit', 'remove', 'lock', 'unlock'] as const;
 export const WIDGETS = ['country', 'province', 'city', 'permissionTree'] as const;
 export const PATTERNS = ['email', 'phone', 'code'] as const;
+/** Colours of an enum value's tag (MUI Chip colours). */
+export const TAG_COLORS = ['default', 'primary', 'info', 'success', 'warning', 'error'] as const;
+export type TagColor = (typeof TAG_COLORS)[number];
 
 export interface Label { en: string; zh: string }
 
@@ -73,6 +76,52 @@ export interface ResourceSpec extends Label {
   workflow?: WorkflowSpec;
   /** Reading needs a code per value of an enum field (ListCodesSpec), e.g. inbound orders by type (spec 2.3). */
   listCodes?: ListCodesSpec;
+  /** The console's list views, columns, row actions and form of a document (DocumentScreenSpec). */
+  screen?: DocumentScreenSpec;
+}
+
+/**
+ * One entry of a screen's filters, columns or form fields: a field of the resource (its label, type and
+ * limits come from the field), shown in every view or only in `views`; `widget` names a hand-written cell or
+ * input registered in the console (src/client/screens/documents/registry.ts) for what the manifest cannot say;
+ * `label` replaces the field's label (a widget column that shows more than the field).
+ */
+export interface ScreenItem { field: string; views?: string[]; widget?: string; label?: Label; required?: boolean }
+
+/**
+ * A row action of a screen: a workflow action (`name` is the action's) or a registered widget. kind `confirm`
+ * asks first, then calls `<path>/<name>` with `{id}`; `reason` opens a dialog for the required text field
+ * `reasonField`, then calls with `{id, <reasonField>}`; `widget` renders the registered row action `widget`.
+ */
+export interface ScreenActionSpec { name: string; kind: 'confirm' | 'reason' | 'widget'; reasonField?: string; widget?: string; color?: 'primary' | 'success' | 'error' | 'warning' }
+
+/** A list view: its route, title, the permanent filter (field -> value) and the code that opens it. */
+export interface ViewSpec extends Label { name: string; route: string; filter: Record<string, number | string | boolean>; code: string }
+
+/**
+ * How the console shows a document resource (DESIGN.md "Screens are declarations too"): list views with
+ * their routes; the filter bar's fields in order (Search and Reset follow); the columns between the row
+ * number and the operations; the row actions (view, edit and delete while the status is one of `editable`,
+ * then `actions` from the workflow the user's codes and the record's state allow); widgets at the top and in
+ * every row; the create/edit dialog's fields and its lines (a child resource edited with the SKU picker);
+ * the view dialog's line columns.
+ */
+export interface DocumentScreenSpec {
+  /** Test ids `${testId}-...` of the screen's parts. */
+  testId: string;
+  /** The document number field (titles and prompts). */
+  number: string;
+  /** Status values in which edit and delete are offered. */
+  editable: number[];
+  views: ViewSpec[];
+  filters: ScreenItem[];
+  columns: ScreenItem[];
+  actions: ScreenActionSpec[];
+  topWidgets: string[];
+  rowWidgets: string[];
+  form?: { fields: ScreenItem[]; lines?: { resource: string; fields: string[]; widget?: string } };
+  /** Columns of the view dialog's lines (fields of the lines resource). */
+  viewLines: string[];
 }
 
 /**
@@ -103,11 +152,11 @@ export function readCodes(r: Pick<ResourceSpec, 'permissions' | 'listCodes'>): s
  */
 export interface WorkflowSpec {
   field: string;
-  states: Array<Label & { key: string; value: number }>;
+  states: Array<Label & { key: string; value: number; color?: TagColor }>;
   actions: Array<Label & { name: string; from: number[]; to: number[]; code: string }>;
 }
 
-export interface EnumSpec extends Label { name: string; values: Array<Label & { key: string; value: number }> }
+export interface EnumSpec extends Label { name: string; values: Array<Label & { key: string; value: number; color?: TagColor }> }
 export interface MenuGroupSpec extends Label { key: string; icon: string; order: number }
 /** A permission code not derived from a resource's operations (spec 6, e.g. outbound:export_ec_platform_labels). */
 export interface CodeSpec extends Label { code: string; type: 'menu' | 'button'; parent?: string }

@@ -74,7 +74,8 @@ export const DocumentFormDialog = <V extends object>({ names, resource, id, numb
   };
 
   const loading = mode === 'edit' && isPending;
-  const title = mode === 'add' ? translate(keyOf(names, 'dialog.add')) : translate(keyOf(names, 'dialog.edit'), { no: record?.[numberField] ?? '' });
+  const options = { no: record?.[numberField] ?? '', resource: translate(`resources.${resource}.name`) };
+  const title = translate(keyOf(names, mode === 'add' ? 'dialog.add' : 'dialog.edit'), options);
   const saveTestId = testIdOf(names, 'save');
 
   return (

@@ -188,13 +188,15 @@ export interface EditableLinesTableProps {
   lines: DocumentLines;
   /** Column keys between the number and the remove button: headers `${ns}.line.<key>`. */
   columns: string[];
+  /** Header label keys in the order of `columns`, when they are not `${ns}.line.<key>` (e.g. manifest labels). */
+  labels?: string[];
   /** The add button(s) beside the title. */
   actions: ReactNode;
   /** The row of line `index` (an EditableLineRow). */
   renderRow: (index: number, key: string) => ReactNode;
 }
 
-export const EditableLinesTable = ({ names, lines, columns, actions, renderRow }: EditableLinesTableProps) => {
+export const EditableLinesTable = ({ names, lines, columns, labels, actions, renderRow }: EditableLinesTableProps) => {
   const translate = useTranslate();
   const head = (label: string, width?: number) => (
     <TableCell key={label} sx={{ fontWeight: 600, width }}>
@@ -219,7 +221,7 @@ export const EditableLinesTable = ({ names, lines, columns, actions, renderRow }
           <TableHead>
             <TableRow>
               {head(keyOf(names, 'line.no'), 48)}
-              {columns.map((c) => head(keyOf(names, `line.${c}`)))}
+              {columns.map((c, i) => head(labels?.[i] ?? keyOf(names, `line.${c}`)))}
               {head(keyOf(names, 'column.operations'), 56)}
             </TableRow>
           </TableHead>

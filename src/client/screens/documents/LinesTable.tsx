@@ -16,6 +16,8 @@ import { keyOf, testIdOf, type DocumentNames } from './names';
 export interface LineColumn<L> {
   /** Header `${ns}.line.<key>`. */
   key: string;
+  /** Header label key when it is not `${ns}.line.<key>` (e.g. a manifest label). */
+  label?: string;
   align?: 'right';
   render: (line: L) => ReactNode;
 }
@@ -31,9 +33,9 @@ export const LinesTable = <L extends { id?: number | string }>({ names, lines, c
       <Table size="small" data-testid={testIdOf(names, 'view-lines')}>
         <TableHead>
           <TableRow>
-            {['no', ...columns.map((c) => c.key)].map((h) => (
-              <TableCell key={h} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {translate(keyOf(names, `line.${h}`))}
+            {[{ key: 'no', label: undefined }, ...columns].map((c) => (
+              <TableCell key={c.key} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {translate(c.label ?? keyOf(names, `line.${c.key}`))}
               </TableCell>
             ))}
           </TableRow>

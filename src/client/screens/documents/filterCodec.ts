@@ -14,6 +14,8 @@ export interface FilterCodecSpec<T extends string, I extends string> {
   texts: readonly T[];
   /** Select inputs holding a number (status, warehouseId, ownerId...). */
   ids: readonly I[];
+  /** Date-range fields: `<field>Start` / `<field>End` (default addDate). */
+  dates?: readonly string[];
 }
 
 /** The form values of a filter bar: texts, ids, and the date range. */
@@ -39,9 +41,8 @@ function toId(value: unknown): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-const DATES = ['addDateStart', 'addDateEnd'] as const;
-
 export function filterCodec<T extends string, I extends string>(spec: FilterCodecSpec<T, I>): FilterCodec<T, I> {
+  const DATES = (spec.dates ?? ['addDate']).flatMap((d) => [`${d}Start`, `${d}End`]);
   return {
     toFilter(values) {
       const v = values as Record<string, unknown>;

@@ -38,7 +38,19 @@ import { BATCH_NO_MAX, CODE_INBOUND_RECEIVE, INBOUND_WORKFLOW, InboundOrderType,
 import { useEnumLabel } from '../documents/cells';
 import { receiptDefaults, receiptQtyError, remainingOf, toReceiveBody, type ReceiptValues } from './formSchema';
 import { inboundApi } from './inboundApi';
-import { InboundHeader } from './InboundSmallDialogs';
+import { InboundHeader } from './InboundHeader';
+
+/** Line headers: the manifest's labels of the line fields, the screen's own for the rest. */
+const LINE_HEADS = [
+  'wms.doc.line.no',
+  'resources.inboundOrderLine.fields.skuId',
+  'app.inbound.line.sku_name',
+  'resources.inboundOrderLine.fields.plannedQty',
+  'resources.inboundOrderLine.fields.receivedQty',
+  'app.inbound.line.remaining',
+  'app.inbound.line.receive_qty',
+  'resources.inboundOrderLine.fields.batchNo',
+];
 import type { PackageRecord } from '../packages/constants';
 import { contentKey, packedByKey } from '../packages/formSchema';
 
@@ -182,9 +194,9 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
             <Table size="small" data-testid="inbound-exec-lines">
               <TableHead>
                 <TableRow>
-                  {['no', 'sku', 'sku_name', 'planned_qty', 'received_qty', 'remaining', 'receive_qty', 'batch_no'].map((h) => (
+                  {LINE_HEADS.map((h) => (
                     <TableCell key={h} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                      {translate(`app.inbound.line.${h}`)}
+                      {translate(h)}
                     </TableCell>
                   ))}
                 </TableRow>

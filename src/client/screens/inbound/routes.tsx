@@ -4,12 +4,9 @@
  * (spec 2.3 /func, hidden). Mounted by App.tsx as custom routes inside the layout.
  */
 import { Route } from 'react-router-dom';
-import { InboundRejectList, InboundReturnList } from './InboundList';
 import { NormalInboundExec, RejectInboundExec, ReturnInboundExec } from './InboundReceivePage';
 
 export const inboundRoutes = [
-  <Route key="inbound/return_list" path="/inbound/return_list" element={<InboundReturnList />} />,
-  <Route key="inbound/reject_list" path="/inbound/reject_list" element={<InboundRejectList />} />,
   <Route key="func/normal_inbound_exec" path="/func/normal_inbound_exec" element={<NormalInboundExec />} />,
   <Route key="func/return_inbound_exec" path="/func/return_inbound_exec" element={<ReturnInboundExec />} />,
   <Route key="func/reject_inbound_exec" path="/func/reject_inbound_exec" element={<RejectInboundExec />} />,

@@ -1,0 +1,40 @@
+/**
+ * Emits generated/client/views.tsx: one component per list view of every manifest `screen:` (each renders the
+ * documents kit's DocumentScreen for its resource and view) and the route table App.tsx serves them from,
+ * with the permission code each route needs (spec 2.3, 6).
+ */
+import type { Model } from './manifest';
+import { byName, finish, lit, newFile, pascal, type Output } from './source';
+
+/** The component name of a view, e.g. InboundOrderReturnList. */
+export const viewComponent = (resource: string, view: string) => `${pascal(resource)}${pascal(view)}List`;
+
+export function emitViews(model: Model): Output {
+  const sf = newFile('generated/client/views.tsx');
+  sf.addImportDeclaration({ moduleSpecifier: 'react', namedImports: ['type ComponentType'] });
+  sf.addImportDeclaration({ moduleSpecifier: '../../src/client/screens/documents/screen/DocumentScreen', namedImports: ['DocumentScreen'] });
+  const rows: string[] = [];
+  for (const r of byName(model.resources)) {
+    for (const v of r.screen?.views ?? []) {
+      const name = viewComponent(r.name, v.name);
+      sf.addStatements(`/** ${r.en}: ${v.en} (${v.route}). */\nexport const ${name} = () => <DocumentScreen resource=${lit(r.name)} view=${lit(v.name)} />;`);
+      rows.push(`{ resource: ${lit(r.name)}, view: ${lit(v.name)}, route: ${lit(v.route)}, code: ${lit(v.code)}, component: ${name} }`);
+    }
+  }
+  sf.addStatements([
+    `/** A generated list view: its route and the code that opens it ('any': every logged-in user). */`,
+    `export interface ViewDef {`,
+    `  resource: string;`,
+    `  view: string;`,
+    `  route: string;`,
+    `  code: string;`,
+    `  component: ComponentType;`,
+    `}`,
+    ``,
+    `/** Every list view of the manifest's screens. */`,
+    `export const generatedViews: ViewDef[] = [`,
+    ...rows.map((x) => `  ${x},`),
+    `];`,
+  ].join('\n'));
+  return finish(sf);
+}

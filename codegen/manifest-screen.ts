@@ -1,0 +1,190 @@
+/**
+ * The `screen:` block of a manifest resource (DocumentScreenSpec in src/shared/resource-meta.ts): list views,
+ * filters, columns, row actions, widgets, form and lines of a document screen. Syntax:
+ *
+ *   screen:
+ *     testId: inbound                 # test ids inbound-row, inbound-search ...
+ *     number: orderNo                 # the document number field
+ *     editable: [CREATED]             # states of the workflow field in which edit and delete are offered
+ *     views:                          # one list per route; filter values are enum keys or literals
+ *       normal: { route: /inbound/normal_list, filter: { type: NORMAL } }
+ *       return: { route: /inbound/return_list, en: Returns, zh: 退货, filter: { type: RETURN }, code: inbound:return_list }
+ *     filters: [orderNo, status, { field: sourceOutboundNo, views: [return] }, addDate]
+ *     columns: [orderNo, status, { field: qty, widget: inboundQty, en: Planned / received, zh: 计划/实收 }]
+ *     actions: { receive: { widget: inboundReceive }, submitProblem: { reason: problemReason, color: error } }
+ *     topWidgets: [orderImport]       # registered buttons beside Add
+ *     rowWidgets: [createPackage]     # registered row buttons after the workflow's
+ *     form: { fields: [ownerId, warehouseId, remark], lines: { resource: inboundOrderLine, fields: [skuId, batchNo, plannedQty] } }
+ *     viewLines: [skuId, batchNo, plannedQty, receivedQty]
+ *
+ * Workflow actions not named under `actions` ask for confirmation, then call `<path>/<action>` with `{id}`.
+ * Problems are reported through `fail` with the path of the offending key.
+ */
+import type { DocumentScreenSpec, FieldSpec, Model, ResourceSpec, ScreenActionSpec, ScreenItem, ViewSpec } from '../src/shared/resource-meta';
+
+type Obj = Record<string, unknown>;
+type Path = (string | number)[];
+type Fail = (path: Path, msg: string) => void;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const COLORS = ['primary', 'success', 'error', 'warning'] as const;
+/** Names a hand-written widget may have. */
+const WIDGET_NAME = /^[a-z][A-Za-z]*$/;
+
+function unknownKeys(o: Obj, allowed: string[], p: Path, fail: Fail) {
+  for (const k of Object.keys(o)) if (!allowed.includes(k)) fail([...p, k], `unknown key '${k}' (allowed: ${allowed.join(', ')})`);
+}
+
+function label(o: Obj, p: Path, fail: Fail) {
+  if (o.en === undefined && o.zh === undefined) return undefined;
+  if (typeof o.en !== 'string' || typeof o.zh !== 'string') { fail(p, 'a label needs both en and zh'); return undefined; }
+  return { en: o.en, zh: o.zh };
+}
+
+function widgetName(v: unknown, p: Path, fail: Fail): string | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' || !WIDGET_NAME.test(v)) { fail(p, `'${String(v)}' is not a widget name (camelCase)`); return undefined; }
+  return v;
+}
+
+/** A list of fields (`name` or `{ field, views?, widget?, en?, zh? }`); `fieldOk` says whether a name may be used. */
+function items(raw: unknown, p: Path, fail: Fail, fieldOk: (name: string) => boolean, views: string[]): ScreenItem[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) { fail(p, 'must be a list of field names or { field, views?, widget?, en?, zh? }'); return []; }
+  const out: ScreenItem[] = [];
+  raw.forEach((x, i) => {
+    const ip = [...p, i];
+    const o: Obj = typeof x === 'string' ? { field: x } : isObj(x) ? x : {};
+    unknownKeys(o, ['field', 'views', 'widget', 'en', 'zh', 'required'], ip, fail);
+    const field = o.field;
+    if (typeof field !== 'string') { fail(ip, 'name a field'); return; }
+    const widget = widgetName(o.widget, [...ip, 'widget'], fail);
+    if (!widget && !fieldOk(field)) { fail(ip, `'${field}' is not a field that can be used here`); return; }
+    const item: ScreenItem = { field };
+    if (o.views !== undefined) {
+      if (!Array.isArray(o.views) || o.views.some((v) => !views.includes(String(v)))) fail([...ip, 'views'], `name views of this screen (${views.join(', ')})`);
+      else item.views = o.views.map(String);
+    }
+    if (widget) item.widget = widget;
+    // required in the views it is shown in, though the field itself is optional (a return's source order)
+    if (o.required === true) item.required = true;
+    else if (o.required !== undefined) fail([...ip, 'required'], 'must be true (or left out)');
+    const l = label(o, ip, fail);
+    if (l) item.label = l;
+    out.push(item);
+  });
+  return out;
+}
+
+/** The value of a view filter: an enum key of an enum field becomes its value. */
+function filterValue(model: Model, f: FieldSpec | undefined, v: unknown, p: Path, fail: Fail): number | string | boolean | undefined {
+  if (!f) { fail(p, 'is not a field of this resource'); return undefined; }
+  if (f.type === 'enum') {
+    const value = model.enums.find((e) => e.name === f.enum)?.values.find((x) => x.key === v)?.value;
+    if (value === undefined) fail(p, `'${String(v)}' is not a key of ${f.enum}`);
+    return value;
+  }
+  if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') { fail(p, 'must be a text, number or boolean'); return undefined; }
+  return v;
+}
+
+/** Parses `screen:` of resource `r` (its fields, permissions and workflow already parsed). */
+export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' | 'en' | 'zh' | 'fields' | 'permissions' | 'workflow'>, model: Model, fail: Fail): DocumentScreenSpec | undefined {
+  if (!isObj(raw)) { fail(p, 'must be a mapping (testId, number, views, filters, columns, ...)'); return undefined; }
+  unknownKeys(raw, ['testId', 'number', 'editable', 'views', 'filters', 'columns', 'actions', 'topWidgets', 'rowWidgets', 'form', 'viewLines'], p, fail);
+  const field = (n: string) => r.fields.find((f) => f.name === n);
+  const testId = typeof raw.testId === 'string' && /^[a-z][a-z-]*$/.test(raw.testId) ? raw.testId : (fail([...p, 'testId'], 'a lower-case test id stem such as inbound'), r.name);
+  const number = typeof raw.number === 'string' && field(raw.number) ? raw.number : (fail([...p, 'number'], 'name the document number field'), 'id');
+
+  const states = r.workflow?.states ?? [];
+  const editable: number[] = [];
+  for (const [i, k] of (Array.isArray(raw.editable) ? raw.editable : []).entries()) {
+    const s = states.find((x) => x.key === k);
+    if (!s) fail([...p, 'editable', i], `'${String(k)}' is not a state of the workflow`);
+    else editable.push(s.value);
+  }
+
+  const views: ViewSpec[] = [];
+  if (!isObj(raw.views) || !Object.keys(raw.views).length) fail([...p, 'views'], 'declare at least one view { route, filter?, en?, zh?, code? }');
+  for (const [name, v] of Object.entries(isObj(raw.views) ? raw.views : {})) {
+    const vp = [...p, 'views', name];
+    if (!isObj(v)) { fail(vp, 'must be { route, filter?, en?, zh?, code? }'); continue; }
+    unknownKeys(v, ['route', 'filter', 'en', 'zh', 'code'], vp, fail);
+    if (typeof v.route !== 'string' || !v.route.startsWith('/')) fail([...vp, 'route'], 'a route starting with /');
+    const filter: ViewSpec['filter'] = {};
+    for (const [k, x] of Object.entries(isObj(v.filter) ? v.filter : {})) {
+      const value = filterValue(model, field(k), x, [...vp, 'filter', k], fail);
+      if (value !== undefined) filter[k] = value;
+    }
+    // the title: its own, else the sidebar entry of the same route, else the resource's
+    const entry = model.screens.find((x) => x.route === v.route);
+    const l = label(v, vp, fail) ?? (entry ? { en: entry.en, zh: entry.zh } : { en: r.en, zh: r.zh });
+    const code = typeof v.code === 'string' ? v.code : r.permissions.list ?? 'any';
+    views.push({ name, route: String(v.route ?? '/'), filter, code, ...l });
+  }
+  const viewNames = views.map((v) => v.name);
+
+  const filterable = (n: string) => Boolean(field(n)?.filter);
+  const listable = (n: string) => Boolean(field(n));
+  const formable = (n: string) => Boolean(field(n)?.form);
+  const filters = items(raw.filters, [...p, 'filters'], fail, filterable, viewNames);
+  const columns = items(raw.columns, [...p, 'columns'], fail, listable, viewNames);
+
+  const actions: ScreenActionSpec[] = [];
+  const declared = isObj(raw.actions) ? raw.actions : {};
+  if (raw.actions !== undefined && !isObj(raw.actions)) fail([...p, 'actions'], 'must map action names to { reason?, widget?, color? }');
+  for (const a of r.workflow?.actions ?? []) {
+    const d = declared[a.name];
+    const ap = [...p, 'actions', a.name];
+    const o: Obj = isObj(d) ? d : {};
+    unknownKeys(o, ['reason', 'widget', 'color'], ap, fail);
+    const color = o.color === undefined ? undefined : COLORS.includes(o.color as never) ? (o.color as ScreenActionSpec['color']) : (fail([...ap, 'color'], `one of ${COLORS.join(', ')}`), undefined);
+    const widget = widgetName(o.widget, [...ap, 'widget'], fail);
+    if (typeof o.reason === 'string' && !field(o.reason)) fail([...ap, 'reason'], `'${o.reason}' is not a field of ${r.name}`);
+    const kind: ScreenActionSpec['kind'] = widget ? 'widget' : typeof o.reason === 'string' ? 'reason' : 'confirm';
+    actions.push({ name: a.name, kind, ...(kind === 'reason' ? { reasonField: o.reason as string } : {}), ...(widget ? { widget } : {}), ...(color ? { color } : {}) });
+  }
+  for (const k of Object.keys(declared)) if (!r.workflow?.actions.some((a) => a.name === k)) fail([...p, 'actions', k], `'${k}' is not an action of the workflow (put other buttons under rowWidgets)`);
+
+  const names = (v: unknown, np: Path) => (Array.isArray(v) ? v.flatMap((x, i) => widgetName(x, [...np, i], fail) ?? []) : v === undefined ? [] : (fail(np, 'must be a list of widget names'), []));
+
+  let form: DocumentScreenSpec['form'];
+  if (raw.form !== undefined) {
+    const fp = [...p, 'form'];
+    if (!isObj(raw.form)) fail(fp, 'must be { fields, lines? }');
+    else {
+      unknownKeys(raw.form, ['fields', 'lines'], fp, fail);
+      let lines: NonNullable<DocumentScreenSpec['form']>['lines'];
+      if (isObj(raw.form.lines)) {
+        unknownKeys(raw.form.lines, ['resource', 'fields', 'widget'], [...fp, 'lines'], fail);
+        const fields = Array.isArray(raw.form.lines.fields) ? raw.form.lines.fields.map(String) : [];
+        lines = { resource: String(raw.form.lines.resource ?? ''), fields, ...(raw.form.lines.widget ? { widget: widgetName(raw.form.lines.widget, [...fp, 'lines', 'widget'], fail) } : {}) };
+      } else if (raw.form.lines !== undefined) fail([...fp, 'lines'], 'must be { resource, fields, widget? }');
+      form = { fields: items(raw.form.fields, [...fp, 'fields'], fail, formable, viewNames), ...(lines ? { lines } : {}) };
+    }
+  }
+  const viewLines = Array.isArray(raw.viewLines) ? raw.viewLines.map(String) : [];
+  return { testId, number, editable, views, filters, columns, actions, topWidgets: names(raw.topWidgets, [...p, 'topWidgets']), rowWidgets: names(raw.rowWidgets, [...p, 'rowWidgets']), ...(form ? { form } : {}), viewLines };
+}
+
+/** Cross-resource checks once every resource is parsed: the lines resource and its fields, unique routes. */
+export function checkScreens(model: Model, fail: Fail) {
+  const routes = new Map<string, string>();
+  for (const r of model.resources) {
+    const s = r.screen;
+    if (!s) continue;
+    const p = ['resources', r.name, 'screen'];
+    for (const v of s.views) {
+      if (routes.has(v.route)) fail([...p, 'views', v.name, 'route'], `route also used by ${routes.get(v.route)}`);
+      routes.set(v.route, `${r.name}.${v.name}`);
+    }
+    const lineRes = s.form?.lines ? model.resources.find((x) => x.name === s.form!.lines!.resource) : undefined;
+    if (s.form?.lines && !lineRes) fail([...p, 'form', 'lines', 'resource'], `'${s.form.lines.resource}' is not a declared resource`);
+    const lineFields = (list: string[], lp: Path) => {
+      const res = lineRes ?? model.resources.find((x) => x.name === s.form?.lines?.resource);
+      for (const [i, f] of list.entries()) if (res && !res.fields.some((x) => x.name === f)) fail([...lp, i], `'${f}' is not a field of ${res.name}`);
+    };
+    if (s.form?.lines) lineFields(s.form.lines.fields, [...p, 'form', 'lines', 'fields']);
+    if (s.viewLines.length && !s.form?.lines) fail([...p, 'viewLines'], 'view lines need form.lines (the lines resource)');
+    else lineFields(s.viewLines, [...p, 'viewLines']);
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * A document list declared in the manifest (`screen:` of a resource; DESIGN.md "Screens are declarations
+ * too"): the generated views (generated/client/views.tsx) render this with their resource and view. It
+ * assembles the documents kit: the list shell with the view's permanent filter, the filter bar, Add and the
+ * registered top widgets, the table with the row number, the view's columns and the operations (sticky
+ * right), and the dialogs (create/edit, view, reason, registered widget dialogs).
+ */
+import { useMemo } from 'react';
+import { useDataProvider, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { callOf } from '../documentApi';
+import { DocumentList, DocumentTopButtons } from '../DocumentList';
+import { DocumentReasonDialog } from '../DocumentReasonDialog';
+import { DocumentTable } from '../DocumentTable';
+import type { DocumentListUi } from '../DocumentListUi';
+import { dialogWidget, topWidget } from './registry';
+import { screenColumns } from './ScreenColumns';
+import { ScreenFilterBar } from './ScreenFilterBar';
+import { ScreenFormDialog } from './ScreenFormDialog';
+import { reasonDialogKind, ScreenRowActions } from './ScreenRowActions';
+import { ScreenViewDialog } from './ScreenViewDialog';
+import { screenOf, type Screen } from './spec';
+import '../../widgets';
+
+const TopWidgets = ({ screen }: { screen: Screen }) => (
+  <>
+    {screen.spec.topWidgets.map((name) => {
+      const Widget = topWidget(name);
+      return Widget ? <Widget key={name} screen={screen} /> : null;
+    })}
+  </>
+);
+
+/** The reason dialog of a `reason` action: the required text field, then `<path>/<action>` with it. */
+const ReasonActionDialog = ({ screen, action, dialog, ui }: { screen: Screen; action: string; dialog: { record: RaRecord }; ui: DocumentListUi<string> }) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const spec = screen.spec.actions.find((a) => a.name === action)!;
+  const field = screen.field(spec.reasonField!)!;
+  const label = `resources.${screen.resource}.fields.${field.name}`;
+  const record = dialog.record;
+  return (
+    <DocumentReasonDialog
+      names={screen.names}
+      kind={action}
+      title={translate('wms.doc.dialog.reason_title', { action: translate(`resources.${screen.resource}.actions.${action}`), no: record[screen.spec.number] ?? '' })}
+      label={label}
+      requiredMessage={translate('wms.doc.rules.required', { label: translate(label) })}
+      confirmLabel={`resources.${screen.resource}.actions.${action}`}
+      maxLength={field.maxLength ?? 200}
+      onSubmit={(reason) => callOf(dataProvider)(`${screen.meta.path}/${action}`, { id: record.id, [field.name]: reason })}
+      onClose={ui.close}
+      onDone={ui.reload}
+    />
+  );
+};
+
+export const DocumentScreen = ({ resource, view, storeKey }: { resource: string; view?: string; storeKey?: string | false }) => {
+  const screen = useMemo(() => screenOf(resource, view), [resource, view]);
+  const { names, meta } = screen;
+  return (
+    <DocumentList<string>
+      key={screen.view.name}
+      names={names}
+      resource={resource}
+      title={`resources.${resource}.views.${screen.view.name}`}
+      filter={screen.view.filter}
+      storeKey={storeKey ?? `${resource}.${screen.view.name}.list`}
+      filterBar={<ScreenFilterBar screen={screen} />}
+      topButtons={
+        <DocumentTopButtons names={names} addCode={meta.permissions.add ?? 'any'}>
+          <TopWidgets screen={screen} />
+        </DocumentTopButtons>
+      }
+      renderDialog={(open, ui) => {
+        // the screen's own kinds are strings, so the union does not narrow on kind: one shape for all
+        const dialog = open as { kind: string; id?: Identifier; record: RaRecord };
+        if (dialog.kind === 'edit') return <ScreenFormDialog screen={screen} id={dialog.id} onClose={ui.close} onSaved={dialog.id === undefined ? ui.done : ui.reload} />;
+        if (dialog.kind === 'view') return <ScreenViewDialog screen={screen} record={dialog.record} onClose={ui.close} />;
+        const action = screen.spec.actions.find((a) => reasonDialogKind(a.name) === dialog.kind);
+        if (action) return <ReasonActionDialog screen={screen} action={action.name} dialog={dialog} ui={ui} />;
+        const render = dialogWidget(dialog.kind.replace(/^widget:/, ''));
+        return render ? render({ screen, record: dialog.record, ui }) : null;
+      }}
+    >
+      <DocumentTable names={names}>
+        {screenColumns(screen)}
+        <ScreenRowActions source="operations" label="wms.doc.column.operations" sortable={false} screen={screen} />
+      </DocumentTable>
+    </DocumentList>
+  );
+};

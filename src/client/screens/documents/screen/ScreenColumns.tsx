@@ -1,0 +1,45 @@
+/**
+ * The columns of a manifest screen (spec 2.6 / 2.8 columns): the row number, the view's `columns` in the
+ * manifest's order (each cell chosen by its field's type: the workflow status as a coloured tag, enums as
+ * tags, references by name, date-times in the user's time zone, money, yes/no, numbers, texts; or a
+ * registered column widget), then the operations. Only fields the manifest marks sortable sort.
+ */
+import { NumberField, TextField, useRecordContext } from 'react-admin';
+import { refNameField, type ScreenItem } from '../../../../shared/resource-meta';
+import { DateTimeField } from '../../../widgets/DateTimeField';
+import { EnumField } from '../../../widgets/EnumField';
+import { MoneyField } from '../../../widgets/MoneyField';
+import { YesNoField } from '../../../widgets/YesNoField';
+import { RowNumberCell, StatusCell } from '../cells';
+import type { CellProps } from '../DocumentTable';
+import { columnWidget } from './registry';
+import type { Screen } from './spec';
+
+/** A registered column widget's cell. */
+const WidgetCell = ({ screen, item }: CellProps & { screen: Screen; item: ScreenItem }) => {
+  const record = useRecordContext();
+  const Widget = columnWidget(item.widget!);
+  return record && Widget ? <Widget screen={screen} field={item.field} /> : null;
+};
+
+/** The Datagrid children of the view's columns (row number first; the caller adds the operations). */
+export function screenColumns(screen: Screen) {
+  const cells = screen.shown(screen.spec.columns).map((item) => {
+    const label = screen.labelOf(item);
+    const f = screen.field(item.field);
+    const key = item.field;
+    if (item.widget || !f) return <WidgetCell key={key} source={key} label={label} sortable={false} screen={screen} item={item} />;
+    const sortable = f.sortable;
+    if (screen.status && f.name === screen.meta.workflow?.field) return <StatusCell key={key} source={key} label={label} sortable={sortable} look={screen.status} />;
+    switch (f.type) {
+      case 'ref': return <TextField key={key} source={refNameField(f)} label={label} sortable={false} />;
+      case 'datetime': return <DateTimeField key={key} source={key} label={label} sortable={sortable} />;
+      case 'enum': return <EnumField key={key} source={key} enumName={f.enum!} label={label} sortable={sortable} />;
+      case 'boolean': return <YesNoField key={key} source={key} label={label} sortable={sortable} />;
+      case 'money': return <MoneyField key={key} source={key} label={label} sortable={sortable} />;
+      case 'int': case 'number': return <NumberField key={key} source={key} label={label} sortable={sortable} />;
+      default: return <TextField key={key} source={key} label={label} sortable={sortable} />;
+    }
+  });
+  return [<RowNumberCell key="#" label="wms.doc.column.row_number" />, ...cells];
+}

@@ -1,0 +1,181 @@
+/**
+ * The create / edit dialog of a manifest screen, on the kit's DocumentFormDialog (spec 9: 80% wide, closes on
+ * Cancel): the view's form fields in the manifest's order, each input chosen by its field's type (owner then
+ * warehouse as enabled selects that pick a single option by themselves and stay fixed on edit and while lines
+ * exist; country / province / city; enum selects; money; numbers; date-times; texts), required ones marked,
+ * then the lines table (SKU picker preset to the owner, batch, the line's other fields). Rules are the
+ * generated schemas (screenForm.ts), checked before anything is sent; a server failure shows its msg.
+ */
+import type { ReactElement } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TableCell from '@mui/material/TableCell';
+import AddIcon from '@mui/icons-material/Add';
+import { BooleanInput, DateTimeInput, NumberInput, TextInput, useDataProvider, useLocaleState, useTranslate, type Identifier } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import type { FieldSpec, ScreenItem } from '../../../../shared/resource-meta';
+import type { Lang } from '../../../../shared/validation';
+import { CityInput } from '../../../widgets/CityInput';
+import { CountryInput } from '../../../widgets/CountryInput';
+import { OwnerInput, WarehouseInput } from '../../../widgets/EnabledRefInput';
+import { EnumInput } from '../../../widgets/EnumInput';
+import { MoneyInput } from '../../../widgets/MoneyInput';
+import { ProvinceInput } from '../../../widgets/ProvinceInput';
+import { SkuPicker } from '../../../widgets/SkuPicker';
+import { callOf } from '../documentApi';
+import { DocumentFormDialog } from '../DocumentFormDialog';
+import { EditableLineRow, EditableLinesTable, FormGrid, useDocumentLines, type DocumentLines, type FormMode } from '../EditableLines';
+import { testIdOf } from '../names';
+import { formItems, newLine, screenAddBody, screenEditBody, screenFormSchema, screenFormValues } from './screenForm';
+import { fieldOf, type Screen } from './spec';
+
+const widgetOf = (screen: Screen, widget: string) => screen.meta.fields.find((f) => f.widget === widget)?.name;
+
+/** One header input. `fixed`: owner and warehouse while lines exist. */
+const FieldInput = ({ screen, item, mode, fixed }: { screen: Screen; item: ScreenItem; mode: FormMode; fixed: boolean }) => {
+  const f = screen.field(item.field)!;
+  const label = screen.labelOf(item);
+  const disabled = mode === 'edit' && f.readOnlyOnEdit;
+  const isRequired = f.required || item.required;
+  const common = { source: f.name, label, fullWidth: true, disabled, isRequired };
+  const testId = testIdOf(screen.names, `form-${f.name}`);
+  const box = (input: ReactElement, wide = false) => (
+    <Box data-testid={testId} sx={wide ? { gridColumn: '1 / -1' } : undefined}>
+      {input}
+    </Box>
+  );
+  if (f.type === 'ref' && (f.resource === 'owner' || f.resource === 'warehouse')) {
+    const Ref = f.resource === 'owner' ? OwnerInput : WarehouseInput;
+    return box(<Ref source={f.name} label={label} disabled={disabled || fixed} autoPick={mode === 'add'} fullWidth helperText={fixed && mode === 'add' ? 'wms.doc.form.locked_hint' : undefined} />);
+  }
+  if (f.widget === 'country') return box(<CountryInput {...common} />);
+  if (f.widget === 'province') return box(<ProvinceInput {...common} countrySource={widgetOf(screen, 'country')} />);
+  if (f.widget === 'city') return box(<CityInput {...common} countrySource={widgetOf(screen, 'country')} provinceSource={widgetOf(screen, 'province')} />);
+  switch (f.type) {
+    case 'enum': return box(<EnumInput {...common} enumName={f.enum!} />);
+    case 'boolean': return box(<BooleanInput {...common} />);
+    case 'money': return box(<MoneyInput {...common} />);
+    case 'int': case 'number': return box(<NumberInput {...common} />);
+    case 'datetime': return box(<DateTimeInput {...common} />);
+    case 'text': return box(<TextInput {...common} multiline minRows={2} />, true);
+    default: return box(<TextInput {...common} inputProps={{ maxLength: f.maxLength, 'data-testid': testId + '-input' }} />);
+  }
+};
+
+/** One editable cell of a line: the SKU picker, or an input by the line field's type. */
+const LineCell = ({ screen, f, index, lines }: { screen: Screen; f: FieldSpec; index: number; lines: DocumentLines }) => {
+  const { setValue } = useFormContext();
+  const res = screen.spec.form!.lines!.resource;
+  const label = `resources.${res}.fields.${f.name}`;
+  const source = `lines.${index}.${f.name}`;
+  const names = screen.names;
+  if (f.name === 'skuId') {
+    return (
+      <TableCell sx={{ minWidth: 220 }}>
+        <Box data-testid={testIdOf(names, 'line-sku-picker')}>
+          <SkuPicker
+            source={source}
+            ownerId={lines.ownerId}
+            label={label}
+            fullWidth
+            onPick={(record) => {
+              setValue(`lines.${index}.sku`, record.sku ?? null);
+              setValue(`lines.${index}.skuName`, record.name ?? null);
+            }}
+          />
+        </Box>
+      </TableCell>
+    );
+  }
+  if (f.type === 'int' || f.type === 'number') {
+    return (
+      <TableCell sx={{ minWidth: 120 }}>
+        <NumberInput source={source} label={label} helperText={false} size="small" fullWidth isRequired={f.required} inputProps={{ 'data-testid': testIdOf(names, f.name === 'batchNo' ? 'line-batch' : 'line-qty') }} />
+      </TableCell>
+    );
+  }
+  if (f.type === 'enum') {
+    return (
+      <TableCell sx={{ minWidth: 120 }}>
+        <EnumInput source={source} enumName={f.enum!} label={label} helperText={false} size="small" fullWidth isRequired={f.required} />
+      </TableCell>
+    );
+  }
+  return (
+    <TableCell sx={{ minWidth: 140 }}>
+      <TextInput source={source} label={label} helperText={false} size="small" fullWidth inputProps={{ maxLength: f.maxLength, 'data-testid': testIdOf(names, f.name === 'batchNo' ? 'line-batch' : `line-${f.name}`) }} />
+    </TableCell>
+  );
+};
+
+const ScreenLines = ({ screen, lines }: { screen: Screen; lines: DocumentLines }) => {
+  const translate = useTranslate();
+  const spec = screen.spec.form!.lines!;
+  const fields = spec.fields.map((n) => fieldOf(spec.resource, n)!);
+  return (
+    <EditableLinesTable
+      names={screen.names}
+      lines={lines}
+      columns={fields.map((f) => f.name)}
+      labels={fields.map((f) => `resources.${spec.resource}.fields.${f.name}`)}
+      actions={
+        <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={() => lines.add(newLine(screen))} data-testid={testIdOf(screen.names, 'add-line')}>
+          {translate('wms.doc.action.add_line')}
+        </Button>
+      }
+      renderRow={(index, key) => (
+        <EditableLineRow key={key} names={screen.names} index={index} onRemove={() => lines.remove(index)}>
+          {fields.map((f) => (
+            <LineCell key={f.name} screen={screen} f={f} index={index} lines={lines} />
+          ))}
+        </EditableLineRow>
+      )}
+    />
+  );
+};
+
+const FormBody = ({ screen, mode }: { screen: Screen; mode: FormMode }) => {
+  const lines = useDocumentLines(screen.names);
+  const fixed = mode === 'edit' || lines.fields.length > 0;
+  return (
+    <>
+      <FormGrid>
+        {formItems(screen).map((item) => (
+          <FieldInput key={item.field} screen={screen} item={item} mode={mode} fixed={fixed} />
+        ))}
+      </FormGrid>
+      {screen.spec.form?.lines ? <ScreenLines screen={screen} lines={lines} /> : null}
+    </>
+  );
+};
+
+export interface ScreenFormDialogProps {
+  screen: Screen;
+  /** The document to edit; absent to add one. */
+  id?: Identifier;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+export const ScreenFormDialog = ({ screen, id, onClose, onSaved }: ScreenFormDialogProps) => {
+  const dataProvider = useDataProvider();
+  const [locale] = useLocaleState();
+  const lang: Lang = locale === 'zh' ? 'zh' : 'en';
+  const mode: FormMode = id === undefined || id === null ? 'add' : 'edit';
+  const path = (op: string) => `${screen.meta.path}/${op}`;
+  return (
+    <DocumentFormDialog<Record<string, unknown>>
+      names={screen.names}
+      resource={screen.resource}
+      id={id}
+      numberField={screen.spec.number}
+      valuesOf={(record) => screenFormValues(screen, record)}
+      schema={(t) => screenFormSchema(screen, mode, lang, t)}
+      save={(m, v) => callOf(dataProvider)(path(m), m === 'add' ? screenAddBody(screen, v) : screenEditBody(screen, id as Identifier, v))}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
+      {(m) => <FormBody screen={screen} mode={m} />}
+    </DocumentFormDialog>
+  );
+};

@@ -1,0 +1,85 @@
+/**
+ * The operations cell of a manifest screen: View, Edit and Delete while the document's status is one of the
+ * screen's `editable` states (edit code), then the workflow actions the record's state and the user's codes
+ * allow (manifest order): `confirm` asks first and calls `<path>/<action>` with `{id}`; `reason` opens the
+ * reason dialog; `widget` renders the registered row button. Then the screen's `rowWidgets`. A success
+ * notifies and reloads the page; a failure shows the server msg (spec 8).
+ * Test ids `${testId}-row-view|edit|delete|<action>`.
+ */
+import Button from '@mui/material/Button';
+import { useDataProvider, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { callOf } from '../documentApi';
+import { useDocumentListUi, type DocumentListUi } from '../DocumentListUi';
+import { DocumentConfirmedAction, DocumentRowActions } from '../DocumentRowActions';
+import type { CellProps } from '../DocumentTable';
+import { testIdOf } from '../names';
+import { useAllowedActions } from '../workflowActions';
+import { rowWidget } from './registry';
+import type { Screen } from './spec';
+
+/** Width of the operations cell in px: room for about three buttons a line. */
+const ACTIONS_WIDTH = 200;
+
+/** The dialog kind of a reason action. */
+export const reasonDialogKind = (action: string) => `reason:${action}`;
+
+const WidgetButton = ({ name, screen, record, ui, action }: { name: string; screen: Screen; record: RaRecord; ui: DocumentListUi<string>; action?: string }) => {
+  const Widget = rowWidget(name);
+  return Widget ? <Widget screen={screen} record={record} ui={ui} action={action} /> : null;
+};
+
+export const ScreenRowActions = ({ screen }: CellProps & { screen: Screen }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const ui = useDocumentListUi<string>();
+  const wf = screen.meta.workflow;
+  const allowed = useAllowedActions(wf, Number(record?.[wf?.field ?? 'status']));
+  if (!record) return null;
+  const { names, spec, meta } = screen;
+  const path = (op: string) => `${meta.path}/${op}`;
+  const actionLabel = (name: string) => `resources.${screen.resource}.actions.${name}`;
+
+  return (
+    <DocumentRowActions
+      names={names}
+      record={record}
+      numberField={spec.number}
+      width={ACTIONS_WIDTH}
+      editable={spec.editable.includes(Number(record[wf?.field ?? 'status']))}
+      editCode={meta.permissions.edit ?? meta.permissions.add ?? 'any'}
+      remove={() => callOf(dataProvider)(path('remove'), { id: record.id })}
+    >
+      {spec.actions
+        .filter((a) => allowed.includes(a.name))
+        .map((a) => {
+          if (a.kind === 'widget') return <WidgetButton key={a.name} name={a.widget!} screen={screen} record={record} ui={ui} action={a.name} />;
+          if (a.kind === 'reason') {
+            return (
+              <Button key={a.name} size="small" color={a.color ?? 'primary'} onClick={() => ui.open({ kind: reasonDialogKind(a.name), record })} data-testid={testIdOf(names, `row-${a.name}`)}>
+                {translate(actionLabel(a.name))}
+              </Button>
+            );
+          }
+          return (
+            <DocumentConfirmedAction
+              key={a.name}
+              names={names}
+              record={record}
+              numberField={spec.number}
+              label={actionLabel(a.name)}
+              title="wms.doc.dialog.confirm_title"
+              content="wms.doc.dialog.confirm"
+              color={a.color ?? 'primary'}
+              testId={testIdOf(names, `row-${a.name}`)}
+              action={() => callOf(dataProvider)(path(a.name), { id: record.id })}
+              after={ui.reload}
+            />
+          );
+        })}
+      {spec.rowWidgets.map((w) => (
+        <WidgetButton key={w} name={w} screen={screen} record={record} ui={ui} />
+      ))}
+    </DocumentRowActions>
+  );
+};

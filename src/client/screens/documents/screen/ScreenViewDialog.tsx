@@ -1,0 +1,78 @@
+/**
+ * The view dialog of a manifest screen: the document's header (the view's columns and form fields that are
+ * fields, with their manifest labels, values shown by type) and its lines (the screen's `viewLines`).
+ * Test ids `${testId}-view-dialog`, `${testId}-view-lines`.
+ */
+import Typography from '@mui/material/Typography';
+import { useTranslate, type RaRecord } from 'react-admin';
+import { refNameField, type FieldSpec, type ScreenItem } from '../../../../shared/resource-meta';
+import { formatDateTime } from '../../../widgets/DateTimeField';
+import { centsToText } from '../../../widgets/money';
+import { StatusTag, useEnumLabel } from '../cells';
+import { DetailGrid, DetailItem, DocumentViewDialog } from '../DocumentViewDialog';
+import { LinesTable, orDash, type LineColumn } from '../LinesTable';
+import { testIdOf } from '../names';
+import { fieldOf, type Screen } from './spec';
+
+/** A field's value as text (or a tag) by its type. */
+export function useFieldText() {
+  const translate = useTranslate();
+  const enumLabel = useEnumLabel();
+  return (f: FieldSpec, record: Record<string, unknown>): string => {
+    const v = record[f.type === 'ref' ? refNameField(f) : f.name];
+    if (v === null || v === undefined || v === '') return '';
+    switch (f.type) {
+      case 'enum': return enumLabel(f.enum!, v);
+      case 'datetime': return formatDateTime(v);
+      case 'money': return centsToText(v as number);
+      case 'boolean': return translate(v ? 'ra.boolean.true' : 'ra.boolean.false');
+      default: return String(v);
+    }
+  };
+}
+
+export const ScreenViewDialog = ({ screen, record, onClose }: { screen: Screen; record: RaRecord; onClose: () => void }) => {
+  const translate = useTranslate();
+  const text = useFieldText();
+  const { spec, names } = screen;
+  const seen = new Set<string>();
+  const items: ScreenItem[] = [...screen.shown(spec.columns), ...screen.shown(spec.form?.fields ?? [])].filter((i) => !i.widget && screen.field(i.field) && !seen.has(i.field) && seen.add(i.field));
+  const linesRes = spec.form?.lines?.resource;
+  const columns: LineColumn<Record<string, unknown>>[] = linesRes
+    ? spec.viewLines.map((n) => {
+        const f = fieldOf(linesRes, n)!;
+        return {
+          key: n,
+          label: `resources.${linesRes}.fields.${n}`,
+          align: f.type === 'int' || f.type === 'number' ? ('right' as const) : undefined,
+          render: (l) =>
+            n === 'skuId' ? (
+              <>
+                {orDash(l.sku)}
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {String(l.skuName ?? '')}
+                </Typography>
+              </>
+            ) : (
+              orDash(text(f, l))
+            ),
+        };
+      })
+    : [];
+  return (
+    <DocumentViewDialog names={names} onClose={onClose} title={translate('wms.doc.dialog.view', { resource: translate(`resources.${screen.resource}.name`), no: record[spec.number] ?? '' })}>
+      <DetailGrid testId={testIdOf(names, 'header')}>
+        {items.map((i) => {
+          const f = screen.field(i.field)!;
+          const isStatus = screen.status && f.name === screen.meta.workflow?.field;
+          return (
+            <DetailItem key={i.field} label={screen.labelOf(i)}>
+              {isStatus ? <StatusTag look={screen.status!} status={record[f.name]} testId={testIdOf(names, 'header-status')} /> : text(f, record)}
+            </DetailItem>
+          );
+        })}
+      </DetailGrid>
+      {linesRes ? <LinesTable names={names} lines={(record.lines ?? []) as Record<string, unknown>[]} columns={columns} /> : null}
+    </DocumentViewDialog>
+  );
+};

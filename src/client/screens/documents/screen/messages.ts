@@ -1,0 +1,83 @@
+/**
+ * The generic texts of the generated document screens (namespace `wms.doc.*`): buttons, prompts, titles and
+ * the rules of lines. Field, action, view and enum labels are not here: they come from the manifest
+ * (`resources.<name>.fields|actions|views|columns.*`, `enums.*`) and are passed in as `%{label}`,
+ * `%{resource}`, `%{action}`. Both languages hold the same keys; zh has no '||||' plurals.
+ */
+const en = {
+  wms: {
+    doc: {
+      action: { add: 'Add', view: 'View', edit: 'Edit', delete: 'Delete', save: 'Save', cancel: 'Cancel', close: 'Close', add_line: 'Add line', remove_line: 'Remove line' },
+      filter: { search: 'Search', reset: 'Reset', from: '%{label} from', to: '%{label} to' },
+      form: { lines: 'Lines', no_lines: 'No lines yet', locked_hint: 'Fixed while lines exist' },
+      line: { no: 'No.' },
+      column: { row_number: 'No.', operations: 'Operations' },
+      dialog: {
+        add: 'New: %{resource}',
+        edit: 'Edit %{no}',
+        view: '%{resource} %{no}',
+        delete_title: 'Delete',
+        delete: 'Delete %{no}?',
+        confirm_title: '%{action}',
+        confirm: '%{action}: %{no}?',
+        reason_title: '%{action}: %{no}',
+      },
+      rules: {
+        owner_first: 'Select owner first',
+        warehouse_first: 'Select warehouse first',
+        sku_required: 'Please select a SKU',
+        qty_required: 'Quantity required',
+        qty_number: 'Numbers only',
+        qty_integer: 'Integers only',
+        qty_positive: 'Must be greater than 0',
+        qty_max: 'At most %{max}',
+        lines_required: 'Add at least one line',
+        too_many_lines: 'At most %{max} lines',
+        max_length: 'At most %{max} characters',
+        required: '%{label} cannot be empty',
+      },
+      success: 'Operation successful',
+    },
+  },
+};
+
+type Messages = typeof en;
+
+const zh: Messages = {
+  wms: {
+    doc: {
+      action: { add: '新增', view: '查看', edit: '编辑', delete: '删除', save: '保存', cancel: '取消', close: '关闭', add_line: '添加明细', remove_line: '删除明细' },
+      filter: { search: '搜索', reset: '重置', from: '%{label}起', to: '%{label}止' },
+      form: { lines: '明细', no_lines: '暂无明细', locked_hint: '已有明细时不可更改' },
+      line: { no: '序号' },
+      column: { row_number: '序号', operations: '操作' },
+      dialog: {
+        add: '新增%{resource}',
+        edit: '编辑 %{no}',
+        view: '%{resource} %{no}',
+        delete_title: '删除',
+        delete: '确定删除 %{no} 吗？',
+        confirm_title: '%{action}',
+        confirm: '确定%{action} %{no} 吗？',
+        reason_title: '%{action}：%{no}',
+      },
+      rules: {
+        owner_first: '请先选择货主',
+        warehouse_first: '请先选择仓库',
+        sku_required: '请选择SKU',
+        qty_required: '数量不能为空',
+        qty_number: '只能输入数字',
+        qty_integer: '只能输入整数',
+        qty_positive: '必须大于0',
+        qty_max: '最多%{max}',
+        lines_required: '请至少添加一条明细',
+        too_many_lines: '最多%{max}条明细',
+        max_length: '最多%{max}个字符',
+        required: '%{label}不能为空',
+      },
+      success: '操作成功',
+    },
+  },
+};
+
+export const documentScreenMessages = { en, zh };

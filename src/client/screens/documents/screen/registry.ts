@@ -1,0 +1,46 @@
+/**
+ * Hand-written pieces a manifest screen names (`widget:` of a column or action, `topWidgets`, `rowWidgets`,
+ * `form.lines.widget`): what the manifest cannot say, e.g. "planned / received" totals, the receive button that
+ * opens the receiving screen, the package dialog, the order import. Screens register them once at start
+ * (src/client/screens/widgets.tsx); a name the manifest uses and nobody registered renders nothing and says so
+ * in the console.
+ */
+import type { ComponentType, ReactNode } from 'react';
+import type { RaRecord } from 'react-admin';
+import type { DocumentListUi } from '../DocumentListUi';
+import type { Screen } from './spec';
+
+/** A column cell: the record comes from react-admin's record context. */
+export type ColumnWidget = ComponentType<{ screen: Screen; field: string }>;
+/** A row button; it may open a dialog of kind `widget:<name>` through `ui.open`. */
+export type RowWidget = ComponentType<{ screen: Screen; record: RaRecord; ui: DocumentListUi<string>; action?: string }>;
+/** A button of the top bar. */
+export type TopWidget = ComponentType<{ screen: Screen }>;
+/** A dialog opened by a row widget. */
+export type DialogWidget = (props: { screen: Screen; record: RaRecord; ui: DocumentListUi<string> }) => ReactNode;
+
+const columns = new Map<string, ColumnWidget>();
+const rows = new Map<string, RowWidget>();
+const tops = new Map<string, TopWidget>();
+const dialogs = new Map<string, DialogWidget>();
+
+export const registerColumn = (name: string, c: ColumnWidget) => void columns.set(name, c);
+export const registerRow = (name: string, c: RowWidget, dialog?: DialogWidget) => {
+  rows.set(name, c);
+  if (dialog) dialogs.set(name, dialog);
+};
+export const registerTop = (name: string, c: TopWidget) => void tops.set(name, c);
+
+function lookup<T>(map: Map<string, T>, kind: string, name: string): T | undefined {
+  const w = map.get(name);
+  if (!w) console.error(`No ${kind} widget '${name}' is registered (resources.yaml screen)`);
+  return w;
+}
+
+export const columnWidget = (name: string) => lookup(columns, 'column', name);
+export const rowWidget = (name: string) => lookup(rows, 'row', name);
+export const topWidget = (name: string) => lookup(tops, 'top', name);
+export const dialogWidget = (name: string) => dialogs.get(name);
+
+/** The dialog kind a row widget opens. */
+export const widgetDialogKind = (name: string) => `widget:${name}`;

@@ -1,0 +1,96 @@
+/**
+ * The create/edit form of a manifest screen, without React: the rules (the generated yup schemas of the
+ * resource and of its lines resource, picked to the fields the view shows, plus the view's `required` items
+ * and the number of lines), the starting values, and the add / edit bodies (spec 5; the server checks the
+ * same schemas again).
+ */
+import * as yup from 'yup';
+import type { Identifier, RaRecord } from 'react-admin';
+import { schemas } from '../../../../../generated/shared/schemas';
+import { MAX_LINES } from '../../../../shared/documents';
+import type { FieldSpec } from '../../../../shared/resource-meta';
+import { rules, type Lang } from '../../../../shared/validation';
+import type { FormMode } from '../EditableLines';
+import type { Translate } from '../formRules';
+import { fieldOf, type Screen } from './spec';
+
+type SchemaFactory = { form: (mode: FormMode, lang: Lang) => yup.AnyObjectSchema };
+const factories = schemas as unknown as Record<string, SchemaFactory>;
+
+/** The header fields the view's form shows (with their items). */
+export const formItems = (screen: Screen) => screen.shown(screen.spec.form?.fields ?? []);
+
+/** The rules of the form in `lang` (messages name the fields by their labels). */
+export function screenFormSchema(screen: Screen, mode: FormMode, lang: Lang, t: Translate): yup.AnyObjectSchema {
+  const items = formItems(screen);
+  const header = factories[screen.resource].form(mode, lang);
+  const shape: Record<string, yup.AnySchema> = {};
+  for (const item of items) {
+    const rule = header.fields[item.field] as yup.AnySchema | undefined;
+    if (!rule) continue; // read-only on edit: not sent
+    const f = screen.field(item.field)!;
+    shape[item.field] = item.required ? rule.required(rules(lang, mode).text('required', f)) : rule;
+  }
+  const lines = screen.spec.form?.lines;
+  if (lines) {
+    const lineRules = factories[lines.resource].form('add', lang);
+    const line = yup.object(Object.fromEntries(lines.fields.map((n) => [n, lineRules.fields[n] as yup.AnySchema])));
+    shape.lines = yup
+      .array(line)
+      .required(t('wms.doc.rules.lines_required'))
+      .min(1, t('wms.doc.rules.lines_required'))
+      .max(MAX_LINES, t('wms.doc.rules.too_many_lines', { max: MAX_LINES }));
+  }
+  return yup.object(shape);
+}
+
+/** The empty value of a field in a form ('' for texts so inputs stay controlled). */
+function emptyOf(f: FieldSpec | undefined): unknown {
+  if (!f) return null;
+  if (f.type === 'string' || f.type === 'text') return '';
+  if (f.type === 'boolean') return f.default ?? false;
+  return null;
+}
+
+/** A new line: the line fields empty; the SKU's code and name ride along for display. */
+export function newLine(screen: Screen): Record<string, unknown> {
+  const lines = screen.spec.form!.lines!;
+  return { ...Object.fromEntries(lines.fields.map((n) => [n, emptyOf(fieldOf(lines.resource, n))])), sku: null, skuName: null };
+}
+
+/** The form values of a stored document (edit) or of a new one of the view. */
+export function screenFormValues(screen: Screen, record: RaRecord | null): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const item of formItems(screen)) {
+    const f = screen.field(item.field);
+    out[item.field] = record ? (record[item.field] ?? emptyOf(f)) : emptyOf(f);
+  }
+  const lines = screen.spec.form?.lines;
+  if (lines) {
+    out.lines = ((record?.lines ?? []) as Record<string, unknown>[]).map((l) => ({
+      ...Object.fromEntries(lines.fields.map((n) => [n, l[n] ?? emptyOf(fieldOf(lines.resource, n))])),
+      sku: l.sku ?? null,
+      skuName: l.skuName ?? null,
+    }));
+  }
+  return out;
+}
+
+/** The lines of a body: each line's declared fields only (display fields stay behind). */
+function linesBody(screen: Screen, values: Record<string, unknown>) {
+  const lines = screen.spec.form?.lines;
+  if (!lines) return {};
+  return { lines: ((values.lines ?? []) as Record<string, unknown>[]).map((l) => Object.fromEntries(lines.fields.map((n) => [n, l[n] ?? (n === 'batchNo' ? '' : null)]))) };
+}
+
+/** The add body: the view's permanent filter (e.g. the order type), the shown fields, the lines. */
+export function screenAddBody(screen: Screen, values: Record<string, unknown>): Record<string, unknown> {
+  const fields = Object.fromEntries(formItems(screen).map((i) => [i.field, values[i.field] ?? null]));
+  return { ...screen.view.filter, ...fields, ...linesBody(screen, values) };
+}
+
+/** The edit body: id, the shown fields that may change on edit, the lines. */
+export function screenEditBody(screen: Screen, id: Identifier, values: Record<string, unknown>): Record<string, unknown> {
+  const fields = Object.fromEntries(formItems(screen).filter((i) => !screen.field(i.field)?.readOnlyOnEdit).map((i) => [i.field, values[i.field] ?? null]));
+  return { id, ...fields, ...linesBody(screen, values) };
+}

@@ -1,0 +1,56 @@
+/**
+ * The manifest declaration of a document screen as the console reads it (generated/shared/resources.ts
+ * `resourceMeta.<name>.screen`, see codegen/manifest-screen.ts), with the look-ups the screen's parts share:
+ * the view, the items a view shows, a field's spec and label key, the kit names (test ids from the manifest,
+ * generic texts under `wms.doc`), the status tag's look.
+ */
+import { resourceMeta } from '../../../../../generated/shared/resources';
+import type { DocumentScreenSpec, FieldSpec, ResourceSpec, ScreenItem, ViewSpec } from '../../../../shared/resource-meta';
+import type { StatusLook } from '../cells';
+import type { DocumentNames } from '../names';
+
+export interface Screen {
+  resource: string;
+  meta: ResourceSpec;
+  spec: DocumentScreenSpec;
+  view: ViewSpec;
+  names: DocumentNames;
+  /** The items of `list` the view shows. */
+  shown: (list: ScreenItem[]) => ScreenItem[];
+  field: (name: string) => FieldSpec | undefined;
+  /** The label key of an item: its own (`resources.<r>.columns.<f>`) or its field's. */
+  labelOf: (item: ScreenItem) => string;
+  status?: StatusLook;
+}
+
+/** The screen of `resource` in `view` (the first view when absent); throws for a resource without a screen. */
+export function screenOf(resource: string, viewName?: string): Screen {
+  const meta = (resourceMeta as Record<string, ResourceSpec>)[resource];
+  const spec = meta?.screen;
+  if (!spec) throw new Error(`resources.yaml declares no screen for ${resource}`);
+  const view = spec.views.find((v) => v.name === viewName) ?? spec.views[0];
+  const names: DocumentNames = { testId: spec.testId, ns: 'wms.doc' };
+  const wf = meta.workflow;
+  const status: StatusLook | undefined = wf && {
+    names,
+    enumName: meta.fields.find((f) => f.name === wf.field)!.enum!,
+    colors: Object.fromEntries(wf.states.map((s) => [s.value, s.color ?? 'default'])),
+    outlined: wf.states[0].value,
+  };
+  return {
+    resource,
+    meta,
+    spec,
+    view,
+    names,
+    status,
+    shown: (list) => list.filter((i) => !i.views || i.views.includes(view.name)),
+    field: (name) => meta.fields.find((f) => f.name === name),
+    labelOf: (item) => (item.label ? `resources.${resource}.columns.${item.field}` : `resources.${resource}.fields.${item.field}`),
+  };
+}
+
+/** The spec of field `name` of resource `resource` (lines resources). */
+export function fieldOf(resource: string, name: string): FieldSpec | undefined {
+  return (resourceMeta as Record<string, ResourceSpec>)[resource]?.fields.find((f) => f.name === name);
+}
