@@ -13,11 +13,15 @@ export function emitViews(model: Model): Output {
   const sf = newFile('generated/client/views.tsx');
   sf.addImportDeclaration({ moduleSpecifier: 'react', namedImports: ['type ComponentType'] });
   sf.addImportDeclaration({ moduleSpecifier: '../../src/client/screens/documents/screen/DocumentScreen', namedImports: ['DocumentScreen'] });
+  sf.addImportDeclaration({ moduleSpecifier: '../../src/client/screens/documents/screen/spec', namedImports: ['type ScreenSource'] });
+  sf.addImportDeclaration({ moduleSpecifier: '../shared/resources', namedImports: ['resourceMeta'] });
+  sf.addImportDeclaration({ moduleSpecifier: '../shared/schemas', namedImports: ['schemas'] });
+  sf.addStatements(`/** The declarations the screens read: this manifest's resources and schema factories. */\nexport const screenSource: ScreenSource = { resources: resourceMeta, schemas };`);
   const rows: string[] = [];
   for (const r of byName(model.resources)) {
     for (const v of r.screen?.views ?? []) {
       const name = viewComponent(r.name, v.name);
-      sf.addStatements(`/** ${r.en}: ${v.en} (${v.route}). */\nexport const ${name} = () => <DocumentScreen resource=${lit(r.name)} view=${lit(v.name)} />;`);
+      sf.addStatements(`/** ${r.en}: ${v.en} (${v.route}). */\nexport const ${name} = () => <DocumentScreen source={screenSource} resource=${lit(r.name)} view=${lit(v.name)} />;`);
       rows.push(`{ resource: ${lit(r.name)}, view: ${lit(v.name)}, route: ${lit(v.route)}, code: ${lit(v.code)}, component: ${name} }`);
     }
   }

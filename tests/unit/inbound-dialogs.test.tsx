@@ -1,43 +1,62 @@
 // @vitest-environment jsdom
 /**
- * The inbound order dialogs and the receiving screen (issue 5): messages in both languages; owner first,
- * then warehouse (spec 8); the create payload with SKU lines through the SKU picker (planned quantity a
- * positive integer, spec 5); a customer return needs its source outbound number; the receiving screen looks
- * the order up through /scan (the server msg when it is not found), defaults each line to what remains and
- * sends the right /receive body, then shows the new state and clears; a scanned package ("Package <no>")
- * starts each line at what that package holds of its SKU + batch, so confirming receives that carton.
+ * The inbound order dialogs of the generated screen (resources.yaml `inboundOrder.screen`, DocumentScreen) and
+ * the receiving screen (issue 5): messages in both languages; owner first, then warehouse (spec 8); the create
+ * payload with SKU lines through the SKU picker, checked by the generated schemas (planned quantity a positive
+ * integer, spec 5); a customer return needs its source outbound number; edit of a created order (type, owner
+ * and warehouse not sent); the view dialog with its lines; the receiving screen looks the order up through
+ * /scan (the server msg when it is not found), defaults each line to what remains and sends the right
+ * /receive body, then shows the new state and clears; a scanned package ("Package <no>") starts each line at
+ * what that package holds of its SKU + batch, so confirming receives that carton.
  */
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DataProvider } from 'react-admin';
-import { InboundEditDialog, InboundReceivePage, inboundMessages, toReceiveBody } from '../../src/client/screens/inbound';
+import type { DataProvider, RaRecord } from 'react-admin';
+import { screenSource } from '../../generated/client/views';
+import { DocumentScreen } from '../../src/client/screens/documents/screen/DocumentScreen';
+import { documentScreenMessages } from '../../src/client/screens/documents/screen/messages';
+import { InboundReceivePage, inboundMessages, toReceiveBody } from '../../src/client/screens/inbound';
 import { scanReceipts } from '../../src/client/screens/inbound/InboundReceivePage';
-import { OWNER_A, OWNER_B, WH_1, WH_2, i18nOf, keysOf as keys, pickSku as pickSkuIn, renderWithAdmin, stubDataProvider as stubWith, waitForOwnerAndWarehouse, type Lists } from './console-harness';
+import { OWNER_A, OWNER_B, WH_1, WH_2, i18nOf, keysOf as keys, pickSku as pickSkuIn, renderWithAdmin, rowOf, stubDataProvider as stubWith, type Lists } from './console-harness';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = i18nOf(inboundMessages);
+const i18nProvider = i18nOf(inboundMessages, documentScreenMessages);
 
 const SKUS = [{ id: 7, sku: 'ROSE', name: 'Rose', ownerId: 3, ownerName: 'Desert Rose Cosmetics', enable: true, supplierNames: [], ecPlatforms: [] }];
 
 const stubDataProvider = (lists: Lists, call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 99 }))) => stubWith(lists, call);
 const renderIn = (node: ReactNode, dataProvider: DataProvider) => renderWithAdmin(node, { dataProvider, i18nProvider });
 
+type View = 'normal' | 'return' | 'reject';
+const renderScreen = (view: View, dataProvider: DataProvider) =>
+  renderIn(<DocumentScreen source={screenSource} resource="inboundOrder" view={view} storeKey={false} />, dataProvider);
+
 const dialog = () => screen.getByTestId('inbound-edit-dialog');
 const save = () => fireEvent.click(screen.getByTestId('inbound-save'));
 const lines = () => screen.queryAllByTestId('inbound-line');
+const pickSku = (index: number) => pickSkuIn('inbound-line-sku-picker', index);
+/** An input of the dialog by its label (the filter bar behind it has inputs with the same labels). */
+const inDialog = (label: string) => within(dialog()).getByLabelText(label) as HTMLInputElement;
 
-async function openWithOwnerAndWarehouse(type: number, call?: ReturnType<typeof vi.fn>) {
-  const dp = stubDataProvider({ owner: [OWNER_A], warehouse: [WH_1], sku: SKUS }, call as any);
-  const onSaved = vi.fn();
-  renderIn(<InboundEditDialog type={type} onClose={vi.fn()} onSaved={onSaved} />, dp);
-  await waitForOwnerAndWarehouse();
-  return { dp, onSaved };
+async function waitForOwnerAndWarehouse(owner = OWNER_A.name, warehouse = WH_1.name) {
+  await waitFor(() => expect(inDialog('Goods owner').value).toBe(owner));
+  await waitFor(() => expect(inDialog('Warehouse').value).toBe(warehouse));
 }
 
-const pickSku = (index: number) => pickSkuIn('inbound-line-sku-picker', index);
+const pages = (dp: ReturnType<typeof stubDataProvider>) => dp.getList.mock.calls.filter((c) => c[0] === 'inboundOrder');
+
+/** Opens the create dialog of `view` with one owner and one warehouse (picked by themselves). */
+async function openCreate(view: View, call?: ReturnType<typeof vi.fn>, orders: RaRecord[] = []) {
+  const dp = stubDataProvider({ owner: [OWNER_A], warehouse: [WH_1], sku: SKUS, inboundOrder: orders }, call as any);
+  renderScreen(view, dp);
+  fireEvent.click(await screen.findByTestId('inbound-add'));
+  await screen.findByTestId('inbound-edit-dialog');
+  await waitForOwnerAndWarehouse();
+  return dp;
+}
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -46,42 +65,52 @@ afterEach(() => {
 });
 
 describe('messages', () => {
-  it('en and zh hold the same keys under app.inbound, zh without plurals', () => {
+  it('en and zh hold the same keys (app.inbound for receiving, wms.doc for the generated screens), zh without plurals', () => {
     expect(keys(inboundMessages.zh).sort()).toEqual(keys(inboundMessages.en).sort());
     expect(keys(inboundMessages.en).every((k) => k.startsWith('app.inbound.'))).toBe(true);
     expect(JSON.stringify(inboundMessages.zh)).not.toContain('||||');
-    expect(inboundMessages.en.app.inbound.rules.owner_first).toBe('Select owner first');
-    expect(inboundMessages.en.app.inbound.rules.warehouse_first).toBe('Select warehouse first');
+    expect(keys(documentScreenMessages.zh).sort()).toEqual(keys(documentScreenMessages.en).sort());
+    expect(keys(documentScreenMessages.en).every((k) => k.startsWith('wms.doc.'))).toBe(true);
+    expect(JSON.stringify(documentScreenMessages.zh)).not.toContain('||||');
+    expect(documentScreenMessages.en.wms.doc.rules.owner_first).toBe('Select owner first');
+    expect(documentScreenMessages.en.wms.doc.rules.warehouse_first).toBe('Select warehouse first');
   });
 });
 
-describe('create / edit dialog', () => {
+describe('create / edit / view dialogs of the generated screen', () => {
   it('needs the goods owner first, then the warehouse, before lines can be added (spec 8)', async () => {
-    const dp = stubDataProvider({ owner: [OWNER_A, OWNER_B], warehouse: [WH_1, WH_2], sku: SKUS });
-    renderIn(<InboundEditDialog type={1} onClose={vi.fn()} onSaved={vi.fn()} />, dp);
-    expect(await screen.findByText('New inbound order')).toBeTruthy();
+    const dp = stubDataProvider({ owner: [OWNER_A, OWNER_B], warehouse: [WH_1, WH_2], sku: SKUS, inboundOrder: [] });
+    renderScreen('normal', dp);
+    fireEvent.click(await screen.findByTestId('inbound-add'));
+    expect(await within(await screen.findByTestId('inbound-edit-dialog')).findByText('New: Inbound orders')).toBeTruthy();
     fireEvent.click(screen.getByTestId('inbound-add-line'));
     expect((await screen.findAllByText('Select owner first')).length).toBeGreaterThan(0);
     expect(lines()).toHaveLength(0);
-    fireEvent.change(screen.getByLabelText('Goods owner'), { target: { value: 'Desert' } });
+    fireEvent.change(inDialog('Goods owner'), { target: { value: 'Desert' } });
     fireEvent.click(await screen.findByRole('option', { name: 'Desert Rose Cosmetics' }));
-    await waitFor(() => expect((screen.getByLabelText('Goods owner') as HTMLInputElement).value).toBe('Desert Rose Cosmetics'));
+    await waitFor(() => expect(inDialog('Goods owner').value).toBe('Desert Rose Cosmetics'));
     fireEvent.click(screen.getByTestId('inbound-add-line'));
     expect((await screen.findAllByText('Select warehouse first')).length).toBeGreaterThan(0);
     expect(lines()).toHaveLength(0);
     expect(dp.call).not.toHaveBeenCalled();
   });
 
-  it('sends the create payload: type of the list, owner, warehouse, trimmed texts, two lines', async () => {
+  it('sends the create payload: type of the view, owner, warehouse, trimmed texts, two lines; rules of the generated schemas', async () => {
     const call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 99 }));
-    const { dp, onSaved } = await openWithOwnerAndWarehouse(1, call);
+    const dp = await openCreate('normal', call);
+    // the return view's own fields are not on the normal form
+    expect(screen.queryByTestId('inbound-form-source-outbound-no')).toBeNull();
+    expect(screen.queryByTestId('inbound-form-return-waybill-no')).toBeNull();
     save();
     expect(await within(dialog()).findByText('Add at least one line')).toBeTruthy();
     fireEvent.click(screen.getByTestId('inbound-add-line'));
     fireEvent.click(screen.getByTestId('inbound-add-line'));
     await waitFor(() => expect(lines()).toHaveLength(2));
+    // owner and warehouse are fixed while lines exist
+    expect(inDialog('Goods owner').disabled).toBe(true);
+    expect(inDialog('Warehouse').disabled).toBe(true);
     save();
-    expect((await within(dialog()).findAllByText('Please select a SKU')).length).toBe(2);
+    expect((await within(dialog()).findAllByText('SKU cannot be empty')).length).toBe(2);
     await pickSku(0);
     await pickSku(1);
     expect(dp.getList.mock.calls.find((c) => c[0] === 'sku')![1].filter).toEqual({ ownerId: 3 });
@@ -89,8 +118,8 @@ describe('create / edit dialog', () => {
     fireEvent.change(qty()[0], { target: { value: '0' } });
     fireEvent.change(qty()[1], { target: { value: '2.5' } });
     save();
-    expect(await within(dialog()).findByText('Must be greater than 0')).toBeTruthy();
-    expect(within(dialog()).getByText('Integers only')).toBeTruthy();
+    expect(await within(dialog()).findByText('Planned quantity cannot be less than 1')).toBeTruthy();
+    expect(within(dialog()).getByText('Planned quantity must be an integer')).toBeTruthy();
     expect(call).not.toHaveBeenCalled();
     fireEvent.change(qty()[0], { target: { value: '10' } });
     fireEvent.change(qty()[1], { target: { value: '5' } });
@@ -98,16 +127,15 @@ describe('create / edit dialog', () => {
     fireEvent.change(screen.getAllByTestId('inbound-line-batch')[1], { target: { value: 'B2' } });
     fireEvent.change(screen.getByTestId('inbound-form-store-order-no'), { target: { value: ' SHOP-1 ' } });
     fireEvent.change(screen.getByTestId('inbound-form-waybill-no'), { target: { value: 'WB-1' } });
+    const before = pages(dp).length;
     save();
     await waitFor(() =>
       expect(call).toHaveBeenCalledWith('/sapi/wms/inbound-order/add', {
         type: 1,
-        warehouseId: 1,
         ownerId: 3,
+        warehouseId: 1,
         storeOrderNo: 'SHOP-1',
-        sourceOutboundNo: null,
         waybillNo: 'WB-1',
-        returnWaybillNo: null,
         plannedArrivalTime: null,
         remark: null,
         lines: [
@@ -116,13 +144,14 @@ describe('create / edit dialog', () => {
         ],
       }),
     );
-    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    // saved: the dialog closes and the list reloads
+    await waitFor(() => expect(screen.queryByTestId('inbound-edit-dialog')).toBeNull());
+    await waitFor(() => expect(pages(dp).length).toBeGreaterThan(before));
   });
 
   it('a customer return needs its source outbound number', async () => {
     const call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 99 }));
-    await openWithOwnerAndWarehouse(2, call);
-    expect(screen.getByTestId('inbound-form-type').textContent).toContain('Customer return');
+    await openCreate('return', call);
     fireEvent.click(screen.getByTestId('inbound-add-line'));
     await pickSku(0);
     fireEvent.change(screen.getByTestId('inbound-line-qty'), { target: { value: '3' } });
@@ -133,7 +162,91 @@ describe('create / edit dialog', () => {
     fireEvent.change(screen.getByTestId('inbound-form-return-waybill-no'), { target: { value: 'RWB-1' } });
     save();
     await waitFor(() => expect(call).toHaveBeenCalled());
-    expect(call.mock.calls[0][1]).toMatchObject({ type: 2, sourceOutboundNo: 'OUT-1', returnWaybillNo: 'RWB-1', lines: [{ skuId: 7, batchNo: '', plannedQty: 3 }] });
+    expect(call.mock.calls[0][0]).toBe('/sapi/wms/inbound-order/add');
+    expect(call.mock.calls[0][1]).toMatchObject({ type: 2, ownerId: 3, warehouseId: 1, sourceOutboundNo: 'OUT-1', returnWaybillNo: 'RWB-1', lines: [{ skuId: 7, batchNo: '', plannedQty: 3 }] });
+  });
+
+  it('a rejected delivery is added with its type', async () => {
+    const call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 99 }));
+    await openCreate('reject', call);
+    expect(screen.queryByTestId('inbound-form-source-outbound-no')).toBeNull();
+    fireEvent.click(screen.getByTestId('inbound-add-line'));
+    await pickSku(0);
+    fireEvent.change(screen.getByTestId('inbound-line-qty'), { target: { value: '1' } });
+    save();
+    await waitFor(() => expect(call).toHaveBeenCalled());
+    expect(call.mock.calls[0][1]).toMatchObject({ type: 3, ownerId: 3, warehouseId: 1, lines: [{ skuId: 7, batchNo: '', plannedQty: 1 }] });
+  });
+
+  const CREATED = {
+    id: 8,
+    orderNo: 'IN202405010008',
+    type: 1,
+    status: 1,
+    ownerId: 3,
+    ownerName: 'Desert Rose Cosmetics',
+    warehouseId: 1,
+    warehouseName: 'Riyadh DC',
+    storeOrderNo: 'SHOP-8',
+    waybillNo: 'WB-8',
+    plannedArrivalTime: null,
+    remark: 'fragile',
+    plannedQty: 4,
+    receivedQty: 0,
+    lines: [{ id: 81, skuId: 7, sku: 'ROSE', skuName: 'Rose', batchNo: 'B8', plannedQty: 4, receivedQty: 0 }],
+  };
+
+  it('edits a created order: loads it, owner and warehouse fixed, the edit body without type, owner and warehouse', async () => {
+    const call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 8 }));
+    const dp = stubDataProvider({ owner: [OWNER_A], warehouse: [WH_1], sku: SKUS, inboundOrder: [CREATED] }, call);
+    renderScreen('normal', dp);
+    await screen.findByText('IN202405010008');
+    fireEvent.click(await within(rowOf('inbound-row', 'IN202405010008')).findByTestId('inbound-row-edit'));
+    expect(await within(await screen.findByTestId('inbound-edit-dialog')).findByText('Edit IN202405010008')).toBeTruthy();
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    expect(dp.getOne).toHaveBeenCalledWith('inboundOrder', expect.objectContaining({ id: 8 }));
+    await waitForOwnerAndWarehouse();
+    expect(inDialog('Goods owner').disabled).toBe(true);
+    expect(inDialog('Warehouse').disabled).toBe(true);
+    expect((screen.getByTestId('inbound-form-store-order-no') as HTMLInputElement).value).toBe('SHOP-8');
+    expect((screen.getByTestId('inbound-line-qty') as HTMLInputElement).value).toBe('4');
+    fireEvent.change(screen.getByTestId('inbound-line-qty'), { target: { value: '6' } });
+    fireEvent.change(screen.getByTestId('inbound-form-waybill-no'), { target: { value: ' WB-9 ' } });
+    save();
+    await waitFor(() =>
+      expect(call).toHaveBeenCalledWith('/sapi/wms/inbound-order/edit', {
+        id: 8,
+        storeOrderNo: 'SHOP-8',
+        waybillNo: 'WB-9',
+        plannedArrivalTime: null,
+        remark: 'fragile',
+        lines: [{ skuId: 7, batchNo: 'B8', plannedQty: 6 }],
+      }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('inbound-edit-dialog')).toBeNull());
+  });
+
+  it('views an order: header fields with their manifest labels and its lines', async () => {
+    const order = { ...CREATED, status: 2, receivedQty: 1, problemReason: null, lines: [{ ...CREATED.lines[0], receivedQty: 1 }, { id: 82, skuId: 7, sku: 'ROSE', skuName: 'Rose', batchNo: 'B9', plannedQty: 2, receivedQty: 0 }] };
+    renderScreen('normal', stubDataProvider({ inboundOrder: [order] }));
+    await screen.findByText('IN202405010008');
+    fireEvent.click(await within(rowOf('inbound-row', 'IN202405010008')).findByTestId('inbound-row-view'));
+    const view = await screen.findByTestId('inbound-view-dialog');
+    expect(within(view).getByText('Inbound orders IN202405010008')).toBeTruthy();
+    expect(within(view).getByTestId('inbound-header-status').textContent).toBe('Receiving');
+    const header = within(view).getByTestId('inbound-header');
+    expect(within(header).getByText('Store order number')).toBeTruthy();
+    expect(within(header).getByText('SHOP-8')).toBeTruthy();
+    expect(within(header).getByText('Riyadh DC')).toBeTruthy();
+    expect(within(header).getByText('fragile')).toBeTruthy();
+    const rows = within(view).getAllByTestId('inbound-view-line');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getByText('ROSE')).toBeTruthy();
+    expect(within(rows[0]).getByText('B8')).toBeTruthy();
+    expect(within(rows[1]).getByText('B9')).toBeTruthy();
+    expect(within(within(view).getByTestId('inbound-view-lines')).getByText('Received quantity')).toBeTruthy();
+    fireEvent.click(within(view).getByTestId('inbound-view-close'));
+    await waitFor(() => expect(screen.queryByTestId('inbound-view-dialog')).toBeNull());
   });
 });
 

@@ -1,20 +1,28 @@
 // @vitest-environment jsdom
 /**
- * The inbound order lists (issue 5): the page query per route type (type fixed as a permanent filter, page 1
- * of 10, no sort; filters trimmed), the return list's extra columns, and the row actions per status (from the
- * manifest workflow) and per permission code; a workflow action asks first, then calls the server.
+ * The inbound order lists generated from the manifest (resources.yaml `inboundOrder.screen`, rendered by
+ * DocumentScreen; issue 5): the page query per view (type as the permanent filter, page 1 of 10, no sort;
+ * filters trimmed), the return view's extra columns and filters, and the row actions per status (from the
+ * manifest workflow) and per permission code; a workflow action asks first, then calls the server; a reason
+ * action (submit problem order) needs its reason.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RaRecord } from 'react-admin';
+import { screenSource } from '../../generated/client/views';
+import { allowedActions } from '../../src/client/screens/documents/workflowActions';
+import { DocumentScreen } from '../../src/client/screens/documents/screen/DocumentScreen';
+import { documentScreenMessages } from '../../src/client/screens/documents/screen/messages';
+import { screenFilterCodec } from '../../src/client/screens/documents/screen/ScreenFilterBar';
+import { screenOf } from '../../src/client/screens/documents/screen/spec';
 import { orderImportMessages } from '../../src/client/screens/orderImport';
-import { InboundList, buildInboundFilter, inboundMessages, rowActionNames } from '../../src/client/screens/inbound';
+import { packageMessages } from '../../src/client/screens/packages/messages';
 import { actionIds, i18nOf, renderWithAdmin, rowOf as rowIn, stubDataProvider as stubWith } from './console-harness';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = i18nOf(inboundMessages, orderImportMessages);
+const i18nProvider = i18nOf(documentScreenMessages, orderImportMessages, packageMessages);
 
 const order = (id: number, status: number, extra: Record<string, unknown> = {}): RaRecord => ({
   id,
@@ -36,13 +44,16 @@ const RECORDS = [order(1, 1), order(2, 2), order(3, 3), order(4, 4), order(5, 5,
 
 const stubDataProvider = (records = RECORDS, call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 1 }))) => stubWith({ inboundOrder: records }, call);
 
-function renderList(type: number, roles = ['admin'], dataProvider = stubDataProvider()) {
-  renderWithAdmin(<InboundList type={type} storeKey={false} />, { roles, dataProvider, i18nProvider });
+type View = 'normal' | 'return' | 'reject';
+
+function renderList(view: View, roles = ['admin'], dataProvider = stubDataProvider()) {
+  renderWithAdmin(<DocumentScreen source={screenSource} resource="inboundOrder" view={view} storeKey={false} />, { roles, dataProvider, i18nProvider });
   return dataProvider;
 }
 
 const pages = (dp: ReturnType<typeof stubDataProvider>) => dp.getList.mock.calls.filter((c) => c[0] === 'inboundOrder');
 const rowOf = (no: string) => rowIn('inbound-row', no);
+const workflow = screenSource.resources.inboundOrder.workflow;
 
 afterEach(() => {
   cleanup();
@@ -50,35 +61,35 @@ afterEach(() => {
 });
 
 describe('inbound list helpers', () => {
-  it('builds the filter: texts trimmed, ids, status, days; empty values left out', () => {
-    expect(buildInboundFilter({ orderNo: ' IN1 ', status: '2', warehouseId: 1, ownerId: null, storeOrderNo: '', waybillNo: ' WB ', addDateStart: '2024-01-02', addDateEnd: '' })).toEqual({
-      orderNo: 'IN1',
-      status: 2,
-      warehouseId: 1,
-      waybillNo: 'WB',
-      addDateStart: '2024-01-02',
-    });
+  it('builds the filter of a view: texts trimmed, ids, status, days; empty values left out', () => {
+    const normal = screenFilterCodec(screenOf(screenSource, 'inboundOrder', 'normal'));
+    const values = { orderNo: ' IN1 ', status: '2', warehouseId: 1, ownerId: null, storeOrderNo: '', waybillNo: ' WB ', addDateStart: '2024-01-02', addDateEnd: '' };
+    expect(normal.toFilter(values)).toEqual({ orderNo: 'IN1', status: 2, warehouseId: 1, waybillNo: 'WB', addDateStart: '2024-01-02' });
+    // the return view's own filters are trimmed too; other views ignore them
+    const returns = screenFilterCodec(screenOf(screenSource, 'inboundOrder', 'return'));
+    expect(returns.toFilter({ ...values, sourceOutboundNo: ' OUT-1 ', returnWaybillNo: ' ' })).toEqual({ orderNo: 'IN1', status: 2, warehouseId: 1, waybillNo: 'WB', sourceOutboundNo: 'OUT-1', addDateStart: '2024-01-02' });
+    expect(normal.toFilter({ sourceOutboundNo: 'OUT-1' })).toEqual({});
   });
 
-  it('takes the row actions from the workflow and the permission codes', () => {
-    expect(rowActionNames(1, ['admin'])).toEqual(['receive', 'cancel', 'submitProblem']);
-    expect(rowActionNames(2, ['admin'])).toEqual(['receive', 'complete', 'submitProblem']);
-    expect(rowActionNames(3, ['admin'])).toEqual([]);
-    expect(rowActionNames(4, ['admin'])).toEqual(['recreate']);
-    expect(rowActionNames(5, ['admin'])).toEqual(['cancelProblem']);
-    expect(rowActionNames(1, ['inbound:receive'])).toEqual(['receive']);
-    expect(rowActionNames(2, ['inbound:edit'])).toEqual(['submitProblem']);
-    expect(rowActionNames(1, ['inbound:list'])).toEqual([]);
+  it('takes the row actions from the manifest workflow and the permission codes', () => {
+    expect(allowedActions(workflow, 1, ['admin'])).toEqual(['receive', 'cancel', 'submitProblem']);
+    expect(allowedActions(workflow, 2, ['admin'])).toEqual(['receive', 'complete', 'submitProblem']);
+    expect(allowedActions(workflow, 3, ['admin'])).toEqual([]);
+    expect(allowedActions(workflow, 4, ['admin'])).toEqual(['recreate']);
+    expect(allowedActions(workflow, 5, ['admin'])).toEqual(['cancelProblem']);
+    expect(allowedActions(workflow, 1, ['inbound:receive'])).toEqual(['receive']);
+    expect(allowedActions(workflow, 2, ['inbound:edit'])).toEqual(['submitProblem']);
+    expect(allowedActions(workflow, 1, ['inbound:list'])).toEqual([]);
   });
 });
 
-describe('inbound lists per route type', () => {
+describe('inbound lists per view', () => {
   it.each([
-    [1, 'Inbound orders'],
-    [2, 'Customer return inbound orders'],
-    [3, 'Rejected delivery inbound orders'],
-  ])('type %i: the page query has the type fixed, page 1 of 10, no sort', async (type) => {
-    const dp = renderList(type);
+    ['normal', 1],
+    ['return', 2],
+    ['reject', 3],
+  ] as const)('%s: the page query has the type fixed, page 1 of 10, no sort', async (view, type) => {
+    const dp = renderList(view);
     await screen.findByText('IN20240501000001');
     const params = pages(dp)[0][1];
     expect(params.filter).toEqual({ type });
@@ -87,32 +98,40 @@ describe('inbound lists per route type', () => {
   });
 
   it('searches with trimmed filters, keeping the type', async () => {
-    const dp = renderList(2);
+    const dp = renderList('return');
     await screen.findByText('IN20240501000001');
-    const input = within(screen.getByTestId('inbound-filter-no')).getByRole('textbox');
+    const input = within(screen.getByTestId('inbound-filter-order-no')).getByRole('textbox');
     fireEvent.change(input, { target: { value: ' IN9 ' } });
+    fireEvent.change(within(screen.getByTestId('inbound-filter-source-outbound-no')).getByRole('textbox'), { target: { value: ' OUT-7 ' } });
     fireEvent.click(screen.getByTestId('inbound-search'));
-    await waitFor(() => expect(pages(dp).at(-1)![1].filter).toEqual({ type: 2, orderNo: 'IN9' }));
+    await waitFor(() => expect(pages(dp).at(-1)![1].filter).toEqual({ type: 2, orderNo: 'IN9', sourceOutboundNo: 'OUT-7' }));
   });
 
   it('shows source outbound and return waybill columns (and filters) only for customer returns', async () => {
-    renderList(1);
+    renderList('normal');
     await screen.findByText('IN20240501000001');
     expect(screen.queryByText('Return waybill number')).toBeNull();
+    expect(screen.queryByText('Source outbound number')).toBeNull();
     expect(screen.queryByTestId('inbound-filter-source-outbound-no')).toBeNull();
+    expect(screen.queryByTestId('inbound-filter-return-waybill-no')).toBeNull();
     cleanup();
-    renderList(2, ['admin'], stubDataProvider([order(1, 1, { type: 2, sourceOutboundNo: 'OUT-77', returnWaybillNo: 'RWB-1' })]));
+    renderList('return', ['admin'], stubDataProvider([order(1, 1, { type: 2, sourceOutboundNo: 'OUT-77', returnWaybillNo: 'RWB-1' })]));
     expect(await screen.findByText('OUT-77')).toBeTruthy();
     expect(screen.getByText('RWB-1')).toBeTruthy();
+    expect(screen.getAllByText('Return waybill number').length).toBeGreaterThan(0);
     expect(screen.getByTestId('inbound-filter-source-outbound-no')).toBeTruthy();
+    expect(screen.getByTestId('inbound-filter-return-waybill-no')).toBeTruthy();
   });
 
   it('shows status tags, totals, and the actions each status allows (admin)', async () => {
-    renderList(1);
+    renderList('normal');
     await screen.findByText('IN20240501000001');
     expect(within(rowOf('IN20240501000001')).getByTestId('inbound-status').textContent).toBe('Created');
     expect(within(rowOf('IN20240501000002')).getByTestId('inbound-qty').textContent).toBe('15 / 4');
     expect(within(rowOf('IN20240501000005')).getByText('damaged box')).toBeTruthy();
+    // references by their names
+    expect(within(rowOf('IN20240501000001')).getByText('Riyadh DC')).toBeTruthy();
+    expect(within(rowOf('IN20240501000001')).getByText('Desert Rose Cosmetics')).toBeTruthy();
     await waitFor(() => expect(actionIds(rowOf('IN20240501000001'))).toContain('inbound-row-edit'));
     expect(actionIds(rowOf('IN20240501000001'))).toEqual(['inbound-row-view', 'inbound-row-edit', 'inbound-row-delete', 'inbound-row-receive', 'inbound-row-cancel', 'inbound-row-submitProblem', 'inbound-row-create-package']);
     expect(actionIds(rowOf('IN20240501000002'))).toEqual(['inbound-row-view', 'inbound-row-receive', 'inbound-row-complete', 'inbound-row-submitProblem', 'inbound-row-create-package']);
@@ -120,6 +139,7 @@ describe('inbound lists per route type', () => {
     expect(actionIds(rowOf('IN20240501000004'))).toEqual(['inbound-row-view', 'inbound-row-recreate']);
     expect(actionIds(rowOf('IN20240501000005'))).toEqual(['inbound-row-view', 'inbound-row-cancelProblem']);
     expect(within(rowOf('IN20240501000002')).getByTestId('inbound-row-complete').textContent).toBe('Close receiving');
+    expect(within(rowOf('IN20240501000002')).getByTestId('inbound-row-submitProblem').textContent).toBe('Submit problem order');
     expect(screen.getByTestId('inbound-add')).toBeTruthy();
     expect(screen.getByTestId('inbound-order-import').textContent).toBe('Import');
     // create package opens the package dialog of that order
@@ -128,7 +148,7 @@ describe('inbound lists per route type', () => {
   });
 
   it('a list-only user sees View only and no Add', async () => {
-    renderList(1, ['inbound:list']);
+    renderList('normal', ['inbound:list']);
     await screen.findByText('IN20240501000001');
     await new Promise((r) => setTimeout(r, 50));
     expect(actionIds(rowOf('IN20240501000001'))).toEqual(['inbound-row-view']);
@@ -136,9 +156,17 @@ describe('inbound lists per route type', () => {
     expect(screen.queryByTestId('inbound-order-import')).toBeNull();
   });
 
+  it('a receiving user sees View and Receive only', async () => {
+    renderList('normal', ['inbound:list', 'inbound:receive']);
+    await screen.findByText('IN20240501000001');
+    await waitFor(() => expect(actionIds(rowOf('IN20240501000001'))).toContain('inbound-row-receive'));
+    expect(actionIds(rowOf('IN20240501000001'))).toEqual(['inbound-row-view', 'inbound-row-receive']);
+    expect(actionIds(rowOf('IN20240501000002'))).toEqual(['inbound-row-view', 'inbound-row-receive', 'inbound-row-complete']);
+  });
+
   it('cancels after a confirmation and reloads; submit problem needs a reason', async () => {
     const call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 1, status: 4 }));
-    const dp = renderList(1, ['admin'], stubDataProvider(RECORDS, call));
+    const dp = renderList('normal', ['admin'], stubDataProvider(RECORDS, call));
     await screen.findByText('IN20240501000001');
     const before = pages(dp).length;
     fireEvent.click(await within(rowOf('IN20240501000001')).findByTestId('inbound-row-cancel'));
@@ -147,11 +175,12 @@ describe('inbound lists per route type', () => {
     await waitFor(() => expect(pages(dp).length).toBeGreaterThan(before));
 
     fireEvent.click(within(rowOf('IN20240501000002')).getByTestId('inbound-row-submitProblem'));
-    const dialog = await screen.findByTestId('inbound-problem-dialog');
-    fireEvent.click(within(dialog).getByTestId('inbound-problem-confirm'));
+    const dialog = await screen.findByTestId('inbound-submitProblem-dialog');
+    fireEvent.click(within(dialog).getByTestId('inbound-submitProblem-confirm'));
     expect(await within(dialog).findByText('Problem reason cannot be empty')).toBeTruthy();
-    fireEvent.change(within(dialog).getByTestId('inbound-problem-reason'), { target: { value: ' box damaged ' } });
-    fireEvent.click(within(dialog).getByTestId('inbound-problem-confirm'));
+    expect(call).toHaveBeenCalledTimes(1);
+    fireEvent.change(within(dialog).getByTestId('inbound-submitProblem-reason'), { target: { value: ' box damaged ' } });
+    fireEvent.click(within(dialog).getByTestId('inbound-submitProblem-confirm'));
     await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/inbound-order/submitProblem', { id: 2, problemReason: 'box damaged' }));
   });
 });

@@ -7,9 +7,10 @@ import { formatDateTime } from '../../widgets/DateTimeField';
 import { StatusTag, useEnumLabel } from '../documents/cells';
 import { DetailGrid, DetailItem as Item } from '../documents/DocumentViewDialog';
 import { screenOf } from '../documents/screen/spec';
+import { screenSource } from '../../../../generated/client/views';
 import { InboundOrderType, type InboundRecord } from './constants';
 
-const screen = screenOf('inboundOrder');
+const screen = screenOf(screenSource, 'inboundOrder');
 const label = (field: string) => `resources.inboundOrder.fields.${field}`;
 
 /** The header fields of an order (view dialog and receiving screen). */

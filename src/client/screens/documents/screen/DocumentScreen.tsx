@@ -18,7 +18,7 @@ import { ScreenFilterBar } from './ScreenFilterBar';
 import { ScreenFormDialog } from './ScreenFormDialog';
 import { reasonDialogKind, ScreenRowActions } from './ScreenRowActions';
 import { ScreenViewDialog } from './ScreenViewDialog';
-import { screenOf, type Screen } from './spec';
+import { screenOf, type Screen, type ScreenSource } from './spec';
 import '../../widgets';
 
 const TopWidgets = ({ screen }: { screen: Screen }) => (
@@ -54,8 +54,18 @@ const ReasonActionDialog = ({ screen, action, dialog, ui }: { screen: Screen; ac
   );
 };
 
-export const DocumentScreen = ({ resource, view, storeKey }: { resource: string; view?: string; storeKey?: string | false }) => {
-  const screen = useMemo(() => screenOf(resource, view), [resource, view]);
+export interface DocumentScreenProps {
+  /** The generated manifest metadata and schema factories (generated/shared/resources.ts, schemas.ts). */
+  source: ScreenSource;
+  resource: string;
+  /** The view's name (default: the first). */
+  view?: string;
+  /** Store key of the list parameters (false: none; default one per view). */
+  storeKey?: string | false;
+}
+
+export const DocumentScreen = ({ source, resource, view, storeKey }: DocumentScreenProps) => {
+  const screen = useMemo(() => screenOf(source, resource, view), [source, resource, view]);
   const { names, meta } = screen;
   return (
     <DocumentList<string>

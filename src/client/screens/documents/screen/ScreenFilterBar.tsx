@@ -2,7 +2,7 @@
  * The filter bar of a manifest screen (spec 2.6 / 2.8 layout): the view's `filters` in the manifest's order,
  * each input chosen by its field's type (text, enum select, enabled owner / warehouse select, other
  * references, date range as two days), then Search and Reset; Enter searches from page 1. Labels are the
- * fields' manifest labels. Test ids `${testId}-filter-<field>` (date ranges `-<field>-start|end`).
+ * fields' manifest labels. Test ids `${testId}-filter-<part>` (partName; date ranges `-<part>-start|end`).
  */
 import { useMemo } from 'react';
 import { AutocompleteInput, DateInput, ReferenceInput, useTranslate } from 'react-admin';
@@ -11,7 +11,7 @@ import { DocumentFilterBar, EnumFilter, FilterBox, TextFilter } from '../Documen
 import { filterCodec } from '../filterCodec';
 import { testIdOf } from '../names';
 import type { ScreenItem } from '../../../../shared/resource-meta';
-import type { Screen } from './spec';
+import { partName, type Screen } from './spec';
 
 /** The codec of the view's filters: texts trimmed, selects as numbers, date ranges as days. */
 export function screenFilterCodec(screen: Screen) {
@@ -27,7 +27,7 @@ const FilterInput = ({ screen, item }: { screen: Screen; item: ScreenItem }) => 
   const translate = useTranslate();
   const f = screen.field(item.field)!;
   const label = screen.labelOf(item);
-  const testId = testIdOf(screen.names, `filter-${f.name}`);
+  const testId = testIdOf(screen.names, `filter-${partName(f.name)}`);
   if (f.filter === 'dateRange') {
     const text = translate(label);
     return (

@@ -27,7 +27,7 @@ import { DocumentFormDialog } from '../DocumentFormDialog';
 import { EditableLineRow, EditableLinesTable, FormGrid, useDocumentLines, type DocumentLines, type FormMode } from '../EditableLines';
 import { testIdOf } from '../names';
 import { formItems, newLine, screenAddBody, screenEditBody, screenFormSchema, screenFormValues } from './screenForm';
-import { fieldOf, type Screen } from './spec';
+import { fieldOf, partName, type Screen } from './spec';
 
 const widgetOf = (screen: Screen, widget: string) => screen.meta.fields.find((f) => f.widget === widget)?.name;
 
@@ -38,7 +38,7 @@ const FieldInput = ({ screen, item, mode, fixed }: { screen: Screen; item: Scree
   const disabled = mode === 'edit' && f.readOnlyOnEdit;
   const isRequired = f.required || item.required;
   const common = { source: f.name, label, fullWidth: true, disabled, isRequired };
-  const testId = testIdOf(screen.names, `form-${f.name}`);
+  const testId = testIdOf(screen.names, `form-${partName(f.name)}`);
   const box = (input: ReactElement, wide = false) => (
     <Box data-testid={testId} sx={wide ? { gridColumn: '1 / -1' } : undefined}>
       {input}
@@ -58,7 +58,7 @@ const FieldInput = ({ screen, item, mode, fixed }: { screen: Screen; item: Scree
     case 'int': case 'number': return box(<NumberInput {...common} />);
     case 'datetime': return box(<DateTimeInput {...common} />);
     case 'text': return box(<TextInput {...common} multiline minRows={2} />, true);
-    default: return box(<TextInput {...common} inputProps={{ maxLength: f.maxLength, 'data-testid': testId + '-input' }} />);
+    default: return <TextInput {...common} inputProps={{ maxLength: f.maxLength, 'data-testid': testId }} />;
   }
 };
 
@@ -111,7 +111,7 @@ const LineCell = ({ screen, f, index, lines }: { screen: Screen; f: FieldSpec; i
 const ScreenLines = ({ screen, lines }: { screen: Screen; lines: DocumentLines }) => {
   const translate = useTranslate();
   const spec = screen.spec.form!.lines!;
-  const fields = spec.fields.map((n) => fieldOf(spec.resource, n)!);
+  const fields = spec.fields.map((n) => fieldOf(screen, spec.resource, n)!);
   return (
     <EditableLinesTable
       names={screen.names}

@@ -40,7 +40,7 @@ export const ScreenViewDialog = ({ screen, record, onClose }: { screen: Screen; 
   const linesRes = spec.form?.lines?.resource;
   const columns: LineColumn<Record<string, unknown>>[] = linesRes
     ? spec.viewLines.map((n) => {
-        const f = fieldOf(linesRes, n)!;
+        const f = fieldOf(screen, linesRes, n)!;
         return {
           key: n,
           label: `resources.${linesRes}.fields.${n}`,

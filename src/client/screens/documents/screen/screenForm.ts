@@ -6,7 +6,6 @@
  */
 import * as yup from 'yup';
 import type { Identifier, RaRecord } from 'react-admin';
-import { schemas } from '../../../../../generated/shared/schemas';
 import { MAX_LINES } from '../../../../shared/documents';
 import type { FieldSpec } from '../../../../shared/resource-meta';
 import { rules, type Lang } from '../../../../shared/validation';
@@ -14,16 +13,13 @@ import type { FormMode } from '../EditableLines';
 import type { Translate } from '../formRules';
 import { fieldOf, type Screen } from './spec';
 
-type SchemaFactory = { form: (mode: FormMode, lang: Lang) => yup.AnyObjectSchema };
-const factories = schemas as unknown as Record<string, SchemaFactory>;
-
 /** The header fields the view's form shows (with their items). */
 export const formItems = (screen: Screen) => screen.shown(screen.spec.form?.fields ?? []);
 
 /** The rules of the form in `lang` (messages name the fields by their labels). */
 export function screenFormSchema(screen: Screen, mode: FormMode, lang: Lang, t: Translate): yup.AnyObjectSchema {
   const items = formItems(screen);
-  const header = factories[screen.resource].form(mode, lang);
+  const header = screen.source.schemas[screen.resource].form(mode, lang);
   const shape: Record<string, yup.AnySchema> = {};
   for (const item of items) {
     const rule = header.fields[item.field] as yup.AnySchema | undefined;
@@ -33,7 +29,7 @@ export function screenFormSchema(screen: Screen, mode: FormMode, lang: Lang, t: 
   }
   const lines = screen.spec.form?.lines;
   if (lines) {
-    const lineRules = factories[lines.resource].form('add', lang);
+    const lineRules = screen.source.schemas[lines.resource].form('add', lang);
     const line = yup.object(Object.fromEntries(lines.fields.map((n) => [n, lineRules.fields[n] as yup.AnySchema])));
     shape.lines = yup
       .array(line)
@@ -55,7 +51,7 @@ function emptyOf(f: FieldSpec | undefined): unknown {
 /** A new line: the line fields empty; the SKU's code and name ride along for display. */
 export function newLine(screen: Screen): Record<string, unknown> {
   const lines = screen.spec.form!.lines!;
-  return { ...Object.fromEntries(lines.fields.map((n) => [n, emptyOf(fieldOf(lines.resource, n))])), sku: null, skuName: null };
+  return { ...Object.fromEntries(lines.fields.map((n) => [n, emptyOf(fieldOf(screen, lines.resource, n))])), sku: null, skuName: null };
 }
 
 /** The form values of a stored document (edit) or of a new one of the view. */
@@ -68,7 +64,7 @@ export function screenFormValues(screen: Screen, record: RaRecord | null): Recor
   const lines = screen.spec.form?.lines;
   if (lines) {
     out.lines = ((record?.lines ?? []) as Record<string, unknown>[]).map((l) => ({
-      ...Object.fromEntries(lines.fields.map((n) => [n, l[n] ?? emptyOf(fieldOf(lines.resource, n))])),
+      ...Object.fromEntries(lines.fields.map((n) => [n, l[n] ?? emptyOf(fieldOf(screen, lines.resource, n))])),
       sku: l.sku ?? null,
       skuName: l.skuName ?? null,
     }));

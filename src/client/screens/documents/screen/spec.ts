@@ -4,13 +4,21 @@
  * the view, the items a view shows, a field's spec and label key, the kit names (test ids from the manifest,
  * generic texts under `wms.doc`), the status tag's look.
  */
-import { resourceMeta } from '../../../../../generated/shared/resources';
+import type * as yup from 'yup';
 import type { DocumentScreenSpec, FieldSpec, ResourceSpec, ScreenItem, ViewSpec } from '../../../../shared/resource-meta';
+import type { FormMode, Lang } from '../../../../shared/validation';
 import type { StatusLook } from '../cells';
 import type { DocumentNames } from '../names';
 
+/** What generated code hands a screen: the manifest's resources and the generated schema factories. */
+export interface ScreenSource {
+  resources: Record<string, ResourceSpec>;
+  schemas: Record<string, { form: (mode: FormMode, lang: Lang) => yup.AnyObjectSchema }>;
+}
+
 export interface Screen {
   resource: string;
+  source: ScreenSource;
   meta: ResourceSpec;
   spec: DocumentScreenSpec;
   view: ViewSpec;
@@ -24,8 +32,8 @@ export interface Screen {
 }
 
 /** The screen of `resource` in `view` (the first view when absent); throws for a resource without a screen. */
-export function screenOf(resource: string, viewName?: string): Screen {
-  const meta = (resourceMeta as Record<string, ResourceSpec>)[resource];
+export function screenOf(source: ScreenSource, resource: string, viewName?: string): Screen {
+  const meta = source.resources[resource];
   const spec = meta?.screen;
   if (!spec) throw new Error(`resources.yaml declares no screen for ${resource}`);
   const view = spec.views.find((v) => v.name === viewName) ?? spec.views[0];
@@ -39,6 +47,7 @@ export function screenOf(resource: string, viewName?: string): Screen {
   };
   return {
     resource,
+    source,
     meta,
     spec,
     view,
@@ -50,7 +59,10 @@ export function screenOf(resource: string, viewName?: string): Screen {
   };
 }
 
-/** The spec of field `name` of resource `resource` (lines resources). */
-export function fieldOf(resource: string, name: string): FieldSpec | undefined {
-  return (resourceMeta as Record<string, ResourceSpec>)[resource]?.fields.find((f) => f.name === name);
+/** The spec of field `name` of another resource of the screen's manifest (its lines resource). */
+export function fieldOf(screen: Screen, resource: string, name: string): FieldSpec | undefined {
+  return screen.source.resources[resource]?.fields.find((f) => f.name === name);
 }
+
+/** A field's part of a test id: kebab-case, without a reference's Id (ownerId -> owner, storeOrderNo -> store-order-no). */
+export const partName = (field: string) => field.replace(/Id$/, '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
