@@ -44,6 +44,9 @@ function emitMenu(model: Model): Output {
   return finish(sf);
 }
 
+/** A screen's columns (list and view lines) with labels of their own (widget columns). */
+const labelled = (r: ResourceSpec) => [...(r.screen?.columns ?? []), ...(r.screen?.viewLines ?? [])].filter((c) => c.label);
+
 function messages(model: Model, lang: 'en' | 'zh') {
   return {
     resources: Object.fromEntries(byName(model.resources).map((r) => [r.name, {
@@ -51,7 +54,7 @@ function messages(model: Model, lang: 'en' | 'zh') {
       fields: { id: 'ID', ...Object.fromEntries(r.fields.map((f) => [f.name, f[lang]])), ...Object.fromEntries(r.fields.filter((f) => f.type === 'ref').map((f) => [refNameField(f), f[lang]])), ...Object.fromEntries(r.queryParams.map((f) => [f.name, f[lang]])), updateDate: lang === 'en' ? 'Updated' : '更新时间' },
       ...(r.workflow ? { actions: Object.fromEntries(r.workflow.actions.map((a) => [a.name, a[lang]])) } : {}),
       ...(r.screen ? { views: Object.fromEntries(r.screen.views.map((v) => [v.name, v[lang]])) } : {}),
-      ...(r.screen?.columns.some((c) => c.label) ? { columns: Object.fromEntries(r.screen.columns.filter((c) => c.label).map((c) => [c.field, c.label![lang]])) } : {}),
+      ...(labelled(r).length ? { columns: Object.fromEntries(labelled(r).map((c) => [c.field, c.label![lang]])) } : {}),
     }])),
     enums: Object.fromEntries(byName(model.enums).map((e) => [e.name, Object.fromEntries(e.values.map((v) => [v.key, v[lang]]))])),
     menu: Object.fromEntries(model.menus.map((m) => [m.key, m[lang]])),

@@ -11,7 +11,7 @@
  *       return: { route: /inbound/return_list, en: Returns, zh: 退货, filter: { type: RETURN }, code: inbound:return_list }
  *     filters: [orderNo, status, { field: sourceOutboundNo, views: [return] }, addDate]
  *     columns: [orderNo, status, { field: qty, widget: inboundQty, en: Planned / received, zh: 计划/实收 }]
- *     actions: { receive: { widget: inboundReceive }, submitProblem: { reason: problemReason, color: error } }
+ *     actions: { receive: { widget: inboundReceive }, submitProblem: { reason: problemReason, color: error }, deliver: { form: [deliveryStatus] } }
  *     topWidgets: [orderImport]       # registered buttons beside Add
  *     rowWidgets: [createPackage]     # registered row buttons after the workflow's
  *     form: { fields: [ownerId, warehouseId, remark], lines: { resource: inboundOrderLine, fields: [skuId, batchNo, plannedQty] } }
@@ -108,7 +108,7 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
   for (const [name, v] of Object.entries(isObj(raw.views) ? raw.views : {})) {
     const vp = [...p, 'views', name];
     if (!isObj(v)) { fail(vp, 'must be { route, filter?, en?, zh?, code? }'); continue; }
-    unknownKeys(v, ['route', 'filter', 'en', 'zh', 'code'], vp, fail);
+    unknownKeys(v, ['route', 'filter', 'en', 'zh', 'code', 'skuPlatform'], vp, fail);
     if (typeof v.route !== 'string' || !v.route.startsWith('/')) fail([...vp, 'route'], 'a route starting with /');
     const filter: ViewSpec['filter'] = {};
     for (const [k, x] of Object.entries(isObj(v.filter) ? v.filter : {})) {
@@ -119,7 +119,10 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
     const entry = model.screens.find((x) => x.route === v.route);
     const l = label(v, vp, fail) ?? (entry ? { en: entry.en, zh: entry.zh } : { en: r.en, zh: r.zh });
     const code = typeof v.code === 'string' ? v.code : r.permissions.list ?? 'any';
-    views.push({ name, route: String(v.route ?? '/'), filter, code, ...l });
+    // lines of this view pick SKUs of one e-commerce platform (noon orders list noon SKUs)
+    const platform = v.skuPlatform === undefined ? undefined : model.enums.find((e) => e.name === 'EcPlatform')?.values.find((x) => x.key === v.skuPlatform)?.value;
+    if (v.skuPlatform !== undefined && platform === undefined) fail([...vp, 'skuPlatform'], `'${String(v.skuPlatform)}' is not a key of EcPlatform`);
+    views.push({ name, route: String(v.route ?? '/'), filter, code, ...l, ...(platform !== undefined ? { skuPlatform: platform } : {}) });
   }
   const viewNames = views.map((v) => v.name);
 
@@ -136,12 +139,14 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
     const d = declared[a.name];
     const ap = [...p, 'actions', a.name];
     const o: Obj = isObj(d) ? d : {};
-    unknownKeys(o, ['reason', 'widget', 'color'], ap, fail);
+    unknownKeys(o, ['reason', 'form', 'widget', 'color'], ap, fail);
     const color = o.color === undefined ? undefined : COLORS.includes(o.color as never) ? (o.color as ScreenActionSpec['color']) : (fail([...ap, 'color'], `one of ${COLORS.join(', ')}`), undefined);
     const widget = widgetName(o.widget, [...ap, 'widget'], fail);
     if (typeof o.reason === 'string' && !field(o.reason)) fail([...ap, 'reason'], `'${o.reason}' is not a field of ${r.name}`);
-    const kind: ScreenActionSpec['kind'] = widget ? 'widget' : typeof o.reason === 'string' ? 'reason' : 'confirm';
-    actions.push({ name: a.name, kind, ...(kind === 'reason' ? { reasonField: o.reason as string } : {}), ...(widget ? { widget } : {}), ...(color ? { color } : {}) });
+    const formFields = Array.isArray(o.form) ? o.form.map(String) : undefined;
+    if (o.form !== undefined && (!formFields || !formFields.length || formFields.some((n) => !field(n)))) fail([...ap, 'form'], `list fields of ${r.name} the dialog asks for`);
+    const kind: ScreenActionSpec['kind'] = widget ? 'widget' : typeof o.reason === 'string' ? 'reason' : formFields ? 'form' : 'confirm';
+    actions.push({ name: a.name, kind, ...(kind === 'reason' ? { reasonField: o.reason as string } : {}), ...(kind === 'form' ? { fields: formFields } : {}), ...(widget ? { widget } : {}), ...(color ? { color } : {}) });
   }
   for (const k of Object.keys(declared)) if (!r.workflow?.actions.some((a) => a.name === k)) fail([...p, 'actions', k], `'${k}' is not an action of the workflow (put other buttons under rowWidgets)`);
 
@@ -162,7 +167,8 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
       form = { fields: items(raw.form.fields, [...fp, 'fields'], fail, formable, viewNames), ...(lines ? { lines } : {}) };
     }
   }
-  const viewLines = Array.isArray(raw.viewLines) ? raw.viewLines.map(String) : [];
+  // the lines resource's fields are checked once every resource is parsed (checkScreens)
+  const viewLines = items(raw.viewLines, [...p, 'viewLines'], fail, () => true, viewNames);
   return { testId, number, editable, views, filters, columns, actions, topWidgets: names(raw.topWidgets, [...p, 'topWidgets']), rowWidgets: names(raw.rowWidgets, [...p, 'rowWidgets']), ...(form ? { form } : {}), viewLines };
 }
 
@@ -185,6 +191,6 @@ export function checkScreens(model: Model, fail: Fail) {
     };
     if (s.form?.lines) lineFields(s.form.lines.fields, [...p, 'form', 'lines', 'fields']);
     if (s.viewLines.length && !s.form?.lines) fail([...p, 'viewLines'], 'view lines need form.lines (the lines resource)');
-    else lineFields(s.viewLines, [...p, 'viewLines']);
+    else lineFields(s.viewLines.filter((i) => !i.widget).map((i) => i.field), [...p, 'viewLines']);
   }
 }

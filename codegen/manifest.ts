@@ -221,7 +221,7 @@ function validate(root: unknown, fail: Fail): Model {
       const fp = [...p, key, fname];
       if (!/^[a-z][A-Za-z0-9]*$/.test(fname) || fname === 'id') fail(fp, `field names are camelCase API names and 'id' is implicit`);
       if (!isObj(f)) { fail(fp, 'must be a mapping with at least type, en and zh'); continue; }
-      checkKeys(f, ['type', 'en', 'zh', 'required', 'minLength', 'maxLength', 'min', 'max', 'decimals', 'pattern', 'enum', 'resource', 'nameAs', 'allowAll', 'default', 'unique', 'filter', 'sortable', 'list', 'form', 'readOnlyOnEdit', 'hideOnSelf', 'trigram', 'system', 'widget'], fp, fail);
+      checkKeys(f, ['type', 'en', 'zh', 'required', 'minLength', 'maxLength', 'min', 'max', 'decimals', 'pattern', 'enum', 'resource', 'nameAs', 'allowAll', 'default', 'unique', 'filter', 'sortable', 'list', 'form', 'readOnlyOnEdit', 'hideOnSelf', 'trigram', 'system', 'widget', 'currency'], fp, fail);
       const type = oneOf(f, 'type', FIELD_TYPES, fp, fail);
       if (!type) { if (f.type === undefined) fail(fp, `missing 'type' (one of: ${FIELD_TYPES.join(', ')})`); continue; }
       const spec: FieldSpec = {
@@ -252,7 +252,10 @@ function validate(root: unknown, fail: Fail): Model {
         trigram: bool(f, 'trigram', fp, fail, false),
         system: bool(f, 'system', fp, fail, false),
         widget: oneOf(f, 'widget', WIDGETS, fp, fail),
+        currency: str(f, 'currency', fp, fail, false),
       };
+      if (spec.currency && type !== 'money') fail([...fp, 'currency'], 'only money fields name their currency field');
+      if (spec.currency && !(raw[spec.currency] as Obj | undefined)) fail([...fp, 'currency'], `'${spec.currency}' is not a field of this resource`);
       if (spec.system) { spec.form = false; if (!['addDate', 'updateDate'].includes(fname)) fail(fp, `only addDate and updateDate are system fields`); }
       if ((type === 'string' || type === 'password') && spec.maxLength === undefined) fail(fp, `a ${type} field needs maxLength (the column's size)`);
       if (type === 'enum' && (!spec.enum || !enumNames.has(spec.enum))) fail([...fp, 'enum'], `'${spec.enum ?? ''}' is not a declared enum (declared: ${[...enumNames].join(', ')})`);

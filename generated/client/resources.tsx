@@ -13,7 +13,6 @@ import { InventoryJudgementCreate, InventoryJudgementEdit, InventoryJudgementLis
 import { InventoryJudgementLineList } from "./resources/inventoryJudgementLine";
 import { InventoryLogList } from "./resources/inventoryLog";
 import { OutboundAllocationList } from "./resources/outboundAllocation";
-import { OutboundOrderCreate, OutboundOrderEdit, OutboundOrderList } from "./resources/outboundOrder";
 import { OutboundOrderLineList } from "./resources/outboundOrderLine";
 import { OutboundPackageCreate, OutboundPackageEdit, OutboundPackageList } from "./resources/outboundPackage";
 import { OutboundPackageLineList } from "./resources/outboundPackageLine";
@@ -51,7 +50,7 @@ export const generatedResources: ResourceDef[] = [
   { name: "inventoryJudgementLine", list: InventoryJudgementLineList, recordRepresentation: "id" },
   { name: "inventoryLog", list: InventoryLogList, icon: ReceiptLong, recordRepresentation: "id", listRoute: "/sku/inventory_log_list" },
   { name: "outboundAllocation", list: OutboundAllocationList, recordRepresentation: "id" },
-  { name: "outboundOrder", list: OutboundOrderList, create: OutboundOrderCreate, edit: OutboundOrderEdit, icon: LocalShipping, recordRepresentation: "orderNo", listRoute: "/outbound/normal_list" },
+  { name: "outboundOrder", icon: LocalShipping, recordRepresentation: "orderNo" },
   { name: "outboundOrderLine", list: OutboundOrderLineList, recordRepresentation: "id" },
   { name: "outboundPackage", list: OutboundPackageList, create: OutboundPackageCreate, edit: OutboundPackageEdit, icon: Inventory, recordRepresentation: "packageNo", listRoute: "/outbound/pack/list" },
   { name: "outboundPackageLine", list: OutboundPackageLineList, recordRepresentation: "id" },

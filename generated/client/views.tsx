@@ -12,6 +12,10 @@ export const InboundOrderNormalList = () => <DocumentScreen source={screenSource
 export const InboundOrderReturnList = () => <DocumentScreen source={screenSource} resource="inboundOrder" view="return" />;
 /** Inbound orders: Rejected deliveries (/inbound/reject_list). */
 export const InboundOrderRejectList = () => <DocumentScreen source={screenSource} resource="inboundOrder" view="reject" />;
+/** Outbound orders: Outbound orders (/outbound/normal_list). */
+export const OutboundOrderNormalList = () => <DocumentScreen source={screenSource} resource="outboundOrder" view="normal" />;
+/** Outbound orders: noon outbound orders (/outbound/nano_list). */
+export const OutboundOrderNoonList = () => <DocumentScreen source={screenSource} resource="outboundOrder" view="noon" />;
 /** A generated list view: its route and the code that opens it ('any': every logged-in user). */
 export interface ViewDef {
   resource: string;
@@ -26,4 +30,6 @@ export const generatedViews: ViewDef[] = [
   { resource: "inboundOrder", view: "normal", route: "/inbound/normal_list", code: "inbound:list", component: InboundOrderNormalList },
   { resource: "inboundOrder", view: "return", route: "/inbound/return_list", code: "inbound:return_list", component: InboundOrderReturnList },
   { resource: "inboundOrder", view: "reject", route: "/inbound/reject_list", code: "inbound:reject_list", component: InboundOrderRejectList },
+  { resource: "outboundOrder", view: "normal", route: "/outbound/normal_list", code: "outbound:list", component: OutboundOrderNormalList },
+  { resource: "outboundOrder", view: "noon", route: "/outbound/nano_list", code: "outbound:list", component: OutboundOrderNoonList },
 ];

@@ -30,7 +30,6 @@ import { InventoryListPage, InventoryLogListPage } from './screens/inventory';
 import { inboundRoutes } from './screens/inbound';
 import { generatedViews } from '../../generated/client/views';
 import { RequireCode } from './layout/RequireCode';
-import { OutboundNormalList, outboundRoutes } from './screens/outbound';
 import { InboundPackList, OutboundPackList } from './screens/packages';
 import { shippingRoutes } from './screens/shipping';
 
@@ -58,8 +57,6 @@ const screenOverrides: Record<string, Partial<ResourceDef>> = {
   inventoryLog: { list: InventoryLogListPage, create: undefined, edit: undefined },
   // Inventory adjustments (issue 4): list at /sku/inventory_judgement_list; create/edit in its dialog
   inventoryJudgement: { list: JudgementList, create: undefined, edit: undefined },
-  // Outbound orders: normal list at /outbound/normal_list; the noon list /outbound/nano_list in outboundRoutes
-  outboundOrder: { list: OutboundNormalList, create: undefined, edit: undefined },
   // Packages (issue 5): pack lists at /inbound/pack/list and /outbound/pack/list; create/edit in PackageDialog
   inboundPackage: { list: InboundPackList, create: undefined, edit: undefined },
   outboundPackage: { list: OutboundPackList, create: undefined, edit: undefined },
@@ -148,7 +145,6 @@ export const App = () => (
         {outsideListRoutes}
         {viewRoutes}
         {inboundRoutes}
-        {outboundRoutes}
         {shippingRoutes}
       </CustomRoutes>
       <CustomRoutes noLayout>

@@ -48,6 +48,8 @@ export interface FieldSpec extends Label {
   hideOnSelf: boolean;
   system: boolean;
   widget?: (typeof WIDGETS)[number];
+  /** money fields: the enum field holding the amount's currency (shown together, e.g. `125.50 SAR`). */
+  currency?: string;
 }
 
 export interface ResourceSpec extends Label {
@@ -91,12 +93,28 @@ export interface ScreenItem { field: string; views?: string[]; widget?: string; 
 /**
  * A row action of a screen: a workflow action (`name` is the action's) or a registered widget. kind `confirm`
  * asks first, then calls `<path>/<name>` with `{id}`; `reason` opens a dialog for the required text field
- * `reasonField`, then calls with `{id, <reasonField>}`; `widget` renders the registered row action `widget`.
+ * `reasonField`, then calls with `{id, <reasonField>}`; `form` asks for `fields` in a small dialog, then calls
+ * with `{id, ...fields}`; `widget` renders the registered row action `widget`.
  */
-export interface ScreenActionSpec { name: string; kind: 'confirm' | 'reason' | 'widget'; reasonField?: string; widget?: string; color?: 'primary' | 'success' | 'error' | 'warning' }
+export interface ScreenActionSpec {
+  name: string;
+  kind: 'confirm' | 'reason' | 'form' | 'widget';
+  reasonField?: string;
+  /** kind form: the fields a small dialog asks for (each required), sent with the id. */
+  fields?: string[];
+  widget?: string;
+  color?: 'primary' | 'success' | 'error' | 'warning';
+}
 
 /** A list view: its route, title, the permanent filter (field -> value) and the code that opens it. */
-export interface ViewSpec extends Label { name: string; route: string; filter: Record<string, number | string | boolean>; code: string }
+export interface ViewSpec extends Label {
+  name: string;
+  route: string;
+  filter: Record<string, number | string | boolean>;
+  code: string;
+  /** EcPlatform value the lines' SKU picker is preset to (noon orders pick noon SKUs). */
+  skuPlatform?: number;
+}
 
 /**
  * How the console shows a document resource (DESIGN.md "Screens are declarations too"): list views with
@@ -120,8 +138,8 @@ export interface DocumentScreenSpec {
   topWidgets: string[];
   rowWidgets: string[];
   form?: { fields: ScreenItem[]; lines?: { resource: string; fields: string[]; widget?: string } };
-  /** Columns of the view dialog's lines (fields of the lines resource). */
-  viewLines: string[];
+  /** Columns of the view dialog's lines (fields of the lines resource, or registered column widgets). */
+  viewLines: ScreenItem[];
 }
 
 /**

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RaRecord } from 'react-admin';
 import { screenSource } from '../../generated/client/views';
+import type { AnyFilterCodec } from '../../src/client/screens/documents/filterCodec';
 import { allowedActions } from '../../src/client/screens/documents/workflowActions';
 import { DocumentScreen } from '../../src/client/screens/documents/screen/DocumentScreen';
 import { documentScreenMessages } from '../../src/client/screens/documents/screen/messages';
@@ -62,11 +63,11 @@ afterEach(() => {
 
 describe('inbound list helpers', () => {
   it('builds the filter of a view: texts trimmed, ids, status, days; empty values left out', () => {
-    const normal = screenFilterCodec(screenOf(screenSource, 'inboundOrder', 'normal'));
+    const normal: AnyFilterCodec = screenFilterCodec(screenOf(screenSource, 'inboundOrder', 'normal'));
     const values = { orderNo: ' IN1 ', status: '2', warehouseId: 1, ownerId: null, storeOrderNo: '', waybillNo: ' WB ', addDateStart: '2024-01-02', addDateEnd: '' };
     expect(normal.toFilter(values)).toEqual({ orderNo: 'IN1', status: 2, warehouseId: 1, waybillNo: 'WB', addDateStart: '2024-01-02' });
     // the return view's own filters are trimmed too; other views ignore them
-    const returns = screenFilterCodec(screenOf(screenSource, 'inboundOrder', 'return'));
+    const returns: AnyFilterCodec = screenFilterCodec(screenOf(screenSource, 'inboundOrder', 'return'));
     expect(returns.toFilter({ ...values, sourceOutboundNo: ' OUT-1 ', returnWaybillNo: ' ' })).toEqual({ orderNo: 'IN1', status: 2, warehouseId: 1, waybillNo: 'WB', sourceOutboundNo: 'OUT-1', addDateStart: '2024-01-02' });
     expect(normal.toFilter({ sourceOutboundNo: 'OUT-1' })).toEqual({});
   });

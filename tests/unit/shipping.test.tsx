@@ -9,7 +9,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { packageMessages } from '../../src/client/screens/packages';
-import { outboundMessages } from '../../src/client/screens/outbound';
+
 import { OutboundOrderStatus as S, ShippingPage, shippingMessages, type OutboundRecord } from '../../src/client/screens/shipping';
 import { callsTo as calls, i18nOf, keysOf as keys, renderWithAdmin, stubCall, stubDataProvider } from './console-harness';
 

@@ -17,7 +17,6 @@ import { inventoryMessages } from '../screens/inventory/messages';
 import { judgementMessages } from '../screens/judgement/messages';
 import { inboundMessages } from '../screens/inbound/messages';
 import { documentScreenMessages } from '../screens/documents/screen/messages';
-import { outboundMessages } from '../screens/outbound/messages';
 import { orderImportMessages } from '../screens/orderImport/messages';
 import { packageMessages } from '../screens/packages/messages';
 import { shippingMessages } from '../screens/shipping/messages';
@@ -26,8 +25,8 @@ import { deepMerge, type MessageTree } from './messages';
 import { LOCALES, getCurrentLocale, setCurrentLocale, type AppLocale } from './locale';
 
 export const messages: Record<AppLocale, TranslationMessages> = {
-  en: deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inventoryMessages.en, judgementMessages.en, inboundMessages.en, documentScreenMessages.en, outboundMessages.en, orderImportMessages.en, packageMessages.en, shippingMessages.en, generatedMessages.en) as unknown as TranslationMessages,
-  zh: deepMerge(raChineseMessages as unknown as MessageTree, appZh, widgetMessages.zh, inventoryMessages.zh, judgementMessages.zh, inboundMessages.zh, documentScreenMessages.zh, outboundMessages.zh, orderImportMessages.zh, packageMessages.zh, shippingMessages.zh, generatedMessages.zh) as unknown as TranslationMessages,
+  en: deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inventoryMessages.en, judgementMessages.en, inboundMessages.en, documentScreenMessages.en, orderImportMessages.en, packageMessages.en, shippingMessages.en, generatedMessages.en) as unknown as TranslationMessages,
+  zh: deepMerge(raChineseMessages as unknown as MessageTree, appZh, widgetMessages.zh, inventoryMessages.zh, judgementMessages.zh, inboundMessages.zh, documentScreenMessages.zh, orderImportMessages.zh, packageMessages.zh, shippingMessages.zh, generatedMessages.zh) as unknown as TranslationMessages,
 };
 
 const base = polyglotI18nProvider(

@@ -3,10 +3,14 @@
  * - column `plannedReceived`: an inbound order's planned / received totals;
  * - row `inboundReceive`: opens the receiving screen of the order's type with the order looked up (spec 2.3 /func);
  * - row `createPackage` (+ its dialog): a package of the order while packages may be made (PackageDialog);
+ * - columns `receiver` (name over phone), `region` (country / city), `orderQty`, `allocatedQty` (outbound orders);
+ * - row `outboundPack` (+ its dialog): the shipping screen's pack dialog (waybill, carrier, weight);
  * - top `orderImport`: import orders of the view's type from the xlsx template.
  * Imported for its side effect by DocumentScreen.
  */
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { hasCode } from '../providers/access';
@@ -19,6 +23,7 @@ import type { OrderImportKind } from './orderImport/constants';
 import { PackageDialog } from './packages/PackageDialog';
 import { PACKAGE_KINDS, packagesOpen, type PackageKind } from './packages/constants';
 import { kindOf } from './inbound/constants';
+import { OutboundPackDialog } from './outbound/OutboundPackDialog';
 
 /** inbound | outbound: the order kind of a screen's resource (inboundOrder, outboundOrder). */
 const orderKind = (screen: Screen): PackageKind & OrderImportKind => (screen.resource.startsWith('inbound') ? 'inbound' : 'outbound');
@@ -57,6 +62,46 @@ registerRow(
     );
   },
   ({ screen, record, ui }) => <PackageDialog kind={orderKind(screen)} order={{ id: record.id as number, orderNo: record.orderNo }} onClose={ui.close} onSaved={ui.reload} />,
+);
+
+registerColumn('receiver', () => {
+  const record = useRecordContext();
+  return (
+    <Box data-testid="outbound-receiver" sx={{ whiteSpace: 'nowrap' }}>
+      <Typography variant="body2">{record?.receiverName ?? ''}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {record?.receiverPhone ?? ''}
+      </Typography>
+    </Box>
+  );
+});
+
+registerColumn('region', () => {
+  const record = useRecordContext();
+  return (
+    <span data-testid="outbound-region" style={{ whiteSpace: 'nowrap' }}>
+      {[record?.countryCode, record?.city].filter(Boolean).join(' / ')}
+    </span>
+  );
+});
+
+/** An order's total quantity (the page call's `qty`). */
+registerColumn('orderQty', () => <span>{useRecordContext()?.qty ?? 0}</span>);
+
+/** What the allocation locked for a line (view dialog). */
+registerColumn('allocatedQty', () => <span data-testid="outbound-view-allocated">{useRecordContext()?.allocatedQty ?? 0}</span>);
+
+registerRow(
+  'outboundPack',
+  ({ screen, record, ui, action }) => {
+    const translate = useTranslate();
+    return (
+      <Button size="small" onClick={() => ui.open({ kind: widgetDialogKind('outboundPack'), record })} data-testid={testIdOf(screen.names, `row-${action}`)}>
+        {translate(`resources.${screen.resource}.actions.${action}`)}
+      </Button>
+    );
+  },
+  ({ record, ui }) => <OutboundPackDialog record={record} onClose={ui.close} onDone={ui.reload} />,
 );
 
 registerTop('orderImport', ({ screen }) => <OrderImportListButton kind={orderKind(screen)} type={Number(screen.view.filter.type)} />);

@@ -44,7 +44,7 @@ import { InboundHeader } from './InboundHeader';
 const LINE_HEADS = [
   'wms.doc.line.no',
   'resources.inboundOrderLine.fields.skuId',
-  'app.inbound.line.sku_name',
+  'resources.sku.fields.name',
   'resources.inboundOrderLine.fields.plannedQty',
   'resources.inboundOrderLine.fields.receivedQty',
   'app.inbound.line.remaining',

@@ -16,7 +16,6 @@ const en = {
         clear: 'Clear',
       },
       line: {
-        sku_name: 'Product name',
         remaining: 'Remaining',
         receive_qty: 'Receive now',
       },
@@ -55,7 +54,6 @@ const zh: Messages = {
         clear: '清空',
       },
       line: {
-        sku_name: '商品名称',
         remaining: '待收数量',
         receive_qty: '本次收货',
       },

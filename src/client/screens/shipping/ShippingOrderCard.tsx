@@ -16,11 +16,25 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { useEnumLabel } from '../documents/cells';
-import { OutboundStatusTag } from '../outbound/fields';
+import { StatusTag, useEnumLabel } from '../documents/cells';
+import { screenOf } from '../documents/screen/spec';
+import { screenSource } from '../../../../generated/client/views';
 import { PackageContents, dimensionsText } from '../packages/cells';
 import type { PackageRecord } from '../packages/constants';
 import type { OutboundRecord } from './constants';
+
+/** Line headers: the manifest's labels (line fields, the SKU's name, the screen's allocated column). */
+const LINE_HEADS = [
+  'wms.doc.line.no',
+  'resources.outboundOrderLine.fields.skuId',
+  'resources.sku.fields.name',
+  'resources.outboundOrderLine.fields.batchNo',
+  'resources.outboundOrderLine.fields.qty',
+  'resources.outboundOrder.columns.allocatedQty',
+];
+
+/** The outbound order's status tag, as the manifest's screen colours it. */
+const STATUS_LOOK = screenOf(screenSource, 'outboundOrder').status!;
 
 const Head = ({ keys }: { keys: string[] }) => {
   const translate = useTranslate();
@@ -75,7 +89,7 @@ export const ShippingOrderCard = ({ order, packages, onEditPackage, children }: 
         <Typography variant="h6" data-testid="shipping-order-no">
           {order.orderNo}
         </Typography>
-        <OutboundStatusTag status={Number(order.status)} testId="shipping-status" />
+        <StatusTag look={STATUS_LOOK} status={Number(order.status)} testId="shipping-status" />
         {order.package ? (
           <Chip size="small" variant="outlined" label={translate('app.shipping.scanned_package', { no: order.package.packageNo ?? '' })} data-testid="shipping-scanned-package" />
         ) : null}
@@ -95,7 +109,7 @@ export const ShippingOrderCard = ({ order, packages, onEditPackage, children }: 
 
       <Section title={translate('app.shipping.lines')}>
         <Table size="small" data-testid="shipping-lines">
-          <Head keys={['no', 'sku', 'sku_name', 'batch_no', 'qty', 'allocated_qty'].map((k) => `app.outbound.line.${k}`)} />
+          <Head keys={LINE_HEADS} />
           <TableBody>
             {(order.lines ?? []).map((l, i) => (
               <TableRow key={l.id ?? i} data-testid="shipping-line">

@@ -3,7 +3,7 @@
  * too"): the generated views (generated/client/views.tsx) render this with their resource and view. It
  * assembles the documents kit: the list shell with the view's permanent filter, the filter bar, Add and the
  * registered top widgets, the table with the row number, the view's columns and the operations (sticky
- * right), and the dialogs (create/edit, view, reason, registered widget dialogs).
+ * right), and the dialogs (create/edit, view, reason and form actions, registered widget dialogs).
  */
 import { useMemo } from 'react';
 import { useDataProvider, useTranslate, type Identifier, type RaRecord } from 'react-admin';
@@ -15,6 +15,7 @@ import type { DocumentListUi } from '../DocumentListUi';
 import { dialogWidget, topWidget } from './registry';
 import { screenColumns } from './ScreenColumns';
 import { ScreenFilterBar } from './ScreenFilterBar';
+import { ScreenActionFormDialog } from './ScreenActionFormDialog';
 import { ScreenFormDialog } from './ScreenFormDialog';
 import { reasonDialogKind, ScreenRowActions } from './ScreenRowActions';
 import { ScreenViewDialog } from './ScreenViewDialog';
@@ -87,6 +88,7 @@ export const DocumentScreen = ({ source, resource, view, storeKey }: DocumentScr
         if (dialog.kind === 'edit') return <ScreenFormDialog screen={screen} id={dialog.id} onClose={ui.close} onSaved={dialog.id === undefined ? ui.done : ui.reload} />;
         if (dialog.kind === 'view') return <ScreenViewDialog screen={screen} record={dialog.record} onClose={ui.close} />;
         const action = screen.spec.actions.find((a) => reasonDialogKind(a.name) === dialog.kind);
+        if (action?.kind === 'form') return <ScreenActionFormDialog screen={screen} action={action.name} record={dialog.record} onClose={ui.close} onDone={ui.reload} />;
         if (action) return <ReasonActionDialog screen={screen} action={action.name} dialog={dialog} ui={ui} />;
         const render = dialogWidget(dialog.kind.replace(/^widget:/, ''));
         return render ? render({ screen, record: dialog.record, ui }) : null;

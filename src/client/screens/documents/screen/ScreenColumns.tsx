@@ -10,16 +10,30 @@ import { DateTimeField } from '../../../widgets/DateTimeField';
 import { EnumField } from '../../../widgets/EnumField';
 import { MoneyField } from '../../../widgets/MoneyField';
 import { YesNoField } from '../../../widgets/YesNoField';
-import { RowNumberCell, StatusCell } from '../cells';
+import { centsToText } from '../../../widgets/money';
+import { RowNumberCell, StatusCell, useEnumLabel } from '../cells';
+import { testIdOf } from '../names';
 import type { CellProps } from '../DocumentTable';
 import { columnWidget } from './registry';
-import type { Screen } from './spec';
+import { partName, type Screen } from './spec';
 
 /** A registered column widget's cell. */
 const WidgetCell = ({ screen, item }: CellProps & { screen: Screen; item: ScreenItem }) => {
   const record = useRecordContext();
   const Widget = columnWidget(item.widget!);
   return record && Widget ? <Widget screen={screen} field={item.field} /> : null;
+};
+
+/** An amount with its currency, e.g. `125.50 SAR` (test id `${testId}-<part>`). */
+const MoneyCell = ({ source, screen, currency }: CellProps & { screen: Screen; currency: string }) => {
+  const record = useRecordContext();
+  const enumLabel = useEnumLabel();
+  if (!record || record[source!] === null || record[source!] === undefined) return null;
+  return (
+    <span data-testid={testIdOf(screen.names, partName(source!))} style={{ whiteSpace: 'nowrap' }}>
+      {[centsToText(record[source!]), enumLabel('Currency', record[currency])].filter(Boolean).join(' ')}
+    </span>
+  );
 };
 
 /** The Datagrid children of the view's columns (row number first; the caller adds the operations). */
@@ -36,7 +50,7 @@ export function screenColumns(screen: Screen) {
       case 'datetime': return <DateTimeField key={key} source={key} label={label} sortable={sortable} />;
       case 'enum': return <EnumField key={key} source={key} enumName={f.enum!} label={label} sortable={sortable} />;
       case 'boolean': return <YesNoField key={key} source={key} label={label} sortable={sortable} />;
-      case 'money': return <MoneyField key={key} source={key} label={label} sortable={sortable} />;
+      case 'money': return f.currency ? <MoneyCell key={key} source={key} label={label} sortable={sortable} screen={screen} currency={f.currency} /> : <MoneyField key={key} source={key} label={label} sortable={sortable} />;
       case 'int': case 'number': return <NumberField key={key} source={key} label={label} sortable={sortable} />;
       default: return <TextField key={key} source={key} label={label} sortable={sortable} />;
     }

@@ -6,6 +6,7 @@
  */
 import { useMemo } from 'react';
 import { AutocompleteInput, DateInput, ReferenceInput, useTranslate } from 'react-admin';
+import { CountryInput } from '../../../widgets/CountryInput';
 import { OwnerInput, WarehouseInput } from '../../../widgets/EnabledRefInput';
 import { DocumentFilterBar, EnumFilter, FilterBox, TextFilter } from '../DocumentFilterBar';
 import { filterCodec } from '../filterCodec';
@@ -39,6 +40,13 @@ const FilterInput = ({ screen, item }: { screen: Screen; item: ScreenItem }) => 
           <DateInput source={`${f.name}End`} label={translate('wms.doc.filter.to', { label: text })} helperText={false} fullWidth />
         </FilterBox>
       </>
+    );
+  }
+  if (f.widget === 'country') {
+    return (
+      <FilterBox testId={testId}>
+        <CountryInput source={f.name} label={label} helperText={false} fullWidth />
+      </FilterBox>
     );
   }
   if (f.type === 'enum') return <EnumFilter source={f.name} enumName={f.enum!} label={label} testId={testId} />;

@@ -32,7 +32,7 @@ import { fieldOf, partName, type Screen } from './spec';
 const widgetOf = (screen: Screen, widget: string) => screen.meta.fields.find((f) => f.widget === widget)?.name;
 
 /** One header input. `fixed`: owner and warehouse while lines exist. */
-const FieldInput = ({ screen, item, mode, fixed }: { screen: Screen; item: ScreenItem; mode: FormMode; fixed: boolean }) => {
+export const FieldInput = ({ screen, item, mode, fixed }: { screen: Screen; item: ScreenItem; mode: FormMode; fixed: boolean }) => {
   const f = screen.field(item.field)!;
   const label = screen.labelOf(item);
   const disabled = mode === 'edit' && f.readOnlyOnEdit;
@@ -51,14 +51,16 @@ const FieldInput = ({ screen, item, mode, fixed }: { screen: Screen; item: Scree
   if (f.widget === 'country') return box(<CountryInput {...common} />);
   if (f.widget === 'province') return box(<ProvinceInput {...common} countrySource={widgetOf(screen, 'country')} />);
   if (f.widget === 'city') return box(<CityInput {...common} countrySource={widgetOf(screen, 'country')} provinceSource={widgetOf(screen, 'province')} />);
+  // texts and numbers carry the test id on the <input> (typed into); selects on their box (clicked into)
+  const typed = { 'data-testid': testId };
   switch (f.type) {
     case 'enum': return box(<EnumInput {...common} enumName={f.enum!} />);
     case 'boolean': return box(<BooleanInput {...common} />);
-    case 'money': return box(<MoneyInput {...common} />);
-    case 'int': case 'number': return box(<NumberInput {...common} />);
-    case 'datetime': return box(<DateTimeInput {...common} />);
+    case 'money': return <MoneyInput {...common} inputProps={typed} />;
+    case 'int': case 'number': return <NumberInput {...common} inputProps={typed} />;
+    case 'datetime': return <DateTimeInput {...common} inputProps={typed} />;
     case 'text': return box(<TextInput {...common} multiline minRows={2} />, true);
-    default: return <TextInput {...common} inputProps={{ maxLength: f.maxLength, 'data-testid': testId }} />;
+    default: return <TextInput {...common} inputProps={{ maxLength: f.maxLength, ...typed }} />;
   }
 };
 
@@ -76,6 +78,7 @@ const LineCell = ({ screen, f, index, lines }: { screen: Screen; f: FieldSpec; i
           <SkuPicker
             source={source}
             ownerId={lines.ownerId}
+            ecPlatform={screen.view.skuPlatform}
             label={label}
             fullWidth
             onPick={(record) => {

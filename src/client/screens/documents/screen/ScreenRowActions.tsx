@@ -20,8 +20,8 @@ import type { Screen } from './spec';
 /** Width of the operations cell in px: room for about three buttons a line. */
 const ACTIONS_WIDTH = 200;
 
-/** The dialog kind of a reason action. */
-export const reasonDialogKind = (action: string) => `reason:${action}`;
+/** The dialog kind of a reason or form action. */
+export const reasonDialogKind = (action: string) => `action:${action}`;
 
 const WidgetButton = ({ name, screen, record, ui, action }: { name: string; screen: Screen; record: RaRecord; ui: DocumentListUi<string>; action?: string }) => {
   const Widget = rowWidget(name);
@@ -54,7 +54,7 @@ export const ScreenRowActions = ({ screen }: CellProps & { screen: Screen }) => 
         .filter((a) => allowed.includes(a.name))
         .map((a) => {
           if (a.kind === 'widget') return <WidgetButton key={a.name} name={a.widget!} screen={screen} record={record} ui={ui} action={a.name} />;
-          if (a.kind === 'reason') {
+          if (a.kind === 'reason' || a.kind === 'form') {
             return (
               <Button key={a.name} size="small" color={a.color ?? 'primary'} onClick={() => ui.open({ kind: reasonDialogKind(a.name), record })} data-testid={testIdOf(names, `row-${a.name}`)}>
                 {translate(actionLabel(a.name))}

@@ -4,7 +4,7 @@
  * Test ids `${testId}-view-dialog`, `${testId}-view-lines`.
  */
 import Typography from '@mui/material/Typography';
-import { useTranslate, type RaRecord } from 'react-admin';
+import { RecordContextProvider, useTranslate, type RaRecord } from 'react-admin';
 import { refNameField, type FieldSpec, type ScreenItem } from '../../../../shared/resource-meta';
 import { formatDateTime } from '../../../widgets/DateTimeField';
 import { centsToText } from '../../../widgets/money';
@@ -12,6 +12,7 @@ import { StatusTag, useEnumLabel } from '../cells';
 import { DetailGrid, DetailItem, DocumentViewDialog } from '../DocumentViewDialog';
 import { LinesTable, orDash, type LineColumn } from '../LinesTable';
 import { testIdOf } from '../names';
+import { columnWidget } from './registry';
 import { fieldOf, type Screen } from './spec';
 
 /** A field's value as text (or a tag) by its type. */
@@ -24,7 +25,10 @@ export function useFieldText() {
     switch (f.type) {
       case 'enum': return enumLabel(f.enum!, v);
       case 'datetime': return formatDateTime(v);
-      case 'money': return centsToText(v as number);
+      case 'money': {
+        const currency = f.currency ? enumLabel('Currency', record[f.currency]) : '';
+        return [centsToText(v as number), currency].filter(Boolean).join(' ');
+      }
       case 'boolean': return translate(v ? 'ra.boolean.true' : 'ra.boolean.false');
       default: return String(v);
     }
@@ -39,14 +43,20 @@ export const ScreenViewDialog = ({ screen, record, onClose }: { screen: Screen; 
   const items: ScreenItem[] = [...screen.shown(spec.columns), ...screen.shown(spec.form?.fields ?? [])].filter((i) => !i.widget && screen.field(i.field) && !seen.has(i.field) && seen.add(i.field));
   const linesRes = spec.form?.lines?.resource;
   const columns: LineColumn<Record<string, unknown>>[] = linesRes
-    ? spec.viewLines.map((n) => {
-        const f = fieldOf(screen, linesRes, n)!;
+    ? spec.viewLines.map((item) => {
+        const n = item.field;
+        const f = fieldOf(screen, linesRes, n);
+        const Widget = item.widget ? columnWidget(item.widget) : undefined;
         return {
           key: n,
-          label: `resources.${linesRes}.fields.${n}`,
-          align: f.type === 'int' || f.type === 'number' ? ('right' as const) : undefined,
+          label: item.label ? `resources.${screen.resource}.columns.${n}` : `resources.${linesRes}.fields.${n}`,
+          align: !f || f.type === 'int' || f.type === 'number' ? ('right' as const) : undefined,
           render: (l) =>
-            n === 'skuId' ? (
+            Widget ? (
+              <RecordContextProvider value={l as RaRecord}>
+                <Widget screen={screen} field={n} />
+              </RecordContextProvider>
+            ) : !f ? null : n === 'skuId' ? (
               <>
                 {orDash(l.sku)}
                 <Typography variant="caption" color="text.secondary" component="div">
