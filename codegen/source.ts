@@ -146,7 +146,8 @@ function print(value: unknown, indent: number, prefix: number, row: boolean, exp
   const pad = ' '.repeat(indent + 2);
   const flats = ms.map(([p, v]) => p + oneLine(v));
   const scalars = ms.every(([, v]) => v === null || typeof v !== 'object' || isCode(v));
-  if (!expand && ((row && !Array.isArray(value)) || (Array.isArray(value) && scalars)) && flats.every((f) => indent + 2 + f.length < WIDTH)) {
+  const fillable = Array.isArray(value) ? scalars : row; // a list of values, or a row of a table
+  if (!expand && fillable && flats.every((f) => indent + 2 + f.length < WIDTH)) {
     // filled: as many members per line as fit
     const lines: string[] = [];
     for (const f of flats) {
