@@ -1,7 +1,8 @@
 /**
  * `npm run codegen`: manifest -> generated/ (then drizzle-kit makes a migration when the tables changed).
  * `npm run codegen:check`: exits 1 when generated/ is stale, hand-edited, has stray files, or when the
- * committed migrations do not match the tables. A bad manifest exits 1 with file:line for each problem.
+ * committed migrations do not match the tables or have long lines (sql-layout.ts). A bad manifest exits 1
+ * with file:line for each problem.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { emitAll } from './emit';
 import { loadManifest, ManifestError, type Model } from './manifest';
+import { layoutMigrationSql } from './sql-layout';
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
 const GENERATED = join(ROOT, 'generated');
@@ -50,7 +52,12 @@ function main() {
     if (check) problems.push(`${relative(ROOT, path)} is not produced by the generator (stray file)`);
     else rmSync(path);
   }
+  const migrationSql = () => listFiles(MIGRATIONS).filter((p) => p.endsWith('.sql'));
   if (check) {
+    for (const path of migrationSql()) {
+      const sql = readFileSync(path, 'utf8');
+      if (layoutMigrationSql(sql) !== sql) problems.push(`${relative(ROOT, path)} has long lines: run npm run codegen`);
+    }
     if (!problems.length) {
       // Migrations: drizzle-kit must find nothing new to write for the current tables.
       const tmp = mkdtempSync(join(tmpdir(), 'wms-migrations-'));
@@ -65,6 +72,11 @@ function main() {
     return;
   }
   console.log(drizzleGenerate('generated/db/migrations').trim().split('\n').pop());
+  // drizzle-kit writes a foreign key on one line of 200+ characters: break it (whitespace only)
+  for (const path of migrationSql()) {
+    const sql = readFileSync(path, 'utf8');
+    if (layoutMigrationSql(sql) !== sql) writeFileSync(path, layoutMigrationSql(sql));
+  }
   console.log(`codegen wrote ${outputs.length} files`);
 }
 

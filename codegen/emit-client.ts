@@ -6,14 +6,14 @@
 import { refNameField } from '../src/shared/resource-meta';
 import type { FieldSpec, Model, ResourceSpec } from './manifest';
 import { operationCode } from './emit-server';
-import { byName, finish, lit, newFile, pascal, type Output } from './source';
+import { byName, code, finish, lit, newFile, pascal, type Output } from './source';
 import { emitViews } from './emit-screens';
 
 const ACTIONS: Array<[string, string]> = [['list', 'list'], ['show', 'detail'], ['create', 'add'], ['edit', 'edit'], ['delete', 'remove'], ['lock', 'lock'], ['unlock', 'unlock']];
 
 function emitApi(model: Model): Output {
   const sf = newFile('generated/client/api.ts');
-  sf.addStatements(`/** API path of every resource (spec 7.2). */\nexport const apiPaths: Record<string, string> = ${lit(Object.fromEntries(byName(model.resources).map((r) => [r.name, r.path])))};`);
+  sf.addStatements(`/** API path of every resource (spec 7.2). */\nexport const apiPaths: Record<string, string> = ${lit(Object.fromEntries(byName(model.resources).map((r) => [r.name, r.path])), { expand: true })};`);
   return finish(sf);
 }
 
@@ -21,8 +21,12 @@ function emitAccess(model: Model): Output {
   const sf = newFile('generated/client/access.ts');
   const codes = Object.fromEntries(byName(model.resources).map((r) => [r.name, Object.fromEntries(ACTIONS.filter(([, op]) => r.operations.includes(op as never)).map(([a, op]) => [a, operationCode(r, op)]).filter(([, c]) => c !== 'any'))]));
   const tops = Object.fromEntries(byName(model.resources).filter((r) => r.permissions.top).map((r) => [r.name, r.permissions.top]));
-  sf.addStatements(`/** Code needed per react-admin action (spec 6); an absent action is open to every logged-in user. */\nexport const accessCodes: Record<string, Partial<Record<'list' | 'show' | 'create' | 'edit' | 'delete' | 'lock' | 'unlock' | 'export', string>>> = ${lit(codes)};`);
-  sf.addStatements(`/** Top-level code of each resource (spec 6). */\nexport const topCodes: Record<string, string> = ${lit(tops)};`);
+  sf.addStatements(`/** Code needed per react-admin action (spec 6); an absent action is open to every logged-in user. */
+export const accessCodes: Record<
+  string,
+  Partial<Record<'list' | 'show' | 'create' | 'edit' | 'delete' | 'lock' | 'unlock' | 'export', string>>
+> = ${lit(codes, { expand: true })};`);
+  sf.addStatements(`/** Top-level code of each resource (spec 6). */\nexport const topCodes: Record<string, string> = ${lit(tops, { expand: true })};`);
   return finish(sf);
 }
 
@@ -40,7 +44,7 @@ function emitMenu(model: Model): Output {
       ...model.screens.filter((sc) => sc.group === g.key).map((sc) => ({ order: sc.order, node: { key: sc.name, labelKey: `screens.${sc.name}`, icon: sc.icon, route: sc.route, code: sc.code } })),
     ].sort((a, b) => a.order - b.order || a.node.key.localeCompare(b.node.key)).map((x) => x.node),
   })).filter((g) => g.children.length);
-  sf.addStatements(`/** The sidebar (spec 2.3, 2.4): groups, then resources; a node with a code needs it. */\nexport const menuTree: MenuNode[] = ${lit(groups)};`);
+  sf.addStatements(`/** The sidebar (spec 2.3, 2.4): groups, then resources; a node with a code needs it. */\nexport const menuTree: MenuNode[] = ${lit(groups, { expand: true })};`);
   return finish(sf);
 }
 
@@ -64,7 +68,7 @@ function messages(model: Model, lang: 'en' | 'zh') {
 
 function emitI18n(model: Model): Output {
   const sf = newFile('generated/client/i18n.ts');
-  sf.addStatements(`/** Labels of the manifest in both languages (resources.<name>.name/fields/actions, enums.<Enum>.<KEY>, menu.<group>, screens.<name>). */\nexport const generatedMessages = {\nen: ${lit(messages(model, 'en'))},\nzh: ${lit(messages(model, 'zh'))}\n};`);
+  sf.addStatements(`/** Labels of the manifest in both languages (resources.<name>.name/fields/actions, enums.<Enum>.<KEY>, menu.<group>, screens.<name>). */\nexport const generatedMessages = {\nen: ${lit(messages(model, 'en'), { inline: 0 })},\nzh: ${lit(messages(model, 'zh'), { inline: 0 })},\n};`);
   return finish(sf);
 }
 
@@ -152,7 +156,9 @@ function emitResource(model: Model, r: ResourceSpec): Output {
   const form = r.fields.filter((f) => f.form).map((f) => (f.hideOnSelf ? `<HideOnSelf>${input(model, r, f, 'form')}</HideOnSelf>` : input(model, r, f, 'form')));
   const filters = filterInputs(model, r);
   const body = [
-    `const filters = [${filters.join(',\n')}];`,
+    `const filters = [`,
+    ...filters.map((f) => `${f},`),
+    `];`,
     ``,
     `/** ${r.en} list: filters, sortable columns and paging from the manifest. */`,
     `export const ${P}List = () => (`,
@@ -197,12 +203,15 @@ function emitResourceIndex(model: Model): Output {
   const defs = byName(model.resources).map((r) => {
     const P = pascal(r.name);
     // a resource with a screen: its views are routed from views.tsx; create and edit are the screen's dialog
-    if (r.screen) return `{ name: ${lit(r.name)}${r.menu ? `, icon: ${r.menu.icon}` : ''}, recordRepresentation: ${lit(r.represent)} }`;
-    const listRoute = r.menu && r.menu.route !== `/${r.name}` ? `, listRoute: ${lit(r.menu.route)}` : '';
-    const forms = r.readOnly ? '' : `, create: ${P}Create, edit: ${P}Edit`;
-    return `{ name: ${lit(r.name)}, list: ${P}List${forms}${r.menu ? `, icon: ${r.menu.icon}` : ''}, recordRepresentation: ${lit(r.represent)}${listRoute} }`;
+    if (r.screen) return { name: r.name, icon: r.menu ? code(r.menu.icon) : undefined, recordRepresentation: r.represent };
+    return {
+      name: r.name, list: code(`${P}List`),
+      create: r.readOnly ? undefined : code(`${P}Create`), edit: r.readOnly ? undefined : code(`${P}Edit`),
+      icon: r.menu ? code(r.menu.icon) : undefined, recordRepresentation: r.represent,
+      listRoute: r.menu && r.menu.route !== `/${r.name}` ? r.menu.route : undefined,
+    };
   });
-  sf.addStatements(`/** Every manifest resource as react-admin registers it (App.tsx maps these to <Resource>). */\nexport const generatedResources: ResourceDef[] = [\n${defs.join(',\n')}\n];`);
+  sf.addStatements(`/** Every manifest resource as react-admin registers it (App.tsx maps these to <Resource>). */\nexport const generatedResources: ResourceDef[] = ${lit(defs, { expand: true })};`);
   return finish(sf);
 }
 

@@ -80,7 +80,7 @@ export function emitDb(model: Model): Output[] {
       `updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()`,
     ];
     const idx = indexes(r);
-    sf.addStatements(`/** ${r.en} (${r.zh}): ${r.path} */\nexport const ${r.name} = pgTable(${JSON.stringify(r.table)}, {\n${cols.join(',\n')}\n}${idx.length ? `, (t) => [${idx.join(', ')}]` : ''});`);
+    sf.addStatements(`/** ${r.en} (${r.zh}): ${r.path} */\nexport const ${r.name} = pgTable(${JSON.stringify(r.table)}, {\n${cols.map((c) => `${c},`).join('\n')}\n}${idx.length ? `, (t) => [\n${idx.map((i) => `${i},`).join('\n')}\n]` : ''});`);
   }
   return [finish(sf)];
 }

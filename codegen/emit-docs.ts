@@ -12,9 +12,11 @@ export function emitDocs(model: Model): Output[] {
   if (!withFlow.length) out.push('No resource declares a workflow yet.', '');
   for (const r of withFlow) {
     const wf = r.workflow!;
-    const label = (v: number) => { const s = wf.states.find((x) => x.value === v)!; return `${s.key} ${s.value} (${s.en} / ${s.zh})`; };
-    out.push(`## ${r.en} (${r.zh}): \`${r.path}\``, '', `States of \`${wf.field}\`: ${wf.states.map((s) => label(s.value)).join(', ')}.`, '');
-    out.push('| action | call | from | to | permission code |', '|---|---|---|---|---|');
+    // states are named in full once, one per line, and by key and value in the table, so that rows stay short
+    const label = (v: number) => { const s = wf.states.find((x) => x.value === v)!; return `${s.key} ${s.value}`; };
+    out.push(`## ${r.en} (${r.zh}): \`${r.path}\``, '', `States of \`${wf.field}\`:`, '');
+    for (const s of wf.states) out.push(`- ${label(s.value)}: ${s.en} / ${s.zh}`);
+    out.push('', '| action | call | from | to | permission code |', '|---|---|---|---|---|');
     for (const a of wf.actions) out.push(`| ${a.name} (${a.en} / ${a.zh}) | \`${r.path}/${a.name}\` | ${a.from.map(label).join(', ')} | ${a.to.map(label).join(', ')} | \`${a.code}\` |`);
     out.push('');
   }

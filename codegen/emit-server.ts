@@ -4,7 +4,7 @@
  * bindings (Drizzle table, metadata, schema factories) the generic handlers run on.
  */
 import type { Model, ResourceSpec } from './manifest';
-import { byName, finish, lit, newFile, type Output } from './source';
+import { byName, code, finish, lit, newFile, type Output } from './source';
 import { readCodes } from '../src/shared/resource-meta';
 
 /** The code an operation needs: reads need the list code, lock/unlock their own (spec 2.3, 6). */
@@ -28,9 +28,19 @@ export function emitServer(model: Model): Output[] {
   sf.addImportDeclaration({ moduleSpecifier: '../shared/resources', namedImports: ['resourceMeta'] });
   sf.addImportDeclaration({ moduleSpecifier: '../shared/schemas', namedImports: ['schemas'] });
   const resources = byName(model.resources);
-  sf.addStatements(`/** What a generic handler needs for one resource. */\nexport const bindings = {\n${resources.map((r) => `${r.name}: { meta: resourceMeta.${r.name}, table: tables.${r.name}, schemas: schemas.${r.name} }`).join(',\n')}\n};\nexport type Binding = (typeof bindings)[keyof typeof bindings];`);
+  const bindings = Object.fromEntries(resources.map((r) => [r.name, { meta: code(`resourceMeta.${r.name}`), table: code(`tables.${r.name}`), schemas: code(`schemas.${r.name}`) }]));
+  sf.addStatements(`/** What a generic handler needs for one resource. */\nexport const bindings = ${lit(bindings, { expand: true })};\nexport type Binding = (typeof bindings)[keyof typeof bindings];`);
   const routes = resources.flatMap((r) => r.operations.map((op) => ({ path: `${r.path}/${op}`, resource: r.name, operation: op, permission: operationCode(r, op), scope: Object.keys(r.scope).length ? r.scope : undefined })));
   routes.sort((a, b) => a.path.localeCompare(b.path));
-  sf.addStatements(`/** Every generic call: POST path -> resource, operation, permission code, data scope (spec 6, 7.2). */\nexport const routeTable: Array<{ path: string; resource: keyof typeof bindings; operation: 'list' | 'page' | 'detail' | 'add' | 'edit' | 'remove' | 'lock' | 'unlock'; permission: string; scope?: { owner?: string; warehouse?: string } }> = [\n${routes.map(lit).join(',\n')}\n];`);
+  // a local type keeps the table's first line short (the formatter mis-indents an array after a long type)
+  sf.addStatements(`type Route = {
+  path: string;
+  resource: keyof typeof bindings;
+  operation: 'list' | 'page' | 'detail' | 'add' | 'edit' | 'remove' | 'lock' | 'unlock';
+  permission: string;
+  scope?: { owner?: string; warehouse?: string };
+};
+/** Every generic call: POST path -> resource, operation, permission code, data scope (spec 6, 7.2). */
+export const routeTable: Route[] = ${lit(routes, { expand: true })};`);
   return [finish(sf)];
 }

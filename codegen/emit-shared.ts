@@ -5,7 +5,7 @@
  */
 import { refNameField } from '../src/shared/resource-meta';
 import type { FieldSpec, Model, ResourceSpec } from './manifest';
-import { byName, finish, lit, newFile, pascal, type Output } from './source';
+import { byName, code, finish, lit, newFile, pascal, type Output } from './source';
 
 function enumValues(model: Model, name: string) {
   return model.enums.find((e) => e.name === name)!.values;
@@ -14,17 +14,17 @@ function enumValues(model: Model, name: string) {
 function emitEnums(model: Model): Output {
   const sf = newFile('generated/shared/enums.ts');
   for (const e of byName(model.enums)) {
-    sf.addStatements(`/** ${e.en} (${e.zh}) */\nexport const ${e.name} = ${lit(Object.fromEntries(e.values.map((v) => [v.key, v.value])))} as const;\nexport type ${e.name} = (typeof ${e.name})[keyof typeof ${e.name}];`);
+    sf.addStatements(`/** ${e.en} (${e.zh}) */\nexport const ${e.name} = ${lit(Object.fromEntries(e.values.map((v) => [v.key, v.value])), { expand: true })} as const;\nexport type ${e.name} = (typeof ${e.name})[keyof typeof ${e.name}];`);
   }
-  sf.addStatements(`/** Every enum's keys and values, for selects and tags; labels are the i18n keys enums.<Enum>.<KEY>. */\nexport const enumValues: Record<string, Array<{ key: string; value: number }>> = ${lit(Object.fromEntries(byName(model.enums).map((e) => [e.name, e.values.map((v) => ({ key: v.key, value: v.value }))])))};`);
+  sf.addStatements(`/** Every enum's keys and values, for selects and tags; labels are the i18n keys enums.<Enum>.<KEY>. */\nexport const enumValues: Record<string, Array<{ key: string; value: number }>> = ${lit(Object.fromEntries(byName(model.enums).map((e) => [e.name, e.values.map((v) => ({ key: v.key, value: v.value }))])), { expand: true })};`);
   return finish(sf);
 }
 
 function emitMeta(model: Model): Output {
   const sf = newFile('generated/shared/resources.ts');
   sf.addImportDeclaration({ moduleSpecifier: '../../src/shared/resource-meta', namedImports: ['ResourceSpec'], isTypeOnly: true });
-  const entries = byName(model.resources).map((r) => `${r.name}: ${lit(r)}`);
-  sf.addStatements(`/** Every resource of the manifest, normalized (defaults filled in). */\nexport const resourceMeta = {\n${entries.join(',\n')}\n} satisfies Record<string, ResourceSpec>;\nexport type ResourceName = keyof typeof resourceMeta;`);
+  const meta = lit(Object.fromEntries(byName(model.resources).map((r) => [r.name, r])), { expand: true });
+  sf.addStatements(`/** Every resource of the manifest, normalized (defaults filled in). */\nexport const resourceMeta = ${meta} satisfies Record<string, ResourceSpec>;\nexport type ResourceName = keyof typeof resourceMeta;`);
   return finish(sf);
 }
 
@@ -109,12 +109,16 @@ function emitSchemas(model: Model): Output {
       `/** ${r.en}: the page/list query (paging, whitelisted sort, filters). */`,
       `export function ${r.name}Query(lang: Lang) {`,
       `  const r = rules(lang, 'query');`,
-      `  return yup.object({ ...r.paging(${lit(sortableFields(r))}), ${filterRules(model, r).join(', ')} });`,
+      `  return yup.object({`,
+      `    ...r.paging(${lit(sortableFields(r))}),`,
+      ...filterRules(model, r).map((rule) => `    ${rule},`),
+      `  });`,
       `}`,
     ].join('\n'));
     names.push(r.name);
   }
-  sf.addStatements(`/** Schema factories by resource name. */\nexport const schemas = { ${names.map((n) => `${n}: { form: ${n}Form, query: ${n}Query }`).join(', ')} };`);
+  const byResource = Object.fromEntries(names.map((n) => [n, { form: code(`${n}Form`), query: code(`${n}Query`) }]));
+  sf.addStatements(`/** Schema factories by resource name. */\nexport const schemas = ${lit(byResource, { expand: true })};`);
   return finish(sf);
 }
 
@@ -146,7 +150,8 @@ export function permissionTree(model: Model): PermissionNode[] {
 
 function emitPermissions(model: Model): Output {
   const sf = newFile('generated/shared/permissions.ts');
-  sf.addStatements(`/** Every permission code the manifest uses (spec 6); seeded into sys_permission at start. type 1 menu, 2 button. */\nexport const permissionTree: Array<{ code: string; name: string; nameZh: string; type: 1 | 2; parentCode: string | null }> = [\n${permissionTree(model).map(lit).join(',\n')}\n];`);
+  sf.addStatements(`/** Every permission code the manifest uses (spec 6); seeded into sys_permission at start. type 1 menu, 2 button. */
+export const permissionTree: Array<{ code: string; name: string; nameZh: string; type: 1 | 2; parentCode: string | null }> = ${lit(permissionTree(model), { expand: true })};`);
   return finish(sf);
 }
 

@@ -9,4 +9,140 @@ export interface MenuNode {
   children?: MenuNode[];
 }
 /** The sidebar (spec 2.3, 2.4): groups, then resources; a node with a code needs it. */
-export const menuTree: MenuNode[] = [{ key: "basic", labelKey: "menu.basic", icon: "Apartment", children: [{ key: "company", labelKey: "resources.company.name", icon: "Business", route: "/company", resource: "company", code: "company:list" }, { key: "warehouse", labelKey: "resources.warehouse.name", icon: "Warehouse", route: "/warehouse/list", resource: "warehouse", code: "warehouse:list" }, { key: "owner", labelKey: "resources.owner.name", icon: "Storefront", route: "/owner/list", resource: "owner", code: "owner:list" }] }, { key: "goods", labelKey: "menu.goods", icon: "Inventory2", children: [{ key: "sku", labelKey: "resources.sku.name", icon: "QrCode2", route: "/sku/list/all", resource: "sku", code: "sku:list" }, { key: "skuCategory", labelKey: "resources.skuCategory.name", icon: "Category", route: "/sku/category_list", resource: "skuCategory", code: "sku_category:list" }, { key: "inventory", labelKey: "resources.inventory.name", icon: "Inventory", route: "/sku/inventory_list", resource: "inventory", code: "sku_inventory:list" }, { key: "inventoryLog", labelKey: "resources.inventoryLog.name", icon: "ReceiptLong", route: "/sku/inventory_log_list", resource: "inventoryLog", code: "sku_inventory:list" }, { key: "inventoryJudgement", labelKey: "resources.inventoryJudgement.name", icon: "FactCheck", route: "/sku/inventory_judgement_list", resource: "inventoryJudgement", code: "inventory_judgement:list" }] }, { key: "inbound", labelKey: "menu.inbound", icon: "MoveToInbox", children: [{ key: "inboundOrder", labelKey: "resources.inboundOrder.name", icon: "MoveToInbox", route: "/inbound/normal_list", resource: "inboundOrder", code: "inbound:list" }, { key: "inboundReturnList", labelKey: "screens.inboundReturnList", icon: "AssignmentReturn", route: "/inbound/return_list", code: "inbound:return_list" }, { key: "inboundRejectList", labelKey: "screens.inboundRejectList", icon: "Block", route: "/inbound/reject_list", code: "inbound:reject_list" }, { key: "normalInboundExec", labelKey: "screens.normalInboundExec", icon: "MoveToInbox", route: "/func/normal_inbound_exec", code: "inbound:receive" }, { key: "inboundPackage", labelKey: "resources.inboundPackage.name", icon: "Inventory", route: "/inbound/pack/list", resource: "inboundPackage", code: "inbound:pack_list" }] }, { key: "outbound", labelKey: "menu.outbound", icon: "LocalShipping", children: [{ key: "outboundOrder", labelKey: "resources.outboundOrder.name", icon: "LocalShipping", route: "/outbound/normal_list", resource: "outboundOrder", code: "outbound:list" }, { key: "outboundNanoList", labelKey: "screens.outboundNanoList", icon: "Storefront", route: "/outbound/nano_list", code: "outbound:list" }, { key: "normalOutboundExec", labelKey: "screens.normalOutboundExec", icon: "LocalShipping", route: "/func/normal_outbound_exec", code: "outbound:allocate" }, { key: "outboundPackage", labelKey: "resources.outboundPackage.name", icon: "Inventory", route: "/outbound/pack/list", resource: "outboundPackage", code: "outbound:pack_list" }] }, { key: "reference", labelKey: "menu.reference", icon: "Public", children: [{ key: "country", labelKey: "resources.country.name", icon: "Flag", route: "/bas/country", resource: "country" }, { key: "province", labelKey: "resources.province.name", icon: "Map", route: "/bas/province", resource: "province" }, { key: "city", labelKey: "resources.city.name", icon: "LocationCity", route: "/bas/city", resource: "city" }] }, { key: "system", labelKey: "menu.system", icon: "Settings", children: [{ key: "user", labelKey: "resources.user.name", icon: "People", route: "/user", resource: "user", code: "user" }, { key: "role", labelKey: "resources.role.name", icon: "Badge", route: "/role/list", resource: "role", code: "role" }, { key: "permission", labelKey: "resources.permission.name", icon: "Key", route: "/permission/list", resource: "permission", code: "permission" }] }];
+export const menuTree: MenuNode[] = [
+  {
+    key: "basic",
+    labelKey: "menu.basic",
+    icon: "Apartment",
+    children: [
+      {
+        key: "company", labelKey: "resources.company.name", icon: "Business", route: "/company",
+        resource: "company", code: "company:list",
+      },
+      {
+        key: "warehouse", labelKey: "resources.warehouse.name", icon: "Warehouse",
+        route: "/warehouse/list", resource: "warehouse", code: "warehouse:list",
+      },
+      {
+        key: "owner", labelKey: "resources.owner.name", icon: "Storefront", route: "/owner/list",
+        resource: "owner", code: "owner:list",
+      },
+    ],
+  },
+  {
+    key: "goods",
+    labelKey: "menu.goods",
+    icon: "Inventory2",
+    children: [
+      {
+        key: "sku", labelKey: "resources.sku.name", icon: "QrCode2", route: "/sku/list/all",
+        resource: "sku", code: "sku:list",
+      },
+      {
+        key: "skuCategory", labelKey: "resources.skuCategory.name", icon: "Category",
+        route: "/sku/category_list", resource: "skuCategory", code: "sku_category:list",
+      },
+      {
+        key: "inventory", labelKey: "resources.inventory.name", icon: "Inventory",
+        route: "/sku/inventory_list", resource: "inventory", code: "sku_inventory:list",
+      },
+      {
+        key: "inventoryLog", labelKey: "resources.inventoryLog.name", icon: "ReceiptLong",
+        route: "/sku/inventory_log_list", resource: "inventoryLog", code: "sku_inventory:list",
+      },
+      {
+        key: "inventoryJudgement", labelKey: "resources.inventoryJudgement.name", icon: "FactCheck",
+        route: "/sku/inventory_judgement_list", resource: "inventoryJudgement",
+        code: "inventory_judgement:list",
+      },
+    ],
+  },
+  {
+    key: "inbound",
+    labelKey: "menu.inbound",
+    icon: "MoveToInbox",
+    children: [
+      {
+        key: "inboundOrder", labelKey: "resources.inboundOrder.name", icon: "MoveToInbox",
+        route: "/inbound/normal_list", resource: "inboundOrder", code: "inbound:list",
+      },
+      {
+        key: "inboundReturnList", labelKey: "screens.inboundReturnList", icon: "AssignmentReturn",
+        route: "/inbound/return_list", code: "inbound:return_list",
+      },
+      {
+        key: "inboundRejectList", labelKey: "screens.inboundRejectList", icon: "Block",
+        route: "/inbound/reject_list", code: "inbound:reject_list",
+      },
+      {
+        key: "normalInboundExec", labelKey: "screens.normalInboundExec", icon: "MoveToInbox",
+        route: "/func/normal_inbound_exec", code: "inbound:receive",
+      },
+      {
+        key: "inboundPackage", labelKey: "resources.inboundPackage.name", icon: "Inventory",
+        route: "/inbound/pack/list", resource: "inboundPackage", code: "inbound:pack_list",
+      },
+    ],
+  },
+  {
+    key: "outbound",
+    labelKey: "menu.outbound",
+    icon: "LocalShipping",
+    children: [
+      {
+        key: "outboundOrder", labelKey: "resources.outboundOrder.name", icon: "LocalShipping",
+        route: "/outbound/normal_list", resource: "outboundOrder", code: "outbound:list",
+      },
+      {
+        key: "outboundNanoList", labelKey: "screens.outboundNanoList", icon: "Storefront",
+        route: "/outbound/nano_list", code: "outbound:list",
+      },
+      {
+        key: "normalOutboundExec", labelKey: "screens.normalOutboundExec", icon: "LocalShipping",
+        route: "/func/normal_outbound_exec", code: "outbound:allocate",
+      },
+      {
+        key: "outboundPackage", labelKey: "resources.outboundPackage.name", icon: "Inventory",
+        route: "/outbound/pack/list", resource: "outboundPackage", code: "outbound:pack_list",
+      },
+    ],
+  },
+  {
+    key: "reference",
+    labelKey: "menu.reference",
+    icon: "Public",
+    children: [
+      {
+        key: "country", labelKey: "resources.country.name", icon: "Flag", route: "/bas/country",
+        resource: "country",
+      },
+      {
+        key: "province", labelKey: "resources.province.name", icon: "Map", route: "/bas/province",
+        resource: "province",
+      },
+      {
+        key: "city", labelKey: "resources.city.name", icon: "LocationCity", route: "/bas/city",
+        resource: "city",
+      },
+    ],
+  },
+  {
+    key: "system",
+    labelKey: "menu.system",
+    icon: "Settings",
+    children: [
+      {
+        key: "user", labelKey: "resources.user.name", icon: "People", route: "/user",
+        resource: "user", code: "user",
+      },
+      {
+        key: "role", labelKey: "resources.role.name", icon: "Badge", route: "/role/list",
+        resource: "role", code: "role",
+      },
+      {
+        key: "permission", labelKey: "resources.permission.name", icon: "Key",
+        route: "/permission/list", resource: "permission", code: "permission",
+      },
+    ],
+  },
+];

@@ -7,15 +7,35 @@ import { schemas } from "../shared/schemas";
 /** The declarations the screens read: this manifest's resources and schema factories. */
 export const screenSource: ScreenSource = { resources: resourceMeta, schemas };
 /** Inbound orders: Inbound orders (/inbound/normal_list). */
-export const InboundOrderNormalList = () => <DocumentScreen source={screenSource} resource="inboundOrder" view="normal" />;
+export const InboundOrderNormalList = () => <DocumentScreen
+  source={screenSource}
+  resource="inboundOrder"
+  view="normal"
+/>;
 /** Inbound orders: Return inbound orders (/inbound/return_list). */
-export const InboundOrderReturnList = () => <DocumentScreen source={screenSource} resource="inboundOrder" view="return" />;
+export const InboundOrderReturnList = () => <DocumentScreen
+  source={screenSource}
+  resource="inboundOrder"
+  view="return"
+/>;
 /** Inbound orders: Rejected deliveries (/inbound/reject_list). */
-export const InboundOrderRejectList = () => <DocumentScreen source={screenSource} resource="inboundOrder" view="reject" />;
+export const InboundOrderRejectList = () => <DocumentScreen
+  source={screenSource}
+  resource="inboundOrder"
+  view="reject"
+/>;
 /** Outbound orders: Outbound orders (/outbound/normal_list). */
-export const OutboundOrderNormalList = () => <DocumentScreen source={screenSource} resource="outboundOrder" view="normal" />;
+export const OutboundOrderNormalList = () => <DocumentScreen
+  source={screenSource}
+  resource="outboundOrder"
+  view="normal"
+/>;
 /** Outbound orders: noon outbound orders (/outbound/nano_list). */
-export const OutboundOrderNoonList = () => <DocumentScreen source={screenSource} resource="outboundOrder" view="noon" />;
+export const OutboundOrderNoonList = () => <DocumentScreen
+  source={screenSource}
+  resource="outboundOrder"
+  view="noon"
+/>;
 /** A generated list view: its route and the code that opens it ('any': every logged-in user). */
 export interface ViewDef {
   resource: string;

@@ -7,57 +7,167 @@ export const bindings = {
   city: { meta: resourceMeta.city, table: tables.city, schemas: schemas.city },
   company: { meta: resourceMeta.company, table: tables.company, schemas: schemas.company },
   country: { meta: resourceMeta.country, table: tables.country, schemas: schemas.country },
-  ecPlatformSku: { meta: resourceMeta.ecPlatformSku, table: tables.ecPlatformSku, schemas: schemas.ecPlatformSku },
-  inboundOrder: { meta: resourceMeta.inboundOrder, table: tables.inboundOrder, schemas: schemas.inboundOrder },
-  inboundOrderLine: { meta: resourceMeta.inboundOrderLine, table: tables.inboundOrderLine, schemas: schemas.inboundOrderLine },
-  inboundPackage: { meta: resourceMeta.inboundPackage, table: tables.inboundPackage, schemas: schemas.inboundPackage },
-  inboundPackageLine: { meta: resourceMeta.inboundPackageLine, table: tables.inboundPackageLine, schemas: schemas.inboundPackageLine },
+  ecPlatformSku: {
+    meta: resourceMeta.ecPlatformSku,
+    table: tables.ecPlatformSku,
+    schemas: schemas.ecPlatformSku,
+  },
+  inboundOrder: {
+    meta: resourceMeta.inboundOrder,
+    table: tables.inboundOrder,
+    schemas: schemas.inboundOrder,
+  },
+  inboundOrderLine: {
+    meta: resourceMeta.inboundOrderLine,
+    table: tables.inboundOrderLine,
+    schemas: schemas.inboundOrderLine,
+  },
+  inboundPackage: {
+    meta: resourceMeta.inboundPackage,
+    table: tables.inboundPackage,
+    schemas: schemas.inboundPackage,
+  },
+  inboundPackageLine: {
+    meta: resourceMeta.inboundPackageLine,
+    table: tables.inboundPackageLine,
+    schemas: schemas.inboundPackageLine,
+  },
   inventory: { meta: resourceMeta.inventory, table: tables.inventory, schemas: schemas.inventory },
-  inventoryJudgement: { meta: resourceMeta.inventoryJudgement, table: tables.inventoryJudgement, schemas: schemas.inventoryJudgement },
-  inventoryJudgementLine: { meta: resourceMeta.inventoryJudgementLine, table: tables.inventoryJudgementLine, schemas: schemas.inventoryJudgementLine },
-  inventoryLog: { meta: resourceMeta.inventoryLog, table: tables.inventoryLog, schemas: schemas.inventoryLog },
-  outboundAllocation: { meta: resourceMeta.outboundAllocation, table: tables.outboundAllocation, schemas: schemas.outboundAllocation },
-  outboundOrder: { meta: resourceMeta.outboundOrder, table: tables.outboundOrder, schemas: schemas.outboundOrder },
-  outboundOrderLine: { meta: resourceMeta.outboundOrderLine, table: tables.outboundOrderLine, schemas: schemas.outboundOrderLine },
-  outboundPackage: { meta: resourceMeta.outboundPackage, table: tables.outboundPackage, schemas: schemas.outboundPackage },
-  outboundPackageLine: { meta: resourceMeta.outboundPackageLine, table: tables.outboundPackageLine, schemas: schemas.outboundPackageLine },
+  inventoryJudgement: {
+    meta: resourceMeta.inventoryJudgement,
+    table: tables.inventoryJudgement,
+    schemas: schemas.inventoryJudgement,
+  },
+  inventoryJudgementLine: {
+    meta: resourceMeta.inventoryJudgementLine,
+    table: tables.inventoryJudgementLine,
+    schemas: schemas.inventoryJudgementLine,
+  },
+  inventoryLog: {
+    meta: resourceMeta.inventoryLog,
+    table: tables.inventoryLog,
+    schemas: schemas.inventoryLog,
+  },
+  outboundAllocation: {
+    meta: resourceMeta.outboundAllocation,
+    table: tables.outboundAllocation,
+    schemas: schemas.outboundAllocation,
+  },
+  outboundOrder: {
+    meta: resourceMeta.outboundOrder,
+    table: tables.outboundOrder,
+    schemas: schemas.outboundOrder,
+  },
+  outboundOrderLine: {
+    meta: resourceMeta.outboundOrderLine,
+    table: tables.outboundOrderLine,
+    schemas: schemas.outboundOrderLine,
+  },
+  outboundPackage: {
+    meta: resourceMeta.outboundPackage,
+    table: tables.outboundPackage,
+    schemas: schemas.outboundPackage,
+  },
+  outboundPackageLine: {
+    meta: resourceMeta.outboundPackageLine,
+    table: tables.outboundPackageLine,
+    schemas: schemas.outboundPackageLine,
+  },
   owner: { meta: resourceMeta.owner, table: tables.owner, schemas: schemas.owner },
-  permission: { meta: resourceMeta.permission, table: tables.permission, schemas: schemas.permission },
+  permission: {
+    meta: resourceMeta.permission,
+    table: tables.permission,
+    schemas: schemas.permission,
+  },
   province: { meta: resourceMeta.province, table: tables.province, schemas: schemas.province },
   role: { meta: resourceMeta.role, table: tables.role, schemas: schemas.role },
   sku: { meta: resourceMeta.sku, table: tables.sku, schemas: schemas.sku },
-  skuCategory: { meta: resourceMeta.skuCategory, table: tables.skuCategory, schemas: schemas.skuCategory },
-  supplierSku: { meta: resourceMeta.supplierSku, table: tables.supplierSku, schemas: schemas.supplierSku },
+  skuCategory: {
+    meta: resourceMeta.skuCategory,
+    table: tables.skuCategory,
+    schemas: schemas.skuCategory,
+  },
+  supplierSku: {
+    meta: resourceMeta.supplierSku,
+    table: tables.supplierSku,
+    schemas: schemas.supplierSku,
+  },
   user: { meta: resourceMeta.user, table: tables.user, schemas: schemas.user },
-  warehouse: { meta: resourceMeta.warehouse, table: tables.warehouse, schemas: schemas.warehouse }
+  warehouse: { meta: resourceMeta.warehouse, table: tables.warehouse, schemas: schemas.warehouse },
 };
 export type Binding = (typeof bindings)[keyof typeof bindings];
+type Route = {
+  path: string;
+  resource: keyof typeof bindings;
+  operation: 'list' | 'page' | 'detail' | 'add' | 'edit' | 'remove' | 'lock' | 'unlock';
+  permission: string;
+  scope?: { owner?: string; warehouse?: string };
+};
 /** Every generic call: POST path -> resource, operation, permission code, data scope (spec 6, 7.2). */
-export const routeTable: Array<{ path: string; resource: keyof typeof bindings; operation: 'list' | 'page' | 'detail' | 'add' | 'edit' | 'remove' | 'lock' | 'unlock'; permission: string; scope?: { owner?: string; warehouse?: string } }> = [
+export const routeTable: Route[] = [
   { path: "/sapi/bas/city/add", resource: "city", operation: "add", permission: "reference:edit" },
   { path: "/sapi/bas/city/detail", resource: "city", operation: "detail", permission: "any" },
   { path: "/sapi/bas/city/edit", resource: "city", operation: "edit", permission: "reference:edit" },
   { path: "/sapi/bas/city/list", resource: "city", operation: "list", permission: "any" },
   { path: "/sapi/bas/city/page", resource: "city", operation: "page", permission: "any" },
-  { path: "/sapi/bas/city/remove", resource: "city", operation: "remove", permission: "reference:edit" },
-  { path: "/sapi/bas/country/add", resource: "country", operation: "add", permission: "reference:edit" },
+  {
+    path: "/sapi/bas/city/remove", resource: "city", operation: "remove",
+    permission: "reference:edit",
+  },
+  {
+    path: "/sapi/bas/country/add", resource: "country", operation: "add",
+    permission: "reference:edit",
+  },
   { path: "/sapi/bas/country/detail", resource: "country", operation: "detail", permission: "any" },
-  { path: "/sapi/bas/country/edit", resource: "country", operation: "edit", permission: "reference:edit" },
+  {
+    path: "/sapi/bas/country/edit", resource: "country", operation: "edit",
+    permission: "reference:edit",
+  },
   { path: "/sapi/bas/country/list", resource: "country", operation: "list", permission: "any" },
   { path: "/sapi/bas/country/page", resource: "country", operation: "page", permission: "any" },
-  { path: "/sapi/bas/country/remove", resource: "country", operation: "remove", permission: "reference:edit" },
-  { path: "/sapi/bas/province/add", resource: "province", operation: "add", permission: "reference:edit" },
-  { path: "/sapi/bas/province/detail", resource: "province", operation: "detail", permission: "any" },
-  { path: "/sapi/bas/province/edit", resource: "province", operation: "edit", permission: "reference:edit" },
+  {
+    path: "/sapi/bas/country/remove", resource: "country", operation: "remove",
+    permission: "reference:edit",
+  },
+  {
+    path: "/sapi/bas/province/add", resource: "province", operation: "add",
+    permission: "reference:edit",
+  },
+  {
+    path: "/sapi/bas/province/detail", resource: "province", operation: "detail", permission: "any",
+  },
+  {
+    path: "/sapi/bas/province/edit", resource: "province", operation: "edit",
+    permission: "reference:edit",
+  },
   { path: "/sapi/bas/province/list", resource: "province", operation: "list", permission: "any" },
   { path: "/sapi/bas/province/page", resource: "province", operation: "page", permission: "any" },
-  { path: "/sapi/bas/province/remove", resource: "province", operation: "remove", permission: "reference:edit" },
-  { path: "/sapi/sys/permission/add", resource: "permission", operation: "add", permission: "permission" },
-  { path: "/sapi/sys/permission/detail", resource: "permission", operation: "detail", permission: "any" },
-  { path: "/sapi/sys/permission/edit", resource: "permission", operation: "edit", permission: "permission" },
-  { path: "/sapi/sys/permission/list", resource: "permission", operation: "list", permission: "any" },
-  { path: "/sapi/sys/permission/page", resource: "permission", operation: "page", permission: "any" },
-  { path: "/sapi/sys/permission/remove", resource: "permission", operation: "remove", permission: "permission" },
+  {
+    path: "/sapi/bas/province/remove", resource: "province", operation: "remove",
+    permission: "reference:edit",
+  },
+  {
+    path: "/sapi/sys/permission/add", resource: "permission", operation: "add",
+    permission: "permission",
+  },
+  {
+    path: "/sapi/sys/permission/detail", resource: "permission", operation: "detail",
+    permission: "any",
+  },
+  {
+    path: "/sapi/sys/permission/edit", resource: "permission", operation: "edit",
+    permission: "permission",
+  },
+  {
+    path: "/sapi/sys/permission/list", resource: "permission", operation: "list", permission: "any",
+  },
+  {
+    path: "/sapi/sys/permission/page", resource: "permission", operation: "page", permission: "any",
+  },
+  {
+    path: "/sapi/sys/permission/remove", resource: "permission", operation: "remove",
+    permission: "permission",
+  },
   { path: "/sapi/sys/role/add", resource: "role", operation: "add", permission: "role" },
   { path: "/sapi/sys/role/detail", resource: "role", operation: "detail", permission: "role" },
   { path: "/sapi/sys/role/edit", resource: "role", operation: "edit", permission: "role" },
@@ -70,128 +180,521 @@ export const routeTable: Array<{ path: string; resource: keyof typeof bindings; 
   { path: "/sapi/sys/user/list", resource: "user", operation: "list", permission: "user" },
   { path: "/sapi/sys/user/page", resource: "user", operation: "page", permission: "user" },
   { path: "/sapi/sys/user/remove", resource: "user", operation: "remove", permission: "user" },
-  { path: "/sapi/wms/company/add", resource: "company", operation: "add", permission: "company:add" },
-  { path: "/sapi/wms/company/detail", resource: "company", operation: "detail", permission: "company:list" },
-  { path: "/sapi/wms/company/edit", resource: "company", operation: "edit", permission: "company:edit" },
-  { path: "/sapi/wms/company/list", resource: "company", operation: "list", permission: "company:list" },
-  { path: "/sapi/wms/company/page", resource: "company", operation: "page", permission: "company:list" },
-  { path: "/sapi/wms/company/remove", resource: "company", operation: "remove", permission: "company:remove" },
-  { path: "/sapi/wms/ec-platform-sku/add", resource: "ecPlatformSku", operation: "add", permission: "sku:add", scope: { owner: "ownerId" } },
-  { path: "/sapi/wms/ec-platform-sku/detail", resource: "ecPlatformSku", operation: "detail", permission: "sku:list", scope: { owner: "ownerId" } },
-  { path: "/sapi/wms/ec-platform-sku/edit", resource: "ecPlatformSku", operation: "edit", permission: "sku:edit", scope: { owner: "ownerId" } },
-  { path: "/sapi/wms/ec-platform-sku/list", resource: "ecPlatformSku", operation: "list", permission: "sku:list", scope: { owner: "ownerId" } },
-  { path: "/sapi/wms/ec-platform-sku/page", resource: "ecPlatformSku", operation: "page", permission: "sku:list", scope: { owner: "ownerId" } },
-  { path: "/sapi/wms/ec-platform-sku/remove", resource: "ecPlatformSku", operation: "remove", permission: "sku:edit", scope: { owner: "ownerId" } },
-  { path: "/sapi/wms/inbound-order-line/add", resource: "inboundOrderLine", operation: "add", permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-order-line/detail", resource: "inboundOrderLine", operation: "detail", permission: "inbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-order-line/edit", resource: "inboundOrderLine", operation: "edit", permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-order-line/list", resource: "inboundOrderLine", operation: "list", permission: "inbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-order-line/page", resource: "inboundOrderLine", operation: "page", permission: "inbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-order-line/remove", resource: "inboundOrderLine", operation: "remove", permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-order/add", resource: "inboundOrder", operation: "add", permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-order/detail", resource: "inboundOrder", operation: "detail", permission: "inbound:list|inbound:return_list|inbound:reject_list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-order/edit", resource: "inboundOrder", operation: "edit", permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-order/list", resource: "inboundOrder", operation: "list", permission: "inbound:list|inbound:return_list|inbound:reject_list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-order/page", resource: "inboundOrder", operation: "page", permission: "inbound:list|inbound:return_list|inbound:reject_list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-order/remove", resource: "inboundOrder", operation: "remove", permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-package-line/add", resource: "inboundPackageLine", operation: "add", permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-package-line/detail", resource: "inboundPackageLine", operation: "detail", permission: "inbound:pack_list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-package-line/edit", resource: "inboundPackageLine", operation: "edit", permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-package-line/list", resource: "inboundPackageLine", operation: "list", permission: "inbound:pack_list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-package-line/page", resource: "inboundPackageLine", operation: "page", permission: "inbound:pack_list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-package-line/remove", resource: "inboundPackageLine", operation: "remove", permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-package/add", resource: "inboundPackage", operation: "add", permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-package/detail", resource: "inboundPackage", operation: "detail", permission: "inbound:pack_list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-package/edit", resource: "inboundPackage", operation: "edit", permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-package/list", resource: "inboundPackage", operation: "list", permission: "inbound:pack_list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-package/page", resource: "inboundPackage", operation: "page", permission: "inbound:pack_list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inbound-package/remove", resource: "inboundPackage", operation: "remove", permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inventory-judgement-line/add", resource: "inventoryJudgementLine", operation: "add", permission: "inventory_judgement:add", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inventory-judgement-line/detail", resource: "inventoryJudgementLine", operation: "detail", permission: "inventory_judgement:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inventory-judgement-line/edit", resource: "inventoryJudgementLine", operation: "edit", permission: "inventory_judgement:add", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inventory-judgement-line/list", resource: "inventoryJudgementLine", operation: "list", permission: "inventory_judgement:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inventory-judgement-line/page", resource: "inventoryJudgementLine", operation: "page", permission: "inventory_judgement:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inventory-judgement-line/remove", resource: "inventoryJudgementLine", operation: "remove", permission: "inventory_judgement:add", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inventory-judgement/add", resource: "inventoryJudgement", operation: "add", permission: "inventory_judgement:add", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inventory-judgement/detail", resource: "inventoryJudgement", operation: "detail", permission: "inventory_judgement:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inventory-judgement/edit", resource: "inventoryJudgement", operation: "edit", permission: "inventory_judgement:add", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inventory-judgement/list", resource: "inventoryJudgement", operation: "list", permission: "inventory_judgement:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inventory-judgement/page", resource: "inventoryJudgement", operation: "page", permission: "inventory_judgement:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/inventory-judgement/remove", resource: "inventoryJudgement", operation: "remove", permission: "inventory_judgement:add", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-allocation/add", resource: "outboundAllocation", operation: "add", permission: "outbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-allocation/detail", resource: "outboundAllocation", operation: "detail", permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-allocation/edit", resource: "outboundAllocation", operation: "edit", permission: "outbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-allocation/list", resource: "outboundAllocation", operation: "list", permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-allocation/page", resource: "outboundAllocation", operation: "page", permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-allocation/remove", resource: "outboundAllocation", operation: "remove", permission: "outbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-order-line/add", resource: "outboundOrderLine", operation: "add", permission: "outbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-order-line/detail", resource: "outboundOrderLine", operation: "detail", permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-order-line/edit", resource: "outboundOrderLine", operation: "edit", permission: "outbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-order-line/list", resource: "outboundOrderLine", operation: "list", permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-order-line/page", resource: "outboundOrderLine", operation: "page", permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-order-line/remove", resource: "outboundOrderLine", operation: "remove", permission: "outbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-order/add", resource: "outboundOrder", operation: "add", permission: "outbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-order/detail", resource: "outboundOrder", operation: "detail", permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-order/edit", resource: "outboundOrder", operation: "edit", permission: "outbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-order/list", resource: "outboundOrder", operation: "list", permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-order/page", resource: "outboundOrder", operation: "page", permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-order/remove", resource: "outboundOrder", operation: "remove", permission: "outbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-package-line/add", resource: "outboundPackageLine", operation: "add", permission: "outbound:allocate", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-package-line/detail", resource: "outboundPackageLine", operation: "detail", permission: "outbound:pack_list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-package-line/edit", resource: "outboundPackageLine", operation: "edit", permission: "outbound:allocate", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-package-line/list", resource: "outboundPackageLine", operation: "list", permission: "outbound:pack_list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-package-line/page", resource: "outboundPackageLine", operation: "page", permission: "outbound:pack_list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-package-line/remove", resource: "outboundPackageLine", operation: "remove", permission: "outbound:allocate", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-package/add", resource: "outboundPackage", operation: "add", permission: "outbound:allocate", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-package/detail", resource: "outboundPackage", operation: "detail", permission: "outbound:pack_list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-package/edit", resource: "outboundPackage", operation: "edit", permission: "outbound:allocate", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-package/list", resource: "outboundPackage", operation: "list", permission: "outbound:pack_list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-package/page", resource: "outboundPackage", operation: "page", permission: "outbound:pack_list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/outbound-package/remove", resource: "outboundPackage", operation: "remove", permission: "outbound:allocate", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/owner/add", resource: "owner", operation: "add", permission: "owner:add", scope: { owner: "id" } },
-  { path: "/sapi/wms/owner/detail", resource: "owner", operation: "detail", permission: "owner:list", scope: { owner: "id" } },
-  { path: "/sapi/wms/owner/edit", resource: "owner", operation: "edit", permission: "owner:edit", scope: { owner: "id" } },
-  { path: "/sapi/wms/owner/list", resource: "owner", operation: "list", permission: "owner:list", scope: { owner: "id" } },
-  { path: "/sapi/wms/owner/lock", resource: "owner", operation: "lock", permission: "owner:lock", scope: { owner: "id" } },
-  { path: "/sapi/wms/owner/page", resource: "owner", operation: "page", permission: "owner:list", scope: { owner: "id" } },
-  { path: "/sapi/wms/owner/remove", resource: "owner", operation: "remove", permission: "owner:remove", scope: { owner: "id" } },
-  { path: "/sapi/wms/owner/unlock", resource: "owner", operation: "unlock", permission: "owner:lock", scope: { owner: "id" } },
-  { path: "/sapi/wms/sku-category/add", resource: "skuCategory", operation: "add", permission: "sku_category:add" },
-  { path: "/sapi/wms/sku-category/detail", resource: "skuCategory", operation: "detail", permission: "sku_category:list" },
-  { path: "/sapi/wms/sku-category/edit", resource: "skuCategory", operation: "edit", permission: "sku_category:edit" },
-  { path: "/sapi/wms/sku-category/list", resource: "skuCategory", operation: "list", permission: "sku_category:list" },
-  { path: "/sapi/wms/sku-category/page", resource: "skuCategory", operation: "page", permission: "sku_category:list" },
-  { path: "/sapi/wms/sku-category/remove", resource: "skuCategory", operation: "remove", permission: "sku_category:remove" },
-  { path: "/sapi/wms/sku-inventory-log/add", resource: "inventoryLog", operation: "add", permission: "sku_inventory:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/sku-inventory-log/detail", resource: "inventoryLog", operation: "detail", permission: "any", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/sku-inventory-log/edit", resource: "inventoryLog", operation: "edit", permission: "sku_inventory:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/sku-inventory-log/list", resource: "inventoryLog", operation: "list", permission: "any", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/sku-inventory-log/page", resource: "inventoryLog", operation: "page", permission: "any", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/sku-inventory-log/remove", resource: "inventoryLog", operation: "remove", permission: "sku_inventory:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/sku-inventory/add", resource: "inventory", operation: "add", permission: "sku_inventory:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/sku-inventory/detail", resource: "inventory", operation: "detail", permission: "any", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/sku-inventory/edit", resource: "inventory", operation: "edit", permission: "sku_inventory:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/sku-inventory/list", resource: "inventory", operation: "list", permission: "any", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/sku-inventory/page", resource: "inventory", operation: "page", permission: "any", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/sku-inventory/remove", resource: "inventory", operation: "remove", permission: "sku_inventory:list", scope: { owner: "ownerId", warehouse: "warehouseId" } },
-  { path: "/sapi/wms/sku/add", resource: "sku", operation: "add", permission: "sku:add", scope: { owner: "ownerId" } },
-  { path: "/sapi/wms/sku/detail", resource: "sku", operation: "detail", permission: "sku:list", scope: { owner: "ownerId" } },
-  { path: "/sapi/wms/sku/edit", resource: "sku", operation: "edit", permission: "sku:edit", scope: { owner: "ownerId" } },
-  { path: "/sapi/wms/sku/list", resource: "sku", operation: "list", permission: "sku:list", scope: { owner: "ownerId" } },
-  { path: "/sapi/wms/sku/page", resource: "sku", operation: "page", permission: "sku:list", scope: { owner: "ownerId" } },
-  { path: "/sapi/wms/sku/remove", resource: "sku", operation: "remove", permission: "sku:edit", scope: { owner: "ownerId" } },
-  { path: "/sapi/wms/supplier-sku/add", resource: "supplierSku", operation: "add", permission: "sku:add", scope: { owner: "ownerId" } },
-  { path: "/sapi/wms/supplier-sku/detail", resource: "supplierSku", operation: "detail", permission: "sku:list", scope: { owner: "ownerId" } },
-  { path: "/sapi/wms/supplier-sku/edit", resource: "supplierSku", operation: "edit", permission: "sku:edit", scope: { owner: "ownerId" } },
-  { path: "/sapi/wms/supplier-sku/list", resource: "supplierSku", operation: "list", permission: "sku:list", scope: { owner: "ownerId" } },
-  { path: "/sapi/wms/supplier-sku/page", resource: "supplierSku", operation: "page", permission: "sku:list", scope: { owner: "ownerId" } },
-  { path: "/sapi/wms/supplier-sku/remove", resource: "supplierSku", operation: "remove", permission: "sku:edit", scope: { owner: "ownerId" } },
-  { path: "/sapi/wms/warehouse/add", resource: "warehouse", operation: "add", permission: "warehouse:add", scope: { warehouse: "id" } },
-  { path: "/sapi/wms/warehouse/detail", resource: "warehouse", operation: "detail", permission: "warehouse:list", scope: { warehouse: "id" } },
-  { path: "/sapi/wms/warehouse/edit", resource: "warehouse", operation: "edit", permission: "warehouse:edit", scope: { warehouse: "id" } },
-  { path: "/sapi/wms/warehouse/list", resource: "warehouse", operation: "list", permission: "warehouse:list", scope: { warehouse: "id" } },
-  { path: "/sapi/wms/warehouse/lock", resource: "warehouse", operation: "lock", permission: "warehouse:lock", scope: { warehouse: "id" } },
-  { path: "/sapi/wms/warehouse/page", resource: "warehouse", operation: "page", permission: "warehouse:list", scope: { warehouse: "id" } },
-  { path: "/sapi/wms/warehouse/remove", resource: "warehouse", operation: "remove", permission: "warehouse:remove", scope: { warehouse: "id" } },
-  { path: "/sapi/wms/warehouse/unlock", resource: "warehouse", operation: "unlock", permission: "warehouse:lock", scope: { warehouse: "id" } }
+  {
+    path: "/sapi/wms/company/add", resource: "company", operation: "add", permission: "company:add",
+  },
+  {
+    path: "/sapi/wms/company/detail", resource: "company", operation: "detail",
+    permission: "company:list",
+  },
+  {
+    path: "/sapi/wms/company/edit", resource: "company", operation: "edit",
+    permission: "company:edit",
+  },
+  {
+    path: "/sapi/wms/company/list", resource: "company", operation: "list",
+    permission: "company:list",
+  },
+  {
+    path: "/sapi/wms/company/page", resource: "company", operation: "page",
+    permission: "company:list",
+  },
+  {
+    path: "/sapi/wms/company/remove", resource: "company", operation: "remove",
+    permission: "company:remove",
+  },
+  {
+    path: "/sapi/wms/ec-platform-sku/add", resource: "ecPlatformSku", operation: "add",
+    permission: "sku:add", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/ec-platform-sku/detail", resource: "ecPlatformSku", operation: "detail",
+    permission: "sku:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/ec-platform-sku/edit", resource: "ecPlatformSku", operation: "edit",
+    permission: "sku:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/ec-platform-sku/list", resource: "ecPlatformSku", operation: "list",
+    permission: "sku:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/ec-platform-sku/page", resource: "ecPlatformSku", operation: "page",
+    permission: "sku:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/ec-platform-sku/remove", resource: "ecPlatformSku", operation: "remove",
+    permission: "sku:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/inbound-order-line/add", resource: "inboundOrderLine", operation: "add",
+    permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-order-line/detail", resource: "inboundOrderLine", operation: "detail",
+    permission: "inbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-order-line/edit", resource: "inboundOrderLine", operation: "edit",
+    permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-order-line/list", resource: "inboundOrderLine", operation: "list",
+    permission: "inbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-order-line/page", resource: "inboundOrderLine", operation: "page",
+    permission: "inbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-order-line/remove", resource: "inboundOrderLine", operation: "remove",
+    permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-order/add", resource: "inboundOrder", operation: "add",
+    permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-order/detail", resource: "inboundOrder", operation: "detail",
+    permission: "inbound:list|inbound:return_list|inbound:reject_list",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-order/edit", resource: "inboundOrder", operation: "edit",
+    permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-order/list", resource: "inboundOrder", operation: "list",
+    permission: "inbound:list|inbound:return_list|inbound:reject_list",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-order/page", resource: "inboundOrder", operation: "page",
+    permission: "inbound:list|inbound:return_list|inbound:reject_list",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-order/remove", resource: "inboundOrder", operation: "remove",
+    permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-package-line/add", resource: "inboundPackageLine", operation: "add",
+    permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-package-line/detail", resource: "inboundPackageLine",
+    operation: "detail", permission: "inbound:pack_list",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-package-line/edit", resource: "inboundPackageLine", operation: "edit",
+    permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-package-line/list", resource: "inboundPackageLine", operation: "list",
+    permission: "inbound:pack_list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-package-line/page", resource: "inboundPackageLine", operation: "page",
+    permission: "inbound:pack_list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-package-line/remove", resource: "inboundPackageLine",
+    operation: "remove", permission: "inbound:edit",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-package/add", resource: "inboundPackage", operation: "add",
+    permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-package/detail", resource: "inboundPackage", operation: "detail",
+    permission: "inbound:pack_list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-package/edit", resource: "inboundPackage", operation: "edit",
+    permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-package/list", resource: "inboundPackage", operation: "list",
+    permission: "inbound:pack_list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-package/page", resource: "inboundPackage", operation: "page",
+    permission: "inbound:pack_list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inbound-package/remove", resource: "inboundPackage", operation: "remove",
+    permission: "inbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inventory-judgement-line/add", resource: "inventoryJudgementLine",
+    operation: "add", permission: "inventory_judgement:add",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inventory-judgement-line/detail", resource: "inventoryJudgementLine",
+    operation: "detail", permission: "inventory_judgement:list",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inventory-judgement-line/edit", resource: "inventoryJudgementLine",
+    operation: "edit", permission: "inventory_judgement:add",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inventory-judgement-line/list", resource: "inventoryJudgementLine",
+    operation: "list", permission: "inventory_judgement:list",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inventory-judgement-line/page", resource: "inventoryJudgementLine",
+    operation: "page", permission: "inventory_judgement:list",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inventory-judgement-line/remove", resource: "inventoryJudgementLine",
+    operation: "remove", permission: "inventory_judgement:add",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inventory-judgement/add", resource: "inventoryJudgement", operation: "add",
+    permission: "inventory_judgement:add", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inventory-judgement/detail", resource: "inventoryJudgement",
+    operation: "detail", permission: "inventory_judgement:list",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inventory-judgement/edit", resource: "inventoryJudgement", operation: "edit",
+    permission: "inventory_judgement:add", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inventory-judgement/list", resource: "inventoryJudgement", operation: "list",
+    permission: "inventory_judgement:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inventory-judgement/page", resource: "inventoryJudgement", operation: "page",
+    permission: "inventory_judgement:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/inventory-judgement/remove", resource: "inventoryJudgement",
+    operation: "remove", permission: "inventory_judgement:add",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-allocation/add", resource: "outboundAllocation", operation: "add",
+    permission: "outbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-allocation/detail", resource: "outboundAllocation",
+    operation: "detail", permission: "outbound:list",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-allocation/edit", resource: "outboundAllocation", operation: "edit",
+    permission: "outbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-allocation/list", resource: "outboundAllocation", operation: "list",
+    permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-allocation/page", resource: "outboundAllocation", operation: "page",
+    permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-allocation/remove", resource: "outboundAllocation",
+    operation: "remove", permission: "outbound:edit",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-order-line/add", resource: "outboundOrderLine", operation: "add",
+    permission: "outbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-order-line/detail", resource: "outboundOrderLine",
+    operation: "detail", permission: "outbound:list",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-order-line/edit", resource: "outboundOrderLine", operation: "edit",
+    permission: "outbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-order-line/list", resource: "outboundOrderLine", operation: "list",
+    permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-order-line/page", resource: "outboundOrderLine", operation: "page",
+    permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-order-line/remove", resource: "outboundOrderLine",
+    operation: "remove", permission: "outbound:edit",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-order/add", resource: "outboundOrder", operation: "add",
+    permission: "outbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-order/detail", resource: "outboundOrder", operation: "detail",
+    permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-order/edit", resource: "outboundOrder", operation: "edit",
+    permission: "outbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-order/list", resource: "outboundOrder", operation: "list",
+    permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-order/page", resource: "outboundOrder", operation: "page",
+    permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-order/remove", resource: "outboundOrder", operation: "remove",
+    permission: "outbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-package-line/add", resource: "outboundPackageLine", operation: "add",
+    permission: "outbound:allocate", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-package-line/detail", resource: "outboundPackageLine",
+    operation: "detail", permission: "outbound:pack_list",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-package-line/edit", resource: "outboundPackageLine",
+    operation: "edit", permission: "outbound:allocate",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-package-line/list", resource: "outboundPackageLine",
+    operation: "list", permission: "outbound:pack_list",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-package-line/page", resource: "outboundPackageLine",
+    operation: "page", permission: "outbound:pack_list",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-package-line/remove", resource: "outboundPackageLine",
+    operation: "remove", permission: "outbound:allocate",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-package/add", resource: "outboundPackage", operation: "add",
+    permission: "outbound:allocate", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-package/detail", resource: "outboundPackage", operation: "detail",
+    permission: "outbound:pack_list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-package/edit", resource: "outboundPackage", operation: "edit",
+    permission: "outbound:allocate", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-package/list", resource: "outboundPackage", operation: "list",
+    permission: "outbound:pack_list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-package/page", resource: "outboundPackage", operation: "page",
+    permission: "outbound:pack_list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/outbound-package/remove", resource: "outboundPackage", operation: "remove",
+    permission: "outbound:allocate", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/owner/add", resource: "owner", operation: "add", permission: "owner:add",
+    scope: { owner: "id" },
+  },
+  {
+    path: "/sapi/wms/owner/detail", resource: "owner", operation: "detail",
+    permission: "owner:list", scope: { owner: "id" },
+  },
+  {
+    path: "/sapi/wms/owner/edit", resource: "owner", operation: "edit", permission: "owner:edit",
+    scope: { owner: "id" },
+  },
+  {
+    path: "/sapi/wms/owner/list", resource: "owner", operation: "list", permission: "owner:list",
+    scope: { owner: "id" },
+  },
+  {
+    path: "/sapi/wms/owner/lock", resource: "owner", operation: "lock", permission: "owner:lock",
+    scope: { owner: "id" },
+  },
+  {
+    path: "/sapi/wms/owner/page", resource: "owner", operation: "page", permission: "owner:list",
+    scope: { owner: "id" },
+  },
+  {
+    path: "/sapi/wms/owner/remove", resource: "owner", operation: "remove",
+    permission: "owner:remove", scope: { owner: "id" },
+  },
+  {
+    path: "/sapi/wms/owner/unlock", resource: "owner", operation: "unlock",
+    permission: "owner:lock", scope: { owner: "id" },
+  },
+  {
+    path: "/sapi/wms/sku-category/add", resource: "skuCategory", operation: "add",
+    permission: "sku_category:add",
+  },
+  {
+    path: "/sapi/wms/sku-category/detail", resource: "skuCategory", operation: "detail",
+    permission: "sku_category:list",
+  },
+  {
+    path: "/sapi/wms/sku-category/edit", resource: "skuCategory", operation: "edit",
+    permission: "sku_category:edit",
+  },
+  {
+    path: "/sapi/wms/sku-category/list", resource: "skuCategory", operation: "list",
+    permission: "sku_category:list",
+  },
+  {
+    path: "/sapi/wms/sku-category/page", resource: "skuCategory", operation: "page",
+    permission: "sku_category:list",
+  },
+  {
+    path: "/sapi/wms/sku-category/remove", resource: "skuCategory", operation: "remove",
+    permission: "sku_category:remove",
+  },
+  {
+    path: "/sapi/wms/sku-inventory-log/add", resource: "inventoryLog", operation: "add",
+    permission: "sku_inventory:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/sku-inventory-log/detail", resource: "inventoryLog", operation: "detail",
+    permission: "any", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/sku-inventory-log/edit", resource: "inventoryLog", operation: "edit",
+    permission: "sku_inventory:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/sku-inventory-log/list", resource: "inventoryLog", operation: "list",
+    permission: "any", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/sku-inventory-log/page", resource: "inventoryLog", operation: "page",
+    permission: "any", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/sku-inventory-log/remove", resource: "inventoryLog", operation: "remove",
+    permission: "sku_inventory:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/sku-inventory/add", resource: "inventory", operation: "add",
+    permission: "sku_inventory:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/sku-inventory/detail", resource: "inventory", operation: "detail",
+    permission: "any", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/sku-inventory/edit", resource: "inventory", operation: "edit",
+    permission: "sku_inventory:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/sku-inventory/list", resource: "inventory", operation: "list",
+    permission: "any", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/sku-inventory/page", resource: "inventory", operation: "page",
+    permission: "any", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/sku-inventory/remove", resource: "inventory", operation: "remove",
+    permission: "sku_inventory:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/sku/add", resource: "sku", operation: "add", permission: "sku:add",
+    scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/sku/detail", resource: "sku", operation: "detail", permission: "sku:list",
+    scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/sku/edit", resource: "sku", operation: "edit", permission: "sku:edit",
+    scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/sku/list", resource: "sku", operation: "list", permission: "sku:list",
+    scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/sku/page", resource: "sku", operation: "page", permission: "sku:list",
+    scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/sku/remove", resource: "sku", operation: "remove", permission: "sku:edit",
+    scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/supplier-sku/add", resource: "supplierSku", operation: "add",
+    permission: "sku:add", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/supplier-sku/detail", resource: "supplierSku", operation: "detail",
+    permission: "sku:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/supplier-sku/edit", resource: "supplierSku", operation: "edit",
+    permission: "sku:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/supplier-sku/list", resource: "supplierSku", operation: "list",
+    permission: "sku:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/supplier-sku/page", resource: "supplierSku", operation: "page",
+    permission: "sku:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/supplier-sku/remove", resource: "supplierSku", operation: "remove",
+    permission: "sku:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/warehouse/add", resource: "warehouse", operation: "add",
+    permission: "warehouse:add", scope: { warehouse: "id" },
+  },
+  {
+    path: "/sapi/wms/warehouse/detail", resource: "warehouse", operation: "detail",
+    permission: "warehouse:list", scope: { warehouse: "id" },
+  },
+  {
+    path: "/sapi/wms/warehouse/edit", resource: "warehouse", operation: "edit",
+    permission: "warehouse:edit", scope: { warehouse: "id" },
+  },
+  {
+    path: "/sapi/wms/warehouse/list", resource: "warehouse", operation: "list",
+    permission: "warehouse:list", scope: { warehouse: "id" },
+  },
+  {
+    path: "/sapi/wms/warehouse/lock", resource: "warehouse", operation: "lock",
+    permission: "warehouse:lock", scope: { warehouse: "id" },
+  },
+  {
+    path: "/sapi/wms/warehouse/page", resource: "warehouse", operation: "page",
+    permission: "warehouse:list", scope: { warehouse: "id" },
+  },
+  {
+    path: "/sapi/wms/warehouse/remove", resource: "warehouse", operation: "remove",
+    permission: "warehouse:remove", scope: { warehouse: "id" },
+  },
+  {
+    path: "/sapi/wms/warehouse/unlock", resource: "warehouse", operation: "unlock",
+    permission: "warehouse:lock", scope: { warehouse: "id" },
+  },
 ];

@@ -13,7 +13,12 @@ export function cityForm(mode: FormMode, lang: Lang) {
 /** Cities: the page/list query (paging, whitelisted sort, filters). */
 export function cityQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "countryCode", "provinceName", "name"]), countryCode: r.string({ en: "Country code", zh: "国家代码" }, { maxLength: 3 }), provinceName: r.string({ en: "Province", zh: "省/州" }, { maxLength: 100 }), name: r.string({ en: "City name", zh: "城市名称" }, { maxLength: 100 }) });
+  return yup.object({
+    ...r.paging(["id", "countryCode", "provinceName", "name"]),
+    countryCode: r.string({ en: "Country code", zh: "国家代码" }, { maxLength: 3 }),
+    provinceName: r.string({ en: "Province", zh: "省/州" }, { maxLength: 100 }),
+    name: r.string({ en: "City name", zh: "城市名称" }, { maxLength: 100 }),
+  });
 }
 /** Companies: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function companyForm(mode: FormMode, lang: Lang) {
@@ -30,7 +35,13 @@ export function companyForm(mode: FormMode, lang: Lang) {
 /** Companies: the page/list query (paging, whitelisted sort, filters). */
 export function companyQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "name", "allowInboundCount", "allowOutboundCount", "addDate"]), name: r.string({ en: "Company name", zh: "公司名称" }, { maxLength: 50 }), status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }), addDateStart: r.date({ en: "Created", zh: "创建时间" }), addDateEnd: r.date({ en: "Created", zh: "创建时间" }) });
+  return yup.object({
+    ...r.paging(["id", "name", "allowInboundCount", "allowOutboundCount", "addDate"]),
+    name: r.string({ en: "Company name", zh: "公司名称" }, { maxLength: 50 }),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }),
+    addDateStart: r.date({ en: "Created", zh: "创建时间" }),
+    addDateEnd: r.date({ en: "Created", zh: "创建时间" }),
+  });
 }
 /** Countries: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function countryForm(mode: FormMode, lang: Lang) {
@@ -43,7 +54,11 @@ export function countryForm(mode: FormMode, lang: Lang) {
 /** Countries: the page/list query (paging, whitelisted sort, filters). */
 export function countryQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "countryCode", "enName"]), countryCode: r.string({ en: "Country code", zh: "国家代码" }, { maxLength: 3 }), enName: r.string({ en: "English name", zh: "英文名称" }, { maxLength: 100 }) });
+  return yup.object({
+    ...r.paging(["id", "countryCode", "enName"]),
+    countryCode: r.string({ en: "Country code", zh: "国家代码" }, { maxLength: 3 }),
+    enName: r.string({ en: "English name", zh: "英文名称" }, { maxLength: 100 }),
+  });
 }
 /** Platform SKUs: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function ecPlatformSkuForm(mode: FormMode, lang: Lang) {
@@ -60,7 +75,13 @@ export function ecPlatformSkuForm(mode: FormMode, lang: Lang) {
 /** Platform SKUs: the page/list query (paging, whitelisted sort, filters). */
 export function ecPlatformSkuQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "addDate"]), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), ecPlatform: r.oneOf({ en: "Platform", zh: "平台" }, [1, 2, 3, 4, 5, 6, 7, 8], {}), ecPlatformSku: r.string({ en: "Platform SKU", zh: "平台SKU" }, { maxLength: 100 }) });
+  return yup.object({
+    ...r.paging(["id", "addDate"]),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    ecPlatform: r.oneOf({ en: "Platform", zh: "平台" }, [1, 2, 3, 4, 5, 6, 7, 8], {}),
+    ecPlatformSku: r.string({ en: "Platform SKU", zh: "平台SKU" }, { maxLength: 100 }),
+  });
 }
 /** Inbound orders: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function inboundOrderForm(mode: FormMode, lang: Lang) {
@@ -80,7 +101,21 @@ export function inboundOrderForm(mode: FormMode, lang: Lang) {
 /** Inbound orders: the page/list query (paging, whitelisted sort, filters). */
 export function inboundOrderQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "orderNo", "plannedArrivalTime", "addDate"]), orderNo: r.string({ en: "Order number", zh: "入库单号" }, { maxLength: 30 }), type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2, 3], { notNull: true }), companyId: r.ref({ en: "Company", zh: "公司" }, {}), warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2, 3, 4, 5], { notNull: true }), storeOrderNo: r.string({ en: "Store order number", zh: "店铺订单号" }, { maxLength: 50 }), sourceOutboundNo: r.string({ en: "Source outbound number", zh: "原出库单号" }, { maxLength: 50 }), waybillNo: r.string({ en: "Waybill number", zh: "运单号" }, { maxLength: 50 }), returnWaybillNo: r.string({ en: "Return waybill number", zh: "退货运单号" }, { maxLength: 50 }), addDateStart: r.date({ en: "Created", zh: "创建时间" }), addDateEnd: r.date({ en: "Created", zh: "创建时间" }) });
+  return yup.object({
+    ...r.paging(["id", "orderNo", "plannedArrivalTime", "addDate"]),
+    orderNo: r.string({ en: "Order number", zh: "入库单号" }, { maxLength: 30 }),
+    type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2, 3], { notNull: true }),
+    companyId: r.ref({ en: "Company", zh: "公司" }, {}),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2, 3, 4, 5], { notNull: true }),
+    storeOrderNo: r.string({ en: "Store order number", zh: "店铺订单号" }, { maxLength: 50 }),
+    sourceOutboundNo: r.string({ en: "Source outbound number", zh: "原出库单号" }, { maxLength: 50 }),
+    waybillNo: r.string({ en: "Waybill number", zh: "运单号" }, { maxLength: 50 }),
+    returnWaybillNo: r.string({ en: "Return waybill number", zh: "退货运单号" }, { maxLength: 50 }),
+    addDateStart: r.date({ en: "Created", zh: "创建时间" }),
+    addDateEnd: r.date({ en: "Created", zh: "创建时间" }),
+  });
 }
 /** Inbound order lines: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function inboundOrderLineForm(mode: FormMode, lang: Lang) {
@@ -98,7 +133,11 @@ export function inboundOrderLineForm(mode: FormMode, lang: Lang) {
 /** Inbound order lines: the page/list query (paging, whitelisted sort, filters). */
 export function inboundOrderLineQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id"]), orderId: r.ref({ en: "Inbound order", zh: "入库单" }, {}), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}) });
+  return yup.object({
+    ...r.paging(["id"]),
+    orderId: r.ref({ en: "Inbound order", zh: "入库单" }, {}),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, {}),
+  });
 }
 /** Inbound packages: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function inboundPackageForm(mode: FormMode, lang: Lang) {
@@ -117,7 +156,17 @@ export function inboundPackageForm(mode: FormMode, lang: Lang) {
 /** Inbound packages: the page/list query (paging, whitelisted sort, filters). */
 export function inboundPackageQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "packageNo", "addDate"]), packageNo: r.string({ en: "Package number", zh: "包裹号" }, { maxLength: 30 }), orderId: r.ref({ en: "Inbound order", zh: "入库单" }, {}), companyId: r.ref({ en: "Company", zh: "公司" }, {}), warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), waybillNo: r.string({ en: "Waybill number", zh: "运单号" }, { maxLength: 50 }), addDateStart: r.date({ en: "Created", zh: "创建时间" }), addDateEnd: r.date({ en: "Created", zh: "创建时间" }) });
+  return yup.object({
+    ...r.paging(["id", "packageNo", "addDate"]),
+    packageNo: r.string({ en: "Package number", zh: "包裹号" }, { maxLength: 30 }),
+    orderId: r.ref({ en: "Inbound order", zh: "入库单" }, {}),
+    companyId: r.ref({ en: "Company", zh: "公司" }, {}),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    waybillNo: r.string({ en: "Waybill number", zh: "运单号" }, { maxLength: 50 }),
+    addDateStart: r.date({ en: "Created", zh: "创建时间" }),
+    addDateEnd: r.date({ en: "Created", zh: "创建时间" }),
+  });
 }
 /** Inbound packages contents: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function inboundPackageLineForm(mode: FormMode, lang: Lang) {
@@ -135,7 +184,12 @@ export function inboundPackageLineForm(mode: FormMode, lang: Lang) {
 /** Inbound packages contents: the page/list query (paging, whitelisted sort, filters). */
 export function inboundPackageLineQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id"]), packageId: r.ref({ en: "Package", zh: "包裹" }, {}), orderId: r.ref({ en: "Inbound order", zh: "入库单" }, {}), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}) });
+  return yup.object({
+    ...r.paging(["id"]),
+    packageId: r.ref({ en: "Package", zh: "包裹" }, {}),
+    orderId: r.ref({ en: "Inbound order", zh: "入库单" }, {}),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, {}),
+  });
 }
 /** Inventory: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function inventoryForm(mode: FormMode, lang: Lang) {
@@ -153,7 +207,18 @@ export function inventoryForm(mode: FormMode, lang: Lang) {
 /** Inventory: the page/list query (paging, whitelisted sort, filters). */
 export function inventoryQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "qty", "lockQty"]), companyId: r.ref({ en: "Company", zh: "公司" }, {}), warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}), batchNo: r.string({ en: "Batch number", zh: "批次号" }, { maxLength: 50 }), sku: r.string({ en: "SKU or product name", zh: "SKU/商品名称" }, { maxLength: 100 }), containInventory: r.boolean({ en: "In stock", zh: "有库存" }, {}), categoryIds: r.refs({ en: "Categories", zh: "商品分类" }, {}), ecPlatform: r.oneOf({ en: "E-commerce platform", zh: "电商平台" }, [1, 2, 3, 4, 5, 6, 7, 8], {}) });
+  return yup.object({
+    ...r.paging(["id", "qty", "lockQty"]),
+    companyId: r.ref({ en: "Company", zh: "公司" }, {}),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, {}),
+    batchNo: r.string({ en: "Batch number", zh: "批次号" }, { maxLength: 50 }),
+    sku: r.string({ en: "SKU or product name", zh: "SKU/商品名称" }, { maxLength: 100 }),
+    containInventory: r.boolean({ en: "In stock", zh: "有库存" }, {}),
+    categoryIds: r.refs({ en: "Categories", zh: "商品分类" }, {}),
+    ecPlatform: r.oneOf({ en: "E-commerce platform", zh: "电商平台" }, [1, 2, 3, 4, 5, 6, 7, 8], {}),
+  });
 }
 /** Inventory adjustments: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function inventoryJudgementForm(mode: FormMode, lang: Lang) {
@@ -167,7 +232,15 @@ export function inventoryJudgementForm(mode: FormMode, lang: Lang) {
 /** Inventory adjustments: the page/list query (paging, whitelisted sort, filters). */
 export function inventoryJudgementQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "judgementNo", "addDate"]), judgementNo: r.string({ en: "Adjustment number", zh: "调整单号" }, { maxLength: 30 }), warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2, 3], { notNull: true }), addDateStart: r.date({ en: "Created", zh: "创建时间" }), addDateEnd: r.date({ en: "Created", zh: "创建时间" }) });
+  return yup.object({
+    ...r.paging(["id", "judgementNo", "addDate"]),
+    judgementNo: r.string({ en: "Adjustment number", zh: "调整单号" }, { maxLength: 30 }),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2, 3], { notNull: true }),
+    addDateStart: r.date({ en: "Created", zh: "创建时间" }),
+    addDateEnd: r.date({ en: "Created", zh: "创建时间" }),
+  });
 }
 /** Adjustment lines: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function inventoryJudgementLineForm(mode: FormMode, lang: Lang) {
@@ -187,7 +260,11 @@ export function inventoryJudgementLineForm(mode: FormMode, lang: Lang) {
 /** Adjustment lines: the page/list query (paging, whitelisted sort, filters). */
 export function inventoryJudgementLineQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id"]), judgementId: r.ref({ en: "Adjustment", zh: "库存调整单" }, {}), inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, {}) });
+  return yup.object({
+    ...r.paging(["id"]),
+    judgementId: r.ref({ en: "Adjustment", zh: "库存调整单" }, {}),
+    inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, {}),
+  });
 }
 /** Inventory log: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function inventoryLogForm(mode: FormMode, lang: Lang) {
@@ -213,7 +290,17 @@ export function inventoryLogForm(mode: FormMode, lang: Lang) {
 /** Inventory log: the page/list query (paging, whitelisted sort, filters). */
 export function inventoryLogQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id"]), inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, {}), warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}), bizType: r.oneOf({ en: "Document type", zh: "单据类型" }, [1, 2, 3], {}), bizNo: r.string({ en: "Document number", zh: "单据号" }, { maxLength: 50 }), addDateStart: r.date({ en: "Created", zh: "创建时间" }), addDateEnd: r.date({ en: "Created", zh: "创建时间" }) });
+  return yup.object({
+    ...r.paging(["id"]),
+    inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, {}),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, {}),
+    bizType: r.oneOf({ en: "Document type", zh: "单据类型" }, [1, 2, 3], {}),
+    bizNo: r.string({ en: "Document number", zh: "单据号" }, { maxLength: 50 }),
+    addDateStart: r.date({ en: "Created", zh: "创建时间" }),
+    addDateEnd: r.date({ en: "Created", zh: "创建时间" }),
+  });
 }
 /** Outbound allocations: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function outboundAllocationForm(mode: FormMode, lang: Lang) {
@@ -230,7 +317,11 @@ export function outboundAllocationForm(mode: FormMode, lang: Lang) {
 /** Outbound allocations: the page/list query (paging, whitelisted sort, filters). */
 export function outboundAllocationQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id"]), orderId: r.ref({ en: "Outbound order", zh: "出库单" }, {}), inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, {}) });
+  return yup.object({
+    ...r.paging(["id"]),
+    orderId: r.ref({ en: "Outbound order", zh: "出库单" }, {}),
+    inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, {}),
+  });
 }
 /** Outbound orders: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function outboundOrderForm(mode: FormMode, lang: Lang) {
@@ -260,7 +351,21 @@ export function outboundOrderForm(mode: FormMode, lang: Lang) {
 /** Outbound orders: the page/list query (paging, whitelisted sort, filters). */
 export function outboundOrderQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "orderNo", "addDate"]), orderNo: r.string({ en: "Order number", zh: "出库单号" }, { maxLength: 30 }), type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2], { notNull: true }), platformOrderNo: r.string({ en: "Platform order number", zh: "平台订单号" }, { maxLength: 50 }), companyId: r.ref({ en: "Company", zh: "公司" }, {}), warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2, 3, 4, 5, 6], { notNull: true }), deliveryStatus: r.oneOf({ en: "Delivery status", zh: "妥投状态" }, [1, 2, 3], {}), countryCode: r.string({ en: "Country", zh: "国家" }, { maxLength: 3 }), waybillNo: r.string({ en: "Waybill number", zh: "运单号" }, { maxLength: 50 }), addDateStart: r.date({ en: "Created", zh: "创建时间" }), addDateEnd: r.date({ en: "Created", zh: "创建时间" }) });
+  return yup.object({
+    ...r.paging(["id", "orderNo", "addDate"]),
+    orderNo: r.string({ en: "Order number", zh: "出库单号" }, { maxLength: 30 }),
+    type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2], { notNull: true }),
+    platformOrderNo: r.string({ en: "Platform order number", zh: "平台订单号" }, { maxLength: 50 }),
+    companyId: r.ref({ en: "Company", zh: "公司" }, {}),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2, 3, 4, 5, 6], { notNull: true }),
+    deliveryStatus: r.oneOf({ en: "Delivery status", zh: "妥投状态" }, [1, 2, 3], {}),
+    countryCode: r.string({ en: "Country", zh: "国家" }, { maxLength: 3 }),
+    waybillNo: r.string({ en: "Waybill number", zh: "运单号" }, { maxLength: 50 }),
+    addDateStart: r.date({ en: "Created", zh: "创建时间" }),
+    addDateEnd: r.date({ en: "Created", zh: "创建时间" }),
+  });
 }
 /** Outbound order lines: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function outboundOrderLineForm(mode: FormMode, lang: Lang) {
@@ -277,7 +382,11 @@ export function outboundOrderLineForm(mode: FormMode, lang: Lang) {
 /** Outbound order lines: the page/list query (paging, whitelisted sort, filters). */
 export function outboundOrderLineQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id"]), orderId: r.ref({ en: "Outbound order", zh: "出库单" }, {}), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}) });
+  return yup.object({
+    ...r.paging(["id"]),
+    orderId: r.ref({ en: "Outbound order", zh: "出库单" }, {}),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, {}),
+  });
 }
 /** Outbound packages: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function outboundPackageForm(mode: FormMode, lang: Lang) {
@@ -297,7 +406,18 @@ export function outboundPackageForm(mode: FormMode, lang: Lang) {
 /** Outbound packages: the page/list query (paging, whitelisted sort, filters). */
 export function outboundPackageQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "packageNo", "addDate"]), packageNo: r.string({ en: "Package number", zh: "包裹号" }, { maxLength: 30 }), orderId: r.ref({ en: "Outbound order", zh: "出库单" }, {}), companyId: r.ref({ en: "Company", zh: "公司" }, {}), warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), carrier: r.string({ en: "Carrier", zh: "承运商" }, { maxLength: 50 }), waybillNo: r.string({ en: "Waybill number", zh: "运单号" }, { maxLength: 50 }), addDateStart: r.date({ en: "Created", zh: "创建时间" }), addDateEnd: r.date({ en: "Created", zh: "创建时间" }) });
+  return yup.object({
+    ...r.paging(["id", "packageNo", "addDate"]),
+    packageNo: r.string({ en: "Package number", zh: "包裹号" }, { maxLength: 30 }),
+    orderId: r.ref({ en: "Outbound order", zh: "出库单" }, {}),
+    companyId: r.ref({ en: "Company", zh: "公司" }, {}),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    carrier: r.string({ en: "Carrier", zh: "承运商" }, { maxLength: 50 }),
+    waybillNo: r.string({ en: "Waybill number", zh: "运单号" }, { maxLength: 50 }),
+    addDateStart: r.date({ en: "Created", zh: "创建时间" }),
+    addDateEnd: r.date({ en: "Created", zh: "创建时间" }),
+  });
 }
 /** Outbound packages contents: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function outboundPackageLineForm(mode: FormMode, lang: Lang) {
@@ -315,7 +435,12 @@ export function outboundPackageLineForm(mode: FormMode, lang: Lang) {
 /** Outbound packages contents: the page/list query (paging, whitelisted sort, filters). */
 export function outboundPackageLineQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id"]), packageId: r.ref({ en: "Package", zh: "包裹" }, {}), orderId: r.ref({ en: "Outbound order", zh: "出库单" }, {}), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}) });
+  return yup.object({
+    ...r.paging(["id"]),
+    packageId: r.ref({ en: "Package", zh: "包裹" }, {}),
+    orderId: r.ref({ en: "Outbound order", zh: "出库单" }, {}),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, {}),
+  });
 }
 /** Goods owners: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function ownerForm(mode: FormMode, lang: Lang) {
@@ -333,7 +458,13 @@ export function ownerForm(mode: FormMode, lang: Lang) {
 /** Goods owners: the page/list query (paging, whitelisted sort, filters). */
 export function ownerQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "code", "name", "addDate"]), code: r.string({ en: "Owner code", zh: "货主编码" }, { maxLength: 20 }), name: r.string({ en: "Owner name", zh: "货主名称" }, { maxLength: 50 }), companyId: r.ref({ en: "Company", zh: "公司" }, {}), status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }) });
+  return yup.object({
+    ...r.paging(["id", "code", "name", "addDate"]),
+    code: r.string({ en: "Owner code", zh: "货主编码" }, { maxLength: 20 }),
+    name: r.string({ en: "Owner name", zh: "货主名称" }, { maxLength: 50 }),
+    companyId: r.ref({ en: "Company", zh: "公司" }, {}),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }),
+  });
 }
 /** Permissions: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function permissionForm(mode: FormMode, lang: Lang) {
@@ -349,7 +480,12 @@ export function permissionForm(mode: FormMode, lang: Lang) {
 /** Permissions: the page/list query (paging, whitelisted sort, filters). */
 export function permissionQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "code"]), code: r.string({ en: "Permission code", zh: "权限编码" }, { maxLength: 80 }), type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2], {}), parentCode: r.string({ en: "Parent code", zh: "上级编码" }, { maxLength: 80 }) });
+  return yup.object({
+    ...r.paging(["id", "code"]),
+    code: r.string({ en: "Permission code", zh: "权限编码" }, { maxLength: 80 }),
+    type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2], {}),
+    parentCode: r.string({ en: "Parent code", zh: "上级编码" }, { maxLength: 80 }),
+  });
 }
 /** Provinces: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function provinceForm(mode: FormMode, lang: Lang) {
@@ -363,7 +499,11 @@ export function provinceForm(mode: FormMode, lang: Lang) {
 /** Provinces: the page/list query (paging, whitelisted sort, filters). */
 export function provinceQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "countryCode", "enName"]), countryCode: r.string({ en: "Country code", zh: "国家代码" }, { maxLength: 3 }), enName: r.string({ en: "English name", zh: "英文名称" }, { maxLength: 100 }) });
+  return yup.object({
+    ...r.paging(["id", "countryCode", "enName"]),
+    countryCode: r.string({ en: "Country code", zh: "国家代码" }, { maxLength: 3 }),
+    enName: r.string({ en: "English name", zh: "英文名称" }, { maxLength: 100 }),
+  });
 }
 /** Roles: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function roleForm(mode: FormMode, lang: Lang) {
@@ -378,7 +518,11 @@ export function roleForm(mode: FormMode, lang: Lang) {
 /** Roles: the page/list query (paging, whitelisted sort, filters). */
 export function roleQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "code", "name", "addDate"]), code: r.string({ en: "Role code", zh: "角色编码" }, { maxLength: 50 }), name: r.string({ en: "Role name", zh: "角色名称" }, { maxLength: 50 }) });
+  return yup.object({
+    ...r.paging(["id", "code", "name", "addDate"]),
+    code: r.string({ en: "Role code", zh: "角色编码" }, { maxLength: 50 }),
+    name: r.string({ en: "Role name", zh: "角色名称" }, { maxLength: 50 }),
+  });
 }
 /** SKUs: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function skuForm(mode: FormMode, lang: Lang) {
@@ -401,7 +545,19 @@ export function skuForm(mode: FormMode, lang: Lang) {
 /** SKUs: the page/list query (paging, whitelisted sort, filters). */
 export function skuQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "sku", "addDate"]), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), companyId: r.ref({ en: "Company", zh: "公司" }, {}), sku: r.string({ en: "SKU", zh: "SKU" }, { maxLength: 10000 }), name: r.string({ en: "Product name", zh: "商品名称" }, { maxLength: 200 }), enable: r.boolean({ en: "Enabled", zh: "启用" }, { notNull: true }), categoryId: r.ref({ en: "Category", zh: "商品分类" }, {}), goodsNo: r.string({ en: "Goods number", zh: "货号" }, { maxLength: 50 }), addDateStart: r.date({ en: "Created", zh: "创建时间" }), addDateEnd: r.date({ en: "Created", zh: "创建时间" }), ecPlatform: r.oneOf({ en: "E-commerce platform", zh: "电商平台" }, [1, 2, 3, 4, 5, 6, 7, 8], {}) });
+  return yup.object({
+    ...r.paging(["id", "sku", "addDate"]),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    companyId: r.ref({ en: "Company", zh: "公司" }, {}),
+    sku: r.string({ en: "SKU", zh: "SKU" }, { maxLength: 10000 }),
+    name: r.string({ en: "Product name", zh: "商品名称" }, { maxLength: 200 }),
+    enable: r.boolean({ en: "Enabled", zh: "启用" }, { notNull: true }),
+    categoryId: r.ref({ en: "Category", zh: "商品分类" }, {}),
+    goodsNo: r.string({ en: "Goods number", zh: "货号" }, { maxLength: 50 }),
+    addDateStart: r.date({ en: "Created", zh: "创建时间" }),
+    addDateEnd: r.date({ en: "Created", zh: "创建时间" }),
+    ecPlatform: r.oneOf({ en: "E-commerce platform", zh: "电商平台" }, [1, 2, 3, 4, 5, 6, 7, 8], {}),
+  });
 }
 /** SKU categories: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function skuCategoryForm(mode: FormMode, lang: Lang) {
@@ -413,7 +569,10 @@ export function skuCategoryForm(mode: FormMode, lang: Lang) {
 /** SKU categories: the page/list query (paging, whitelisted sort, filters). */
 export function skuCategoryQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "name", "addDate"]), name: r.string({ en: "Category name", zh: "分类名称" }, { maxLength: 50 }) });
+  return yup.object({
+    ...r.paging(["id", "name", "addDate"]),
+    name: r.string({ en: "Category name", zh: "分类名称" }, { maxLength: 50 }),
+  });
 }
 /** Supplier SKUs: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function supplierSkuForm(mode: FormMode, lang: Lang) {
@@ -427,7 +586,13 @@ export function supplierSkuForm(mode: FormMode, lang: Lang) {
 /** Supplier SKUs: the page/list query (paging, whitelisted sort, filters). */
 export function supplierSkuQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "addDate"]), skuId: r.ref({ en: "SKU", zh: "SKU" }, {}), ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}), supplierName: r.string({ en: "Supplier name", zh: "供应商名称" }, { maxLength: 100 }), supplierSku: r.string({ en: "Supplier SKU", zh: "供应商SKU" }, { maxLength: 100 }) });
+  return yup.object({
+    ...r.paging(["id", "addDate"]),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    supplierName: r.string({ en: "Supplier name", zh: "供应商名称" }, { maxLength: 100 }),
+    supplierSku: r.string({ en: "Supplier SKU", zh: "供应商SKU" }, { maxLength: 100 }),
+  });
 }
 /** Users: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function userForm(mode: FormMode, lang: Lang) {
@@ -446,7 +611,11 @@ export function userForm(mode: FormMode, lang: Lang) {
 /** Users: the page/list query (paging, whitelisted sort, filters). */
 export function userQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "name", "addDate"]), name: r.string({ en: "User name", zh: "用户名" }, { maxLength: 20 }), status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }) });
+  return yup.object({
+    ...r.paging(["id", "name", "addDate"]),
+    name: r.string({ en: "User name", zh: "用户名" }, { maxLength: 20 }),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }),
+  });
 }
 /** Warehouses: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */
 export function warehouseForm(mode: FormMode, lang: Lang) {
@@ -466,7 +635,41 @@ export function warehouseForm(mode: FormMode, lang: Lang) {
 /** Warehouses: the page/list query (paging, whitelisted sort, filters). */
 export function warehouseQuery(lang: Lang) {
   const r = rules(lang, 'query');
-  return yup.object({ ...r.paging(["id", "code", "name", "addDate"]), code: r.string({ en: "Warehouse code", zh: "仓库编码" }, { maxLength: 20 }), name: r.string({ en: "Warehouse name", zh: "仓库名称" }, { maxLength: 50 }), type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2, 3], { notNull: true }), status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }), countryCode: r.string({ en: "Country", zh: "国家" }, { maxLength: 3 }) });
+  return yup.object({
+    ...r.paging(["id", "code", "name", "addDate"]),
+    code: r.string({ en: "Warehouse code", zh: "仓库编码" }, { maxLength: 20 }),
+    name: r.string({ en: "Warehouse name", zh: "仓库名称" }, { maxLength: 50 }),
+    type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2, 3], { notNull: true }),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }),
+    countryCode: r.string({ en: "Country", zh: "国家" }, { maxLength: 3 }),
+  });
 }
 /** Schema factories by resource name. */
-export const schemas = { city: { form: cityForm, query: cityQuery }, company: { form: companyForm, query: companyQuery }, country: { form: countryForm, query: countryQuery }, ecPlatformSku: { form: ecPlatformSkuForm, query: ecPlatformSkuQuery }, inboundOrder: { form: inboundOrderForm, query: inboundOrderQuery }, inboundOrderLine: { form: inboundOrderLineForm, query: inboundOrderLineQuery }, inboundPackage: { form: inboundPackageForm, query: inboundPackageQuery }, inboundPackageLine: { form: inboundPackageLineForm, query: inboundPackageLineQuery }, inventory: { form: inventoryForm, query: inventoryQuery }, inventoryJudgement: { form: inventoryJudgementForm, query: inventoryJudgementQuery }, inventoryJudgementLine: { form: inventoryJudgementLineForm, query: inventoryJudgementLineQuery }, inventoryLog: { form: inventoryLogForm, query: inventoryLogQuery }, outboundAllocation: { form: outboundAllocationForm, query: outboundAllocationQuery }, outboundOrder: { form: outboundOrderForm, query: outboundOrderQuery }, outboundOrderLine: { form: outboundOrderLineForm, query: outboundOrderLineQuery }, outboundPackage: { form: outboundPackageForm, query: outboundPackageQuery }, outboundPackageLine: { form: outboundPackageLineForm, query: outboundPackageLineQuery }, owner: { form: ownerForm, query: ownerQuery }, permission: { form: permissionForm, query: permissionQuery }, province: { form: provinceForm, query: provinceQuery }, role: { form: roleForm, query: roleQuery }, sku: { form: skuForm, query: skuQuery }, skuCategory: { form: skuCategoryForm, query: skuCategoryQuery }, supplierSku: { form: supplierSkuForm, query: supplierSkuQuery }, user: { form: userForm, query: userQuery }, warehouse: { form: warehouseForm, query: warehouseQuery } };
+export const schemas = {
+  city: { form: cityForm, query: cityQuery },
+  company: { form: companyForm, query: companyQuery },
+  country: { form: countryForm, query: countryQuery },
+  ecPlatformSku: { form: ecPlatformSkuForm, query: ecPlatformSkuQuery },
+  inboundOrder: { form: inboundOrderForm, query: inboundOrderQuery },
+  inboundOrderLine: { form: inboundOrderLineForm, query: inboundOrderLineQuery },
+  inboundPackage: { form: inboundPackageForm, query: inboundPackageQuery },
+  inboundPackageLine: { form: inboundPackageLineForm, query: inboundPackageLineQuery },
+  inventory: { form: inventoryForm, query: inventoryQuery },
+  inventoryJudgement: { form: inventoryJudgementForm, query: inventoryJudgementQuery },
+  inventoryJudgementLine: { form: inventoryJudgementLineForm, query: inventoryJudgementLineQuery },
+  inventoryLog: { form: inventoryLogForm, query: inventoryLogQuery },
+  outboundAllocation: { form: outboundAllocationForm, query: outboundAllocationQuery },
+  outboundOrder: { form: outboundOrderForm, query: outboundOrderQuery },
+  outboundOrderLine: { form: outboundOrderLineForm, query: outboundOrderLineQuery },
+  outboundPackage: { form: outboundPackageForm, query: outboundPackageQuery },
+  outboundPackageLine: { form: outboundPackageLineForm, query: outboundPackageLineQuery },
+  owner: { form: ownerForm, query: ownerQuery },
+  permission: { form: permissionForm, query: permissionQuery },
+  province: { form: provinceForm, query: provinceQuery },
+  role: { form: roleForm, query: roleQuery },
+  sku: { form: skuForm, query: skuQuery },
+  skuCategory: { form: skuCategoryForm, query: skuCategoryQuery },
+  supplierSku: { form: supplierSkuForm, query: supplierSkuQuery },
+  user: { form: userForm, query: userQuery },
+  warehouse: { form: warehouseForm, query: warehouseQuery },
+};

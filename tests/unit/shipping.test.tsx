@@ -16,7 +16,7 @@ import { callsTo as calls, i18nOf, keysOf as keys, renderWithAdmin, stubCall, st
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = i18nOf(packageMessages, outboundMessages, shippingMessages);
+const i18nProvider = i18nOf(packageMessages, shippingMessages);
 
 const ORDER: OutboundRecord = {
   id: 50,

@@ -124,33 +124,57 @@ CREATE TABLE "sys_session" (
 	"replaced_by" varchar(64)
 );
 --> statement-breakpoint
-ALTER TABLE "wms_owner" ADD CONSTRAINT "wms_owner_company_id_wms_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."wms_company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "bas_city_country_code_province_name_name_uq" ON "bas_city" USING btree ("country_code","province_name","name");--> statement-breakpoint
-CREATE INDEX "bas_city_province_name_idx" ON "bas_city" USING btree ("province_name");--> statement-breakpoint
+ALTER TABLE "wms_owner"
+	ADD CONSTRAINT "wms_owner_company_id_wms_company_id_fk"
+	FOREIGN KEY ("company_id")
+	REFERENCES "public"."wms_company"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "bas_city_country_code_province_name_name_uq" ON "bas_city"
+	USING btree ("country_code","province_name","name");--> statement-breakpoint
+CREATE INDEX "bas_city_province_name_idx" ON "bas_city"
+	USING btree ("province_name");--> statement-breakpoint
 CREATE INDEX "bas_city_name_idx" ON "bas_city" USING btree ("name");--> statement-breakpoint
-CREATE UNIQUE INDEX "wms_company_name_uq" ON "wms_company" USING btree ("name");--> statement-breakpoint
-CREATE INDEX "wms_company_status_idx" ON "wms_company" USING btree ("status");--> statement-breakpoint
-CREATE INDEX "wms_company_allow_inbound_count_idx" ON "wms_company" USING btree ("allow_inbound_count");--> statement-breakpoint
-CREATE INDEX "wms_company_allow_outbound_count_idx" ON "wms_company" USING btree ("allow_outbound_count");--> statement-breakpoint
-CREATE UNIQUE INDEX "bas_country_country_code_uq" ON "bas_country" USING btree ("country_code");--> statement-breakpoint
-CREATE INDEX "bas_country_en_name_idx" ON "bas_country" USING btree ("en_name");--> statement-breakpoint
+CREATE UNIQUE INDEX "wms_company_name_uq" ON "wms_company"
+	USING btree ("name");--> statement-breakpoint
+CREATE INDEX "wms_company_status_idx" ON "wms_company"
+	USING btree ("status");--> statement-breakpoint
+CREATE INDEX "wms_company_allow_inbound_count_idx" ON "wms_company"
+	USING btree ("allow_inbound_count");--> statement-breakpoint
+CREATE INDEX "wms_company_allow_outbound_count_idx" ON "wms_company"
+	USING btree ("allow_outbound_count");--> statement-breakpoint
+CREATE UNIQUE INDEX "bas_country_country_code_uq" ON "bas_country"
+	USING btree ("country_code");--> statement-breakpoint
+CREATE INDEX "bas_country_en_name_idx" ON "bas_country"
+	USING btree ("en_name");--> statement-breakpoint
 CREATE UNIQUE INDEX "wms_owner_code_uq" ON "wms_owner" USING btree ("code");--> statement-breakpoint
 CREATE UNIQUE INDEX "wms_owner_name_uq" ON "wms_owner" USING btree ("name");--> statement-breakpoint
-CREATE INDEX "wms_owner_company_id_idx" ON "wms_owner" USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "wms_owner_company_id_idx" ON "wms_owner"
+	USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "wms_owner_status_idx" ON "wms_owner" USING btree ("status");--> statement-breakpoint
-CREATE UNIQUE INDEX "sys_permission_code_uq" ON "sys_permission" USING btree ("code");--> statement-breakpoint
-CREATE INDEX "sys_permission_type_idx" ON "sys_permission" USING btree ("type");--> statement-breakpoint
-CREATE INDEX "sys_permission_parent_code_idx" ON "sys_permission" USING btree ("parent_code");--> statement-breakpoint
-CREATE UNIQUE INDEX "bas_province_country_code_en_name_uq" ON "bas_province" USING btree ("country_code","en_name");--> statement-breakpoint
-CREATE INDEX "bas_province_en_name_idx" ON "bas_province" USING btree ("en_name");--> statement-breakpoint
+CREATE UNIQUE INDEX "sys_permission_code_uq" ON "sys_permission"
+	USING btree ("code");--> statement-breakpoint
+CREATE INDEX "sys_permission_type_idx" ON "sys_permission"
+	USING btree ("type");--> statement-breakpoint
+CREATE INDEX "sys_permission_parent_code_idx" ON "sys_permission"
+	USING btree ("parent_code");--> statement-breakpoint
+CREATE UNIQUE INDEX "bas_province_country_code_en_name_uq" ON "bas_province"
+	USING btree ("country_code","en_name");--> statement-breakpoint
+CREATE INDEX "bas_province_en_name_idx" ON "bas_province"
+	USING btree ("en_name");--> statement-breakpoint
 CREATE UNIQUE INDEX "sys_role_code_uq" ON "sys_role" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "sys_role_name_idx" ON "sys_role" USING btree ("name");--> statement-breakpoint
-CREATE UNIQUE INDEX "wms_sku_category_name_uq" ON "wms_sku_category" USING btree ("name");--> statement-breakpoint
+CREATE UNIQUE INDEX "wms_sku_category_name_uq" ON "wms_sku_category"
+	USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "sys_user_name_uq" ON "sys_user" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "sys_user_status_idx" ON "sys_user" USING btree ("status");--> statement-breakpoint
-CREATE UNIQUE INDEX "wms_warehouse_code_uq" ON "wms_warehouse" USING btree ("code");--> statement-breakpoint
-CREATE UNIQUE INDEX "wms_warehouse_name_uq" ON "wms_warehouse" USING btree ("name");--> statement-breakpoint
-CREATE INDEX "wms_warehouse_type_idx" ON "wms_warehouse" USING btree ("type");--> statement-breakpoint
-CREATE INDEX "wms_warehouse_status_idx" ON "wms_warehouse" USING btree ("status");--> statement-breakpoint
-CREATE INDEX "wms_warehouse_country_code_idx" ON "wms_warehouse" USING btree ("country_code");--> statement-breakpoint
+CREATE UNIQUE INDEX "wms_warehouse_code_uq" ON "wms_warehouse"
+	USING btree ("code");--> statement-breakpoint
+CREATE UNIQUE INDEX "wms_warehouse_name_uq" ON "wms_warehouse"
+	USING btree ("name");--> statement-breakpoint
+CREATE INDEX "wms_warehouse_type_idx" ON "wms_warehouse"
+	USING btree ("type");--> statement-breakpoint
+CREATE INDEX "wms_warehouse_status_idx" ON "wms_warehouse"
+	USING btree ("status");--> statement-breakpoint
+CREATE INDEX "wms_warehouse_country_code_idx" ON "wms_warehouse"
+	USING btree ("country_code");--> statement-breakpoint
 CREATE INDEX "sys_session_user_idx" ON "sys_session" USING btree ("user_id");

@@ -67,21 +67,57 @@ CREATE TABLE "sys_import_job" (
 	"finish_date" timestamp with time zone
 );
 --> statement-breakpoint
-ALTER TABLE "wms_ec_platform_sku" ADD CONSTRAINT "wms_ec_platform_sku_sku_id_wms_sku_id_fk" FOREIGN KEY ("sku_id") REFERENCES "public"."wms_sku"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_ec_platform_sku" ADD CONSTRAINT "wms_ec_platform_sku_owner_id_wms_owner_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."wms_owner"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_sku" ADD CONSTRAINT "wms_sku_owner_id_wms_owner_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."wms_owner"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_sku" ADD CONSTRAINT "wms_sku_company_id_wms_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."wms_company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_sku" ADD CONSTRAINT "wms_sku_category_id_wms_sku_category_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."wms_sku_category"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_supplier_sku" ADD CONSTRAINT "wms_supplier_sku_sku_id_wms_sku_id_fk" FOREIGN KEY ("sku_id") REFERENCES "public"."wms_sku"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_supplier_sku" ADD CONSTRAINT "wms_supplier_sku_owner_id_wms_owner_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."wms_owner"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "wms_ec_platform_sku_sku_id_ec_platform_uq" ON "wms_ec_platform_sku" USING btree ("sku_id","ec_platform");--> statement-breakpoint
-CREATE INDEX "wms_ec_platform_sku_owner_id_idx" ON "wms_ec_platform_sku" USING btree ("owner_id");--> statement-breakpoint
-CREATE INDEX "wms_ec_platform_sku_ec_platform_idx" ON "wms_ec_platform_sku" USING btree ("ec_platform");--> statement-breakpoint
-CREATE UNIQUE INDEX "wms_sku_owner_id_sku_uq" ON "wms_sku" USING btree ("owner_id","sku");--> statement-breakpoint
-CREATE INDEX "wms_sku_company_id_idx" ON "wms_sku" USING btree ("company_id");--> statement-breakpoint
+ALTER TABLE "wms_ec_platform_sku"
+	ADD CONSTRAINT "wms_ec_platform_sku_sku_id_wms_sku_id_fk"
+	FOREIGN KEY ("sku_id")
+	REFERENCES "public"."wms_sku"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_ec_platform_sku"
+	ADD CONSTRAINT "wms_ec_platform_sku_owner_id_wms_owner_id_fk"
+	FOREIGN KEY ("owner_id")
+	REFERENCES "public"."wms_owner"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_sku"
+	ADD CONSTRAINT "wms_sku_owner_id_wms_owner_id_fk"
+	FOREIGN KEY ("owner_id")
+	REFERENCES "public"."wms_owner"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_sku"
+	ADD CONSTRAINT "wms_sku_company_id_wms_company_id_fk"
+	FOREIGN KEY ("company_id")
+	REFERENCES "public"."wms_company"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_sku"
+	ADD CONSTRAINT "wms_sku_category_id_wms_sku_category_id_fk"
+	FOREIGN KEY ("category_id")
+	REFERENCES "public"."wms_sku_category"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_supplier_sku"
+	ADD CONSTRAINT "wms_supplier_sku_sku_id_wms_sku_id_fk"
+	FOREIGN KEY ("sku_id")
+	REFERENCES "public"."wms_sku"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_supplier_sku"
+	ADD CONSTRAINT "wms_supplier_sku_owner_id_wms_owner_id_fk"
+	FOREIGN KEY ("owner_id")
+	REFERENCES "public"."wms_owner"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "wms_ec_platform_sku_sku_id_ec_platform_uq" ON "wms_ec_platform_sku"
+	USING btree ("sku_id","ec_platform");--> statement-breakpoint
+CREATE INDEX "wms_ec_platform_sku_owner_id_idx" ON "wms_ec_platform_sku"
+	USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "wms_ec_platform_sku_ec_platform_idx" ON "wms_ec_platform_sku"
+	USING btree ("ec_platform");--> statement-breakpoint
+CREATE UNIQUE INDEX "wms_sku_owner_id_sku_uq" ON "wms_sku"
+	USING btree ("owner_id","sku");--> statement-breakpoint
+CREATE INDEX "wms_sku_company_id_idx" ON "wms_sku"
+	USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "wms_sku_sku_idx" ON "wms_sku" USING btree ("sku");--> statement-breakpoint
 CREATE INDEX "wms_sku_enable_idx" ON "wms_sku" USING btree ("enable");--> statement-breakpoint
-CREATE INDEX "wms_sku_category_id_idx" ON "wms_sku" USING btree ("category_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "wms_supplier_sku_sku_id_supplier_name_supplier_sku_uq" ON "wms_supplier_sku" USING btree ("sku_id","supplier_name","supplier_sku");--> statement-breakpoint
-CREATE INDEX "wms_supplier_sku_owner_id_idx" ON "wms_supplier_sku" USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "wms_sku_category_id_idx" ON "wms_sku"
+	USING btree ("category_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "wms_supplier_sku_sku_id_supplier_name_supplier_sku_uq" ON "wms_supplier_sku"
+	USING btree ("sku_id","supplier_name","supplier_sku");--> statement-breakpoint
+CREATE INDEX "wms_supplier_sku_owner_id_idx" ON "wms_supplier_sku"
+	USING btree ("owner_id");--> statement-breakpoint
 CREATE INDEX "sys_file_path_idx" ON "sys_file" USING btree ("path");

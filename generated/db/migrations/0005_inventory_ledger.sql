@@ -64,48 +64,143 @@ CREATE TABLE "wms_inventory_log" (
 	"update_date" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "wms_inventory" ADD CONSTRAINT "wms_inventory_company_id_wms_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."wms_company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inventory" ADD CONSTRAINT "wms_inventory_warehouse_id_wms_warehouse_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."wms_warehouse"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inventory" ADD CONSTRAINT "wms_inventory_owner_id_wms_owner_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."wms_owner"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inventory" ADD CONSTRAINT "wms_inventory_sku_id_wms_sku_id_fk" FOREIGN KEY ("sku_id") REFERENCES "public"."wms_sku"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inventory_judgement" ADD CONSTRAINT "wms_inventory_judgement_company_id_wms_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."wms_company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inventory_judgement" ADD CONSTRAINT "wms_inventory_judgement_warehouse_id_wms_warehouse_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."wms_warehouse"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inventory_judgement" ADD CONSTRAINT "wms_inventory_judgement_owner_id_wms_owner_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."wms_owner"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inventory_judgement_line" ADD CONSTRAINT "wms_inventory_judgement_line_judgement_id_wms_inventory_judgement_id_fk" FOREIGN KEY ("judgement_id") REFERENCES "public"."wms_inventory_judgement"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inventory_judgement_line" ADD CONSTRAINT "wms_inventory_judgement_line_inventory_id_wms_inventory_id_fk" FOREIGN KEY ("inventory_id") REFERENCES "public"."wms_inventory"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inventory_judgement_line" ADD CONSTRAINT "wms_inventory_judgement_line_warehouse_id_wms_warehouse_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."wms_warehouse"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inventory_judgement_line" ADD CONSTRAINT "wms_inventory_judgement_line_owner_id_wms_owner_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."wms_owner"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inventory_judgement_line" ADD CONSTRAINT "wms_inventory_judgement_line_sku_id_wms_sku_id_fk" FOREIGN KEY ("sku_id") REFERENCES "public"."wms_sku"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inventory_log" ADD CONSTRAINT "wms_inventory_log_inventory_id_wms_inventory_id_fk" FOREIGN KEY ("inventory_id") REFERENCES "public"."wms_inventory"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inventory_log" ADD CONSTRAINT "wms_inventory_log_company_id_wms_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."wms_company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inventory_log" ADD CONSTRAINT "wms_inventory_log_warehouse_id_wms_warehouse_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."wms_warehouse"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inventory_log" ADD CONSTRAINT "wms_inventory_log_owner_id_wms_owner_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."wms_owner"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inventory_log" ADD CONSTRAINT "wms_inventory_log_sku_id_wms_sku_id_fk" FOREIGN KEY ("sku_id") REFERENCES "public"."wms_sku"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "wms_inventory_warehouse_id_owner_id_sku_id_batch_no_uq" ON "wms_inventory" USING btree ("warehouse_id","owner_id","sku_id","batch_no");--> statement-breakpoint
-CREATE INDEX "wms_inventory_company_id_idx" ON "wms_inventory" USING btree ("company_id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_owner_id_idx" ON "wms_inventory" USING btree ("owner_id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_sku_id_idx" ON "wms_inventory" USING btree ("sku_id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_qty_id_idx" ON "wms_inventory" USING btree ("qty","id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_owner_id_qty_id_idx" ON "wms_inventory" USING btree ("owner_id","qty","id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_lock_qty_id_idx" ON "wms_inventory" USING btree ("lock_qty","id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_owner_id_lock_qty_id_idx" ON "wms_inventory" USING btree ("owner_id","lock_qty","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "wms_inventory_judgement_judgement_no_uq" ON "wms_inventory_judgement" USING btree ("judgement_no");--> statement-breakpoint
-CREATE INDEX "wms_inventory_judgement_owner_id_judgement_no_id_idx" ON "wms_inventory_judgement" USING btree ("owner_id","judgement_no","id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_judgement_company_id_idx" ON "wms_inventory_judgement" USING btree ("company_id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_judgement_warehouse_id_idx" ON "wms_inventory_judgement" USING btree ("warehouse_id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_judgement_owner_id_idx" ON "wms_inventory_judgement" USING btree ("owner_id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_judgement_status_idx" ON "wms_inventory_judgement" USING btree ("status");--> statement-breakpoint
-CREATE INDEX "wms_inventory_judgement_add_date_id_idx" ON "wms_inventory_judgement" USING btree ("add_date","id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_judgement_owner_id_add_date_id_idx" ON "wms_inventory_judgement" USING btree ("owner_id","add_date","id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_judgement_line_judgement_id_idx" ON "wms_inventory_judgement_line" USING btree ("judgement_id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_judgement_line_inventory_id_idx" ON "wms_inventory_judgement_line" USING btree ("inventory_id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_judgement_line_warehouse_id_idx" ON "wms_inventory_judgement_line" USING btree ("warehouse_id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_judgement_line_owner_id_idx" ON "wms_inventory_judgement_line" USING btree ("owner_id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_judgement_line_sku_id_idx" ON "wms_inventory_judgement_line" USING btree ("sku_id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_log_inventory_id_idx" ON "wms_inventory_log" USING btree ("inventory_id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_log_company_id_idx" ON "wms_inventory_log" USING btree ("company_id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_log_warehouse_id_idx" ON "wms_inventory_log" USING btree ("warehouse_id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_log_owner_id_idx" ON "wms_inventory_log" USING btree ("owner_id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_log_sku_id_idx" ON "wms_inventory_log" USING btree ("sku_id");--> statement-breakpoint
-CREATE INDEX "wms_inventory_log_biz_type_idx" ON "wms_inventory_log" USING btree ("biz_type");--> statement-breakpoint
+ALTER TABLE "wms_inventory"
+	ADD CONSTRAINT "wms_inventory_company_id_wms_company_id_fk"
+	FOREIGN KEY ("company_id")
+	REFERENCES "public"."wms_company"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inventory"
+	ADD CONSTRAINT "wms_inventory_warehouse_id_wms_warehouse_id_fk"
+	FOREIGN KEY ("warehouse_id")
+	REFERENCES "public"."wms_warehouse"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inventory"
+	ADD CONSTRAINT "wms_inventory_owner_id_wms_owner_id_fk"
+	FOREIGN KEY ("owner_id")
+	REFERENCES "public"."wms_owner"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inventory"
+	ADD CONSTRAINT "wms_inventory_sku_id_wms_sku_id_fk"
+	FOREIGN KEY ("sku_id")
+	REFERENCES "public"."wms_sku"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inventory_judgement"
+	ADD CONSTRAINT "wms_inventory_judgement_company_id_wms_company_id_fk"
+	FOREIGN KEY ("company_id")
+	REFERENCES "public"."wms_company"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inventory_judgement"
+	ADD CONSTRAINT "wms_inventory_judgement_warehouse_id_wms_warehouse_id_fk"
+	FOREIGN KEY ("warehouse_id")
+	REFERENCES "public"."wms_warehouse"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inventory_judgement"
+	ADD CONSTRAINT "wms_inventory_judgement_owner_id_wms_owner_id_fk"
+	FOREIGN KEY ("owner_id")
+	REFERENCES "public"."wms_owner"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inventory_judgement_line"
+	ADD CONSTRAINT "wms_inventory_judgement_line_judgement_id_wms_inventory_judgement_id_fk"
+	FOREIGN KEY ("judgement_id")
+	REFERENCES "public"."wms_inventory_judgement"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inventory_judgement_line"
+	ADD CONSTRAINT "wms_inventory_judgement_line_inventory_id_wms_inventory_id_fk"
+	FOREIGN KEY ("inventory_id")
+	REFERENCES "public"."wms_inventory"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inventory_judgement_line"
+	ADD CONSTRAINT "wms_inventory_judgement_line_warehouse_id_wms_warehouse_id_fk"
+	FOREIGN KEY ("warehouse_id")
+	REFERENCES "public"."wms_warehouse"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inventory_judgement_line"
+	ADD CONSTRAINT "wms_inventory_judgement_line_owner_id_wms_owner_id_fk"
+	FOREIGN KEY ("owner_id")
+	REFERENCES "public"."wms_owner"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inventory_judgement_line"
+	ADD CONSTRAINT "wms_inventory_judgement_line_sku_id_wms_sku_id_fk"
+	FOREIGN KEY ("sku_id")
+	REFERENCES "public"."wms_sku"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inventory_log"
+	ADD CONSTRAINT "wms_inventory_log_inventory_id_wms_inventory_id_fk"
+	FOREIGN KEY ("inventory_id")
+	REFERENCES "public"."wms_inventory"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inventory_log"
+	ADD CONSTRAINT "wms_inventory_log_company_id_wms_company_id_fk"
+	FOREIGN KEY ("company_id")
+	REFERENCES "public"."wms_company"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inventory_log"
+	ADD CONSTRAINT "wms_inventory_log_warehouse_id_wms_warehouse_id_fk"
+	FOREIGN KEY ("warehouse_id")
+	REFERENCES "public"."wms_warehouse"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inventory_log"
+	ADD CONSTRAINT "wms_inventory_log_owner_id_wms_owner_id_fk"
+	FOREIGN KEY ("owner_id")
+	REFERENCES "public"."wms_owner"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inventory_log"
+	ADD CONSTRAINT "wms_inventory_log_sku_id_wms_sku_id_fk"
+	FOREIGN KEY ("sku_id")
+	REFERENCES "public"."wms_sku"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "wms_inventory_warehouse_id_owner_id_sku_id_batch_no_uq" ON "wms_inventory"
+	USING btree ("warehouse_id","owner_id","sku_id","batch_no");--> statement-breakpoint
+CREATE INDEX "wms_inventory_company_id_idx" ON "wms_inventory"
+	USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_owner_id_idx" ON "wms_inventory"
+	USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_sku_id_idx" ON "wms_inventory"
+	USING btree ("sku_id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_qty_id_idx" ON "wms_inventory"
+	USING btree ("qty","id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_owner_id_qty_id_idx" ON "wms_inventory"
+	USING btree ("owner_id","qty","id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_lock_qty_id_idx" ON "wms_inventory"
+	USING btree ("lock_qty","id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_owner_id_lock_qty_id_idx" ON "wms_inventory"
+	USING btree ("owner_id","lock_qty","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "wms_inventory_judgement_judgement_no_uq" ON "wms_inventory_judgement"
+	USING btree ("judgement_no");--> statement-breakpoint
+CREATE INDEX "wms_inventory_judgement_owner_id_judgement_no_id_idx" ON "wms_inventory_judgement"
+	USING btree ("owner_id","judgement_no","id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_judgement_company_id_idx" ON "wms_inventory_judgement"
+	USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_judgement_warehouse_id_idx" ON "wms_inventory_judgement"
+	USING btree ("warehouse_id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_judgement_owner_id_idx" ON "wms_inventory_judgement"
+	USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_judgement_status_idx" ON "wms_inventory_judgement"
+	USING btree ("status");--> statement-breakpoint
+CREATE INDEX "wms_inventory_judgement_add_date_id_idx" ON "wms_inventory_judgement"
+	USING btree ("add_date","id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_judgement_owner_id_add_date_id_idx" ON "wms_inventory_judgement"
+	USING btree ("owner_id","add_date","id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_judgement_line_judgement_id_idx" ON "wms_inventory_judgement_line"
+	USING btree ("judgement_id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_judgement_line_inventory_id_idx" ON "wms_inventory_judgement_line"
+	USING btree ("inventory_id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_judgement_line_warehouse_id_idx" ON "wms_inventory_judgement_line"
+	USING btree ("warehouse_id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_judgement_line_owner_id_idx" ON "wms_inventory_judgement_line"
+	USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_judgement_line_sku_id_idx" ON "wms_inventory_judgement_line"
+	USING btree ("sku_id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_log_inventory_id_idx" ON "wms_inventory_log"
+	USING btree ("inventory_id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_log_company_id_idx" ON "wms_inventory_log"
+	USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_log_warehouse_id_idx" ON "wms_inventory_log"
+	USING btree ("warehouse_id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_log_owner_id_idx" ON "wms_inventory_log"
+	USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_log_sku_id_idx" ON "wms_inventory_log"
+	USING btree ("sku_id");--> statement-breakpoint
+CREATE INDEX "wms_inventory_log_biz_type_idx" ON "wms_inventory_log"
+	USING btree ("biz_type");--> statement-breakpoint
 CREATE INDEX "wms_inventory_log_biz_no_idx" ON "wms_inventory_log" USING btree ("biz_no");

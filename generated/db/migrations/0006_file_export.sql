@@ -16,5 +16,6 @@ CREATE TABLE "sys_file_export" (
 	"finish_date" timestamp with time zone
 );
 --> statement-breakpoint
-CREATE INDEX "sys_file_export_status_heartbeat_idx" ON "sys_file_export" USING btree ("status","heartbeat_at");--> statement-breakpoint
+CREATE INDEX "sys_file_export_status_heartbeat_idx" ON "sys_file_export"
+	USING btree ("status","heartbeat_at");--> statement-breakpoint
 CREATE INDEX "sys_file_export_user_idx" ON "sys_file_export" USING btree ("user_id");

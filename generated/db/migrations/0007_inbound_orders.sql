@@ -33,31 +33,82 @@ CREATE TABLE "wms_inbound_order_line" (
 	CONSTRAINT "wms_inbound_order_line_received_not_negative" CHECK (received_qty >= 0)
 );
 --> statement-breakpoint
-ALTER TABLE "wms_inbound_order" ADD CONSTRAINT "wms_inbound_order_company_id_wms_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."wms_company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inbound_order" ADD CONSTRAINT "wms_inbound_order_warehouse_id_wms_warehouse_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."wms_warehouse"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inbound_order" ADD CONSTRAINT "wms_inbound_order_owner_id_wms_owner_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."wms_owner"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inbound_order" ADD CONSTRAINT "wms_inbound_order_recreated_from_id_wms_inbound_order_id_fk" FOREIGN KEY ("recreated_from_id") REFERENCES "public"."wms_inbound_order"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inbound_order_line" ADD CONSTRAINT "wms_inbound_order_line_order_id_wms_inbound_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."wms_inbound_order"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inbound_order_line" ADD CONSTRAINT "wms_inbound_order_line_warehouse_id_wms_warehouse_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."wms_warehouse"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inbound_order_line" ADD CONSTRAINT "wms_inbound_order_line_owner_id_wms_owner_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."wms_owner"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inbound_order_line" ADD CONSTRAINT "wms_inbound_order_line_sku_id_wms_sku_id_fk" FOREIGN KEY ("sku_id") REFERENCES "public"."wms_sku"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "wms_inbound_order_order_no_uq" ON "wms_inbound_order" USING btree ("order_no");--> statement-breakpoint
-CREATE INDEX "wms_inbound_order_owner_id_order_no_id_idx" ON "wms_inbound_order" USING btree ("owner_id","order_no","id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_order_type_idx" ON "wms_inbound_order" USING btree ("type");--> statement-breakpoint
-CREATE INDEX "wms_inbound_order_company_id_idx" ON "wms_inbound_order" USING btree ("company_id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_order_warehouse_id_idx" ON "wms_inbound_order" USING btree ("warehouse_id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_order_owner_id_idx" ON "wms_inbound_order" USING btree ("owner_id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_order_status_idx" ON "wms_inbound_order" USING btree ("status");--> statement-breakpoint
-CREATE INDEX "wms_inbound_order_store_order_no_idx" ON "wms_inbound_order" USING btree ("store_order_no");--> statement-breakpoint
-CREATE INDEX "wms_inbound_order_source_outbound_no_idx" ON "wms_inbound_order" USING btree ("source_outbound_no");--> statement-breakpoint
-CREATE INDEX "wms_inbound_order_waybill_no_idx" ON "wms_inbound_order" USING btree ("waybill_no");--> statement-breakpoint
-CREATE INDEX "wms_inbound_order_return_waybill_no_idx" ON "wms_inbound_order" USING btree ("return_waybill_no");--> statement-breakpoint
-CREATE INDEX "wms_inbound_order_planned_arrival_time_id_idx" ON "wms_inbound_order" USING btree ("planned_arrival_time","id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_order_owner_id_planned_arrival_time_id_idx" ON "wms_inbound_order" USING btree ("owner_id","planned_arrival_time","id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_order_recreated_from_id_idx" ON "wms_inbound_order" USING btree ("recreated_from_id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_order_add_date_id_idx" ON "wms_inbound_order" USING btree ("add_date","id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_order_owner_id_add_date_id_idx" ON "wms_inbound_order" USING btree ("owner_id","add_date","id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_order_line_order_id_idx" ON "wms_inbound_order_line" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_order_line_warehouse_id_idx" ON "wms_inbound_order_line" USING btree ("warehouse_id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_order_line_owner_id_idx" ON "wms_inbound_order_line" USING btree ("owner_id");--> statement-breakpoint
+ALTER TABLE "wms_inbound_order"
+	ADD CONSTRAINT "wms_inbound_order_company_id_wms_company_id_fk"
+	FOREIGN KEY ("company_id")
+	REFERENCES "public"."wms_company"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inbound_order"
+	ADD CONSTRAINT "wms_inbound_order_warehouse_id_wms_warehouse_id_fk"
+	FOREIGN KEY ("warehouse_id")
+	REFERENCES "public"."wms_warehouse"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inbound_order"
+	ADD CONSTRAINT "wms_inbound_order_owner_id_wms_owner_id_fk"
+	FOREIGN KEY ("owner_id")
+	REFERENCES "public"."wms_owner"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inbound_order"
+	ADD CONSTRAINT "wms_inbound_order_recreated_from_id_wms_inbound_order_id_fk"
+	FOREIGN KEY ("recreated_from_id")
+	REFERENCES "public"."wms_inbound_order"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inbound_order_line"
+	ADD CONSTRAINT "wms_inbound_order_line_order_id_wms_inbound_order_id_fk"
+	FOREIGN KEY ("order_id")
+	REFERENCES "public"."wms_inbound_order"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inbound_order_line"
+	ADD CONSTRAINT "wms_inbound_order_line_warehouse_id_wms_warehouse_id_fk"
+	FOREIGN KEY ("warehouse_id")
+	REFERENCES "public"."wms_warehouse"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inbound_order_line"
+	ADD CONSTRAINT "wms_inbound_order_line_owner_id_wms_owner_id_fk"
+	FOREIGN KEY ("owner_id")
+	REFERENCES "public"."wms_owner"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inbound_order_line"
+	ADD CONSTRAINT "wms_inbound_order_line_sku_id_wms_sku_id_fk"
+	FOREIGN KEY ("sku_id")
+	REFERENCES "public"."wms_sku"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "wms_inbound_order_order_no_uq" ON "wms_inbound_order"
+	USING btree ("order_no");--> statement-breakpoint
+CREATE INDEX "wms_inbound_order_owner_id_order_no_id_idx" ON "wms_inbound_order"
+	USING btree ("owner_id","order_no","id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_order_type_idx" ON "wms_inbound_order"
+	USING btree ("type");--> statement-breakpoint
+CREATE INDEX "wms_inbound_order_company_id_idx" ON "wms_inbound_order"
+	USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_order_warehouse_id_idx" ON "wms_inbound_order"
+	USING btree ("warehouse_id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_order_owner_id_idx" ON "wms_inbound_order"
+	USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_order_status_idx" ON "wms_inbound_order"
+	USING btree ("status");--> statement-breakpoint
+CREATE INDEX "wms_inbound_order_store_order_no_idx" ON "wms_inbound_order"
+	USING btree ("store_order_no");--> statement-breakpoint
+CREATE INDEX "wms_inbound_order_source_outbound_no_idx" ON "wms_inbound_order"
+	USING btree ("source_outbound_no");--> statement-breakpoint
+CREATE INDEX "wms_inbound_order_waybill_no_idx" ON "wms_inbound_order"
+	USING btree ("waybill_no");--> statement-breakpoint
+CREATE INDEX "wms_inbound_order_return_waybill_no_idx" ON "wms_inbound_order"
+	USING btree ("return_waybill_no");--> statement-breakpoint
+CREATE INDEX "wms_inbound_order_planned_arrival_time_id_idx" ON "wms_inbound_order"
+	USING btree ("planned_arrival_time","id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_order_owner_id_planned_arrival_time_id_idx" ON "wms_inbound_order"
+	USING btree ("owner_id","planned_arrival_time","id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_order_recreated_from_id_idx" ON "wms_inbound_order"
+	USING btree ("recreated_from_id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_order_add_date_id_idx" ON "wms_inbound_order"
+	USING btree ("add_date","id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_order_owner_id_add_date_id_idx" ON "wms_inbound_order"
+	USING btree ("owner_id","add_date","id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_order_line_order_id_idx" ON "wms_inbound_order_line"
+	USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_order_line_warehouse_id_idx" ON "wms_inbound_order_line"
+	USING btree ("warehouse_id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_order_line_owner_id_idx" ON "wms_inbound_order_line"
+	USING btree ("owner_id");--> statement-breakpoint
 CREATE INDEX "wms_inbound_order_line_sku_id_idx" ON "wms_inbound_order_line" USING btree ("sku_id");

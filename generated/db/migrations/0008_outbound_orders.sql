@@ -52,37 +52,107 @@ CREATE TABLE "wms_outbound_order_line" (
 	"update_date" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "wms_outbound_allocation" ADD CONSTRAINT "wms_outbound_allocation_order_id_wms_outbound_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."wms_outbound_order"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_outbound_allocation" ADD CONSTRAINT "wms_outbound_allocation_line_id_wms_outbound_order_line_id_fk" FOREIGN KEY ("line_id") REFERENCES "public"."wms_outbound_order_line"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_outbound_allocation" ADD CONSTRAINT "wms_outbound_allocation_inventory_id_wms_inventory_id_fk" FOREIGN KEY ("inventory_id") REFERENCES "public"."wms_inventory"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_outbound_allocation" ADD CONSTRAINT "wms_outbound_allocation_warehouse_id_wms_warehouse_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."wms_warehouse"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_outbound_allocation" ADD CONSTRAINT "wms_outbound_allocation_owner_id_wms_owner_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."wms_owner"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_outbound_order" ADD CONSTRAINT "wms_outbound_order_company_id_wms_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."wms_company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_outbound_order" ADD CONSTRAINT "wms_outbound_order_warehouse_id_wms_warehouse_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."wms_warehouse"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_outbound_order" ADD CONSTRAINT "wms_outbound_order_owner_id_wms_owner_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."wms_owner"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_outbound_order_line" ADD CONSTRAINT "wms_outbound_order_line_order_id_wms_outbound_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."wms_outbound_order"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_outbound_order_line" ADD CONSTRAINT "wms_outbound_order_line_warehouse_id_wms_warehouse_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."wms_warehouse"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_outbound_order_line" ADD CONSTRAINT "wms_outbound_order_line_owner_id_wms_owner_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."wms_owner"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_outbound_order_line" ADD CONSTRAINT "wms_outbound_order_line_sku_id_wms_sku_id_fk" FOREIGN KEY ("sku_id") REFERENCES "public"."wms_sku"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "wms_outbound_allocation_order_id_idx" ON "wms_outbound_allocation" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_allocation_line_id_idx" ON "wms_outbound_allocation" USING btree ("line_id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_allocation_inventory_id_idx" ON "wms_outbound_allocation" USING btree ("inventory_id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_allocation_warehouse_id_idx" ON "wms_outbound_allocation" USING btree ("warehouse_id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_allocation_owner_id_idx" ON "wms_outbound_allocation" USING btree ("owner_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "wms_outbound_order_order_no_uq" ON "wms_outbound_order" USING btree ("order_no");--> statement-breakpoint
-CREATE INDEX "wms_outbound_order_owner_id_order_no_id_idx" ON "wms_outbound_order" USING btree ("owner_id","order_no","id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_order_type_idx" ON "wms_outbound_order" USING btree ("type");--> statement-breakpoint
-CREATE INDEX "wms_outbound_order_platform_order_no_idx" ON "wms_outbound_order" USING btree ("platform_order_no");--> statement-breakpoint
-CREATE INDEX "wms_outbound_order_company_id_idx" ON "wms_outbound_order" USING btree ("company_id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_order_warehouse_id_idx" ON "wms_outbound_order" USING btree ("warehouse_id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_order_owner_id_idx" ON "wms_outbound_order" USING btree ("owner_id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_order_status_idx" ON "wms_outbound_order" USING btree ("status");--> statement-breakpoint
-CREATE INDEX "wms_outbound_order_delivery_status_idx" ON "wms_outbound_order" USING btree ("delivery_status");--> statement-breakpoint
-CREATE INDEX "wms_outbound_order_country_code_idx" ON "wms_outbound_order" USING btree ("country_code");--> statement-breakpoint
-CREATE INDEX "wms_outbound_order_waybill_no_idx" ON "wms_outbound_order" USING btree ("waybill_no");--> statement-breakpoint
-CREATE INDEX "wms_outbound_order_add_date_id_idx" ON "wms_outbound_order" USING btree ("add_date","id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_order_owner_id_add_date_id_idx" ON "wms_outbound_order" USING btree ("owner_id","add_date","id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_order_line_order_id_idx" ON "wms_outbound_order_line" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_order_line_warehouse_id_idx" ON "wms_outbound_order_line" USING btree ("warehouse_id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_order_line_owner_id_idx" ON "wms_outbound_order_line" USING btree ("owner_id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_order_line_sku_id_idx" ON "wms_outbound_order_line" USING btree ("sku_id");
+ALTER TABLE "wms_outbound_allocation"
+	ADD CONSTRAINT "wms_outbound_allocation_order_id_wms_outbound_order_id_fk"
+	FOREIGN KEY ("order_id")
+	REFERENCES "public"."wms_outbound_order"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_outbound_allocation"
+	ADD CONSTRAINT "wms_outbound_allocation_line_id_wms_outbound_order_line_id_fk"
+	FOREIGN KEY ("line_id")
+	REFERENCES "public"."wms_outbound_order_line"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_outbound_allocation"
+	ADD CONSTRAINT "wms_outbound_allocation_inventory_id_wms_inventory_id_fk"
+	FOREIGN KEY ("inventory_id")
+	REFERENCES "public"."wms_inventory"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_outbound_allocation"
+	ADD CONSTRAINT "wms_outbound_allocation_warehouse_id_wms_warehouse_id_fk"
+	FOREIGN KEY ("warehouse_id")
+	REFERENCES "public"."wms_warehouse"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_outbound_allocation"
+	ADD CONSTRAINT "wms_outbound_allocation_owner_id_wms_owner_id_fk"
+	FOREIGN KEY ("owner_id")
+	REFERENCES "public"."wms_owner"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_outbound_order"
+	ADD CONSTRAINT "wms_outbound_order_company_id_wms_company_id_fk"
+	FOREIGN KEY ("company_id")
+	REFERENCES "public"."wms_company"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_outbound_order"
+	ADD CONSTRAINT "wms_outbound_order_warehouse_id_wms_warehouse_id_fk"
+	FOREIGN KEY ("warehouse_id")
+	REFERENCES "public"."wms_warehouse"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_outbound_order"
+	ADD CONSTRAINT "wms_outbound_order_owner_id_wms_owner_id_fk"
+	FOREIGN KEY ("owner_id")
+	REFERENCES "public"."wms_owner"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_outbound_order_line"
+	ADD CONSTRAINT "wms_outbound_order_line_order_id_wms_outbound_order_id_fk"
+	FOREIGN KEY ("order_id")
+	REFERENCES "public"."wms_outbound_order"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_outbound_order_line"
+	ADD CONSTRAINT "wms_outbound_order_line_warehouse_id_wms_warehouse_id_fk"
+	FOREIGN KEY ("warehouse_id")
+	REFERENCES "public"."wms_warehouse"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_outbound_order_line"
+	ADD CONSTRAINT "wms_outbound_order_line_owner_id_wms_owner_id_fk"
+	FOREIGN KEY ("owner_id")
+	REFERENCES "public"."wms_owner"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_outbound_order_line"
+	ADD CONSTRAINT "wms_outbound_order_line_sku_id_wms_sku_id_fk"
+	FOREIGN KEY ("sku_id")
+	REFERENCES "public"."wms_sku"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "wms_outbound_allocation_order_id_idx" ON "wms_outbound_allocation"
+	USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_allocation_line_id_idx" ON "wms_outbound_allocation"
+	USING btree ("line_id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_allocation_inventory_id_idx" ON "wms_outbound_allocation"
+	USING btree ("inventory_id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_allocation_warehouse_id_idx" ON "wms_outbound_allocation"
+	USING btree ("warehouse_id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_allocation_owner_id_idx" ON "wms_outbound_allocation"
+	USING btree ("owner_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "wms_outbound_order_order_no_uq" ON "wms_outbound_order"
+	USING btree ("order_no");--> statement-breakpoint
+CREATE INDEX "wms_outbound_order_owner_id_order_no_id_idx" ON "wms_outbound_order"
+	USING btree ("owner_id","order_no","id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_order_type_idx" ON "wms_outbound_order"
+	USING btree ("type");--> statement-breakpoint
+CREATE INDEX "wms_outbound_order_platform_order_no_idx" ON "wms_outbound_order"
+	USING btree ("platform_order_no");--> statement-breakpoint
+CREATE INDEX "wms_outbound_order_company_id_idx" ON "wms_outbound_order"
+	USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_order_warehouse_id_idx" ON "wms_outbound_order"
+	USING btree ("warehouse_id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_order_owner_id_idx" ON "wms_outbound_order"
+	USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_order_status_idx" ON "wms_outbound_order"
+	USING btree ("status");--> statement-breakpoint
+CREATE INDEX "wms_outbound_order_delivery_status_idx" ON "wms_outbound_order"
+	USING btree ("delivery_status");--> statement-breakpoint
+CREATE INDEX "wms_outbound_order_country_code_idx" ON "wms_outbound_order"
+	USING btree ("country_code");--> statement-breakpoint
+CREATE INDEX "wms_outbound_order_waybill_no_idx" ON "wms_outbound_order"
+	USING btree ("waybill_no");--> statement-breakpoint
+CREATE INDEX "wms_outbound_order_add_date_id_idx" ON "wms_outbound_order"
+	USING btree ("add_date","id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_order_owner_id_add_date_id_idx" ON "wms_outbound_order"
+	USING btree ("owner_id","add_date","id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_order_line_order_id_idx" ON "wms_outbound_order_line"
+	USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_order_line_warehouse_id_idx" ON "wms_outbound_order_line"
+	USING btree ("warehouse_id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_order_line_owner_id_idx" ON "wms_outbound_order_line"
+	USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_order_line_sku_id_idx" ON "wms_outbound_order_line"
+	USING btree ("sku_id");

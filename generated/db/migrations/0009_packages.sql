@@ -59,50 +59,151 @@ CREATE TABLE "wms_outbound_package_line" (
 	"update_date" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "wms_inbound_package" ADD CONSTRAINT "wms_inbound_package_order_id_wms_inbound_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."wms_inbound_order"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inbound_package" ADD CONSTRAINT "wms_inbound_package_company_id_wms_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."wms_company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inbound_package" ADD CONSTRAINT "wms_inbound_package_warehouse_id_wms_warehouse_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."wms_warehouse"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inbound_package" ADD CONSTRAINT "wms_inbound_package_owner_id_wms_owner_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."wms_owner"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inbound_package_line" ADD CONSTRAINT "wms_inbound_package_line_package_id_wms_inbound_package_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."wms_inbound_package"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inbound_package_line" ADD CONSTRAINT "wms_inbound_package_line_order_id_wms_inbound_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."wms_inbound_order"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inbound_package_line" ADD CONSTRAINT "wms_inbound_package_line_warehouse_id_wms_warehouse_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."wms_warehouse"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inbound_package_line" ADD CONSTRAINT "wms_inbound_package_line_owner_id_wms_owner_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."wms_owner"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_inbound_package_line" ADD CONSTRAINT "wms_inbound_package_line_sku_id_wms_sku_id_fk" FOREIGN KEY ("sku_id") REFERENCES "public"."wms_sku"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_outbound_package" ADD CONSTRAINT "wms_outbound_package_order_id_wms_outbound_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."wms_outbound_order"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_outbound_package" ADD CONSTRAINT "wms_outbound_package_company_id_wms_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."wms_company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_outbound_package" ADD CONSTRAINT "wms_outbound_package_warehouse_id_wms_warehouse_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."wms_warehouse"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_outbound_package" ADD CONSTRAINT "wms_outbound_package_owner_id_wms_owner_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."wms_owner"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_outbound_package_line" ADD CONSTRAINT "wms_outbound_package_line_package_id_wms_outbound_package_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."wms_outbound_package"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_outbound_package_line" ADD CONSTRAINT "wms_outbound_package_line_order_id_wms_outbound_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."wms_outbound_order"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_outbound_package_line" ADD CONSTRAINT "wms_outbound_package_line_warehouse_id_wms_warehouse_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."wms_warehouse"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_outbound_package_line" ADD CONSTRAINT "wms_outbound_package_line_owner_id_wms_owner_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."wms_owner"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wms_outbound_package_line" ADD CONSTRAINT "wms_outbound_package_line_sku_id_wms_sku_id_fk" FOREIGN KEY ("sku_id") REFERENCES "public"."wms_sku"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "wms_inbound_package_package_no_uq" ON "wms_inbound_package" USING btree ("package_no");--> statement-breakpoint
-CREATE INDEX "wms_inbound_package_owner_id_package_no_id_idx" ON "wms_inbound_package" USING btree ("owner_id","package_no","id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_package_order_id_idx" ON "wms_inbound_package" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_package_company_id_idx" ON "wms_inbound_package" USING btree ("company_id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_package_warehouse_id_idx" ON "wms_inbound_package" USING btree ("warehouse_id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_package_owner_id_idx" ON "wms_inbound_package" USING btree ("owner_id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_package_waybill_no_idx" ON "wms_inbound_package" USING btree ("waybill_no");--> statement-breakpoint
-CREATE INDEX "wms_inbound_package_add_date_id_idx" ON "wms_inbound_package" USING btree ("add_date","id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_package_owner_id_add_date_id_idx" ON "wms_inbound_package" USING btree ("owner_id","add_date","id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_package_line_package_id_idx" ON "wms_inbound_package_line" USING btree ("package_id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_package_line_order_id_idx" ON "wms_inbound_package_line" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_package_line_warehouse_id_idx" ON "wms_inbound_package_line" USING btree ("warehouse_id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_package_line_owner_id_idx" ON "wms_inbound_package_line" USING btree ("owner_id");--> statement-breakpoint
-CREATE INDEX "wms_inbound_package_line_sku_id_idx" ON "wms_inbound_package_line" USING btree ("sku_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "wms_outbound_package_package_no_uq" ON "wms_outbound_package" USING btree ("package_no");--> statement-breakpoint
-CREATE INDEX "wms_outbound_package_owner_id_package_no_id_idx" ON "wms_outbound_package" USING btree ("owner_id","package_no","id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_package_order_id_idx" ON "wms_outbound_package" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_package_company_id_idx" ON "wms_outbound_package" USING btree ("company_id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_package_warehouse_id_idx" ON "wms_outbound_package" USING btree ("warehouse_id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_package_owner_id_idx" ON "wms_outbound_package" USING btree ("owner_id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_package_carrier_idx" ON "wms_outbound_package" USING btree ("carrier");--> statement-breakpoint
-CREATE INDEX "wms_outbound_package_waybill_no_idx" ON "wms_outbound_package" USING btree ("waybill_no");--> statement-breakpoint
-CREATE INDEX "wms_outbound_package_add_date_id_idx" ON "wms_outbound_package" USING btree ("add_date","id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_package_owner_id_add_date_id_idx" ON "wms_outbound_package" USING btree ("owner_id","add_date","id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_package_line_package_id_idx" ON "wms_outbound_package_line" USING btree ("package_id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_package_line_order_id_idx" ON "wms_outbound_package_line" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_package_line_warehouse_id_idx" ON "wms_outbound_package_line" USING btree ("warehouse_id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_package_line_owner_id_idx" ON "wms_outbound_package_line" USING btree ("owner_id");--> statement-breakpoint
-CREATE INDEX "wms_outbound_package_line_sku_id_idx" ON "wms_outbound_package_line" USING btree ("sku_id");
+ALTER TABLE "wms_inbound_package"
+	ADD CONSTRAINT "wms_inbound_package_order_id_wms_inbound_order_id_fk"
+	FOREIGN KEY ("order_id")
+	REFERENCES "public"."wms_inbound_order"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inbound_package"
+	ADD CONSTRAINT "wms_inbound_package_company_id_wms_company_id_fk"
+	FOREIGN KEY ("company_id")
+	REFERENCES "public"."wms_company"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inbound_package"
+	ADD CONSTRAINT "wms_inbound_package_warehouse_id_wms_warehouse_id_fk"
+	FOREIGN KEY ("warehouse_id")
+	REFERENCES "public"."wms_warehouse"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inbound_package"
+	ADD CONSTRAINT "wms_inbound_package_owner_id_wms_owner_id_fk"
+	FOREIGN KEY ("owner_id")
+	REFERENCES "public"."wms_owner"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inbound_package_line"
+	ADD CONSTRAINT "wms_inbound_package_line_package_id_wms_inbound_package_id_fk"
+	FOREIGN KEY ("package_id")
+	REFERENCES "public"."wms_inbound_package"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inbound_package_line"
+	ADD CONSTRAINT "wms_inbound_package_line_order_id_wms_inbound_order_id_fk"
+	FOREIGN KEY ("order_id")
+	REFERENCES "public"."wms_inbound_order"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inbound_package_line"
+	ADD CONSTRAINT "wms_inbound_package_line_warehouse_id_wms_warehouse_id_fk"
+	FOREIGN KEY ("warehouse_id")
+	REFERENCES "public"."wms_warehouse"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inbound_package_line"
+	ADD CONSTRAINT "wms_inbound_package_line_owner_id_wms_owner_id_fk"
+	FOREIGN KEY ("owner_id")
+	REFERENCES "public"."wms_owner"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_inbound_package_line"
+	ADD CONSTRAINT "wms_inbound_package_line_sku_id_wms_sku_id_fk"
+	FOREIGN KEY ("sku_id")
+	REFERENCES "public"."wms_sku"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_outbound_package"
+	ADD CONSTRAINT "wms_outbound_package_order_id_wms_outbound_order_id_fk"
+	FOREIGN KEY ("order_id")
+	REFERENCES "public"."wms_outbound_order"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_outbound_package"
+	ADD CONSTRAINT "wms_outbound_package_company_id_wms_company_id_fk"
+	FOREIGN KEY ("company_id")
+	REFERENCES "public"."wms_company"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_outbound_package"
+	ADD CONSTRAINT "wms_outbound_package_warehouse_id_wms_warehouse_id_fk"
+	FOREIGN KEY ("warehouse_id")
+	REFERENCES "public"."wms_warehouse"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_outbound_package"
+	ADD CONSTRAINT "wms_outbound_package_owner_id_wms_owner_id_fk"
+	FOREIGN KEY ("owner_id")
+	REFERENCES "public"."wms_owner"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_outbound_package_line"
+	ADD CONSTRAINT "wms_outbound_package_line_package_id_wms_outbound_package_id_fk"
+	FOREIGN KEY ("package_id")
+	REFERENCES "public"."wms_outbound_package"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_outbound_package_line"
+	ADD CONSTRAINT "wms_outbound_package_line_order_id_wms_outbound_order_id_fk"
+	FOREIGN KEY ("order_id")
+	REFERENCES "public"."wms_outbound_order"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_outbound_package_line"
+	ADD CONSTRAINT "wms_outbound_package_line_warehouse_id_wms_warehouse_id_fk"
+	FOREIGN KEY ("warehouse_id")
+	REFERENCES "public"."wms_warehouse"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_outbound_package_line"
+	ADD CONSTRAINT "wms_outbound_package_line_owner_id_wms_owner_id_fk"
+	FOREIGN KEY ("owner_id")
+	REFERENCES "public"."wms_owner"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wms_outbound_package_line"
+	ADD CONSTRAINT "wms_outbound_package_line_sku_id_wms_sku_id_fk"
+	FOREIGN KEY ("sku_id")
+	REFERENCES "public"."wms_sku"("id")
+	ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "wms_inbound_package_package_no_uq" ON "wms_inbound_package"
+	USING btree ("package_no");--> statement-breakpoint
+CREATE INDEX "wms_inbound_package_owner_id_package_no_id_idx" ON "wms_inbound_package"
+	USING btree ("owner_id","package_no","id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_package_order_id_idx" ON "wms_inbound_package"
+	USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_package_company_id_idx" ON "wms_inbound_package"
+	USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_package_warehouse_id_idx" ON "wms_inbound_package"
+	USING btree ("warehouse_id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_package_owner_id_idx" ON "wms_inbound_package"
+	USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_package_waybill_no_idx" ON "wms_inbound_package"
+	USING btree ("waybill_no");--> statement-breakpoint
+CREATE INDEX "wms_inbound_package_add_date_id_idx" ON "wms_inbound_package"
+	USING btree ("add_date","id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_package_owner_id_add_date_id_idx" ON "wms_inbound_package"
+	USING btree ("owner_id","add_date","id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_package_line_package_id_idx" ON "wms_inbound_package_line"
+	USING btree ("package_id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_package_line_order_id_idx" ON "wms_inbound_package_line"
+	USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_package_line_warehouse_id_idx" ON "wms_inbound_package_line"
+	USING btree ("warehouse_id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_package_line_owner_id_idx" ON "wms_inbound_package_line"
+	USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "wms_inbound_package_line_sku_id_idx" ON "wms_inbound_package_line"
+	USING btree ("sku_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "wms_outbound_package_package_no_uq" ON "wms_outbound_package"
+	USING btree ("package_no");--> statement-breakpoint
+CREATE INDEX "wms_outbound_package_owner_id_package_no_id_idx" ON "wms_outbound_package"
+	USING btree ("owner_id","package_no","id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_package_order_id_idx" ON "wms_outbound_package"
+	USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_package_company_id_idx" ON "wms_outbound_package"
+	USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_package_warehouse_id_idx" ON "wms_outbound_package"
+	USING btree ("warehouse_id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_package_owner_id_idx" ON "wms_outbound_package"
+	USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_package_carrier_idx" ON "wms_outbound_package"
+	USING btree ("carrier");--> statement-breakpoint
+CREATE INDEX "wms_outbound_package_waybill_no_idx" ON "wms_outbound_package"
+	USING btree ("waybill_no");--> statement-breakpoint
+CREATE INDEX "wms_outbound_package_add_date_id_idx" ON "wms_outbound_package"
+	USING btree ("add_date","id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_package_owner_id_add_date_id_idx" ON "wms_outbound_package"
+	USING btree ("owner_id","add_date","id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_package_line_package_id_idx" ON "wms_outbound_package_line"
+	USING btree ("package_id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_package_line_order_id_idx" ON "wms_outbound_package_line"
+	USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_package_line_warehouse_id_idx" ON "wms_outbound_package_line"
+	USING btree ("warehouse_id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_package_line_owner_id_idx" ON "wms_outbound_package_line"
+	USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "wms_outbound_package_line_sku_id_idx" ON "wms_outbound_package_line"
+	USING btree ("sku_id");

@@ -17,17 +17,23 @@ const AutoPickSingle = ({ source, onAutoPick }: { source: string; onAutoPick?: (
   const { allChoices, total, isPending } = useChoicesContext();
   const { getValues, setValue } = useFormContext();
   const settled = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
     if (isPending || settled.current) return;
     // only the first load counts: later loads follow what the user types
     settled.current = true;
     if (total !== 1 || allChoices?.length !== 1) return;
-    const current = getValues(source);
-    if (current !== undefined && current !== null && current !== '') return;
     const id = allChoices[0].id as Identifier;
-    setValue(source, id, { shouldDirty: true });
-    onAutoPick?.(id);
+    // after the form has set its starting values: a list already cached loads in the same render as the
+    // form mounts, and the form's own reset would clear a pick made now
+    timer.current = setTimeout(() => {
+      const current = getValues(source);
+      if (current !== undefined && current !== null && current !== '') return;
+      setValue(source, id, { shouldDirty: true });
+      onAutoPick?.(id);
+    }, 0);
   }, [isPending, total, allChoices, source, getValues, setValue, onAutoPick]);
+  useEffect(() => () => clearTimeout(timer.current), []);
   return null;
 };
 

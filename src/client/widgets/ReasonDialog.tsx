@@ -79,7 +79,8 @@ export const ReasonDialog = ({
   const confirm = async () => {
     const problem = reasonError(reason, maxLength, requiredMessage, maxLengthMessage);
     if (problem) {
-      setError(translate(problem.key, problem.options));
+      // `_`: a message already in words (e.g. a manifest label filled in) shows as it is
+      setError(translate(problem.key, { _: problem.key, ...problem.options }));
       return;
     }
     setBusy(true);

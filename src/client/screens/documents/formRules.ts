@@ -58,7 +58,8 @@ export function documentRules(t: Translate, names: DocumentNames) {
  */
 export function withDisabledValues<T extends object>(submitted: T, all: Partial<T>): T {
   const out = { ...submitted } as Record<string, unknown>;
-  for (const [k, v] of Object.entries(all)) if (out[k] === undefined || out[k] === null) out[k] = v ?? out[k];
+  // only what was left out (disabled inputs): a null the rules made of an empty text stays null
+  for (const [k, v] of Object.entries(all)) if (out[k] === undefined) out[k] = v;
   return out as T;
 }
 
