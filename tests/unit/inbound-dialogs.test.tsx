@@ -57,18 +57,13 @@ async function pickRef(label: string, name: string) {
   await waitFor(() => expect(inDialog(label).value).toBe(name));
 }
 
-/**
- * Opens the create dialog of `view` with one owner and one warehouse and picks them. They should pick
- * themselves (single option), but on the screen they do not (see 'picks the only owner and warehouse by
- * themselves'), so the tests pick them to prove the rest.
- */
+/** Opens the create dialog of `view` with one owner and one warehouse, which pick themselves (single option). */
 async function openCreate(view: View, call?: ReturnType<typeof vi.fn>) {
   const dp = stubDataProvider({ owner: [OWNER_A], warehouse: [WH_1], sku: SKUS, inboundOrder: [] }, call as any);
   renderScreen(view, dp);
   fireEvent.click(await screen.findByTestId('inbound-add'));
   await screen.findByTestId('inbound-edit-dialog');
-  await pickRef('Goods owner', OWNER_A.name);
-  await pickRef('Warehouse', WH_1.name);
+  await waitForOwnerAndWarehouse();
   return dp;
 }
 
@@ -109,11 +104,7 @@ describe('create / edit / view dialogs of the generated screen', () => {
     expect(dp.call).not.toHaveBeenCalled();
   });
 
-  // DEFECT (src/client/widgets/EnabledRefInput.tsx AutoPickSingle): a single enabled owner / warehouse is not
-  // picked by itself in the create dialog of the screen. The filter bar behind the dialog has already loaded
-  // the same owner / warehouse list, so the dialog's first load comes from the cache at once; AutoPickSingle
-  // sets the value in its effect and marks itself settled, then the react-admin Form initialises its values
-  // (parent effect after child effect) and clears the pick. The standalone dialog (nothing cached) picks fine.
+  // the filter bar behind the dialog has loaded the same lists already: the pick must survive the form's reset
   it('picks the only owner and warehouse by themselves (spec 2.10), also after the filter bar loaded them', async () => {
     renderScreen('normal', stubDataProvider({ owner: [OWNER_A], warehouse: [WH_1], sku: SKUS, inboundOrder: [] }));
     fireEvent.click(await screen.findByTestId('inbound-add'));
@@ -207,10 +198,7 @@ describe('create / edit / view dialogs of the generated screen', () => {
     expect(call.mock.calls[0][1]).toMatchObject({ type: 3, ownerId: 3, warehouseId: 1, lines: [{ skuId: 7, batchNo: '', plannedQty: 1 }] });
   });
 
-  // DEFECT (src/client/screens/documents/formRules.ts withDisabledValues, used by DocumentFormDialog): the
-  // schema turns an empty text into null, but withDisabledValues then fills every null value back from the
-  // raw form values (meant only for disabled owner / warehouse), so an untouched or cleared text is sent as
-  // '' instead of null (the old dialogs sent null; the server happens to read '' as empty too).
+  // the rules make an empty text null; only inputs left out (disabled) are filled back from the form
   it('sends untouched optional texts as null', async () => {
     const call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 99 }));
     await openCreate('reject', call);

@@ -1,21 +1,32 @@
 // @vitest-environment jsdom
 /**
- * The outbound order lists: the page query per route type (type fixed as a permanent filter, page 1 of 10, no
- * sort; filters trimmed), the columns (status tag, receiver, country / city, COD /100 with its currency,
- * quantity), the row actions per status (from the manifest workflow) and per permission code; Allocate asks
- * first, then calls the server, and shows the server msg when stock is short; Pack asks the waybill number;
- * View shows the lines with their allocated quantities.
+ * The outbound order lists generated from the manifest (resources.yaml `outboundOrder.screen`, rendered by
+ * DocumentScreen; views normal /outbound/normal_list and noon /outbound/nano_list): the page query per view
+ * (type as the permanent filter, page 1 of 10, no sort; filters trimmed), the columns (status tag, delivery
+ * status, receiver, country / city, COD /100 with its currency, quantity), the row actions per status (from
+ * the manifest workflow) and per permission code; Allocate asks first, then calls the server, and shows the
+ * server msg when stock is short; Pack opens the shipping screen's pack dialog (waybill, carrier, weight);
+ * Update delivery status asks the status; View shows the lines with their allocated quantities.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RaRecord } from 'react-admin';
-import { OutboundList, buildOutboundFilter, outboundActionNames, outboundMessages } from '../../src/client/screens/outbound';
+import { screenSource } from '../../generated/client/views';
+import type { AnyFilterCodec } from '../../src/client/screens/documents/filterCodec';
+import { allowedActions } from '../../src/client/screens/documents/workflowActions';
+import { DocumentScreen } from '../../src/client/screens/documents/screen/DocumentScreen';
+import { documentScreenMessages } from '../../src/client/screens/documents/screen/messages';
+import { screenFilterCodec } from '../../src/client/screens/documents/screen/ScreenFilterBar';
+import { screenOf } from '../../src/client/screens/documents/screen/spec';
+import { orderImportMessages } from '../../src/client/screens/orderImport';
+import { packageMessages } from '../../src/client/screens/packages/messages';
+import { shippingMessages } from '../../src/client/screens/shipping';
 import { actionIds, i18nOf, renderWithAdmin, rowOf as rowIn, stubDataProvider as stubWith } from './console-harness';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = i18nOf(outboundMessages);
+const i18nProvider = i18nOf(documentScreenMessages, orderImportMessages, packageMessages, shippingMessages);
 
 const order = (id: number, status: number, extra: Record<string, unknown> = {}): RaRecord => ({
   id,
@@ -45,12 +56,14 @@ const RECORDS = [order(1, 1), order(2, 2), order(3, 3), order(4, 4), order(5, 5,
 
 const stubDataProvider = (records = RECORDS, call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 1 }))) => stubWith({ outboundOrder: records }, call);
 
-function renderList(type: number, roles = ['admin'], dataProvider = stubDataProvider()) {
+type View = 'normal' | 'noon';
+
+function renderList(view: View, roles = ['admin'], dataProvider = stubDataProvider()) {
   renderWithAdmin(
     <>
       {/* where react-admin's <Title> portals the page title (the layout's app bar) */}
       <div id="react-admin-title" data-testid="page-title" />
-      <OutboundList type={type} storeKey={false} />
+      <DocumentScreen source={screenSource} resource="outboundOrder" view={view} storeKey={false} />
     </>,
     { roles, dataProvider, i18nProvider },
   );
@@ -59,6 +72,7 @@ function renderList(type: number, roles = ['admin'], dataProvider = stubDataProv
 
 const pages = (dp: ReturnType<typeof stubDataProvider>) => dp.getList.mock.calls.filter((c) => c[0] === 'outboundOrder');
 const rowOf = (no: string) => rowIn('outbound-row', no);
+const workflow = screenSource.resources.outboundOrder.workflow;
 
 afterEach(() => {
   cleanup();
@@ -66,32 +80,36 @@ afterEach(() => {
 });
 
 describe('outbound list helpers', () => {
-  it('builds the filter: texts trimmed, ids, status, days; empty values left out', () => {
+  it('builds the filter of a view: texts trimmed, ids, status, days; empty values left out', () => {
+    const codec: AnyFilterCodec = screenFilterCodec(screenOf(screenSource, 'outboundOrder', 'normal'));
     expect(
-      buildOutboundFilter({ orderNo: ' OUT1 ', platformOrderNo: '', status: '2', deliveryStatus: null, warehouseId: 1, ownerId: '', waybillNo: ' WB ', countryCode: 'SA', addDateStart: '2024-01-02', addDateEnd: '' }),
+      codec.toFilter({ orderNo: ' OUT1 ', platformOrderNo: '', status: '2', deliveryStatus: null, warehouseId: 1, ownerId: '', waybillNo: ' WB ', countryCode: 'SA', addDateStart: '2024-01-02', addDateEnd: '' }),
     ).toEqual({ orderNo: 'OUT1', status: 2, warehouseId: 1, waybillNo: 'WB', countryCode: 'SA', addDateStart: '2024-01-02' });
+    // the noon view has the same filters
+    const noon: AnyFilterCodec = screenFilterCodec(screenOf(screenSource, 'outboundOrder', 'noon'));
+    expect(noon.toFilter({ deliveryStatus: '3', platformOrderNo: ' PO ' })).toEqual({ deliveryStatus: 3, platformOrderNo: 'PO' });
   });
 
-  it('takes the row actions from the workflow and the permission codes', () => {
-    expect(outboundActionNames(1, ['admin'])).toEqual(['allocate', 'cancel']);
-    expect(outboundActionNames(2, ['admin'])).toEqual(['pick', 'pack', 'ship', 'cancel']);
-    expect(outboundActionNames(3, ['admin'])).toEqual(['pack', 'ship', 'cancel']);
-    expect(outboundActionNames(4, ['admin'])).toEqual(['ship', 'cancel']);
-    expect(outboundActionNames(5, ['admin'])).toEqual(['deliver']);
-    expect(outboundActionNames(5, ['outbound:allocate'])).toEqual([]);
-    expect(outboundActionNames(6, ['admin'])).toEqual([]);
-    expect(outboundActionNames(1, ['outbound:allocate'])).toEqual(['allocate']);
-    expect(outboundActionNames(2, ['outbound:edit'])).toEqual(['cancel']);
-    expect(outboundActionNames(1, ['outbound:list'])).toEqual([]);
+  it('takes the row actions from the manifest workflow and the permission codes', () => {
+    expect(allowedActions(workflow, 1, ['admin'])).toEqual(['allocate', 'cancel']);
+    expect(allowedActions(workflow, 2, ['admin'])).toEqual(['pick', 'pack', 'ship', 'cancel']);
+    expect(allowedActions(workflow, 3, ['admin'])).toEqual(['pack', 'ship', 'cancel']);
+    expect(allowedActions(workflow, 4, ['admin'])).toEqual(['ship', 'cancel']);
+    expect(allowedActions(workflow, 5, ['admin'])).toEqual(['deliver']);
+    expect(allowedActions(workflow, 5, ['outbound:allocate'])).toEqual([]);
+    expect(allowedActions(workflow, 6, ['admin'])).toEqual([]);
+    expect(allowedActions(workflow, 1, ['outbound:allocate'])).toEqual(['allocate']);
+    expect(allowedActions(workflow, 2, ['outbound:edit'])).toEqual(['cancel']);
+    expect(allowedActions(workflow, 1, ['outbound:list'])).toEqual([]);
   });
 });
 
-describe('outbound lists per route type', () => {
+describe('outbound lists per view', () => {
   it.each([
-    [1, 'Outbound orders'],
-    [2, 'noon outbound orders'],
-  ])('type %i: the page query has the type fixed, page 1 of 10, no sort; title %s', async (type, title) => {
-    const dp = renderList(type);
+    ['normal', 1, 'Outbound orders'],
+    ['noon', 2, 'noon outbound orders'],
+  ] as const)('%s: the page query has the type fixed, page 1 of 10, no sort; title %s', async (view, type, title) => {
+    const dp = renderList(view);
     await screen.findByText('OUT20240501000001');
     const params = pages(dp)[0][1];
     expect(params.filter).toEqual({ type });
@@ -101,16 +119,16 @@ describe('outbound lists per route type', () => {
   });
 
   it('searches with trimmed filters, keeping the type', async () => {
-    const dp = renderList(2);
+    const dp = renderList('noon');
     await screen.findByText('OUT20240501000001');
-    fireEvent.change(within(screen.getByTestId('outbound-filter-no')).getByRole('textbox'), { target: { value: ' OUT9 ' } });
+    fireEvent.change(within(screen.getByTestId('outbound-filter-order-no')).getByRole('textbox'), { target: { value: ' OUT9 ' } });
     fireEvent.change(within(screen.getByTestId('outbound-filter-platform-order-no')).getByRole('textbox'), { target: { value: ' PO-9' } });
     fireEvent.click(screen.getByTestId('outbound-search'));
     await waitFor(() => expect(pages(dp).at(-1)![1].filter).toEqual({ type: 2, orderNo: 'OUT9', platformOrderNo: 'PO-9' }));
   });
 
   it('shows status tags, receiver, region, COD /100 with its currency, quantity, and the actions each status allows (admin)', async () => {
-    renderList(1);
+    renderList('normal');
     await screen.findByText('OUT20240501000001');
     const first = rowOf('OUT20240501000001');
     expect(within(first).getByTestId('outbound-status').textContent).toBe('Created');
@@ -118,44 +136,52 @@ describe('outbound lists per route type', () => {
     expect(within(rowOf('OUT20240501000005')).getByText('All delivered')).toBeTruthy();
     expect(within(first).getByTestId('outbound-receiver').textContent).toBe('Sara Ali+966 5555 1234');
     expect(within(first).getByTestId('outbound-region').textContent).toBe('SA / Riyadh');
-    expect(within(first).getByTestId('outbound-cod').textContent).toBe('125.50 SAR');
-    expect(within(rowOf('OUT20240501000006')).queryByTestId('outbound-cod')).toBeNull();
+    expect(within(first).getByTestId('outbound-cod-amount').textContent).toBe('125.50 SAR');
+    expect(within(rowOf('OUT20240501000006')).queryByTestId('outbound-cod-amount')).toBeNull();
     expect(within(first).getByText('PO-1')).toBeTruthy();
+    expect(within(first).getByText('Riyadh DC')).toBeTruthy();
+    expect(within(first).getByText('Desert Rose Cosmetics')).toBeTruthy();
     expect(within(rowOf('OUT20240501000004')).getByText('SMSA-4')).toBeTruthy();
+    expect(first.querySelector('td.column-qty')?.textContent).toBe('3');
+    expect(screen.getAllByText('Country / city').length).toBeGreaterThan(0);
     await waitFor(() => expect(actionIds(first)).toContain('outbound-row-edit'));
-    expect(actionIds(first)).toEqual(['outbound-row-view', 'outbound-row-edit', 'outbound-row-delete', 'outbound-row-allocate', 'outbound-row-cancel', 'outbound-row-add-package']);
-    expect(actionIds(rowOf('OUT20240501000002'))).toEqual(['outbound-row-view', 'outbound-row-pick', 'outbound-row-pack', 'outbound-row-ship', 'outbound-row-cancel', 'outbound-row-add-package']);
-    expect(actionIds(rowOf('OUT20240501000004'))).toEqual(['outbound-row-view', 'outbound-row-ship', 'outbound-row-cancel']);
+    expect(actionIds(first)).toEqual(['outbound-row-view', 'outbound-row-edit', 'outbound-row-delete', 'outbound-row-allocate', 'outbound-row-cancel', 'outbound-row-create-package']);
+    expect(actionIds(rowOf('OUT20240501000002'))).toEqual(['outbound-row-view', 'outbound-row-pick', 'outbound-row-pack', 'outbound-row-ship', 'outbound-row-cancel', 'outbound-row-create-package']);
+    expect(actionIds(rowOf('OUT20240501000004'))).toEqual(['outbound-row-view', 'outbound-row-ship', 'outbound-row-cancel']); // packed: packages are closed
     expect(actionIds(rowOf('OUT20240501000005'))).toEqual(['outbound-row-view', 'outbound-row-deliver']);
-    expect(actionIds(rowOf('OUT20240501000004'))).not.toContain('outbound-row-add-package'); // packed: packages are closed
     expect(actionIds(rowOf('OUT20240501000006'))).toEqual(['outbound-row-view']);
     expect(within(first).getByTestId('outbound-row-allocate').textContent).toBe('Allocate');
+    expect(within(rowOf('OUT20240501000005')).getByTestId('outbound-row-deliver').textContent).toBe('Update delivery status');
     expect(screen.getByTestId('outbound-add')).toBeTruthy();
+    expect(screen.getByTestId('outbound-order-import').textContent).toBe('Import');
+    // create package opens the package dialog of that order
+    fireEvent.click(within(rowOf('OUT20240501000002')).getByTestId('outbound-row-create-package'));
+    expect(await screen.findByTestId('package-dialog')).toBeTruthy();
   });
 
   it('a list-only user sees View only and no Add; an allocator gets the warehouse steps but no Edit', async () => {
-    renderList(1, ['outbound:list']);
+    renderList('normal', ['outbound:list']);
     await screen.findByText('OUT20240501000001');
     await new Promise((r) => setTimeout(r, 50));
     expect(actionIds(rowOf('OUT20240501000001'))).toEqual(['outbound-row-view']);
     expect(screen.queryByTestId('outbound-add')).toBeNull();
     cleanup();
-    renderList(1, ['outbound:list', 'outbound:allocate']);
+    renderList('normal', ['outbound:list', 'outbound:allocate']);
     await screen.findByText('OUT20240501000001');
-    await waitFor(() => expect(actionIds(rowOf('OUT20240501000001'))).toEqual(['outbound-row-view', 'outbound-row-allocate', 'outbound-row-add-package']));
-    expect(actionIds(rowOf('OUT20240501000002'))).toEqual(['outbound-row-view', 'outbound-row-pick', 'outbound-row-pack', 'outbound-row-ship', 'outbound-row-add-package']);
+    await waitFor(() => expect(actionIds(rowOf('OUT20240501000001'))).toEqual(['outbound-row-view', 'outbound-row-allocate', 'outbound-row-create-package']));
+    expect(actionIds(rowOf('OUT20240501000002'))).toEqual(['outbound-row-view', 'outbound-row-pick', 'outbound-row-pack', 'outbound-row-ship', 'outbound-row-create-package']);
     expect(screen.queryByTestId('outbound-add')).toBeNull();
   });
 
   it('allocates after a confirmation and reloads; a shortage shows the server msg', async () => {
     const short = 'Insufficient inventory for selected product: SKU ROSE, batch B1: available 1, requested 2';
     const call = vi.fn((path: string, _body?: unknown) => (path.endsWith('/allocate') && call.mock.calls.length > 1 ? Promise.reject(new Error(short)) : Promise.resolve<any>({ id: 1, status: 2 })));
-    const dp = renderList(1, ['admin'], stubDataProvider(RECORDS, call as any));
+    const dp = renderList('normal', ['admin'], stubDataProvider(RECORDS, call as any));
     await screen.findByText('OUT20240501000001');
     const before = pages(dp).length;
     fireEvent.click(await within(rowOf('OUT20240501000001')).findByTestId('outbound-row-allocate'));
     const prompt = await screen.findByTestId('outbound-row-allocate-confirm');
-    expect(within(prompt).getByText('Allocate: outbound order OUT20240501000001?')).toBeTruthy();
+    expect(within(prompt).getByText('Allocate: OUT20240501000001?')).toBeTruthy();
     fireEvent.click(within(prompt).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/outbound-order/allocate', { id: 1 }));
     expect(await screen.findByText('Operation successful')).toBeTruthy();
@@ -169,7 +195,7 @@ describe('outbound lists per route type', () => {
 
   it('packs with waybill, carrier and weight asked in a dialog; ships and cancels after a confirmation; records delivery', async () => {
     const call = vi.fn((path: string, _body?: unknown) => Promise.resolve<any>(path.endsWith('/outbound-package/page') ? { records: [], total: 0 } : { id: 2 }));
-    renderList(1, ['admin'], stubDataProvider(RECORDS, call as any));
+    renderList('normal', ['admin'], stubDataProvider(RECORDS, call as any));
     await screen.findByText('OUT20240501000002');
     fireEvent.click(await within(rowOf('OUT20240501000002')).findByTestId('outbound-row-pack'));
     const dialog = await screen.findByTestId('shipping-pack-dialog');
@@ -183,10 +209,12 @@ describe('outbound lists per route type', () => {
 
     fireEvent.click(within(rowOf('OUT20240501000005')).getByTestId('outbound-row-deliver'));
     const deliver = await screen.findByTestId('outbound-deliver-dialog');
-    fireEvent.mouseDown(within(deliver).getByRole('combobox'));
-    fireEvent.click(await screen.findByTestId('outbound-deliver-option-2'));
+    expect(within(deliver).getByText('Update delivery status: OUT20240501000005')).toBeTruthy();
+    fireEvent.mouseDown(within(within(deliver).getByTestId('outbound-deliver-delivery-status')).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Partially delivered' }));
     fireEvent.click(within(deliver).getByTestId('outbound-deliver-confirm'));
     await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/outbound-order/deliver', { id: 5, deliveryStatus: 2 }));
+    await waitFor(() => expect(screen.queryByTestId('outbound-deliver-dialog')).toBeNull());
 
     fireEvent.click(within(rowOf('OUT20240501000004')).getByTestId('outbound-row-ship'));
     fireEvent.click(within(await screen.findByTestId('outbound-row-ship-confirm')).getByRole('button', { name: 'Confirm' }));
@@ -196,19 +224,50 @@ describe('outbound lists per route type', () => {
     await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/outbound-order/cancel', { id: 3 }));
   });
 
+  async function confirmDeliverEmpty() {
+    const call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 6 }));
+    renderList('normal', ['admin'], stubDataProvider([order(6, 5)], call));
+    await screen.findByText('OUT20240501000006');
+    fireEvent.click(await within(rowOf('OUT20240501000006')).findByTestId('outbound-row-deliver'));
+    const deliver = await screen.findByTestId('outbound-deliver-dialog');
+    fireEvent.click(within(deliver).getByTestId('outbound-deliver-confirm'));
+    return { call, deliver };
+  }
+
+  it('the delivery status is required: nothing is sent without it', async () => {
+    const { call, deliver } = await confirmDeliverEmpty();
+    await waitFor(() => expect(within(deliver).getByTestId('outbound-deliver-delivery-status').querySelector('.Mui-error')).not.toBeNull());
+    await new Promise((r) => setTimeout(r, 100));
+    expect(call).not.toHaveBeenCalled();
+    expect(screen.getByTestId('outbound-deliver-dialog')).toBeTruthy();
+  });
+
+  // DEFECT (src/client/screens/documents/screen/ScreenActionFormDialog.tsx, `rule` for a field the add/edit
+  // form leaves out): the fallback `yup.mixed().test('required', ...)` is not nullable, so an empty delivery
+  // status (null) fails yup's own nullability check first and shows "deliveryStatus cannot be null" (the
+  // field's code name, in English in both languages) instead of "Delivery status cannot be empty".
+  it.fails('names the missing delivery status by its label', async () => {
+    const { deliver } = await confirmDeliverEmpty();
+    expect(await within(deliver).findByText('Delivery status cannot be empty')).toBeTruthy();
+  });
+
   it('views an order with its lines and allocated quantities', async () => {
-    renderList(1);
+    renderList('normal');
     await screen.findByText('OUT20240501000002');
     fireEvent.click(within(rowOf('OUT20240501000002')).getByTestId('outbound-row-view'));
     const view = await screen.findByTestId('outbound-view-dialog');
+    expect(within(view).getByText('Outbound orders OUT20240501000002')).toBeTruthy();
     expect(within(view).getByTestId('outbound-header-status').textContent).toBe('Allocated');
     const lines = within(view).getAllByTestId('outbound-view-line');
     expect(lines.map((l) => Array.from(l.querySelectorAll('td')).map((td) => td.textContent))).toEqual([
-      ['1', 'ROSE', 'Rose', 'B1', '2', '2'],
-      ['2', 'MUSK', 'Musk', '—', '1', '1'],
+      ['1', 'ROSERose', 'B1', '2', '2'],
+      ['2', 'MUSKMusk', '—', '1', '1'],
     ]);
-    expect(within(view).getByTestId('outbound-view-totals').textContent).toBe('Ordered 3 / allocated 3');
-    expect(within(view).getByText('125.50 SAR')).toBeTruthy();
+    expect(within(view).getAllByTestId('outbound-view-allocated').map((c) => c.textContent)).toEqual(['2', '1']);
+    expect(within(within(view).getByTestId('outbound-view-lines')).getByText('Allocated')).toBeTruthy();
+    const header = within(view).getByTestId('outbound-header');
+    expect(within(header).getByText('125.50 SAR')).toBeTruthy();
+    expect(within(header).getByText('Cash on delivery')).toBeTruthy();
     fireEvent.click(within(view).getByTestId('outbound-view-close'));
     await waitFor(() => expect(screen.queryByTestId('outbound-view-dialog')).toBeNull());
   });

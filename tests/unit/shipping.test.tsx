@@ -8,15 +8,16 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { documentScreenMessages } from '../../src/client/screens/documents/screen/messages';
 import { packageMessages } from '../../src/client/screens/packages';
-
 import { OutboundOrderStatus as S, ShippingPage, shippingMessages, type OutboundRecord } from '../../src/client/screens/shipping';
 import { callsTo as calls, i18nOf, keysOf as keys, renderWithAdmin, stubCall, stubDataProvider } from './console-harness';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = i18nOf(packageMessages, shippingMessages);
+// as the console merges them: the line headers use the generic `wms.doc` texts and the manifest's labels
+const i18nProvider = i18nOf(documentScreenMessages, packageMessages, shippingMessages);
 
 const ORDER: OutboundRecord = {
   id: 50,

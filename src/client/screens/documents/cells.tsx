@@ -35,17 +35,21 @@ export interface StatusLook {
   enumName: string;
   colors: Record<number, TagColor>;
   outlined: number;
+  /** Enum key per value, when the look comes from a manifest workflow (else looked up in the generated enums). */
+  keys?: Record<number, string>;
 }
 
 /** The status tag: test id `${testId}-status` (or `testId`), `data-status` the value, class `wms-<testId>-status-<KEY>`. */
 export const StatusTag = ({ look, status, testId }: { look: StatusLook; status: unknown; testId?: string }) => {
   const label = useEnumLabel();
+  const translate = useTranslate();
   if (status === null || status === undefined || status === '') return null;
-  const key = enumKeyOf(look.enumName, status) ?? String(status);
+  const own = look.keys?.[Number(status)];
+  const key = own ?? enumKeyOf(look.enumName, status) ?? String(status);
   return (
     <Chip
       size="small"
-      label={label(look.enumName, status)}
+      label={own ? translate(enumLabelKey(look.enumName, own), { _: own }) : label(look.enumName, status)}
       color={look.colors[Number(status)] ?? 'default'}
       variant={Number(status) === look.outlined ? 'outlined' : 'filled'}
       className={`${classOf(look.names, 'status')} ${classOf(look.names, `status-${key}`)}`}

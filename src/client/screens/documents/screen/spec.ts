@@ -44,6 +44,7 @@ export function screenOf(source: ScreenSource, resource: string, viewName?: stri
     enumName: meta.fields.find((f) => f.name === wf.field)!.enum!,
     colors: Object.fromEntries(wf.states.map((s) => [s.value, s.color ?? 'default'])),
     outlined: wf.states[0].value,
+    keys: Object.fromEntries(wf.states.map((s) => [s.value, s.key])),
   };
   return {
     resource,

@@ -1,0 +1,137 @@
+// @vitest-environment jsdom
+/**
+ * A document screen from the manifest alone (issue 11): the fixture manifest tests/unit/fixtures/screen.yaml
+ * declares a stock transfer with lines, a two-action workflow and two list views; the generator's output for
+ * it (written under tests/unit/.screen-fixture, whose `src` links to the project's runtime kit) renders in
+ * jsdom with its filter bar, row actions gated by the user's codes and the record's state, the view's own
+ * filter, and its line table, with no hand-written TypeScript for the resource.
+ */
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import type { ComponentType } from 'react';
+import type { RaRecord } from 'react-admin';
+import { emitAll } from '../../codegen/emit';
+import { loadManifest } from '../../codegen/manifest';
+import { appEn } from '../../src/client/i18n/app-en';
+import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
+import { documentScreenMessages } from '../../src/client/screens/documents/screen/messages';
+import { widgetMessages } from '../../src/client/widgets/messages';
+import { renderWithAdmin, rowOf, stubDataProvider } from './console-harness';
+
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const ROOT = join(import.meta.dirname, '../..');
+const OUT = join(import.meta.dirname, '.screen-fixture');
+
+let views: Record<string, ComponentType> & { generatedViews: Array<{ route: string; code: string; view: string }> };
+let i18nProvider: ReturnType<typeof polyglotI18nProvider>;
+
+beforeAll(async () => {
+  rmSync(OUT, { recursive: true, force: true });
+  for (const o of emitAll(loadManifest(join(import.meta.dirname, 'fixtures/screen.yaml')))) {
+    mkdirSync(dirname(join(OUT, o.path)), { recursive: true });
+    writeFileSync(join(OUT, o.path), o.text);
+  }
+  // generated code imports the runtime as ../../src/...: the fixture's src is the project's
+  symlinkSync(join(ROOT, 'src'), join(OUT, 'src'), 'dir');
+  views = await import(join(OUT, 'generated/client/views.tsx'));
+  const { generatedMessages } = await import(join(OUT, 'generated/client/i18n.ts'));
+  const en = deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, documentScreenMessages.en, generatedMessages.en);
+  i18nProvider = polyglotI18nProvider(() => en as never, 'en');
+}, 60_000);
+
+afterAll(() => rmSync(OUT, { recursive: true, force: true }));
+afterEach(cleanup);
+
+const transfer = (id: number, status: number, kind = 1): RaRecord => ({
+  id,
+  transferNo: `TR-${id}`,
+  kind,
+  status,
+  warehouseId: 1,
+  warehouseName: 'Riyadh DC',
+  ownerId: 3,
+  ownerName: 'Desert Rose Cosmetics',
+  carrierName: kind === 2 ? 'Aramex' : null,
+  lines: [{ id: id * 10, skuId: 7, sku: 'ROSE', skuName: 'Rose', batchNo: 'B1', qty: 5 }],
+});
+
+const RECORDS = [transfer(1, 1), transfer(2, 2), transfer(3, 3)];
+
+function render(view: string, roles: string[], records = RECORDS) {
+  const call = vi.fn((..._a: unknown[]) => Promise.resolve<unknown>({ id: 1 }));
+  const dataProvider = stubDataProvider({ transfer: records, owner: [{ id: 3, name: 'Desert Rose Cosmetics' }], warehouse: [{ id: 1, name: 'Riyadh DC' }] }, call);
+  const View = views[view];
+  renderWithAdmin(<View />, { roles, dataProvider, i18nProvider });
+  return { dataProvider, call };
+}
+
+const actionsOf = (no: string) =>
+  within(rowOf('transfer-row', no))
+    .queryAllByRole('button')
+    .map((b) => b.getAttribute('data-testid'))
+    .filter(Boolean);
+
+describe('a document screen generated from a fixture manifest', () => {
+  it('emits both views with their routes and codes', () => {
+    expect(views.generatedViews.map((v) => [v.view, v.route, v.code])).toEqual([
+      ['internal', '/transfer/internal_list', 'transfer:list'],
+      ['external', '/transfer/external_list', 'transfer:external'],
+    ]);
+  });
+
+  it('renders the filter bar, the columns and the status tags; the view fixes its kind', async () => {
+    const { dataProvider } = render('TransferInternalList', ['admin']);
+    await screen.findByText('TR-1', {}, { timeout: 20_000 });
+    const filters = screen.getByTestId('transfer-filters');
+    for (const id of ['transfer-filter-transfer-no', 'transfer-filter-status', 'transfer-filter-warehouse', 'transfer-filter-owner', 'transfer-filter-add-date-start']) expect(within(filters).getByTestId(id)).toBeTruthy();
+    // the external view's own filter and column are not in the internal view
+    expect(within(filters).queryByTestId('transfer-filter-carrier-name')).toBeNull();
+    expect(screen.queryByText('Carrier')).toBeNull();
+    expect(screen.getAllByText('Transfer number').length).toBeGreaterThan(0);
+    expect(within(rowOf('transfer-row', 'TR-2')).getByTestId('transfer-status').textContent).toBe('Submitted');
+    const page = dataProvider.getList.mock.calls.find((c) => c[0] === 'transfer')!;
+    expect(page[1].filter).toEqual({ kind: 1 });
+  });
+
+  it('offers edit and delete in the editable state, and each workflow action by state and code', async () => {
+    render('TransferInternalList', ['transfer:list', 'transfer:edit']);
+    await screen.findByText('TR-1');
+    expect(actionsOf('TR-1')).toEqual(['transfer-row-view', 'transfer-row-edit', 'transfer-row-delete', 'transfer-row-submit']);
+    // approve needs transfer:approve
+    expect(actionsOf('TR-2')).toEqual(['transfer-row-view']);
+    expect(actionsOf('TR-3')).toEqual(['transfer-row-view']);
+    cleanup();
+    render('TransferInternalList', ['transfer:list', 'transfer:approve']);
+    await screen.findByText('TR-2');
+    expect(actionsOf('TR-1')).toEqual(['transfer-row-view']);
+    expect(actionsOf('TR-2')).toEqual(['transfer-row-view', 'transfer-row-approve']);
+  });
+
+  it('asks before a workflow action, then calls <path>/<action> with the id', async () => {
+    const { call } = render('TransferInternalList', ['admin']);
+    await screen.findByText('TR-1');
+    fireEvent.click(within(rowOf('transfer-row', 'TR-1')).getByTestId('transfer-row-submit'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/transfer/submit', { id: 1 }));
+  });
+
+  it('the create dialog has the view\'s fields, the line table, and the generated rules', async () => {
+    render('TransferExternalList', ['admin'], [transfer(4, 1, 2)]);
+    await screen.findByText('TR-4');
+    expect(screen.getByTestId('transfer-filter-carrier-name')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('transfer-add'));
+    const dialog = await screen.findByTestId('transfer-edit-dialog');
+    expect(within(dialog).getByTestId('transfer-form-carrier-name')).toBeTruthy();
+    const table = within(dialog).getByTestId('transfer-lines-table');
+    expect(within(table).getByText('Transfer quantity')).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('transfer-save'));
+    await within(dialog).findByText('Carrier cannot be empty');
+    expect(within(dialog).getByText('Add at least one line')).toBeTruthy();
+  });
+});
