@@ -371,5 +371,14 @@ function validate(root: unknown, fail: Fail): Model {
   const known = new Set([...model.codes.map((c) => c.code), ...model.resources.flatMap((r) => [...Object.values(r.permissions), ...(r.workflow?.actions.map((a) => a.code) ?? [])])]);
   for (const r of model.resources) for (const [v, c] of Object.entries(r.listCodes?.codes ?? {})) if (!known.has(c)) fail(['resources', r.name, 'listCodes', 'codes', v], `'${c}' is not a permission code of the manifest (declare it under codes:)`);
   for (const sc of model.screens) if (sc.code && !known.has(sc.code)) fail(['screens', sc.name, 'code'], `'${sc.code}' is not a permission code of the manifest`);
+  // one route, one code (generated/client/routes.ts maps each route to the code its guard checks)
+  const routeOwner = new Map<string, string>();
+  const claim = (route: string, owner: string, path: (string | number)[]) => {
+    const taken = routeOwner.get(route);
+    if (taken) fail(path, `route '${route}' is already ${taken}'s`);
+    else routeOwner.set(route, owner);
+  };
+  for (const r of model.resources) if (r.menu) claim(r.menu.route, `resource ${r.name}`, ['resources', r.name, 'menu', 'route']);
+  for (const sc of model.screens) claim(sc.route, `screen ${sc.name}`, ['screens', sc.name, 'route']);
   return model;
 }
