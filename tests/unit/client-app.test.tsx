@@ -7,10 +7,13 @@
  * the user lacks sends them to /401.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import { App } from '../../src/client/App';
 import { i18nProvider } from '../../src/client/providers/i18nProvider';
 import { setToken } from '../../src/client/providers/session';
+
+// the console renders heavy MUI trees: allow slow machines and parallel test files more time
+configure({ asyncUtilTimeout: 5000 });
 
 const requests: string[] = [];
 /** The user's role codes in user info (admin unless a test says otherwise). */
@@ -42,8 +45,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// each test mounts the whole console several times: slow on a busy machine
-describe('App', { timeout: 30_000 }, () => {
+// each test mounts the whole console several times
+describe('App', { timeout: 60_000 }, () => {
   it('sends a visitor without a token to /login?redirect=<path> once', async () => {
     window.history.pushState({}, '', '/warehouse/list');
     render(<App />);
@@ -120,7 +123,7 @@ describe('App', { timeout: 30_000 }, () => {
     roles = ['inbound', 'inbound:return_list'];
     window.history.pushState({}, '', '/inbound/return_list');
     render(<App />);
-    expect(await screen.findByText('Customer return inbound orders', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Customer return inbound orders')).toBeTruthy();
     expect(window.location.pathname).toBe('/inbound/return_list');
   });
 });
