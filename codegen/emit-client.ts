@@ -1,7 +1,8 @@
 /**
- * Emits generated/client/: API paths, access codes per react-admin action, the menu tree, i18n messages
- * (en, zh) and one react-admin resource module per manifest resource (list with the manifest's filters,
- * sortable columns and paging; create; edit), assembled in generated/client/resources.tsx.
+ * Emits generated/client/: API paths, access codes per react-admin action, the menu tree, the console's
+ * routes with the code each needs, i18n messages (en, zh) and one react-admin resource module per manifest
+ * resource (list with the manifest's filters, sortable columns and paging; create; edit), assembled in
+ * generated/client/resources.tsx.
  */
 import { refNameField } from '../src/shared/resource-meta';
 import type { FieldSpec, Model, ResourceSpec } from './manifest';
@@ -30,6 +31,36 @@ export const accessCodes: Record<
   return finish(sf);
 }
 
+/** The code a resource's list route needs (spec 2.3): the menu's own code, else the list code; undefined = open. */
+function listRouteCode(r: ResourceSpec): string | undefined {
+  return r.menu?.code ?? (r.permissions.list === 'any' ? undefined : r.permissions.list);
+}
+
+/** A resource's pages (spec 2.3): list at its menu route (else `/<name>`); add and edit below `/<name>` when writable. */
+function resourcePages(r: ResourceSpec): { list: string; add?: string; edit?: string } {
+  // a resource with a screen adds and edits in the screen's dialog: no pages of their own
+  return { list: r.menu?.route ?? `/${r.name}`, ...(r.readOnly || r.screen ? {} : { add: `/${r.name}/add`, edit: `/${r.name}/edit/:id` }) };
+}
+
+function emitRoutes(model: Model): Output {
+  const sf = newFile('generated/client/routes.ts');
+  const code = (c: string | undefined) => (c === undefined || c === 'any' ? null : c);
+  const entries: Array<[string, string | null]> = [];
+  for (const r of byName(model.resources)) {
+    const pages = resourcePages(r);
+    entries.push([pages.list, code(listRouteCode(r))]);
+    if (pages.add) entries.push([pages.add, code(operationCode(r, 'add'))]);
+    if (pages.edit) entries.push([pages.edit, code(operationCode(r, 'edit'))]);
+  }
+  for (const sc of byName(model.screens)) entries.push([sc.route, code(sc.code)]);
+  for (const r of byName(model.resources)) for (const v of r.screen?.views ?? []) entries.push([v.route, code(v.code)]);
+  sf.addStatements(`/**\n * The code each console route needs (spec 2.3, 6): resource lists, add and edit pages, the manifest's screens\n * (hidden ones included) and the list views of its document screens; null = open to every logged-in user. A route pattern's parameter is written \`:id\`.\n */\nexport const routeCodes = ${lit(Object.fromEntries(entries))} as const satisfies Record<string, string | null>;`);
+  sf.addStatements(`/** A route of the manifest (typing a route table with it makes an unknown path a type error). */\nexport type ConsoleRoute = keyof typeof routeCodes;`);
+  sf.addStatements(`/** The pages of a resource (spec 2.3): its list, and the add and edit pages of a writable resource. */\nexport interface ResourcePages { list: ConsoleRoute; add?: ConsoleRoute; edit?: ConsoleRoute }`);
+  sf.addStatements(`/** Pages of every resource (list at the menu route, else \`/<name>\`; add \`/<name>/add\`; edit \`/<name>/edit/:id\`). */\nexport const resourcePages: Record<string, ResourcePages> = ${lit(Object.fromEntries(byName(model.resources).map((r) => [r.name, resourcePages(r)])))};`);
+  return finish(sf);
+}
+
 function emitMenu(model: Model): Output {
   const sf = newFile('generated/client/menu.ts');
   sf.addInterface({ name: 'MenuNode', isExported: true, properties: [
@@ -40,7 +71,7 @@ function emitMenu(model: Model): Output {
     key: g.key, labelKey: `menu.${g.key}`, icon: g.icon,
     children: [
       ...model.resources.filter((r) => r.menu?.group === g.key)
-        .map((r) => ({ order: r.menu!.order, node: { key: r.name, labelKey: `resources.${r.name}.name`, icon: r.menu!.icon, route: r.menu!.route, resource: r.name, code: r.menu!.code ?? (r.permissions.list === 'any' ? undefined : r.permissions.list) } })),
+        .map((r) => ({ order: r.menu!.order, node: { key: r.name, labelKey: `resources.${r.name}.name`, icon: r.menu!.icon, route: r.menu!.route, resource: r.name, code: listRouteCode(r) } })),
       ...model.screens.filter((sc) => sc.group === g.key).map((sc) => ({ order: sc.order, node: { key: sc.name, labelKey: `screens.${sc.name}`, icon: sc.icon, route: sc.route, code: sc.code } })),
     ].sort((a, b) => a.order - b.order || a.node.key.localeCompare(b.node.key)).map((x) => x.node),
   })).filter((g) => g.children.length);
@@ -216,5 +247,5 @@ function emitResourceIndex(model: Model): Output {
 }
 
 export function emitClient(model: Model): Output[] {
-  return [emitApi(model), emitAccess(model), emitMenu(model), emitI18n(model), ...byName(model.resources).filter((r) => !r.screen).map((r) => emitResource(model, r)), emitResourceIndex(model), emitViews(model)];
+  return [emitApi(model), emitAccess(model), emitMenu(model), emitRoutes(model), emitI18n(model), ...byName(model.resources).filter((r) => !r.screen).map((r) => emitResource(model, r)), emitResourceIndex(model), emitViews(model)];
 }

@@ -183,14 +183,17 @@ function validate(root: unknown, fail: Fail): Model {
   for (const [name, sc] of Object.entries(isObj(root.screens) ? root.screens : {})) {
     const p = ['screens', name];
     if (!/^[a-z][A-Za-z]+$/.test(name)) fail(p, 'screen names are camelCase');
-    if (!isObj(sc)) { fail(p, 'must be { en, zh, group, route, order, icon, code? }'); continue; }
-    checkKeys(sc, ['en', 'zh', 'group', 'route', 'order', 'icon', 'code'], p, fail);
-    const group = str(sc, 'group', p, fail) ?? '';
+    if (!isObj(sc)) { fail(p, 'must be { en, zh, group, route, order, icon, code? } or { en, zh, hidden: true, route, code? }'); continue; }
+    checkKeys(sc, ['en', 'zh', 'group', 'hidden', 'route', 'order', 'icon', 'code'], p, fail);
+    // a hidden screen is a route without a sidebar entry (spec 2.3 "/func (hidden)"), so it has no group
+    const hidden = bool(sc, 'hidden', p, fail, false);
+    if (hidden && sc.group !== undefined) fail([...p, 'group'], 'a hidden screen has no sidebar group');
+    const group = hidden ? undefined : str(sc, 'group', p, fail) ?? '';
     if (group && !model.menus.some((m) => m.key === group)) fail([...p, 'group'], `'${group}' is not a declared menu`);
     const route = str(sc, 'route', p, fail) ?? '/';
     if (!route.startsWith('/')) fail([...p, 'route'], 'routes start with /');
     const code = str(sc, 'code', p, fail, false);
-    model.screens.push({ name, en: str(sc, 'en', p, fail) ?? name, zh: str(sc, 'zh', p, fail) ?? name, group, route, order: num(sc, 'order', p, fail) ?? 0, icon: str(sc, 'icon', p, fail) ?? 'List', code });
+    model.screens.push({ name, en: str(sc, 'en', p, fail) ?? name, zh: str(sc, 'zh', p, fail) ?? name, group, hidden, route, order: num(sc, 'order', p, fail) ?? 0, icon: str(sc, 'icon', p, fail, !hidden) ?? 'List', code });
   }
 
   const enumNames = new Set(model.enums.map((e) => e.name));
@@ -377,5 +380,14 @@ function validate(root: unknown, fail: Fail): Model {
   for (const sc of model.screens) if (sc.code && !known.has(sc.code)) fail(['screens', sc.name, 'code'], `'${sc.code}' is not a permission code of the manifest`);
   for (const r of model.resources) for (const v of r.screen?.views ?? []) if (v.code !== 'any' && !known.has(v.code)) fail(['resources', r.name, 'screen', 'views', v.name, 'code'], `'${v.code}' is not a permission code of the manifest`);
   checkScreens(model, fail);
+  // one route, one code (generated/client/routes.ts maps each route to the code its guard checks)
+  const routeOwner = new Map<string, string>();
+  const claim = (route: string, owner: string, path: (string | number)[]) => {
+    const taken = routeOwner.get(route);
+    if (taken) fail(path, `route '${route}' is already ${taken}'s`);
+    else routeOwner.set(route, owner);
+  };
+  for (const r of model.resources) if (r.menu) claim(r.menu.route, `resource ${r.name}`, ['resources', r.name, 'menu', 'route']);
+  for (const sc of model.screens) claim(sc.route, `screen ${sc.name}`, ['screens', sc.name, 'route']);
   return model;
 }

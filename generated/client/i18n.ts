@@ -617,11 +617,15 @@ export const generatedMessages = {
       system: "System",
     },
     screens: {
+      dashboard: "Dashboard",
       inboundRejectList: "Rejected deliveries",
       inboundReturnList: "Return inbound orders",
       normalInboundExec: "Receive goods",
       normalOutboundExec: "Ship goods",
       outboundNanoList: "noon outbound orders",
+      rejectInboundExec: "Receive rejected deliveries",
+      returnInboundExec: "Receive returns",
+      skuListNoon: "noon SKUs",
     },
   },
   zh: {
@@ -1240,11 +1244,15 @@ export const generatedMessages = {
       system: "系统管理",
     },
     screens: {
+      dashboard: "首页",
       inboundRejectList: "拒收入库单",
       inboundReturnList: "退货入库单",
       normalInboundExec: "收货作业",
       normalOutboundExec: "发货作业",
       outboundNanoList: "noon出库单",
+      rejectInboundExec: "拒收收货",
+      returnInboundExec: "退货收货",
+      skuListNoon: "noon商品",
     },
   },
 };

@@ -1,18 +1,18 @@
 /**
  * Assembles the console (DESIGN.md "App.tsx only assembles"): <Admin> with the providers, the WMS layout,
- * login page and dashboard, one <Resource> per generated resource, and the custom routes
- *   /dashboard (in the layout), /401 and /404 (without layout, open without a token; spec 2.1).
- * `/` shows the dashboard; unknown paths go to /404 (catchAll); a denied canAccess goes to /401.
- * A resource's `listRoute` (spec route of its list, e.g. /warehouse/list) is served besides `/<name>`:
- * as a child route of the Resource when it lies below `/<name>/`, else as a custom route in the layout.
+ * login page, one <Resource> per generated resource (routing/resourceRoutes.tsx: list at its spec route,
+ * `/<name>/add`, `/<name>/edit/:id`), and the custom routes /dashboard and the hand-written screens' (in the
+ * layout), /401 and /404 (without layout, open without a token; spec 2.1).
+ * Every route in the layout checks the user's codes first (routing/RouteGuard.tsx, codes from the manifest;
+ * spec 6). `/` redirects to /dashboard (spec 2.3); unknown paths go to /404 (catchAll); a denied check goes
+ * to /401. react-admin's own links are rewritten to the spec's pages (routing/specPaths.tsx).
  * Runs in a browser-history router with synchronous updates (layout/BrowserRouter.tsx) so the spec's
  * paths are real URLs (the server serves index.html for them).
  * Hand-written screens replace generated ones through `screenOverrides` / `extraChildRoutes` (SKU list of
  * spec 2.8 at /sku/list/all and /sku/list/noon; inventory list and log list of spec 2.6 and 2.9).
  */
-import type { ReactElement } from 'react';
 import { Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource, ResourceContextProvider } from 'react-admin';
+import { Admin, CustomRoutes, ResourceContextProvider } from 'react-admin';
 import { generatedResources, type ResourceDef } from '../../generated/client/resources';
 import { dataProvider } from './providers/dataProvider';
 import { authProvider } from './providers/authProvider';
@@ -21,7 +21,7 @@ import { WmsLayout } from './layout/Layout';
 import { BrowserRouter } from './layout/BrowserRouter';
 import { theme } from './layout/theme';
 import { LoginPage } from './screens/LoginPage';
-import { Dashboard } from './screens/Dashboard';
+import { Dashboard, RedirectToDashboard } from './screens/Dashboard';
 import { NoPermission, RedirectToNoPermission, AuthErrorRedirect } from './screens/NoPermission';
 import { NotFound, RedirectToNotFound } from './screens/NotFound';
 import { SkuListAll, SkuListNoon } from './screens/sku';
@@ -29,21 +29,12 @@ import { JudgementList } from './screens/judgement';
 import { InventoryListPage, InventoryLogListPage } from './screens/inventory';
 import { inboundRoutes } from './screens/inbound';
 import { generatedViews } from '../../generated/client/views';
-import { RequireCode } from './layout/RequireCode';
+import type { ConsoleRoute } from '../../generated/client/routes';
 import { InboundPackList, OutboundPackList } from './screens/packages';
 import { shippingRoutes } from './screens/shipping';
-
-/** The part of `listRoute` below `/<name>/`, or undefined when it lies elsewhere (or is absent). */
-function childListPath(def: ResourceDef): string | undefined {
-  const prefix = `/${def.name}/`;
-  return def.list && def.listRoute?.startsWith(prefix) ? def.listRoute.slice(prefix.length) : undefined;
-}
-
-/** A listRoute outside `/<name>/...` (e.g. /sku/inventory_list), served as a custom route. */
-function outsideListRoute(def: ResourceDef): string | undefined {
-  if (!def.list || !def.listRoute || def.listRoute === `/${def.name}` || childListPath(def)) return undefined;
-  return def.listRoute;
-}
+import { guardedRoute, type GuardedRoute } from './routing/RouteGuard';
+import { mountedPages, outsideListRoute, resourceElement } from './routing/resourceRoutes';
+import { specPathRewriter, specRouterProvider } from './routing/specPaths';
 
 /**
  * Hand-written screens that replace generated ones. SKU (spec 2.8): the list at /sku/list/all (and /sku),
@@ -62,65 +53,31 @@ const screenOverrides: Record<string, Partial<ResourceDef>> = {
   outboundPackage: { list: OutboundPackList, create: undefined, edit: undefined },
 };
 
-/** More child routes of a resource (path below `/<name>/`). */
-const extraChildRoutes: Record<string, ReactElement[]> = {
-  sku: [<Route key="list/noon" path="list/noon" element={<SkuListNoon />} />],
+/** More routes of a resource, below `/<name>/` (guarded like every route). */
+const extraChildRoutes: Record<string, GuardedRoute[]> = {
+  sku: [{ path: '/sku/list/noon', element: <SkuListNoon /> }],
 };
+
+/** Hand-written screens' routes (each screen's routes.tsx), guarded like every route. */
+
 
 const resourceDefs: ResourceDef[] = generatedResources.map(def =>
   screenOverrides[def.name] ? { ...def, ...screenOverrides[def.name] } : def,
 );
 
-const resourceRoutes = resourceDefs.map(def => {
-  const List = def.list;
-  const child = childListPath(def);
-  return (
-    <Resource
-      key={def.name}
-      name={def.name}
-      list={def.list}
-      create={def.create}
-      edit={def.edit}
-      icon={def.icon}
-      recordRepresentation={def.recordRepresentation}
-    >
-      {child && List ? <Route path={child} element={<List />} /> : null}
-      {extraChildRoutes[def.name] ?? null}
-    </Resource>
-  );
-});
-
-/** The manifest's list views (generated/client/views.tsx), each behind the code of its view. */
-const viewRoutes = generatedViews.map((v) => (
-  <Route
-    key={`view:${v.route}`}
-    path={v.route}
-    element={
-      <RequireCode code={v.code}>
-        <ResourceContextProvider value={v.resource}>
-          <v.component />
-        </ResourceContextProvider>
-      </RequireCode>
-    }
-  />
-));
-
-const outsideListRoutes = resourceDefs.flatMap(def => {
-  const path = outsideListRoute(def);
-  const List = def.list;
-  if (!path || !List) return [];
-  return [
-    <Route
-      key={`list:${def.name}`}
-      path={path}
-      element={
-        <ResourceContextProvider value={def.name}>
-          <List />
-        </ResourceContextProvider>
-      }
-    />,
-  ];
-});
+const resourceRoutes = resourceDefs.map(def => resourceElement(def, extraChildRoutes[def.name]));
+const outsideListRoutes = resourceDefs.flatMap(def => outsideListRoute(def) ?? []);
+/** react-admin's links and redirects lead to the spec's pages (routing/specPaths.tsx). */
+const routerProvider = specRouterProvider(specPathRewriter(mountedPages(resourceDefs)));
+/** The manifest's list views (generated/client/views.tsx), each behind the code of its route. */
+const viewRoutes: GuardedRoute[] = generatedViews.map((v) => ({
+  path: v.route as ConsoleRoute,
+  element: (
+    <ResourceContextProvider value={v.resource}>
+      <v.component />
+    </ResourceContextProvider>
+  ),
+}));
 
 export const App = () => (
   <BrowserRouter>
@@ -132,20 +89,19 @@ export const App = () => (
       theme={theme}
       layout={WmsLayout}
       loginPage={LoginPage}
-      dashboard={Dashboard}
+      dashboard={RedirectToDashboard}
       catchAll={RedirectToNotFound}
       accessDenied={RedirectToNoPermission}
       authenticationError={AuthErrorRedirect}
       requireAuth
       disableTelemetry
+      routerProvider={routerProvider}
     >
       {resourceRoutes}
       <CustomRoutes>
-        <Route path="/dashboard" element={<Dashboard />} />
+        {guardedRoute({ path: '/dashboard', element: <Dashboard /> })}
         {outsideListRoutes}
-        {viewRoutes}
-        {inboundRoutes}
-        {shippingRoutes}
+        {[...viewRoutes, ...inboundRoutes, ...shippingRoutes].map(r => guardedRoute(r))}
       </CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/401" element={<NoPermission />} />

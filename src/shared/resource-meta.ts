@@ -178,8 +178,11 @@ export interface EnumSpec extends Label { name: string; values: Array<Label & { 
 export interface MenuGroupSpec extends Label { key: string; icon: string; order: number }
 /** A permission code not derived from a resource's operations (spec 6, e.g. outbound:export_ec_platform_labels). */
 export interface CodeSpec extends Label { code: string; type: 'menu' | 'button'; parent?: string }
-/** A sidebar entry that is not a resource's list (spec 2.3: e.g. /inbound/return_list, /func/normal_inbound_exec). */
-export interface ScreenSpec extends Label { name: string; group: string; route: string; order: number; icon: string; code?: string }
+/**
+ * A console route that is not a resource's list (spec 2.3: e.g. /inbound/return_list, /func/normal_inbound_exec):
+ * a sidebar entry in `group`, or `hidden` (no sidebar entry, e.g. /func/return_inbound_exec). `code` guards the route.
+ */
+export interface ScreenSpec extends Label { name: string; group?: string; hidden: boolean; route: string; order: number; icon: string; code?: string }
 export interface Model { enums: EnumSpec[]; menus: MenuGroupSpec[]; resources: ResourceSpec[]; codes: CodeSpec[]; screens: ScreenSpec[] }
 
 

@@ -38,12 +38,12 @@ describe('console in Chromium', () => {
 
   it('creates a warehouse, finds it with a filter and locks it', async () => {
     await page().getByRole('link', { name: 'Create' }).click();
-    await page().waitForURL(/\/warehouse\/create$/);
+    await page().waitForURL(/\/warehouse\/add$/);
     await page().locator('input[name="code"]').fill('E2E01');
     await page().locator('input[name="name"]').fill('E2E Test Warehouse');
     await c.shot('03-create');
     await page().getByRole('button', { name: 'Save' }).click();
-    await page().waitForURL(/\/warehouse$/);
+    await page().waitForURL(/\/warehouse\/list$/);
     await page().locator('form input[name="name"]').fill('E2E Test');
     await page().waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
     const row = page().locator('tbody tr').first();

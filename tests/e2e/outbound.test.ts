@@ -55,13 +55,16 @@ describe('Outbound orders in Chromium', () => {
   /** The inventory list row of the SKU's batch: [qty, lockQty] as shown. */
   const shownStock = (shot: string) => inventoryQtyInList(s.c, SKU_CODE, BATCH, { shot });
 
-  async function rowAction(action: 'allocate' | 'ship', status: string, shot: string) {
+  /** The buttons' labels (resources.yaml outboundOrder.workflow), which the confirmation repeats. */
+  const ACTION_LABELS = { allocate: 'Allocate', ship: 'Ship' } as const;
+
+  async function rowAction(action: keyof typeof ACTION_LABELS, status: string, shot: string) {
     await page().goto(`${s.c.base}/outbound/normal_list`);
     const row = rowOf(orderNo);
     await row.waitFor();
     await row.getByTestId(`outbound-row-${action}`).click();
     const confirm = page().getByTestId(`outbound-row-${action}-confirm`);
-    await confirm.getByText(`outbound order ${orderNo}?`, { exact: false }).waitFor();
+    await confirm.getByText(`${ACTION_LABELS[action]}: ${orderNo}?`, { exact: true }).waitFor();
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await confirm.waitFor({ state: 'hidden' });
     await page().getByText('Operation successful').first().waitFor();
@@ -87,7 +90,7 @@ describe('Outbound orders in Chromium', () => {
     const line = await addOrderLine(page(), dialog, 'outbound', { sku: SKU_CODE, batch: BATCH });
     // quantity rules (spec 5) before anything is sent
     await dialog.getByTestId('outbound-save').click();
-    await dialog.getByText('Quantity required').waitFor();
+    await dialog.getByText('Quantity cannot be empty').waitFor();
     await line.getByTestId('outbound-line-qty').fill('4');
     await s.c.shot('outbound-61-add');
     await saveOrderDialog(page(), dialog, 'outbound');
@@ -101,7 +104,7 @@ describe('Outbound orders in Chromium', () => {
     const row = rowOf(orderNo);
     await row.waitFor();
     await expect(row.getByTestId('outbound-status').textContent()).resolves.toBe('Created');
-    await expect(row.getByTestId('outbound-cod').textContent()).resolves.toBe('125.50 SAR');
+    await expect(row.getByTestId('outbound-cod-amount').textContent()).resolves.toBe('125.50 SAR');
     await row.getByTestId('outbound-row-allocate').waitFor();
     await s.c.shot('outbound-62-created');
   });

@@ -26,15 +26,15 @@ describe('roles and an owner-scoped user in Chromium', () => {
 
   it('creates a role in the permission tree', async () => {
     const page = c.page;
-    await loginThroughPage(page, c.base, undefined, undefined, '/role/create');
-    await page.waitForURL(/\/role\/create$/);
+    await loginThroughPage(page, c.base, undefined, undefined, '/role/add');
+    await page.waitForURL(/\/role\/add$/);
     await page.locator('input[name="code"]').fill('owner_clerk');
     await page.locator('input[name="name"]').fill('Owner clerk');
     await page.getByTestId('permission-node-owner:list').locator('input[type="checkbox"]').first().check();
     await page.getByTestId('permission-node-warehouse:list').locator('input[type="checkbox"]').first().check();
     await c.shot('10-role-create');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL(/\/role$/);
+    await page.waitForURL(/\/role\/list$/);
     const token = await c.t.login();
     const role = (await c.t.call('/sapi/sys/role/list', { code: 'owner_clerk' }, token)).data[0];
     expect(role.permissionCodes).toEqual(expect.arrayContaining(['owner', 'owner:list', 'warehouse', 'warehouse:list']));
@@ -43,7 +43,7 @@ describe('roles and an owner-scoped user in Chromium', () => {
 
   it('creates a user limited to one goods owner', async () => {
     const page = c.page;
-    await page.goto(`${c.base}/user/create`);
+    await page.goto(`${c.base}/user/add`);
     await page.locator('input[name="name"]').fill('clerk_a');
     await page.locator('input[name="password"]').fill('clerk-pass-1');
     await pick(page, 'Roles', 'Owner', 'Owner clerk');

@@ -1,20 +1,28 @@
 // @vitest-environment jsdom
 /**
- * The assembled console in a DOM (spec 1, 2.2): without a token a protected path lands on
+ * The assembled console in a DOM (spec 1, 2.2, 2.3, 6): without a token a protected path lands on
  * /login?redirect=<path> (and stays there: no logout loop); with an admin token the warehouse list gets the
- * title "Warehouses - WMS", `/` shows the dashboard and unknown paths go to /404.
+ * title "Warehouses - WMS", `/` redirects to /dashboard and unknown paths go to /404; add and edit pages live
+ * at /<r>/add and /<r>/edit/<id> (react-admin's links lead there, its old paths redirect); a route whose code
+ * the user lacks sends them to /401.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import { App } from '../../src/client/App';
 import { i18nProvider } from '../../src/client/providers/i18nProvider';
 import { setToken } from '../../src/client/providers/session';
 
+// the console renders heavy MUI trees: allow slow machines and parallel test files more time
+configure({ asyncUtilTimeout: 5000 });
+
 const requests: string[] = [];
+/** The user's role codes in user info (admin unless a test says otherwise). */
+let roles: string[] = ['admin'];
 
 beforeEach(async () => {
   localStorage.clear();
   requests.length = 0;
+  roles = ['admin'];
   await i18nProvider.changeLocale('en');
   vi.stubGlobal(
     'fetch',
@@ -22,7 +30,9 @@ beforeEach(async () => {
       requests.push(url);
       let data: unknown = null;
       if (url === '/sapi/captcha/get') data = { captchaId: 'c', image: 'data:image/svg+xml;base64,' };
-      else if (url === '/sapi/sys/user/current/detail') data = { id: 1, name: 'Ann', roles: ['admin'] };
+      else if (url === '/sapi/sys/user/current/detail') data = { id: 1, name: 'Ann', roles };
+      else if (url === '/sapi/wms/company/page') data = { records: [{ id: 7, name: 'Acme' }], current: 1, total: 1 };
+      else if (url === '/sapi/wms/company/detail') data = { id: 7, name: 'Acme', status: 1 };
       else if (url.endsWith('/page')) data = { records: [], current: 1, total: 0 };
       else if (url.endsWith('/list')) data = [];
       return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), { headers: { 'Content-Type': 'application/json' } });
@@ -35,7 +45,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('App', () => {
+// each test mounts the whole console several times
+describe('App', { timeout: 60_000 }, () => {
   it('sends a visitor without a token to /login?redirect=<path> once', async () => {
     window.history.pushState({}, '', '/warehouse/list');
     render(<App />);
@@ -58,6 +69,7 @@ describe('App', () => {
     window.history.pushState({}, '', '/');
     render(<App />);
     expect(await screen.findByText('Welcome, Ann')).toBeTruthy();
+    expect(window.location.pathname).toBe('/dashboard');
     expect(document.title).toBe('Dashboard - WMS');
     cleanup();
 
@@ -65,5 +77,53 @@ describe('App', () => {
     render(<App />);
     expect(await screen.findByTestId('page-404')).toBeTruthy();
     expect(window.location.pathname).toBe('/404');
+  });
+
+  it('links the list to /company/add and /company/edit/<id>, and redirects the old paths there', async () => {
+    setToken('T');
+    window.history.pushState({}, '', '/company');
+    render(<App />);
+    const create = await screen.findByRole('link', { name: 'Create' });
+    expect(create.getAttribute('href')).toBe('/company/add');
+    const edit = await screen.findByRole('link', { name: 'Edit' });
+    expect(edit.getAttribute('href')).toBe('/company/edit/7');
+    cleanup();
+
+    window.history.pushState({}, '', '/company/create');
+    render(<App />);
+    await waitFor(() => expect(window.location.pathname).toBe('/company/add'));
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeTruthy();
+    cleanup();
+
+    requests.length = 0;
+    window.history.pushState({}, '', '/company/7');
+    render(<App />);
+    await waitFor(() => expect(window.location.pathname).toBe('/company/edit/7'));
+    await waitFor(() => expect(requests).toContain('/sapi/wms/company/detail'));
+  });
+
+  it('sends a user without the route\'s code to /401, and lets one with it in', async () => {
+    // user info is fetched once per token: one token per set of roles
+    setToken('T-list');
+    roles = ['inbound', 'inbound:list'];
+    window.history.pushState({}, '', '/inbound/return_list');
+    render(<App />);
+    expect(await screen.findByTestId('page-401')).toBeTruthy();
+    expect(window.location.pathname).toBe('/401');
+    cleanup();
+
+    setToken('T-company');
+    roles = ['company', 'company:list'];
+    window.history.pushState({}, '', '/company/add');
+    render(<App />);
+    expect(await screen.findByTestId('page-401')).toBeTruthy();
+    cleanup();
+
+    setToken('T-return');
+    roles = ['inbound', 'inbound:return_list'];
+    window.history.pushState({}, '', '/inbound/return_list');
+    render(<App />);
+    expect(await screen.findByText('Customer return inbound orders')).toBeTruthy();
+    expect(window.location.pathname).toBe('/inbound/return_list');
   });
 });

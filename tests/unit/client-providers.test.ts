@@ -431,6 +431,16 @@ describe('createAuthProvider', () => {
     expect(notices).toEqual(['Verification failed, please login again']);
   });
 
+  it('a detail call without an answer (network, page left) keeps the session and asks again', async () => {
+    setToken('T');
+    mockFetch(() => new TypeError('Failed to fetch'));
+    const auth = createAuthProvider(codes);
+    await expect(auth.getPermissions!({})).rejects.toMatchObject({ status: 0 });
+    expect([getToken(), notices, navigations]).toEqual(['T', [], []]);
+    mockFetch(() => ({ body: { code: 200, data: user } }));
+    await expect(auth.getPermissions!({})).resolves.toEqual(user.roles);
+  });
+
   it('logout calls the server, clears the token and ignores errors', async () => {
     setToken('T');
     const requests = mockFetch(() => ({ body: { code: 600, msg: 'expired', data: null } }));

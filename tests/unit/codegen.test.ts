@@ -71,6 +71,15 @@ describe('manifest validation', () => {
       .toMatch(/screens\.map\.group: 'nope' is not a declared menu[\s\S]*screens\.map\.code: 'thing:view' is not a permission code of the manifest/);
     expect(withScreen('{ en: M, zh: M, group: basic, route: /map, order: 1, icon: Map }')).toBe('');
   });
+  it('takes a hidden screen without a group, and one code per route', () => {
+    const withScreens = (sc: string) => problemsOf(`menus:\n  basic: { en: B, zh: B, icon: Apartment, order: 1 }\nscreens:\n${sc}` + base('      name: { type: string, en: N, zh: N, maxLength: 5 }\n').replace('    fields:\n', '    menu: { group: basic, route: /thing/list, order: 1, icon: List }\n    fields:\n')).join('\n');
+    expect(withScreens('  exec: { en: E, zh: E, hidden: true, route: /func/exec }\n')).toBe('');
+    expect(withScreens('  exec: { en: E, zh: E, hidden: true, group: basic, route: /func/exec }\n')).toMatch(/screens\.exec\.group: a hidden screen has no sidebar group/);
+    expect(withScreens('  exec: { en: E, zh: E, route: /func/exec }\n')).toMatch(/screens\.exec: missing 'group'/);
+    const clash = withScreens('  one: { en: A, zh: A, hidden: true, route: /func/a }\n  two: { en: B, zh: B, hidden: true, route: /func/a }\n  three: { en: C, zh: C, hidden: true, route: /thing/list }\n');
+    expect(clash).toMatch(/screens\.two\.route: route '\/func\/a' is already screen one's/);
+    expect(clash).toMatch(/screens\.three\.route: route '\/thing\/list' is already resource thing's/);
+  });
   it('reports YAML syntax errors with their line', () => {
     expect(problemsOf('enums:\n  A: [\n')[0]).toMatch(/^m\.yaml:\d+:\d+: /);
   });

@@ -46,7 +46,7 @@ describe('SKU routes', () => {
     setToken('T');
     window.history.pushState({}, '', '/sku/list/all');
     render(<App />);
-    expect(await screen.findByText('NOON-1', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('NOON-1', undefined, { timeout: 10_000 })).toBeTruthy(); // the file's first console render is the slowest
     expect(skuPages()[0].body).toMatchObject({ current: 1, size: 10 });
     expect(skuPages()[0].body).not.toHaveProperty('ecPlatform');
     expect(skuPages()[0].body).not.toHaveProperty('sortProp');

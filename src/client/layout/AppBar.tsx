@@ -49,7 +49,7 @@ const DashboardUserMenuItem = () => {
       data-testid="user-menu-dashboard"
       onClick={() => {
         userMenu?.onClose();
-        navigate('/');
+        navigate('/dashboard');
       }}
     >
       <ListItemIcon>

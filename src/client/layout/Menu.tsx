@@ -1,8 +1,8 @@
 /**
  * Sidebar menu built from the generated `menuTree` (spec 2.4, 6): nodes the user may not see are removed
  * by filterMenu (roles from usePermissions); parents are collapsible groups, leaves link to their route
- * (or `/<resource>`). A dashboard item comes first unless the tree has its own node for `/` or
- * `/dashboard`. Items carry `data-testid="menu-<key>"` for browser tests.
+ * (or `/<resource>`). A dashboard item (to /dashboard, for users its route guard lets in) comes first unless
+ * the tree has its own node for `/` or `/dashboard`. Items carry `data-testid="menu-<key>"` for browser tests.
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { menuTree, type MenuNode } from '../../../generated/client/menu';
 import { generatedResources } from '../../../generated/client/resources';
 import { filterMenu, menuTarget } from './menuAccess';
 import { MenuIcon } from './MenuIcon';
+import { routeAllowed } from '../routing/RouteGuard';
 
 const resourceIcons = new Map(generatedResources.filter(r => r.icon).map(r => [r.name, r.icon!]));
 
@@ -92,9 +93,9 @@ export const WmsMenu = () => {
   );
   return (
     <Menu>
-      {!hasDashboardNode && (
+      {!hasDashboardNode && routeAllowed(permissions, '/dashboard') && (
         <Menu.Item
-          to="/"
+          to="/dashboard"
           primaryText={translate('app.menu.dashboard')}
           leftIcon={<DashboardIcon />}
           data-testid="menu-dashboard"

@@ -76,7 +76,9 @@ export function createAuthProvider(accessCodes: AccessCodes): AuthProvider & { g
     const promise = fetchUser().catch((error: unknown) => {
       if (cache?.promise === promise) cache = null;
       const status = (error as { status?: number })?.status;
-      if (status !== CODE_NOT_LOGGED_IN) {
+      // status 0: no answer (network down, or the request cut by leaving the page): not a failed check,
+      // so the session stays; clearing it here logged users out when they opened a page mid-request
+      if (status !== CODE_NOT_LOGGED_IN && status !== 0) {
         // spec 4/8: token check failure -> clear token, show the message, go home; home needs a
         // token, so go straight to the login page that returns there.
         clearToken();

@@ -1,8 +1,10 @@
 /**
- * Dashboard (route `/` and `/dashboard`; spec 2.3): a welcome text with the user's name. Open to every
- * logged-in user.
+ * Dashboard (route /dashboard; spec 2.3): a welcome text with the user's name. Needs the code `dashboard`
+ * (spec 2.3; the route guard reads it from the manifest). `/` redirects here (`RedirectToDashboard`, the URL
+ * changes).
  */
 import { Card, CardContent, Typography } from '@mui/material';
+import { Navigate } from 'react-router-dom';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
 
 export const Dashboard = () => {
@@ -23,3 +25,6 @@ export const Dashboard = () => {
     </Card>
   );
 };
+
+/** react-admin's `dashboard` (the `/` route): spec 2.3 "/ redirects to /dashboard". */
+export const RedirectToDashboard = () => <Navigate to="/dashboard" replace />;

@@ -1,13 +1,13 @@
 /**
- * The inbound routes besides the resource's menu route (/inbound/normal_list, served through
- * `screenOverrides`): the customer return and rejected delivery lists, and the three receiving screens
- * (spec 2.3 /func, hidden). Mounted by App.tsx as custom routes inside the layout.
+ * The receiving screens (spec 2.3 /func, hidden); the inbound lists are the manifest's views
+ * (generated/client/views.tsx). App.tsx mounts them as guarded custom routes inside the layout (each path is a
+ * manifest route with its code).
  */
-import { Route } from 'react-router-dom';
+import type { GuardedRoute } from '../../routing/RouteGuard';
 import { NormalInboundExec, RejectInboundExec, ReturnInboundExec } from './InboundReceivePage';
 
-export const inboundRoutes = [
-  <Route key="func/normal_inbound_exec" path="/func/normal_inbound_exec" element={<NormalInboundExec />} />,
-  <Route key="func/return_inbound_exec" path="/func/return_inbound_exec" element={<ReturnInboundExec />} />,
-  <Route key="func/reject_inbound_exec" path="/func/reject_inbound_exec" element={<RejectInboundExec />} />,
+export const inboundRoutes: GuardedRoute[] = [
+  { path: '/func/normal_inbound_exec', element: <NormalInboundExec /> },
+  { path: '/func/return_inbound_exec', element: <ReturnInboundExec /> },
+  { path: '/func/reject_inbound_exec', element: <RejectInboundExec /> },
 ];

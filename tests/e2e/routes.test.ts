@@ -1,0 +1,82 @@
+/**
+ * The console's routes in Chromium (spec 2.3, 6): `/` goes to /dashboard; a company is added at /company/add
+ * and edited at /company/edit/{id} (react-admin's buttons lead there, its old paths redirect there); a user
+ * without inbound:return_list who opens /inbound/return_list (or a /func screen without inbound:receive) by
+ * URL lands on /401.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { userWith } from '../api/harness';
+import { loginThroughPage, SHOTS } from './browser';
+import { consoleSession } from './steps';
+
+describe('console routes in Chromium', () => {
+  const s = consoleSession('routes');
+  const page = () => s.page;
+  const url = (path: string) => `${s.c.base}${path}`;
+
+  it('sends / to /dashboard', async () => {
+    await loginThroughPage(page(), s.c.base);
+    await page().waitForURL(/\/dashboard$/);
+    await page().getByTestId('dashboard').waitFor();
+    await page().goto(url('/'));
+    await page().waitForURL(/\/dashboard$/);
+    await page().getByTestId('dashboard').waitFor();
+    await s.c.shot('routes-01-dashboard');
+  });
+
+  it('adds a company at /company/add and edits it at /company/edit/{id}', async () => {
+    await page().goto(url('/company'));
+    await page().getByRole('link', { name: 'Create' }).click();
+    await page().waitForURL(/\/company\/add$/);
+    await page().locator('input[name="name"]').fill('Route Test Trading');
+    await s.c.shot('routes-02-company-add');
+    await page().getByRole('button', { name: 'Save' }).click();
+    await page().waitForURL(/\/company$/);
+    const [added] = await s.api('/sapi/wms/company/list', { name: 'Route Test Trading' });
+    expect(added).toMatchObject({ name: 'Route Test Trading' });
+
+    const row = page().locator('tbody tr', { hasText: 'Route Test Trading' });
+    await row.getByRole('link', { name: 'Edit' }).click();
+    await page().waitForURL(new RegExp(`/company/edit/${added.id}$`));
+    const name = page().locator('input[name="name"]');
+    await expect.poll(() => name.inputValue()).toBe('Route Test Trading');
+    await name.fill('Route Test Trading LLC');
+    await s.c.shot('routes-03-company-edit');
+    await page().getByRole('button', { name: 'Save' }).click();
+    await page().waitForURL(/\/company$/);
+    await page().locator('tbody tr', { hasText: 'Route Test Trading LLC' }).waitFor();
+    expect((await s.api('/sapi/wms/company/detail', { id: added.id })).name).toBe('Route Test Trading LLC');
+
+    // react-admin's own paths (old bookmarks) lead to the same pages
+    await page().goto(url('/company/create'));
+    await page().waitForURL(/\/company\/add$/);
+    await page().goto(url(`/company/${added.id}`));
+    await page().waitForURL(new RegExp(`/company/edit/${added.id}$`));
+    await expect.poll(() => name.inputValue()).toBe('Route Test Trading LLC');
+  });
+
+  it('sends a user without inbound:return_list from /inbound/return_list to /401', async () => {
+    await userWith(s.c.t, await s.c.t.login(), { codes: ['dashboard', 'inbound', 'inbound:list'], name: 'route_clerk' });
+    const clerk = await (await s.c.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 } })).newPage();
+    try {
+      await loginThroughPage(clerk, s.c.base, 'route_clerk', 'secret-1', '/inbound/normal_list');
+      await clerk.waitForURL(/\/inbound\/normal_list$/);
+      await clerk.getByTestId('menu-inboundOrder').waitFor();
+      expect(await clerk.getByTestId('menu-inboundReturnList').count()).toBe(0);
+
+      await clerk.goto(url('/inbound/return_list'));
+      await clerk.waitForURL(/\/401$/);
+      await clerk.getByTestId('page-401').waitFor();
+      await clerk.screenshot({ path: join(SHOTS, 'routes-04-clerk-401.png'), fullPage: true });
+
+      await clerk.goto(url('/func/return_inbound_exec')); // needs inbound:receive
+      await clerk.waitForURL(/\/401$/);
+      await clerk.goto(url('/'));
+      await clerk.waitForURL(/\/dashboard$/); // holds `dashboard`
+      await clerk.getByTestId('dashboard').waitFor();
+    } finally {
+      await clerk.context().close();
+    }
+  });
+});
