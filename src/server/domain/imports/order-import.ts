@@ -41,7 +41,7 @@ import { bindings, type Binding } from '../../../../generated/server/routes';
 import { ImportStatus } from '../../../../generated/shared/enums';
 import { Code } from '../../../shared/envelope';
 import { rules, type Lang } from '../../../shared/validation';
-import { add, validate } from '../../crud/handlers';
+import { add, manifestLabel, meta, validate } from '../../crud/handlers';
 import type { Db } from '../../db/connect';
 import { sysImportJob } from '../../db/internal-schema';
 import type { RequestContext, UserContext } from '../../http/context';
@@ -123,7 +123,6 @@ const COLUMN_OF_FIELD: Record<string, string> = { warehouseId: 'warehouse', owne
 
 const L = (en: string, zh: string) => ({ en, zh });
 const texts = {
-  type: L('Type', '类型'),
   trajectory: L('Trajectory tracking not supported via import', '不支持通过导入进行轨迹跟踪'),
   differs: L('{label} "{value}" differs from "{first}" on row {row} of the same order', '{label}“{value}”与同一订单第{row}行的“{first}”不一致'),
   inFile: L('{label} "{value}" (also on row {row})', '{label}“{value}”（第{row}行也有）'),
@@ -420,9 +419,9 @@ export async function startOrderImport(deps: ImportDeps, def: OrderImportDefinit
   const { ctx, user } = a;
   const lang = ctx.lang;
   const form = await validate<{ type: number; filePath: string }>(yup.object({
-    type: rules(lang, 'add').oneOf(texts.type, def.types, { required: true }),
+    type: rules(lang, 'add').oneOf(manifestLabel('type', meta(def.binding))!, def.types, { required: true }),
     ...uploadFields(lang),
-  }), a.body);
+  }), a.body, lang);
   const path = await uploadedWorkbook(deps, user, form.filePath, lang);
   const id = randomUUID();
   await db.insert(sysImportJob).values({ id, kind: def.kind, ownerId: 0, filePath: path, status: ImportStatus.RUNNING, userId: user.id });
