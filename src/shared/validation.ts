@@ -103,8 +103,20 @@ export const requestLabels = {
   value: L('Value', '值'),
 } as const satisfies Record<string, Label>;
 
-/** Where a message points: a field's label, and/or one entry (0-based) of a document's `lines`. */
-export interface FieldRef { label?: Label; line?: number }
+/**
+ * Where a message points: a field's label, and/or one entry (0-based) of a document's `lines`. `field` is the
+ * API key, never shown: it lets a caller place the error (the order import puts it on a sheet column).
+ */
+export interface FieldRef { label?: Label; line?: number; field?: string }
+
+/** A described field error: the msg, and where it points with its text free of the line and label prefixes. */
+export interface FieldProblem { message: string; field?: string; line?: number; text: string }
+
+/** fieldMessage with the place kept apart ({@link FieldProblem}). */
+export function fieldProblem(lang: Lang, at: FieldRef, text: string, args: Args = {}): FieldProblem {
+  const bare = fieldMessage(lang, text.includes('{label}') ? { label: at.label } : {}, text, args);
+  return { message: fieldMessage(lang, at, text, args), field: at.field, line: at.line, text: bare };
+}
 
 /**
  * The one form of a message about a request field (server 400s and the console's rule texts alike):
@@ -222,13 +234,13 @@ export function rules(lang: Lang, mode: FormMode | 'query') {
 }
 
 /**
- * The msg of a yup ValidationError (what /sapi answers with code 400): the first error's text, which names
- * the field by its label (the rule builders put it there); an error inside `lines[i]` is prefixed with its
- * line ("Line 2: Quantity cannot be less than 1"). "First" follows `fieldOrder` (the schema's declared
- * fields) when given. A yup default text (it names the API path, e.g. "x must be a `object` type") is
- * replaced by "<label> is not valid", the label from `labelOf(key)` (else {@link requestLabels}).
+ * The msg of a yup ValidationError (what /sapi answers with code 400) and where it points: the first error's
+ * text, which names the field by its label (the rule builders put it there); an error inside `lines[i]` is
+ * prefixed with its line ("Line 2: Quantity cannot be less than 1"). "First" follows `fieldOrder` (the
+ * schema's declared fields) when given. A yup default text (it starts with the API path, e.g. "x must be a
+ * `object` type") is replaced by "<label> is not valid", the label from `labelOf(key)` (else {@link requestLabels}).
  */
-export function formatValidationError(e: yup.ValidationError, lang: Lang, fieldOrder: string[] = [], labelOf: (key: string) => Label | undefined = () => undefined): string {
+export function formatValidationError(e: yup.ValidationError, lang: Lang, fieldOrder: string[] = [], labelOf: (key: string) => Label | undefined = () => undefined): FieldProblem {
   const all = e.inner?.length ? e.inner : [e];
   const rank = (err: yup.ValidationError) => {
     const i = fieldOrder.indexOf((err.path ?? '').split(/[.[]/)[0]);
@@ -236,15 +248,18 @@ export function formatValidationError(e: yup.ValidationError, lang: Lang, fieldO
   };
   const first = [...all].sort((a, b) => rank(a) - rank(b))[0];
   const path = first.path ?? '';
-  const line = path.match(/^lines\[(\d+)\]/)?.[1];
+  const lineNo = path.match(/^lines\[(\d+)\]/)?.[1];
+  const line = lineNo === undefined ? undefined : Number(lineNo);
+  const field = path.replace(/\[\d+\]/g, '').split('.').pop() || undefined;
   let text = first.message;
-  if (path && text.includes(path)) {
-    const key = path.replace(/\[\d+\]/g, '').split('.').pop() ?? '';
-    const label = path === `lines[${line}]`
-      ? L(fill(requestLabels.line.en, { n: Number(line) + 1 }), fill(requestLabels.line.zh, { n: Number(line) + 1 }))
-      : labelOf(key) ?? (requestLabels as Record<string, Label>)[key] ?? requestLabels.value;
-    if (path === `lines[${line}]`) return fieldMessage(lang, { label }, ruleTexts[lang].invalid);
-    text = fieldMessage(lang, { label }, ruleTexts[lang].invalid);
+  // yup's own texts start with the path ("lines[0] must be a `object` type"); ours with a label or a line
+  if (path && text.startsWith(`${path} `)) {
+    if (path === `lines[${line}]`) {
+      const n = { n: (line ?? 0) + 1 };
+      const label = L(fill(requestLabels.line.en, n), fill(requestLabels.line.zh, n));
+      return { ...fieldProblem(lang, { label }, ruleTexts[lang].invalid), field, line };
+    }
+    text = fieldMessage(lang, { label: labelOf(field ?? '') ?? (requestLabels as Record<string, Label>)[field ?? ''] ?? requestLabels.value }, ruleTexts[lang].invalid);
   }
-  return line !== undefined ? fieldMessage(lang, { line: Number(line) }, text) : text;
+  return { message: line !== undefined ? fieldMessage(lang, { line }, text) : text, field, line, text };
 }

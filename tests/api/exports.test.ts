@@ -217,8 +217,8 @@ describe.each(testDatabases())('inventory export on %s', (kind) => {
   });
 
   it('refuses a bad query at once with 400', async () => {
-    expect(await call('/sapi/wms/sku-inventory/exportExcel', { sortProp: 'name' })).toMatchObject({ code: 400, msg: expect.stringMatching(/^sortProp: /) });
-    expect(await call('/sapi/wms/sku-inventory/exportExcel', { ecPlatform: 99 })).toMatchObject({ code: 400, msg: expect.stringMatching(/^ecPlatform: /) });
+    expect(await call('/sapi/wms/sku-inventory/exportExcel', { sortProp: 'name' })).toMatchObject({ code: 400, msg: expect.stringMatching(/^Sort field must be one of: /) });
+    expect(await call('/sapi/wms/sku-inventory/exportExcel', { ecPlatform: 99 })).toMatchObject({ code: 400, msg: expect.stringMatching(/^E-commerce platform must be one of: /) });
   });
 
   it('ends FAIL with a message when storage fails, and keeps no file', async () => {

@@ -41,7 +41,10 @@ export async function validate<T = Row>(schema: Schema, body: unknown, lang: Lan
     return (await schema.validate(body ?? {}, { stripUnknown: true, abortEarly: false })) as T;
   } catch (e) {
     const order = 'fields' in schema ? Object.keys((schema as { fields: object }).fields) : [];
-    if (e instanceof ValidationError) throw new BizError(Code.BAD_REQUEST, formatValidationError(e, lang, order, (k) => manifestLabel(k, spec)));
+    if (e instanceof ValidationError) {
+      const p = formatValidationError(e, lang, order, (k) => manifestLabel(k, spec));
+      throw new BizError(Code.BAD_REQUEST, p.message, p);
+    }
     throw e;
   }
 }
@@ -90,7 +93,7 @@ export function readScope(b: Binding, user: UserContext): SQL[] {
 
 /** The record id of a call's body: a positive integer (number or digits), else 400 "ID must be a positive integer". */
 export function recordId(id: unknown, lang: Lang): number {
-  if (typeof id !== 'number' && !(typeof id === 'string' && /^\d+$/.test(id))) throw fieldError(lang, { label: requestLabels.id }, ruleTexts[lang].positiveId);
+  if (typeof id !== 'number' && !(typeof id === 'string' && /^\d+$/.test(id))) throw fieldError(lang, { label: requestLabels.id, field: 'id' }, ruleTexts[lang].positiveId);
   return Number(id);
 }
 
@@ -168,7 +171,7 @@ export const detail = (call: CrudCall) => findScoped(call, call.body?.id);
 function checkWriteScope(call: CrudCall, values: Row, adding: boolean) {
   for (const [kind, field] of Object.entries(meta(call.binding).scope) as Array<[ScopeKind, string]>) {
     if (field === 'id') { if (adding) requireInScope(call.ctx, call.user, kind, meta(call.binding), -1); continue; }
-    if (values[field] !== undefined) requireInScope(call.ctx, call.user, kind, manifestLabel(field, meta(call.binding))!, values[field]);
+    if (values[field] !== undefined) requireInScope(call.ctx, call.user, kind, { ...manifestLabel(field, meta(call.binding))!, field }, values[field]);
   }
 }
 
@@ -296,7 +299,10 @@ export async function mapDbErrors<T>(lang: Lang, m: ResourceSpec, write: () => P
     }
     if (pg?.code === '23503') {
       const ref = m.fields.find((f) => f.type === 'ref' && pg.detail?.includes(`(${f.column})`));
-      if (ref) throw new BizError(Code.BAD_REQUEST, text(lang, 'notFound', { what: `${ref[lang]} ${pg.detail?.match(/=\((\d+)\)/)?.[1] ?? ''}`.trim() }));
+      if (ref) {
+        const msg = text(lang, 'notFound', { what: `${ref[lang]} ${pg.detail?.match(/=\((\d+)\)/)?.[1] ?? ''}`.trim() });
+        throw new BizError(Code.BAD_REQUEST, msg, { message: msg, field: ref.name, text: msg });
+      }
       const table = pg.detail?.match(/table "([^"]+)"/)?.[1];
       const user = Object.values(bindings).find((b) => meta(b).table === table);
       throw new BizError(Code.CONFLICT, text(lang, 'inUse', { what: user ? meta(user)[lang] : table ?? '?' }));

@@ -47,7 +47,7 @@ export async function checkCaptcha(db: Db, captchaId: string, answer: string, te
 export async function login(db: Db, lang: Lang, body: unknown, testAnswer?: string): Promise<{ token: string }> {
   const schema = loginSchema((rule) => loginTexts[lang][rule]).shape({ captchaId: yup.string().trim().required(loginTexts[lang].captcha_required) });
   const form = await validate<{ username: string; password: string; captcha: string; captchaId: string }>(schema, body, lang);
-  if (!(await checkCaptcha(db, form.captchaId, form.captcha, testAnswer))) throw fieldTextError(lang, { label: requestLabels.captcha }, 'captchaWrong');
+  if (!(await checkCaptcha(db, form.captchaId, form.captcha, testAnswer))) throw fieldTextError(lang, { label: requestLabels.captcha, field: 'captcha' }, 'captchaWrong');
   const [u] = await db.select({ id: user.id, password: user.password, status: user.status }).from(user).where(eq(user.name, form.username));
   if (!u || !(await verifyPassword(form.password, u.password))) throw new BizError(Code.BAD_REQUEST, text(lang, 'loginFailed'));
   if (u.status !== Status.ENABLE) throw new BizError(Code.BAD_REQUEST, text(lang, 'userLocked'));

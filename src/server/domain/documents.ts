@@ -58,10 +58,10 @@ export async function checkOwnerSkuLines<L extends { skuId: number; batchNo?: st
   const own = new Set((await db.select({ id: sku.id }).from(sku).where(and(inArray(sku.id, ids), eq(sku.ownerId, ownerId)))).map((x) => x.id));
   const seen = new Set<string>();
   return lines.map((l, i) => {
-    if (!own.has(l.skuId)) throw fieldError(lang, { line: i }, lineTexts.skuOwner[lang]);
+    if (!own.has(l.skuId)) throw fieldError(lang, { line: i, field: 'skuId' }, lineTexts.skuOwner[lang]);
     const line = { ...l, batchNo: (l.batchNo ?? '').trim() };
     const key = `${line.skuId}/${line.batchNo}`;
-    if (seen.has(key)) throw fieldError(lang, { line: i }, lineTexts.lineTwice[lang]);
+    if (seen.has(key)) throw fieldError(lang, { line: i, field: 'lines' }, lineTexts.lineTwice[lang]);
     seen.add(key);
     return line;
   });

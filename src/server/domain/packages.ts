@@ -125,7 +125,7 @@ export async function checkPackedLines(db: Db, kind: PackageKind, orderId: numbe
     const [skuId, batch] = key.split('/');
     const code = (await skuCodes(db, [Number(skuId)])).get(Number(skuId)) ?? skuId;
     const t = q === undefined ? packageTexts.lineInPackage : packageTexts.belowPacked;
-    throw fieldError(lang, { label: requestLabels.lines }, t[lang], { sku: code, batch: batch || '-', packages: p.packages, packed: p.qty }, Code.CONFLICT);
+    throw fieldError(lang, { label: requestLabels.lines, field: 'lines' }, t[lang], { sku: code, batch: batch || '-', packages: p.packages, packed: p.qty }, Code.CONFLICT);
   }
 }
 
@@ -193,11 +193,11 @@ export function packageHooks(kind: PackageKind): ResourceHooks {
         const l = { skuId: raw.skuId, batchNo: (raw.batchNo ?? '').trim(), qty: raw.qty };
         const key = keyOf(l);
         const a = { sku: codes.get(l.skuId) ?? String(l.skuId), batch: l.batchNo || '-', order: String(order[kind.order.meta.represent]), qty: l.qty };
-        if (!ordered.has(key)) throw fieldError(lang, { line: i }, packageTexts.notLine[lang], a);
-        if (seen.has(key)) throw fieldError(lang, { line: i }, packageTexts.twice[lang]);
+        if (!ordered.has(key)) throw fieldError(lang, { line: i, field: 'skuId' }, packageTexts.notLine[lang], a);
+        if (seen.has(key)) throw fieldError(lang, { line: i, field: 'lines' }, packageTexts.twice[lang]);
         seen.add(key);
         const already = packed.get(key)?.qty ?? 0;
-        if (already + l.qty > ordered.get(key)!) throw fieldError(lang, { line: i }, packageTexts.overPacked[lang], { ...a, ordered: ordered.get(key)!, packed: already }, Code.CONFLICT);
+        if (already + l.qty > ordered.get(key)!) throw fieldError(lang, { line: i, field: 'qty' }, packageTexts.overPacked[lang], { ...a, ordered: ordered.get(key)!, packed: already }, Code.CONFLICT);
         return l;
       });
       pending.set(call.body, checked);

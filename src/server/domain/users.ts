@@ -41,7 +41,7 @@ async function requireAnotherAdmin(call: CrudCall, userId: number, adminId: numb
 export const userHooks: ResourceHooks = {
   async beforeWrite(call, values, existing) {
     if (!existing) return;
-    if (existing.id === call.user.id && values.status !== undefined && values.status !== existing.status) throw fieldTextError(call.ctx.lang, { label: manifestLabel('status', meta(bindings.user)) }, 'ownStatus');
+    if (existing.id === call.user.id && values.status !== undefined && values.status !== existing.status) throw fieldTextError(call.ctx.lang, { label: manifestLabel('status', meta(bindings.user)), field: 'status' }, 'ownStatus');
     const adminId = await lockAdminRole(call.db);
     if (adminId === undefined || !isActiveAdmin(existing.status, existing.roleIds, adminId)) return;
     if (!isActiveAdmin(values.status ?? existing.status, values.roleIds ?? existing.roleIds, adminId)) await requireAnotherAdmin(call, existing.id as number, adminId);
@@ -90,7 +90,7 @@ function changePasswordSchema(lang: Lang) {
 export async function changeOwnPassword(db: Db, ctx: RequestContext, caller: UserContext, body: Row): Promise<null> {
   const form = await validate<{ oldPassword: string; password: string }>(changePasswordSchema(ctx.lang), body, ctx.lang);
   const [u] = await db.select({ password: user.password }).from(user).where(eq(user.id, caller.id));
-  if (!u || !(await verifyPassword(form.oldPassword, u.password))) throw fieldTextError(ctx.lang, { label: requestLabels.oldPassword }, 'oldPasswordWrong');
+  if (!u || !(await verifyPassword(form.oldPassword, u.password))) throw fieldTextError(ctx.lang, { label: requestLabels.oldPassword, field: 'oldPassword' }, 'oldPasswordWrong');
   const hash = await hashPassword(form.password);
   await db.transaction(async (tx) => {
     await tx.update(user).set({ password: hash, updateDate: new Date() }).where(eq(user.id, caller.id));

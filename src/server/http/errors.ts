@@ -5,10 +5,11 @@
  * by its label, through {@link fieldError} / fieldMessage (`{label}` in a text is where the label goes).
  */
 import { Code } from '../../shared/envelope';
-import { fieldMessage, type FieldRef, type Lang } from '../../shared/validation';
+import { fieldProblem, type FieldProblem, type FieldRef, type Lang } from '../../shared/validation';
 
+/** `place`: for an error about one request field, where it points (see FieldProblem); only the message is sent. */
 export class BizError extends Error {
-  constructor(readonly code: number, message: string) { super(message); }
+  constructor(readonly code: number, message: string, readonly place?: FieldProblem) { super(message); }
 }
 
 const texts = {
@@ -42,12 +43,13 @@ export function text(lang: Lang, key: TextKey, args: Record<string, string> = {}
  * other `{name}`s from args) in the form of fieldMessage, e.g. "Old password is wrong", "Line 2: ...".
  */
 export function fieldError(lang: Lang, at: FieldRef, template: string, args: Record<string, string | number> = {}, code: number = Code.BAD_REQUEST): BizError {
-  return new BizError(code, fieldMessage(lang, at, template, args));
+  const p = fieldProblem(lang, at, template, args);
+  return new BizError(code, p.message, p);
 }
 
 /** One of the texts above about a field (fieldMessage form), e.g. fieldText('en', {label}, 'oldPasswordWrong'). */
-export const fieldText = (lang: Lang, at: FieldRef, key: TextKey, args: Record<string, string> = {}) => fieldMessage(lang, at, texts[key][lang], args);
-export const fieldTextError = (lang: Lang, at: FieldRef, key: TextKey, args: Record<string, string> = {}, code: number = Code.BAD_REQUEST) => new BizError(code, fieldText(lang, at, key, args));
+export const fieldText = (lang: Lang, at: FieldRef, key: TextKey, args: Record<string, string> = {}) => fieldProblem(lang, at, texts[key][lang], args).message;
+export const fieldTextError = (lang: Lang, at: FieldRef, key: TextKey, args: Record<string, string> = {}, code: number = Code.BAD_REQUEST) => fieldError(lang, at, texts[key][lang], args, code);
 
 export const notLoggedIn = (lang: Lang) => new BizError(Code.NOT_LOGGED_IN, text(lang, 'notLoggedIn'));
 export const forbidden = (lang: Lang) => new BizError(Code.FORBIDDEN, text(lang, 'forbidden'));

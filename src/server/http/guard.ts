@@ -35,9 +35,9 @@ export function scopeConditions(user: UserContext, scope: Partial<Record<ScopeKi
 }
 
 /** Throws 403 "<label>: outside your data scope" when a value written to a scoped field lies outside the user's scope. */
-export function requireInScope(ctx: RequestContext, user: UserContext, kind: ScopeKind, label: Label, value: unknown): void {
+export function requireInScope(ctx: RequestContext, user: UserContext, kind: ScopeKind, label: Label & { field?: string }, value: unknown): void {
   const ids = scopeIds(user, kind);
   if (ids === 'all') return;
   if (typeof value === 'number' && ids.includes(value)) return;
-  throw fieldTextError(ctx.lang, { label }, 'scopeDenied', {}, Code.FORBIDDEN);
+  throw fieldTextError(ctx.lang, { label, field: label.field }, 'scopeDenied', {}, Code.FORBIDDEN);
 }

@@ -69,7 +69,7 @@ function fileTypeOf(req: FastifyRequest, lang: Lang): number {
   if (raw === undefined || raw === '') return FileType.ATTACHMENT;
   const n = Number(raw);
   const allowed = Object.values(FileType) as number[];
-  if (!allowed.includes(n)) throw fieldError(lang, { label: requestLabels.fileType }, ruleTexts[lang].oneOf, { values: allowed.join(', ') });
+  if (!allowed.includes(n)) throw fieldError(lang, { label: requestLabels.fileType, field: 'fileType' }, ruleTexts[lang].oneOf, { values: allowed.join(', ') });
   return n;
 }
 

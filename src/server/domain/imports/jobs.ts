@@ -126,7 +126,7 @@ export async function uploadedWorkbook(deps: ImportDeps, user: UserContext, file
   if (!file || (file.userId !== user.id && !user.isAdmin) || !(await deps.storage.exists(file.path))) {
     throw notFound(lang, `${requestLabels.file[lang]} ${filePath}`);
   }
-  if (extensionOf(file.originalName) !== 'xlsx' && extensionOf(file.path) !== 'xlsx') throw fieldError(lang, { label: requestLabels.file }, formTexts.notXlsx[lang]);
+  if (extensionOf(file.originalName) !== 'xlsx' && extensionOf(file.path) !== 'xlsx') throw fieldError(lang, { label: requestLabels.file, field: 'filePath' }, formTexts.notXlsx[lang]);
   return file.path;
 }
 

@@ -87,7 +87,7 @@ export const inboundOrderHooks: ResourceHooks = {
     if (existing) requireState(bindings.inboundOrder, existing, [InboundOrderStatus.CREATED], 'edit', lang);
     const type = (existing?.type ?? values.type ?? InboundOrderType.NORMAL) as number;
     const sourceOutboundNo = values.sourceOutboundNo === undefined ? existing?.sourceOutboundNo : values.sourceOutboundNo;
-    if (type === InboundOrderType.RETURN && !sourceOutboundNo) throw fieldError(lang, { label: orderLabel('sourceOutboundNo') }, texts.sourceOutbound[lang]);
+    if (type === InboundOrderType.RETURN && !sourceOutboundNo) throw fieldError(lang, { label: orderLabel('sourceOutboundNo'), field: 'sourceOutboundNo' }, texts.sourceOutbound[lang]);
     const ownerId = (existing?.ownerId ?? values.ownerId) as number;
     if (!existing) {
       const [o] = await call.db.select({ companyId: owner.companyId }).from(owner).where(eq(owner.id, ownerId));
@@ -157,8 +157,8 @@ export async function receiveInbound(call: CrudCall): Promise<Row> {
       if (!line) {
         const [l] = await tx.select({ planned: inboundOrderLine.plannedQty, received: inboundOrderLine.receivedQty, batchNo: inboundOrderLine.batchNo, sku: sku.sku })
           .from(inboundOrderLine).innerJoin(sku, eq(sku.id, inboundOrderLine.skuId)).where(and(eq(inboundOrderLine.id, e.lineId), eq(inboundOrderLine.orderId, id as number)));
-        if (!l) throw fieldError(lang, { line: i }, texts.notLine[lang]);
-        throw fieldError(lang, { line: i }, texts.overReceipt[lang], { qty: e.qty, sku: l.sku, batch: l.batchNo || '-', planned: l.planned, received: l.received }, Code.CONFLICT);
+        if (!l) throw fieldError(lang, { line: i, field: 'lineId' }, texts.notLine[lang]);
+        throw fieldError(lang, { line: i, field: 'qty' }, texts.overReceipt[lang], { qty: e.qty, sku: l.sku, batch: l.batchNo || '-', planned: l.planned, received: l.received }, Code.CONFLICT);
       }
       moves.push({ warehouseId: order.warehouseId as number, ownerId: order.ownerId as number, skuId: line.skuId, batchNo: e.batchNo ?? line.batchNo, qty: e.qty });
     }

@@ -81,14 +81,14 @@ export const judgementHooks: ResourceHooks = {
       let line: CheckedLine;
       if (l.inventoryId) {
         const inv = byId.get(l.inventoryId);
-        if (!inv || inv.warehouseId !== warehouseId || inv.ownerId !== ownerId) throw fieldError(lang, { line: i }, texts.lineScope[lang]);
+        if (!inv || inv.warehouseId !== warehouseId || inv.ownerId !== ownerId) throw fieldError(lang, { line: i, field: 'inventoryId' }, texts.lineScope[lang]);
         line = { ...l, skuId: inv.skuId, batchNo: inv.batchNo };
       } else {
-        if (!ownSkus.has(l.skuId as number)) throw fieldError(lang, { line: i }, texts.skuOwner[lang]);
+        if (!ownSkus.has(l.skuId as number)) throw fieldError(lang, { line: i, field: 'skuId' }, texts.skuOwner[lang]);
         line = { ...l, skuId: l.skuId as number, batchNo: l.batchNo ?? '' };
       }
       const key = `${line.skuId}/${line.batchNo}`;
-      if (seen.has(key)) throw fieldError(lang, { line: i }, texts.lineTwice[lang]);
+      if (seen.has(key)) throw fieldError(lang, { line: i, field: 'lines' }, texts.lineTwice[lang]);
       seen.add(key);
       return line;
     });

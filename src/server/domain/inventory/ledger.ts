@@ -84,7 +84,7 @@ async function insufficient(tx: Db, inventoryId: number, c: LedgerChange, lang: 
  */
 export async function applyLedger(tx: Db, changes: LedgerChange[], lang: Lang): Promise<LedgerResult[]> {
   for (const c of changes) {
-    if (!Number.isSafeInteger(c.qtyChange) || !Number.isSafeInteger(c.lockQtyChange)) throw fieldError(lang, { label: requestLabels.quantity }, ruleTexts[lang].integer);
+    if (!Number.isSafeInteger(c.qtyChange) || !Number.isSafeInteger(c.lockQtyChange)) throw fieldError(lang, { label: requestLabels.quantity, field: 'qty' }, ruleTexts[lang].integer);
   }
   const live = changes.map((c, i) => ({ c, i })).filter(({ c }) => c.qtyChange !== 0 || c.lockQtyChange !== 0);
   const ids = await resolveTargets(tx, live.map((x) => x.c), lang);

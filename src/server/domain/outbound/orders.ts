@@ -77,7 +77,7 @@ export const outboundOrderHooks: ResourceHooks = {
     if (existing) requireState(bindings.outboundOrder, existing, [S.CREATED], 'edit', lang);
     const merged = { ...existing, ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) };
     for (const [amount, currency] of [['codAmount', 'codCurrency'], ['insuredAmount', 'insuredCurrency']] as const) {
-      if (merged[amount] && !merged[currency]) throw fieldError(lang, { label: orderLabel(currency) }, texts.currency[lang]);
+      if (merged[amount] && !merged[currency]) throw fieldError(lang, { label: orderLabel(currency), field: currency }, texts.currency[lang]);
     }
     const ownerId = merged.ownerId as number;
     if (!existing) {
@@ -94,7 +94,7 @@ export const outboundOrderHooks: ResourceHooks = {
       const missing = ids.filter((id) => !withNoon.has(id));
       if (missing.length) {
         const codes = (await call.db.select({ sku: sku.sku }).from(sku).where(inArray(sku.id, missing)).orderBy(sku.sku)).map((x) => x.sku);
-        throw fieldError(lang, { label: requestLabels.lines }, texts.noPlatformSku[lang], { skus: codes.join(', ') });
+        throw fieldError(lang, { label: requestLabels.lines, field: 'lines' }, texts.noPlatformSku[lang], { skus: codes.join(', ') });
       }
     }
     if (existing) await checkPackedLines(call.db, outboundPackages, existing.id as number, checked, lang);
