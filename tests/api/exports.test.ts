@@ -278,7 +278,7 @@ describe.each(testDatabases())('inventory export on %s', (kind) => {
       expect(await waitJob(noBeat, admin, other)).toMatchObject({ exportStatus: ExportStatus.SUCCESS, totalRows: 0 });
       const failed = await waitJob(bad, admin, other);
       expect(failed).toMatchObject({ exportStatus: ExportStatus.FAIL, downloadUrl: null });
-      expect(failed.message).toMatch(/^导出失败：sortProp/);
+      expect(failed.message).toMatch(/^导出失败：排序字段必须是以下之一：/);
       // a job whose instance still beats is left alone
       const [live] = await db.select().from(sysFileExport).where(eq(sysFileExport.id, alive));
       expect(live).toMatchObject({ status: ExportStatus.CREATED, worker: 'live-instance' });

@@ -196,7 +196,7 @@ describe.each(testDatabases())('inventory ledger on %s', (kind) => {
     expect(await bad({})).toBe('Lines cannot be empty');
     expect(await bad({ lines: [{ skuId: skus['ROSE-30'], type: GAIN, qty: 0 }] })).toBe('Line 1: Quantity cannot be less than 1');
     expect(await bad({ lines: [{ skuId: skus['ROSE-30'], type: GAIN, qty: 1.5 }] })).toBe('Line 1: Quantity must be an integer');
-    expect(await bad({ lines: [{ skuId: skus['ROSE-30'], type: 7, qty: 1 }] })).toMatch(/^lines\.0\.type: Gain or loss must be one of/);
+    expect(await bad({ lines: [{ skuId: skus['ROSE-30'], type: 7, qty: 1 }] })).toMatch(/^Line 1: Gain or loss must be one of/);
     expect(await bad({ lines: [{ type: GAIN, qty: 1 }] })).toBe('Line 1: Inventory record or SKU cannot be empty');
     expect(await bad({ lines: [{ skuId: skus['CABLE-1'], type: GAIN, qty: 1 }] })).toBe('Line 1: the SKU does not belong to this adjustment\'s goods owner');
     const [cable] = await inventoryOf({ skuId: skus['CABLE-1'] });
