@@ -70,7 +70,8 @@ const L = (en: string, zh: string): Label => ({ en, zh });
 /**
  * Labels of request fields that no manifest resource declares (login, change password, paging, imports,
  * ...): the one place for them. Manifest fields are named by their manifest label (resourceMeta).
- * `line` is the prefix of a message about one entry of a document's `lines` ({n} is 1-based).
+ * `line` is the prefix of a message about one entry of a document's `lines` ({n} is 1-based). A key here
+ * also names a field whose schema left yup's own text (formatValidationError), e.g. login's username.
  */
 export const requestLabels = {
   id: L('ID', '编号'),
