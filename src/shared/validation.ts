@@ -5,7 +5,8 @@
  *
  * Modes: `add` (required fields must be present), `edit` (absent fields stay as they are, present ones must
  * satisfy the rules; read-only-on-edit fields are dropped by the caller), `query` (list filters: optional,
- * text trimmed). A server message is `<apiField>: <text>` (see formatValidationError).
+ * text trimmed). Every message names a field by its label in the caller's language, never by its API key
+ * ({@link fieldMessage}; docs/architecture.md "X-Lang").
  */
 import * as yup from 'yup';
 import type { Label } from './resource-meta';
@@ -37,6 +38,8 @@ export const ruleTexts: Record<Lang, Record<string, string>> = {
     phone: '{label} may hold digits, spaces and + - ( ) only',
     code: '{label} may hold letters, digits, - and _ only',
     allOrSome: '{label}: -1 (all) cannot be mixed with other ids',
+    positiveId: '{label} must be a positive integer',
+    invalid: '{label} is not valid',
   },
   zh: {
     required: '{label}不能为空',
@@ -57,8 +60,78 @@ export const ruleTexts: Record<Lang, Record<string, string>> = {
     phone: '{label}只能包含数字、空格和 + - ( )',
     code: '{label}只能包含字母、数字、- 和 _',
     allOrSome: '{label}：-1（全部）不能与其他编号同时出现',
+    positiveId: '{label}必须是正整数',
+    invalid: '{label}无效',
   },
 };
+
+const L = (en: string, zh: string): Label => ({ en, zh });
+
+/**
+ * Labels of request fields that no manifest resource declares (login, change password, paging, imports,
+ * ...): the one place for them. Manifest fields are named by their manifest label (resourceMeta).
+ * `line` is the prefix of a message about one entry of a document's `lines` ({n} is 1-based). A key here
+ * also names a field whose schema left yup's own text (formatValidationError), e.g. login's username.
+ */
+export const requestLabels = {
+  id: L('ID', '编号'),
+  ids: L('IDs', '编号'),
+  username: L('Username', '用户名'),
+  password: L('Password', '密码'),
+  captcha: L('Verification code', '验证码'),
+  oldPassword: L('Old password', '旧密码'),
+  newPassword: L('New password', '新密码'),
+  confirmPassword: L('Confirm password', '确认密码'),
+  current: L('Page', '当前页'),
+  size: L('Page size', '每页条数'),
+  sortProp: L('Sort field', '排序字段'),
+  sortOrder: L('Sort order', '排序方式'),
+  keyword: L('Keyword', '关键字'),
+  file: L('File', '文件'),
+  fileType: L('File type', '文件类型'),
+  lines: L('Lines', '明细'),
+  line: L('Line {n}', '第{n}行'),
+  lineId: L('Order line', '单据明细'),
+  overReceipt: L('Over-receipt', '超收'),
+  packageLines: L('Package contents', '包裹明细'),
+  judgementLines: L('Lines', '调整明细'),
+  inventoryOrSku: L('Inventory record or SKU', '库存记录或SKU'),
+  scanBy: L('Look up by', '查找方式'),
+  inboundScanCode: L('Order, package, waybill or store order number', '入库单号、包裹号、运单号或店铺订单号'),
+  outboundScanCode: L('Order, package, waybill or platform order number', '出库单号、包裹号、运单号或平台订单号'),
+  user: L('User', '用户'),
+  quantity: L('Quantity', '数量'),
+  value: L('Value', '值'),
+} as const satisfies Record<string, Label>;
+
+/**
+ * Where a message points: a field's label, and/or one entry (0-based) of a document's `lines`. `field` is the
+ * API key, never shown: it lets a caller place the error (the order import puts it on a sheet column).
+ */
+export interface FieldRef { label?: Label; line?: number; field?: string }
+
+/** A described field error: the msg, and where it points with its text free of the line and label prefixes. */
+export interface FieldProblem { message: string; field?: string; line?: number; text: string }
+
+/** fieldMessage with the place kept apart ({@link FieldProblem}). */
+export function fieldProblem(lang: Lang, at: FieldRef, text: string, args: Args = {}): FieldProblem {
+  const bare = fieldMessage(lang, text.includes('{label}') ? { label: at.label } : {}, text, args);
+  return { message: fieldMessage(lang, at, text, args), field: at.field, line: at.line, text: bare };
+}
+
+/**
+ * The one form of a message about a request field (server 400s and the console's rule texts alike):
+ * `text` holding `{label}` gets the label in place ("Old password is wrong"); otherwise the label leads
+ * ("Confirm password: the two passwords do not match" / "确认密码：两次输入的密码不一致"). With `line`,
+ * "Line 2: " / "第2行：" comes first. Other `{name}` placeholders are filled from `args`.
+ */
+export function fieldMessage(lang: Lang, at: FieldRef, text: string, args: Args = {}): string {
+  const sep = lang === 'zh' ? '：' : ': ';
+  let out = fill(text, { ...args, label: at.label?.[lang] ?? '' });
+  if (at.label && !text.includes('{label}')) out = `${at.label[lang]}${sep}${out}`;
+  if (at.line !== undefined) out = `${fill(requestLabels.line[lang], { n: at.line + 1 })}${sep}${out}`;
+  return out;
+}
 
 const PATTERNS: Record<string, RegExp> = {
   email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
@@ -81,7 +154,7 @@ const isEmpty = (orig: unknown) => orig === '' || orig === null;
 /** Builders for one language and mode; every builder takes the field's label first. */
 export function rules(lang: Lang, mode: FormMode | 'query') {
   const texts = ruleTexts[lang];
-  const msg = (key: string, label: Label, a: Args = {}) => fill(texts[key], { ...a, label: label[lang] });
+  const msg = (key: string, label: Label, a: Args = {}) => fieldMessage(lang, { label }, texts[key], a);
   /** What an empty input ('' or null) becomes: null to clear, undefined to keep/default, null to refuse (required). */
   const empty = (o: Presence) => (mode === 'query' || (o.notNull && !o.required) ? undefined : null);
   const need = <S extends yup.Schema>(s: S, label: Label, required: boolean | undefined): S => {
@@ -148,13 +221,13 @@ export function rules(lang: Lang, mode: FormMode | 'query') {
     },
     /** Query paging: current (>= 1), size (1..500), sortProp from the whitelist, sortOrder. */
     paging(sortable: string[]) {
-      const L = (en: string, zh: string): Label => ({ en, zh });
+      const R = requestLabels;
       return {
-        current: b.number(L('current', '当前页'), { integer: true, min: 1 }),
-        size: b.number(L('size', '每页条数'), { integer: true, min: 1, max: 500 }),
-        sortProp: yup.string().transform(emptyToUndefined).oneOf([...sortable, undefined] as string[], msg('oneOf', L('sortProp', '排序字段'), { values: sortable.join(', ') })).optional(),
-        sortOrder: yup.string().transform(emptyToUndefined).oneOf(['asc', 'desc', 'ascending', 'descending', undefined] as string[], msg('oneOf', L('sortOrder', '排序方式'), { values: 'asc, desc' })).optional(),
-        ids: b.refs(L('ids', '编号')),
+        current: b.number(R.current, { integer: true, min: 1 }),
+        size: b.number(R.size, { integer: true, min: 1, max: 500 }),
+        sortProp: yup.string().typeError(msg('invalid', R.sortProp)).transform(emptyToUndefined).oneOf([...sortable, undefined] as string[], msg('oneOf', R.sortProp, { values: sortable.join(', ') })).optional(),
+        sortOrder: yup.string().typeError(msg('invalid', R.sortOrder)).transform(emptyToUndefined).oneOf(['asc', 'desc', 'ascending', 'descending', undefined] as string[], msg('oneOf', R.sortOrder, { values: 'asc, desc' })).optional(),
+        ids: b.refs(R.ids),
       };
     },
   };
@@ -162,16 +235,32 @@ export function rules(lang: Lang, mode: FormMode | 'query') {
 }
 
 /**
- * `<apiField>: <text>` for the first error of a yup ValidationError (what /sapi puts in msg, code 400).
- * "First" follows the order of `fieldOrder` (the schema's declared fields) when given.
+ * The msg of a yup ValidationError (what /sapi answers with code 400) and where it points: the first error's
+ * text, which names the field by its label (the rule builders put it there); an error inside `lines[i]` is
+ * prefixed with its line ("Line 2: Quantity cannot be less than 1"). "First" follows `fieldOrder` (the
+ * schema's declared fields) when given. A yup default text (it starts with the API path, e.g. "x must be a
+ * `object` type") is replaced by "<label> is not valid", the label from `labelOf(key)` (else {@link requestLabels}).
  */
-export function formatValidationError(e: yup.ValidationError, fieldOrder: string[] = []): string {
+export function formatValidationError(e: yup.ValidationError, lang: Lang, fieldOrder: string[] = [], labelOf: (key: string) => Label | undefined = () => undefined): FieldProblem {
   const all = e.inner?.length ? e.inner : [e];
   const rank = (err: yup.ValidationError) => {
     const i = fieldOrder.indexOf((err.path ?? '').split(/[.[]/)[0]);
     return i < 0 ? fieldOrder.length : i;
   };
   const first = [...all].sort((a, b) => rank(a) - rank(b))[0];
-  const field = (first.path ?? '').replace(/\[(\d+)\]/g, '.$1').replace(/^\./, '');
-  return field ? `${field}: ${first.message}` : first.message;
+  const path = first.path ?? '';
+  const lineNo = path.match(/^lines\[(\d+)\]/)?.[1];
+  const line = lineNo === undefined ? undefined : Number(lineNo);
+  const field = path.replace(/\[\d+\]/g, '').split('.').pop() || undefined;
+  let text = first.message;
+  // yup's own texts start with the path ("lines[0] must be a `object` type"); ours with a label or a line
+  if (path && text.startsWith(`${path} `)) {
+    if (path === `lines[${line}]`) {
+      const n = { n: (line ?? 0) + 1 };
+      const label = L(fill(requestLabels.line.en, n), fill(requestLabels.line.zh, n));
+      return { ...fieldProblem(lang, { label }, ruleTexts[lang].invalid), field, line };
+    }
+    text = fieldMessage(lang, { label: labelOf(field ?? '') ?? (requestLabels as Record<string, Label>)[field ?? ''] ?? requestLabels.value }, ruleTexts[lang].invalid);
+  }
+  return { message: line !== undefined ? fieldMessage(lang, { line }, text) : text, field, line, text };
 }

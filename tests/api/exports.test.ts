@@ -217,8 +217,8 @@ describe.each(testDatabases())('inventory export on %s', (kind) => {
   });
 
   it('refuses a bad query at once with 400', async () => {
-    expect(await call('/sapi/wms/sku-inventory/exportExcel', { sortProp: 'name' })).toMatchObject({ code: 400, msg: expect.stringMatching(/^sortProp: /) });
-    expect(await call('/sapi/wms/sku-inventory/exportExcel', { ecPlatform: 99 })).toMatchObject({ code: 400, msg: expect.stringMatching(/^ecPlatform: /) });
+    expect(await call('/sapi/wms/sku-inventory/exportExcel', { sortProp: 'name' })).toMatchObject({ code: 400, msg: expect.stringMatching(/^Sort field must be one of: /) });
+    expect(await call('/sapi/wms/sku-inventory/exportExcel', { ecPlatform: 99 })).toMatchObject({ code: 400, msg: expect.stringMatching(/^E-commerce platform must be one of: /) });
   });
 
   it('ends FAIL with a message when storage fails, and keeps no file', async () => {
@@ -278,7 +278,7 @@ describe.each(testDatabases())('inventory export on %s', (kind) => {
       expect(await waitJob(noBeat, admin, other)).toMatchObject({ exportStatus: ExportStatus.SUCCESS, totalRows: 0 });
       const failed = await waitJob(bad, admin, other);
       expect(failed).toMatchObject({ exportStatus: ExportStatus.FAIL, downloadUrl: null });
-      expect(failed.message).toMatch(/^导出失败：sortProp/);
+      expect(failed.message).toMatch(/^导出失败：排序字段必须是以下之一：/);
       // a job whose instance still beats is left alone
       const [live] = await db.select().from(sysFileExport).where(eq(sysFileExport.id, alive));
       expect(live).toMatchObject({ status: ExportStatus.CREATED, worker: 'live-instance' });

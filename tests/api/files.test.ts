@@ -89,7 +89,7 @@ describe.each(testDatabases())('files on %s', (kind) => {
   it('refuses uploads without a session, without a file or with a bad fileType', async () => {
     expect((await upload({ name: 'a.txt', type: 'text/plain', data: Buffer.from('x') }, { token: '' })).code).toBe(600);
     expect(await upload({ name: 'a.txt', type: 'text/plain', data: Buffer.from('x') }, { field: 'other' })).toMatchObject({ code: 400, msg: 'No file was sent: put it in the multipart field "file"' });
-    expect(await upload({ name: 'a.txt', type: 'text/plain', data: Buffer.from('x') }, { query: '?fileType=9' })).toMatchObject({ code: 400, msg: 'fileType must be one of: 1, 2, 3, 5' });
+    expect(await upload({ name: 'a.txt', type: 'text/plain', data: Buffer.from('x') }, { query: '?fileType=9' })).toMatchObject({ code: 400, msg: 'File type must be one of: 1, 2, 3, 5' });
     expect(await upload({ name: 'a.txt', type: 'text/plain', data: Buffer.alloc(0) })).toMatchObject({ code: 400, msg: 'The file is empty' });
     expect((await t.call('/sapi/sys/file/upload', { id: 1 }, admin))).toMatchObject({ code: 400, msg: 'Send the file as multipart/form-data in the field "file"' });
   });

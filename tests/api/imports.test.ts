@@ -157,8 +157,8 @@ describe.each(testDatabases())('excel imports on %s', (kind) => {
 
   it('checks the form: owner, file, scope and permission', async () => {
     const file = await upload(await xlsx(SKU_HEADER, [['S-1', 'x', 'Clothing', null, null, null, 1, 'Y', null, null]]));
-    expect(await t.call('/sapi/wms/sku/excel/import', { filePath: file.filePath }, admin)).toMatchObject({ code: 400, msg: 'ownerId: Please select the goods owner' });
-    expect(await t.call('/sapi/wms/sku/excel/import', { ownerId: o1.id }, admin)).toMatchObject({ code: 400, msg: 'filePath: Please upload the file' });
+    expect(await t.call('/sapi/wms/sku/excel/import', { filePath: file.filePath }, admin)).toMatchObject({ code: 400, msg: 'Goods owner cannot be empty' });
+    expect(await t.call('/sapi/wms/sku/excel/import', { ownerId: o1.id }, admin)).toMatchObject({ code: 400, msg: 'File cannot be empty' });
     expect(await t.call('/sapi/wms/sku/excel/import', { ownerId: o1.id, filePath: '2024/01/01/00000000-0000-0000-0000-000000000000.xlsx' }, admin)).toMatchObject({ code: 404 });
     expect(await t.call('/sapi/wms/sku/excel/import', { ownerId: 99999, filePath: file.filePath }, admin)).toMatchObject({ code: 404 });
     // a user scoped to owner 1 cannot import for owner 2, nor use another user's upload
@@ -175,7 +175,7 @@ describe.each(testDatabases())('excel imports on %s', (kind) => {
     expect((await t.call('/sapi/wms/supplier-sku/excel/import', { ownerId: o1.id, ...own }, reader.token)).code).toBe(403);
     // a .txt is no workbook
     const txt = await upload(Buffer.from('a,b'), admin, 'list.txt');
-    expect(await t.call('/sapi/wms/sku/excel/import', { ownerId: o1.id, ...txt }, admin)).toMatchObject({ code: 400, msg: 'filePath: The file must be an .xlsx workbook (use the template)' });
+    expect(await t.call('/sapi/wms/sku/excel/import', { ownerId: o1.id, ...txt }, admin)).toMatchObject({ code: 400, msg: 'File must be an .xlsx workbook (use the template)' });
   });
 
   it('imports supplier SKUs of the owner\'s SKUs and refuses unknown SKUs, empty and repeated rows', async () => {

@@ -105,7 +105,7 @@ describe.each(testDatabases())('inventory ledger on %s', (kind) => {
     expect(asc.map((r) => r.qty)).toEqual([0, 3, 5, 10]);
     const page = await ok('/sapi/wms/sku-inventory/page', { current: 2, size: 3, sortProp: 'qty', sortOrder: 'desc' });
     expect([page.total, page.current, page.records.map((r: Rec) => r.qty)]).toEqual([4, 2, [0]]);
-    expect((await call('/sapi/wms/sku-inventory/page', { sortProp: 'batchNo' })).msg).toMatch(/^sortProp: /);
+    expect((await call('/sapi/wms/sku-inventory/page', { sortProp: 'batchNo' })).msg).toMatch(/^Sort field must be one of: /);
     await closure();
   });
 
@@ -173,8 +173,8 @@ describe.each(testDatabases())('inventory ledger on %s', (kind) => {
 
   it('states: edit, remove, approve and reject only while pending; rejection needs a reason', async () => {
     const doc = await ok('/sapi/wms/inventory-judgement/add', { warehouseId: w1, ownerId: ownerA, lines: [{ skuId: skus['ROSE-30'], batchNo: 'B1', type: GAIN, qty: 1 }] });
-    expect((await call('/sapi/wms/inventory-judgement/reject', { id: doc.id })).msg).toBe('rejectReason: Rejection reason cannot be empty');
-    expect((await call('/sapi/wms/inventory-judgement/reject', { id: doc.id, rejectReason: '   ' })).msg).toBe('rejectReason: Rejection reason cannot be empty');
+    expect((await call('/sapi/wms/inventory-judgement/reject', { id: doc.id })).msg).toBe('Rejection reason cannot be empty');
+    expect((await call('/sapi/wms/inventory-judgement/reject', { id: doc.id, rejectReason: '   ' })).msg).toBe('Rejection reason cannot be empty');
     expect((await call('/sapi/wms/inventory-judgement/reject', { id: doc.id, rejectReason: 'x' }, admin)).code).toBe(200);
     const rejected = await ok('/sapi/wms/inventory-judgement/detail', { id: doc.id });
     expect([rejected.status, rejected.rejectReason]).toEqual([JudgementStatus.REJECTED, 'x']);
@@ -192,17 +192,17 @@ describe.each(testDatabases())('inventory ledger on %s', (kind) => {
 
   it('checks the document and its lines before writing', async () => {
     const bad = async (body: Rec) => (await call('/sapi/wms/inventory-judgement/add', { warehouseId: w1, ownerId: ownerA, ...body })).msg;
-    expect(await bad({ lines: [] })).toBe('lines: Lines cannot be empty');
-    expect(await bad({})).toBe('lines: Lines cannot be empty');
-    expect(await bad({ lines: [{ skuId: skus['ROSE-30'], type: GAIN, qty: 0 }] })).toBe('lines.0.qty: Quantity cannot be less than 1');
-    expect(await bad({ lines: [{ skuId: skus['ROSE-30'], type: GAIN, qty: 1.5 }] })).toBe('lines.0.qty: Quantity must be an integer');
-    expect(await bad({ lines: [{ skuId: skus['ROSE-30'], type: 7, qty: 1 }] })).toMatch(/^lines\.0\.type: Gain or loss must be one of/);
-    expect(await bad({ lines: [{ type: GAIN, qty: 1 }] })).toBe('lines.0.skuId: Inventory record or SKU cannot be empty');
-    expect(await bad({ lines: [{ skuId: skus['CABLE-1'], type: GAIN, qty: 1 }] })).toBe('lines.0.skuId: the SKU does not belong to this adjustment\'s goods owner');
+    expect(await bad({ lines: [] })).toBe('Lines cannot be empty');
+    expect(await bad({})).toBe('Lines cannot be empty');
+    expect(await bad({ lines: [{ skuId: skus['ROSE-30'], type: GAIN, qty: 0 }] })).toBe('Line 1: Quantity cannot be less than 1');
+    expect(await bad({ lines: [{ skuId: skus['ROSE-30'], type: GAIN, qty: 1.5 }] })).toBe('Line 1: Quantity must be an integer');
+    expect(await bad({ lines: [{ skuId: skus['ROSE-30'], type: 7, qty: 1 }] })).toMatch(/^Line 1: Gain or loss must be one of/);
+    expect(await bad({ lines: [{ type: GAIN, qty: 1 }] })).toBe('Line 1: Inventory record or SKU cannot be empty');
+    expect(await bad({ lines: [{ skuId: skus['CABLE-1'], type: GAIN, qty: 1 }] })).toBe('Line 1: the SKU does not belong to this adjustment\'s goods owner');
     const [cable] = await inventoryOf({ skuId: skus['CABLE-1'] });
-    expect(await bad({ lines: [{ inventoryId: cable.id, type: LOSS, qty: 1 }] })).toBe('lines.0.inventoryId: the inventory record is not in this adjustment\'s warehouse and goods owner');
-    expect(await bad({ lines: [{ skuId: skus['ROSE-30'], batchNo: 'B1', type: GAIN, qty: 1 }, { skuId: skus['ROSE-30'], batchNo: 'B1', type: LOSS, qty: 1 }] })).toBe('lines.1: the same SKU and batch are listed twice');
-    expect(await bad({ warehouseId: undefined, lines: [{ skuId: skus['ROSE-30'], type: GAIN, qty: 1 }] })).toBe('warehouseId: Warehouse cannot be empty');
+    expect(await bad({ lines: [{ inventoryId: cable.id, type: LOSS, qty: 1 }] })).toBe('Line 1: the inventory record is not in this adjustment\'s warehouse and goods owner');
+    expect(await bad({ lines: [{ skuId: skus['ROSE-30'], batchNo: 'B1', type: GAIN, qty: 1 }, { skuId: skus['ROSE-30'], batchNo: 'B1', type: LOSS, qty: 1 }] })).toBe('Line 2: the same SKU and batch are listed twice');
+    expect(await bad({ warehouseId: undefined, lines: [{ skuId: skus['ROSE-30'], type: GAIN, qty: 1 }] })).toBe('Warehouse cannot be empty');
   });
 
   it('owner and warehouse scope cut inventory, logs and adjustments', async () => {

@@ -129,13 +129,13 @@ describe.each(testDatabases())('platform labels on %s', (kind) => {
 
   it('validates ids and ecPlatform', async () => {
     const cases: Array<[unknown, string | RegExp]> = [
-      [{ ecPlatform: 1 }, 'ids: SKUs cannot be empty'],
-      [{ ids: [], ecPlatform: 1 }, 'ids: SKUs cannot be empty'],
-      [{ ids: 'x', ecPlatform: 1 }, 'ids: SKUs must be a list'],
-      [{ ids: [0], ecPlatform: 1 }, /^ids\.0: /],
-      [{ ids: [skus['ROSE-30']] }, 'ecPlatform: E-commerce platform cannot be empty'],
-      [{ ids: [skus['ROSE-30']], ecPlatform: 99 }, 'ecPlatform: E-commerce platform must be one of: 1, 2, 3, 4, 5, 6, 7, 8'],
-      [{ ids: Array.from({ length: 1001 }, (_, i) => i + 1), ecPlatform: 1 }, 'ids: SKUs can be at most 1000 per file'],
+      [{ ecPlatform: 1 }, 'SKUs cannot be empty'],
+      [{ ids: [], ecPlatform: 1 }, 'SKUs cannot be empty'],
+      [{ ids: 'x', ecPlatform: 1 }, 'SKUs must be a list'],
+      [{ ids: [0], ecPlatform: 1 }, 'SKUs cannot be less than 1'],
+      [{ ids: [skus['ROSE-30']] }, 'E-commerce platform cannot be empty'],
+      [{ ids: [skus['ROSE-30']], ecPlatform: 99 }, 'E-commerce platform must be one of: 1, 2, 3, 4, 5, 6, 7, 8'],
+      [{ ids: Array.from({ length: 1001 }, (_, i) => i + 1), ecPlatform: 1 }, 'SKUs can be at most 1000 per file'],
     ];
     for (const [body, msg] of cases) {
       const res = await download(body, admin);

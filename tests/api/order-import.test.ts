@@ -242,10 +242,10 @@ describe.each(testDatabases())('order imports on %s', (kind) => {
 
   it('checks the form, the permission and the owner scope', async () => {
     const file = await upload(await xlsx(IN_HEADER, [inRow('F-1', 'ROSE', 1)]));
-    expect(await t.call(IN_PATH, { filePath: file.filePath }, admin)).toMatchObject({ code: 400, msg: 'type: Type cannot be empty' });
-    expect(await t.call(IN_PATH, { type: 4, ...file }, admin)).toMatchObject({ code: 400, msg: 'type: Type must be one of: 1, 2, 3' });
-    expect(await t.call(OUT_PATH, { type: 3, ...file }, admin)).toMatchObject({ code: 400, msg: 'type: Type must be one of: 1, 2' });
-    expect(await t.call(IN_PATH, { type: 1 }, admin)).toMatchObject({ code: 400, msg: 'filePath: Please upload the file' });
+    expect(await t.call(IN_PATH, { filePath: file.filePath }, admin)).toMatchObject({ code: 400, msg: 'Type cannot be empty' });
+    expect(await t.call(IN_PATH, { type: 4, ...file }, admin)).toMatchObject({ code: 400, msg: 'Type must be one of: 1, 2, 3' });
+    expect(await t.call(OUT_PATH, { type: 3, ...file }, admin)).toMatchObject({ code: 400, msg: 'Type must be one of: 1, 2' });
+    expect(await t.call(IN_PATH, { type: 1 }, admin)).toMatchObject({ code: 400, msg: 'File cannot be empty' });
     expect(await t.call(IN_PATH, { type: 1, filePath: '2024/01/01/00000000-0000-0000-0000-000000000000.xlsx' }, admin)).toMatchObject({ code: 404 });
 
     const inboundOnly = await userWith(t, admin, { codes: ['inbound:edit', 'inbound:list', 'outbound:list'] });

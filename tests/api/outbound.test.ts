@@ -34,12 +34,12 @@ describe.each(testDatabases())('outbound orders on %s', (kind) => {
     expect(o).toMatchObject({ status: S.CREATED, type: OutboundOrderType.NORMAL, codAmount: 12550, codCurrency: Currency.SAR, receiverName: 'Sara Ali', qty: 2 });
     expect(o.orderNo).toMatch(/^OUT\d{8}\d{6}$/);
     const bad = async (body: Rec) => (await call(`${P}/add`, { warehouseId: w1, ownerId: ownerA, ...receiver, lines: [{ skuId: skus.ROSE, qty: 1 }], ...body })).msg;
-    expect(await bad({ lines: [] })).toBe('lines: Lines cannot be empty');
-    expect(await bad({ receiverName: '' })).toBe('receiverName: Receiver cannot be empty');
-    expect(await bad({ codAmount: 100 })).toBe('codCurrency: choose the currency of the amount');
-    expect(await bad({ lines: [{ skuId: skus.CABLE, qty: 1 }] })).toBe('lines.0.skuId: the SKU does not belong to this order\'s goods owner');
+    expect(await bad({ lines: [] })).toBe('Lines cannot be empty');
+    expect(await bad({ receiverName: '' })).toBe('Receiver cannot be empty');
+    expect(await bad({ codAmount: 100 })).toBe('COD currency: choose the currency of the amount');
+    expect(await bad({ lines: [{ skuId: skus.CABLE, qty: 1 }] })).toBe('Line 1: the SKU does not belong to this order\'s goods owner');
     expect(await bad({ type: OutboundOrderType.NOON, lines: [{ skuId: skus.ROSE, qty: 1 }, { skuId: skus.MUSK, qty: 1 }] }))
-      .toBe('lines: product SKU not configured for selected e-commerce platform (noon): MUSK');
+      .toBe('Lines: product SKU not configured for selected e-commerce platform (noon): MUSK');
     expect((await newOrder([{ skuId: skus.ROSE, qty: 1 }], { type: OutboundOrderType.NOON })).type).toBe(OutboundOrderType.NOON);
   });
 

@@ -120,11 +120,11 @@ describe.each(testDatabases())('SKUs on %s', (kind) => {
   });
 
   it('rejects bad query values naming the field', async () => {
-    expect((await call('/sapi/wms/sku/page', { ecPlatform: 42 })).msg).toBe('ecPlatform: E-commerce platform must be one of: 1, 2, 3, 4, 5, 6, 7, 8');
-    expect((await call('/sapi/wms/sku/page', { addDateStart: 'yesterday' })).msg).toBe('addDateStart: Created must be a date');
-    expect((await call('/sapi/wms/sku/page', { ownerId: 'x' })).msg).toBe('ownerId: Goods owner must be an integer');
-    expect((await call('/sapi/wms/sku/page', { size: 501 })).msg).toBe('size: size cannot be greater than 500');
-    expect((await call('/sapi/wms/sku/count', { enable: 'perhaps' })).msg).toBe('enable: Enabled must be true or false');
+    expect((await call('/sapi/wms/sku/page', { ecPlatform: 42 })).msg).toBe('E-commerce platform must be one of: 1, 2, 3, 4, 5, 6, 7, 8');
+    expect((await call('/sapi/wms/sku/page', { addDateStart: 'yesterday' })).msg).toBe('Created must be a date');
+    expect((await call('/sapi/wms/sku/page', { ownerId: 'x' })).msg).toBe('Goods owner must be an integer');
+    expect((await call('/sapi/wms/sku/page', { size: 501 })).msg).toBe('Page size cannot be greater than 500');
+    expect((await call('/sapi/wms/sku/count', { enable: 'perhaps' })).msg).toBe('Enabled must be true or false');
   });
 
   it('sorts by sku and addDate either way, newest first by default, and pages', async () => {
@@ -149,9 +149,9 @@ describe.each(testDatabases())('SKUs on %s', (kind) => {
     for (const sortProp of ['name', 'weight', 'ownerId']) {
       const bad = await call('/sapi/wms/sku/page', { sortProp });
       expect(bad.code).toBe(400);
-      expect(bad.msg).toBe('sortProp: sortProp must be one of: id, sku, addDate');
+      expect(bad.msg).toBe('Sort field must be one of: id, sku, addDate');
     }
-    expect((await call('/sapi/wms/sku/page', { sortProp: 'sku', sortOrder: 'up' })).msg).toBe('sortOrder: sortOrder must be one of: asc, desc');
+    expect((await call('/sapi/wms/sku/page', { sortProp: 'sku', sortOrder: 'up' })).msg).toBe('Sort order must be one of: asc, desc');
   });
 
   it('returns ownerName, companyName, category, supplierNames and ecPlatforms (spec 3)', async () => {
@@ -203,10 +203,10 @@ describe.each(testDatabases())('SKUs on %s', (kind) => {
     await addSku('D', { sku: 'D-UNIQ', name: 'First', categoryId: cats.misc });
     for (const code of ['D-UNIQ', '  D-UNIQ  ']) {
       const dup = await call('/sapi/wms/sku/add', { ownerId: owners.D, sku: code, name: 'Second', enable: true, categoryId: cats.misc, weight: 1 });
-      expect(dup).toMatchObject({ code: 409, msg: 'A duplicate exists: ownerId, sku (Goods owner, SKU)' });
+      expect(dup).toMatchObject({ code: 409, msg: 'A duplicate exists: Goods owner, SKU' });
     }
     const zh = await call('/sapi/wms/sku/add', { ownerId: owners.D, sku: 'D-UNIQ', name: 'Second', enable: true, categoryId: cats.misc, weight: 1 }, { 'x-lang': 'zh' });
-    expect(zh).toMatchObject({ code: 409, msg: '已存在重复数据：ownerId, sku (货主, SKU)' });
+    expect(zh).toMatchObject({ code: 409, msg: '已存在重复数据：货主、SKU' });
     const other = await call('/sapi/wms/sku/add', { ownerId: owners.C, sku: 'D-UNIQ', name: 'Same code, other owner', enable: true, categoryId: cats.misc, weight: 1 });
     expect(other.code).toBe(200);
     expect((await call('/sapi/wms/sku/page', { sku: 'D-UNIQ,none' })).data.total).toBe(2);
@@ -218,27 +218,26 @@ describe.each(testDatabases())('SKUs on %s', (kind) => {
     const ok = { ownerId: owners.D, sku: 'D-RULES', name: 'Rules', enable: true, categoryId: cats.misc, weight: 1 };
     const without = (field: string) => Object.fromEntries(Object.entries(ok).filter(([k]) => k !== field));
     const cases: Array<[Rec, string | RegExp]> = [
-      [without('ownerId'), 'ownerId: Goods owner cannot be empty'],
-      [{ ...ok, ownerId: null }, 'ownerId: Goods owner cannot be empty'],
-      [{ ...ok, ownerId: 999999 }, /^ownerId: .*999999 does not exist$/],
-      [without('sku'), 'sku: SKU cannot be empty'],
-      [{ ...ok, sku: '   ' }, 'sku: SKU cannot be empty'],
-      [{ ...ok, sku: 'X'.repeat(51) }, 'sku: SKU can be at most 50 characters'],
-      [without('name'), 'name: Product name cannot be empty'],
-      [{ ...ok, name: '  ' }, 'name: Product name cannot be empty'],
-      [{ ...ok, name: 'n'.repeat(201) }, 'name: Product name can be at most 200 characters'],
-      [without('enable'), 'enable: Enabled cannot be empty'],
-      [{ ...ok, enable: 'maybe' }, 'enable: Enabled must be true or false'],
-      [without('categoryId'), 'categoryId: Category cannot be empty'],
-      [{ ...ok, categoryId: 999999 }, 'categoryId: Category 999999 does not exist'],
-      [without('weight'), 'weight: Weight (kg) cannot be empty'],
-      [{ ...ok, weight: '' }, 'weight: Weight (kg) cannot be empty'],
-      [{ ...ok, weight: 'heavy' }, 'weight: Weight (kg) must be a number'],
-      [{ ...ok, weight: -0.001 }, 'weight: Weight (kg) cannot be less than 0'],
-      [{ ...ok, weight: 9999.001 }, 'weight: Weight (kg) cannot be greater than 9999'],
-      [{ ...ok, weight: 1.2345 }, 'weight: Weight (kg) can have at most 3 decimals'],
-      [{ ...ok, color: 'c'.repeat(51) }, 'color: Colour can be at most 50 characters'],
-      [{ ...ok, remarkForOwner: 'r'.repeat(201) }, 'remarkForOwner: Remark for owner can be at most 200 characters'],
+      [without('ownerId'), 'Goods owner cannot be empty'],
+      [{ ...ok, ownerId: null }, 'Goods owner cannot be empty'],
+      [{ ...ok, ownerId: 999999 }, /^Goods owner .*999999 does not exist$/],
+      [without('sku'), 'SKU cannot be empty'],
+      [{ ...ok, sku: '   ' }, 'SKU cannot be empty'],
+      [{ ...ok, sku: 'X'.repeat(51) }, 'SKU can be at most 50 characters'],
+      [without('name'), 'Product name cannot be empty'],
+      [{ ...ok, name: '  ' }, 'Product name cannot be empty'],
+      [{ ...ok, name: 'n'.repeat(201) }, 'Product name can be at most 200 characters'],
+      [{ ...ok, enable: 'maybe' }, 'Enabled must be true or false'],
+      [without('categoryId'), 'Category cannot be empty'],
+      [{ ...ok, categoryId: 999999 }, 'Category 999999 does not exist'],
+      [without('weight'), 'Weight (kg) cannot be empty'],
+      [{ ...ok, weight: '' }, 'Weight (kg) cannot be empty'],
+      [{ ...ok, weight: 'heavy' }, 'Weight (kg) must be a number'],
+      [{ ...ok, weight: -0.001 }, 'Weight (kg) cannot be less than 0'],
+      [{ ...ok, weight: 9999.001 }, 'Weight (kg) cannot be greater than 9999'],
+      [{ ...ok, weight: 1.2345 }, 'Weight (kg) can have at most 3 decimals'],
+      [{ ...ok, color: 'c'.repeat(51) }, 'Colour can be at most 50 characters'],
+      [{ ...ok, remarkForOwner: 'r'.repeat(201) }, 'Remark for owner can be at most 200 characters'],
     ];
     for (const [body, msg] of cases) {
       const r = await call('/sapi/wms/sku/add', body);
@@ -247,7 +246,7 @@ describe.each(testDatabases())('SKUs on %s', (kind) => {
       else expect(r.msg).toMatch(msg);
     }
     expect((await call('/sapi/wms/sku/count', { ownerId: owners.D })).data).toBe(before);
-    expect((await call('/sapi/wms/sku/add', without('weight'), { 'x-lang': 'zh' })).msg).toBe('weight: 重量(kg)不能为空');
+    expect((await call('/sapi/wms/sku/add', without('weight'), { 'x-lang': 'zh' })).msg).toBe('重量(kg)不能为空');
     // the bounds themselves are allowed
     for (const weight of [0, 9999, 0.001, 12.5]) {
       const r = await call('/sapi/wms/sku/add', { ...ok, sku: `D-W-${weight}`, weight });
@@ -261,18 +260,18 @@ describe.each(testDatabases())('SKUs on %s', (kind) => {
     const edited = await call('/sapi/wms/sku/edit', { id: s.id, ownerId: owners.A, sku: 'HIJACK', name: ' After ', enable: false, categoryId: cats.perfume, weight: 3.5, color: 'Green' });
     expect(edited.code, edited.msg).toBe(200);
     expect(edited.data).toMatchObject({ ownerId: owners.D, sku: 'D-EDIT', companyId: secondCo, name: 'After', enable: false, categoryId: cats.perfume, category: 'Perfume', weight: 3.5, color: 'Green' });
-    expect((await call('/sapi/wms/sku/edit', { id: s.id, name: '' })).msg).toBe('name: Product name cannot be empty');
-    expect((await call('/sapi/wms/sku/edit', { id: s.id, weight: 10000 })).msg).toBe('weight: Weight (kg) cannot be greater than 9999');
+    expect((await call('/sapi/wms/sku/edit', { id: s.id, name: '' })).msg).toBe('Product name cannot be empty');
+    expect((await call('/sapi/wms/sku/edit', { id: s.id, weight: 10000 })).msg).toBe('Weight (kg) cannot be greater than 9999');
     // an emptied required number or reference is refused like an emptied name, and nothing changes
-    for (const [emptied, msg] of [[{ weight: null }, 'weight: Weight (kg) cannot be empty'], [{ weight: '' }, 'weight: Weight (kg) cannot be empty'], [{ categoryId: null }, 'categoryId: Category cannot be empty']] as const) {
+    for (const [emptied, msg] of [[{ weight: null }, 'Weight (kg) cannot be empty'], [{ weight: '' }, 'Weight (kg) cannot be empty'], [{ categoryId: null }, 'Category cannot be empty']] as const) {
       const r = await call('/sapi/wms/sku/edit', { id: s.id, ...emptied });
       expect(r, JSON.stringify(emptied)).toMatchObject({ code: 400, msg });
     }
     expect((await call('/sapi/wms/sku/detail', { id: s.id })).data).toMatchObject({ weight: 3.5, categoryId: cats.perfume });
     // an optional field is cleared by an empty value
     expect((await call('/sapi/wms/sku/edit', { id: s.id, color: '' })).data.color).toBeNull();
-    expect((await call('/sapi/wms/sku/edit', { id: s.id, enable: null })).msg).toBe('enable: Enabled cannot be empty');
-    expect((await call('/sapi/wms/sku/edit', { id: s.id, categoryId: 999999 })).msg).toBe('categoryId: Category 999999 does not exist');
+    expect((await call('/sapi/wms/sku/edit', { id: s.id, enable: null })).msg).toBe('Enabled cannot be empty');
+    expect((await call('/sapi/wms/sku/edit', { id: s.id, categoryId: 999999 })).msg).toBe('Category 999999 does not exist');
     expect((await call('/sapi/wms/sku/edit', { id: 999999, name: 'x' })).code).toBe(404);
     const partial = await call('/sapi/wms/sku/edit', { id: s.id, remarkForOwner: 'only this' });
     expect(partial.data).toMatchObject({ name: 'After', weight: 3.5, remarkForOwner: 'only this' });
@@ -288,15 +287,15 @@ describe.each(testDatabases())('SKUs on %s', (kind) => {
     expect(missing).toMatchObject({ code: 404, msg: 'SKUs #999999 does not exist' });
     expect([await weightOf(a.id), await weightOf(b.id)]).toEqual([7.125, 7.125]);
     const cases: Array<[Rec, string]> = [
-      [{ ids: [a.id] }, 'weight: Weight cannot be empty'],
-      [{ ids: [a.id], weight: '' }, 'weight: Weight cannot be empty'],
-      [{ ids: [a.id], weight: -1 }, 'weight: Weight cannot be less than 0'],
-      [{ ids: [a.id], weight: 10000 }, 'weight: Weight cannot be greater than 9999'],
-      [{ ids: [a.id], weight: 0.0005 }, 'weight: Weight can have at most 3 decimals'],
-      [{ ids: [a.id], weight: 'x' }, 'weight: Weight must be a number'],
-      [{ weight: 1 }, 'ids: SKUs cannot be empty'],
-      [{ ids: [], weight: 1 }, 'ids: SKUs cannot be empty'],
-      [{ ids: 5, weight: 1 }, 'ids: SKUs must be a list'],
+      [{ ids: [a.id] }, 'Weight (kg) cannot be empty'],
+      [{ ids: [a.id], weight: '' }, 'Weight (kg) cannot be empty'],
+      [{ ids: [a.id], weight: -1 }, 'Weight (kg) cannot be less than 0'],
+      [{ ids: [a.id], weight: 10000 }, 'Weight (kg) cannot be greater than 9999'],
+      [{ ids: [a.id], weight: 0.0005 }, 'Weight (kg) can have at most 3 decimals'],
+      [{ ids: [a.id], weight: 'x' }, 'Weight (kg) must be a number'],
+      [{ weight: 1 }, 'SKUs cannot be empty'],
+      [{ ids: [], weight: 1 }, 'SKUs cannot be empty'],
+      [{ ids: 5, weight: 1 }, 'SKUs must be a list'],
     ];
     for (const [body, msg] of cases) expect(await call('/sapi/wms/sku/batchUpdateWeight', body), JSON.stringify(body)).toMatchObject({ code: 400, msg });
     expect(await weightOf(a.id)).toBe(7.125);
@@ -312,7 +311,7 @@ describe.each(testDatabases())('SKUs on %s', (kind) => {
     expect(sup.data).toMatchObject({ skuId: s.id, sku: 'D-CHILD', ownerId: owners.D, ownerName: 'Writers Ltd', supplierName: 'Nile Supply', supplierSku: 'NS-1' });
     expect((await call('/sapi/wms/supplier-sku/add', { skuId: s.id })).code).toBe(200); // nothing required but the SKU
     expect((await call('/sapi/wms/supplier-sku/add', { skuId: s.id, supplierName: 'Nile Supply', supplierSku: 'NS-1' })).code).toBe(409);
-    expect((await call('/sapi/wms/supplier-sku/add', { supplierName: 'x' })).msg).toBe('skuId: SKU cannot be empty');
+    expect((await call('/sapi/wms/supplier-sku/add', { supplierName: 'x' })).msg).toBe('SKU cannot be empty');
     expect((await call('/sapi/wms/supplier-sku/add', { skuId: 999999, supplierName: 'x' })).code).toBe(404);
     let list = await call('/sapi/wms/supplier-sku/list', { skuId: s.id, current: 1, size: 10 });
     expect(list.data).toHaveLength(2);
@@ -328,11 +327,11 @@ describe.each(testDatabases())('SKUs on %s', (kind) => {
     expect(plat.code, plat.msg).toBe(200);
     expect(plat.data).toMatchObject({ skuId: s.id, sku: 'D-CHILD', ownerId: owners.D, ecPlatform: 1, ecPlatformSku: 'N-D-1', brand: 'Acme', modelName: 'M', modelNumber: '42' });
     const rules: Array<[Rec, number, string]> = [
-      [{ skuId: s.id, ecPlatformSku: 'x' }, 400, 'ecPlatform: Platform cannot be empty'],
-      [{ skuId: s.id, ecPlatform: 42, ecPlatformSku: 'x' }, 400, 'ecPlatform: Platform must be one of: 1, 2, 3, 4, 5, 6, 7, 8'],
-      [{ skuId: s.id, ecPlatform: 2 }, 400, 'ecPlatformSku: Platform SKU cannot be empty'],
-      [{ skuId: s.id, ecPlatform: 2, ecPlatformSku: '  ' }, 400, 'ecPlatformSku: Platform SKU cannot be empty'],
-      [{ skuId: s.id, ecPlatform: 1, ecPlatformSku: 'N-D-2' }, 409, 'A duplicate exists: skuId, ecPlatform (SKU, Platform)'],
+      [{ skuId: s.id, ecPlatformSku: 'x' }, 400, 'Platform cannot be empty'],
+      [{ skuId: s.id, ecPlatform: 42, ecPlatformSku: 'x' }, 400, 'Platform must be one of: 1, 2, 3, 4, 5, 6, 7, 8'],
+      [{ skuId: s.id, ecPlatform: 2 }, 400, 'Platform SKU cannot be empty'],
+      [{ skuId: s.id, ecPlatform: 2, ecPlatformSku: '  ' }, 400, 'Platform SKU cannot be empty'],
+      [{ skuId: s.id, ecPlatform: 1, ecPlatformSku: 'N-D-2' }, 409, 'A duplicate exists: SKU, Platform'],
     ];
     for (const [body, code, msg] of rules) expect(await call('/sapi/wms/ec-platform-sku/add', body), JSON.stringify(body)).toMatchObject({ code, msg });
     const amazon = await call('/sapi/wms/ec-platform-sku/add', { skuId: s.id, ecPlatform: EcPlatform.AMAZON_SA, ecPlatformSku: 'B0D' });
@@ -340,7 +339,7 @@ describe.each(testDatabases())('SKUs on %s', (kind) => {
     expect((await call('/sapi/wms/ec-platform-sku/list', { skuId: s.id })).data.map((r: Rec) => r.ecPlatformSku).sort()).toEqual(['B0D', 'N-D-1']);
     expect((await call('/sapi/wms/sku/detail', { id: s.id })).data.ecPlatforms).toEqual([1, 2]);
     expect((await call('/sapi/wms/ec-platform-sku/edit', { id: plat.data.id, ecPlatformSku: 'N-D-9', brand: '' })).data).toMatchObject({ ecPlatformSku: 'N-D-9', ecPlatform: 1 });
-    expect((await call('/sapi/wms/ec-platform-sku/edit', { id: plat.data.id, ecPlatformSku: '' })).msg).toBe('ecPlatformSku: Platform SKU cannot be empty');
+    expect((await call('/sapi/wms/ec-platform-sku/edit', { id: plat.data.id, ecPlatformSku: '' })).msg).toBe('Platform SKU cannot be empty');
     expect((await call('/sapi/wms/ec-platform-sku/edit', { id: plat.data.id, ecPlatform: EcPlatform.AMAZON_SA })).code).toBe(409);
     expect((await call('/sapi/wms/ec-platform-sku/edit', { id: plat.data.id, ecPlatform: EcPlatform.ZID })).data.ecPlatform).toBe(EcPlatform.ZID);
     expect((await call('/sapi/wms/sku/page', { ecPlatform: EcPlatform.ZID })).data.records.map((r: Rec) => r.id)).toEqual([s.id]);
@@ -390,7 +389,7 @@ describe.each(testDatabases())('SKUs on %s', (kind) => {
     const cable = (await call('/sapi/wms/sku/detail', { id: foreign })).data;
     expect(cable).toMatchObject({ name: 'USB Cable', weight: 0.03 });
     expect((await call('/sapi/wms/sku/detail', { id: ids['A:AMBER-5'] })).data.weight).toBe(0.05); // all or nothing
-    expect(await as('/sapi/wms/sku/add', { ownerId: owners.B, sku: 'SNEAK', name: 'Sneak', enable: true, categoryId: cats.misc, weight: 1 })).toMatchObject({ code: 403, msg: 'ownerId: outside your data scope' });
+    expect(await as('/sapi/wms/sku/add', { ownerId: owners.B, sku: 'SNEAK', name: 'Sneak', enable: true, categoryId: cats.misc, weight: 1 })).toMatchObject({ code: 403, msg: 'Goods owner: outside your data scope' });
 
     // supplier and platform SKUs follow the parent SKU's owner
     expect((await as('/sapi/wms/supplier-sku/add', { skuId: foreign, supplierName: 'Sneaky', supplierSku: 'S' })).code).toBe(404);

@@ -16,7 +16,7 @@ describe.each(testDatabases())('users and roles on %s', (kind) => {
   afterAll(async () => { await t?.close(); });
 
   it('refuses to change one\'s own status or delete oneself', async () => {
-    expect(await t.call('/sapi/sys/user/edit', { id: adminId, status: -1 }, admin)).toMatchObject({ code: 400, msg: 'status: you cannot change your own status' });
+    expect(await t.call('/sapi/sys/user/edit', { id: adminId, status: -1 }, admin)).toMatchObject({ code: 400, msg: 'Status: you cannot change your own status' });
     expect((await t.call('/sapi/sys/user/edit', { id: adminId, status: 1, introduction: 'me' }, admin)).code).toBe(200); // unchanged status is fine
     expect((await t.call('/sapi/sys/user/remove', { id: adminId }, admin)).code).toBe(409);
   });
@@ -70,10 +70,10 @@ describe.each(testDatabases())('users and roles on %s', (kind) => {
     const { token } = await userWith(t, admin, { codes: [], name: 'changer' });
     const other = await t.login('changer', 'secret-1');
     const edit = (b: object) => t.call('/sapi/sys/user/current/edit', b, token);
-    expect((await edit({ password: 'newpass1', confirmPassword: 'newpass1' })).msg).toBe('oldPassword: Old password cannot be empty');
-    expect((await edit({ oldPassword: 'secret-1', password: 'short', confirmPassword: 'short' })).msg).toBe('password: New password length must be between 6 and 20 characters');
-    expect((await edit({ oldPassword: 'secret-1', password: 'newpass1', confirmPassword: 'newpass2' })).msg).toBe('confirmPassword: The two passwords do not match');
-    expect((await edit({ oldPassword: 'wrong-old', password: 'newpass1', confirmPassword: 'newpass1' })).msg).toBe('oldPassword: The old password is wrong');
+    expect((await edit({ password: 'newpass1', confirmPassword: 'newpass1' })).msg).toBe('Old password cannot be empty');
+    expect((await edit({ oldPassword: 'secret-1', password: 'short', confirmPassword: 'short' })).msg).toBe('New password length must be between 6 and 20 characters');
+    expect((await edit({ oldPassword: 'secret-1', password: 'newpass1', confirmPassword: 'newpass2' })).msg).toBe('Confirm password: the two passwords do not match');
+    expect((await edit({ oldPassword: 'wrong-old', password: 'newpass1', confirmPassword: 'newpass1' })).msg).toBe('Old password is wrong');
     expect((await edit({ oldPassword: 'secret-1', password: 'newpass1', confirmPassword: 'newpass1' })).code).toBe(200);
     expect((await t.call('/sapi/sys/user/current/detail', {}, token)).code).toBe(200);
     expect((await t.call('/sapi/sys/user/current/detail', {}, other)).code).toBe(600);

@@ -14,12 +14,12 @@ import { bindings, type Binding } from '../../../generated/server/routes';
 import { enumValues, Status } from '../../../generated/shared/enums';
 import { Code, type Page } from '../../shared/envelope';
 import { refNameField, type FieldSpec, type ResourceSpec } from '../../shared/resource-meta';
-import { formatValidationError, type Lang } from '../../shared/validation';
+import { formatValidationError, requestLabels, ruleTexts, type Lang } from '../../shared/validation';
 import type { Db } from '../db/connect';
 import { hashPassword } from '../domain/passwords';
 import { resourceHooks } from '../domain/resource-hooks';
 import type { RequestContext, UserContext } from '../http/context';
-import { BizError, notFound, text } from '../http/errors';
+import { BizError, fieldError, notFound, text } from '../http/errors';
 import { requireInScope, scopeConditions, type ScopeKind } from '../http/guard';
 import { filterConditions, isNarrowed, orderBy } from './filters';
 
@@ -31,15 +31,28 @@ const LIST_LIMIT = 1000;
 export const meta = (b: Binding) => b.meta as ResourceSpec;
 const columnsOf = (b: Binding) => getTableColumns(b.table as PgTable) as unknown as Columns;
 
-/** Validates with a generated schema; a failure is a 400 whose msg names the field and the rule (spec 5). */
-export async function validate<T = Row>(schema: Schema, body: unknown): Promise<T> {
+/**
+ * Validates with a yup schema; a failure is a 400 whose msg names the field by its label in `lang` and the
+ * rule (spec 5, see formatValidationError). `spec`: the resource whose manifest labels name fields the
+ * schema left a yup default text for (else any manifest field of that name).
+ */
+export async function validate<T = Row>(schema: Schema, body: unknown, lang: Lang, spec?: ResourceSpec): Promise<T> {
   try {
     return (await schema.validate(body ?? {}, { stripUnknown: true, abortEarly: false })) as T;
   } catch (e) {
     const order = 'fields' in schema ? Object.keys((schema as { fields: object }).fields) : [];
-    if (e instanceof ValidationError) throw new BizError(Code.BAD_REQUEST, formatValidationError(e, order));
+    if (e instanceof ValidationError) {
+      const p = formatValidationError(e, lang, order, (k) => manifestLabel(k, spec));
+      throw new BizError(Code.BAD_REQUEST, p.message, p);
+    }
     throw e;
   }
+}
+
+/** The manifest label of field `name`: of `spec` when given and declared there, else of the first resource declaring it. */
+export function manifestLabel(name: string, spec?: ResourceSpec): FieldSpec | undefined {
+  const own = (r: ResourceSpec) => r.fields.find((f) => f.name === name) ?? r.queryParams.find((f) => f.name === name);
+  return (spec && own(spec)) || Object.values(bindings).map((b) => own(meta(b))).find(Boolean);
 }
 
 function scopeColumns(b: Binding): Partial<Record<ScopeKind, PgColumn>> {
@@ -78,9 +91,9 @@ export function readScope(b: Binding, user: UserContext): SQL[] {
   return out;
 }
 
-/** The record id of a call's body: a positive integer (number or digits), else 400 `id: ...`. */
+/** The record id of a call's body: a positive integer (number or digits), else 400 "ID must be a positive integer". */
 export function recordId(id: unknown, lang: Lang): number {
-  if (typeof id !== 'number' && !(typeof id === 'string' && /^\d+$/.test(id))) throw new BizError(Code.BAD_REQUEST, `id: ${lang === 'zh' ? '必须是正整数' : 'must be a positive integer'}`);
+  if (typeof id !== 'number' && !(typeof id === 'string' && /^\d+$/.test(id))) throw fieldError(lang, { label: requestLabels.id, field: 'id' }, ruleTexts[lang].positiveId);
   return Number(id);
 }
 
@@ -96,7 +109,7 @@ async function findScoped(call: CrudCall, id: unknown): Promise<Row> {
 
 async function queryConditions(call: CrudCall): Promise<{ q: Row; where: SQL | undefined }> {
   const { binding: b, ctx, user, body } = call;
-  const q = await validate(b.schemas.query(ctx.lang), body);
+  const q = await validate(b.schemas.query(ctx.lang), body, ctx.lang, meta(b));
   const cols = columnsOf(b);
   const extra = (await hooksOf(b).filterConditions?.(call, q)) ?? [];
   const where = and(...filterConditions(meta(b), cols, q, body ?? {}, ctx.tzHours), ...extra, ...readScope(b, user));
@@ -157,8 +170,8 @@ export const detail = (call: CrudCall) => findScoped(call, call.body?.id);
 /** Scope rules for written values: a scoped ref must be in scope; scope on id means only 'all' users add. */
 function checkWriteScope(call: CrudCall, values: Row, adding: boolean) {
   for (const [kind, field] of Object.entries(meta(call.binding).scope) as Array<[ScopeKind, string]>) {
-    if (field === 'id') { if (adding) requireInScope(call.ctx, call.user, kind, 'id', -1); continue; }
-    if (values[field] !== undefined) requireInScope(call.ctx, call.user, kind, field, values[field]);
+    if (field === 'id') { if (adding) requireInScope(call.ctx, call.user, kind, meta(call.binding), -1); continue; }
+    if (values[field] !== undefined) requireInScope(call.ctx, call.user, kind, { ...manifestLabel(field, meta(call.binding))!, field }, values[field]);
   }
 }
 
@@ -193,10 +206,25 @@ function refuseReadOnly(call: CrudCall) {
   if (ro) throw new BizError(Code.BAD_REQUEST, ro[call.ctx.lang]);
 }
 
+/**
+ * `body` with every field it leaves out (undefined) that has a manifest `default` set to that default: enum
+ * keys become their values (warehouse type SELF_OPERATED -> 1), booleans, numbers and strings stay as they
+ * are. Applied on add only, before validation, so a required field with a default may be omitted (spec 5);
+ * an explicit null or '' is the caller's choice and is validated as such.
+ */
+export function withDefaults(spec: ResourceSpec, body: Row | undefined): Row {
+  const out: Row = { ...(body ?? {}) };
+  for (const f of spec.fields) {
+    if (f.default === undefined || out[f.name] !== undefined) continue;
+    out[f.name] = f.type === 'enum' ? enumValues[f.enum!].find((e) => e.key === f.default)?.value : f.default;
+  }
+  return out;
+}
+
 export async function add(call: CrudCall): Promise<Row> {
   const { binding: b, ctx } = call;
   refuseReadOnly(call);
-  const values = await validate(b.schemas.form('add', ctx.lang), call.body);
+  const values = await validate(b.schemas.form('add', ctx.lang), withDefaults(meta(b), call.body), ctx.lang, meta(b));
   checkWriteScope(call, values, true);
   await hashPasswords(meta(b).fields, values);
   const id = await inTransaction(call, async (c) => {
@@ -226,7 +254,7 @@ export async function edit(call: CrudCall): Promise<Row> {
   const { binding: b, ctx } = call;
   refuseReadOnly(call);
   await findScoped(call, call.body?.id); // 404 before 400: a record out of scope is not told apart from none
-  const values = await validate(b.schemas.form('edit', ctx.lang), call.body);
+  const values = await validate(b.schemas.form('edit', ctx.lang), call.body, ctx.lang, meta(b));
   for (const k of Object.keys(values)) if (values[k] === undefined) delete values[k];
   checkWriteScope(call, values, false);
   await hashPasswords(meta(b).fields, values);
@@ -264,12 +292,17 @@ export async function mapDbErrors<T>(lang: Lang, m: ResourceSpec, write: () => P
     const pg = pgError(e);
     if (pg?.code === '23505') {
       const u = m.unique.find((fields) => pg.constraint === `${m.table}_${fields.map((n) => m.fields.find((f) => f.name === n)?.column ?? n).join('_')}_uq`);
-      const names = (u ?? []).map((n) => m.fields.find((f) => f.name === n)?.[lang] ?? n).join(', ');
-      throw new BizError(Code.CONFLICT, text(lang, 'duplicate', { fields: u ? `${u.join(', ')} (${names})` : pg.detail ?? '' }));
+      // the manifest labels of the unique fields ("Goods owner, SKU"); for a constraint the manifest does not
+      // declare, the resource's label (its detail would name columns)
+      const names = u ? u.map((n) => manifestLabel(n, m)?.[lang] ?? n).join(lang === 'zh' ? '、' : ', ') : m[lang];
+      throw new BizError(Code.CONFLICT, text(lang, 'duplicate', { fields: names }));
     }
     if (pg?.code === '23503') {
       const ref = m.fields.find((f) => f.type === 'ref' && pg.detail?.includes(`(${f.column})`));
-      if (ref) throw new BizError(Code.BAD_REQUEST, `${ref.name}: ${text(lang, 'notFound', { what: `${ref[lang]} ${pg.detail?.match(/=\((\d+)\)/)?.[1] ?? ''}`.trim() })}`);
+      if (ref) {
+        const msg = text(lang, 'notFound', { what: `${ref[lang]} ${pg.detail?.match(/=\((\d+)\)/)?.[1] ?? ''}`.trim() });
+        throw new BizError(Code.BAD_REQUEST, msg, { message: msg, field: ref.name, text: msg });
+      }
       const table = pg.detail?.match(/table "([^"]+)"/)?.[1];
       const user = Object.values(bindings).find((b) => meta(b).table === table);
       throw new BizError(Code.CONFLICT, text(lang, 'inUse', { what: user ? meta(user)[lang] : table ?? '?' }));

@@ -13,12 +13,12 @@ import { loginSchema, loginTexts } from '../../shared/login';
 import { user } from '../../../generated/db/schema';
 import { Status } from '../../../generated/shared/enums';
 import { Code } from '../../shared/envelope';
-import type { Lang } from '../../shared/validation';
+import { requestLabels, type Lang } from '../../shared/validation';
 import { validate } from '../crud/handlers';
 import type { Db } from '../db/connect';
 import { sysCaptcha } from '../db/internal-schema';
 import type { UserContext } from '../http/context';
-import { BizError, text } from '../http/errors';
+import { BizError, fieldTextError, text } from '../http/errors';
 import { createSession, sweepExpired } from '../http/session';
 import { verifyPassword } from './passwords';
 
@@ -46,8 +46,8 @@ export async function checkCaptcha(db: Db, captchaId: string, answer: string, te
 /** Checks the captcha (always used up), then the password; returns a new session token. */
 export async function login(db: Db, lang: Lang, body: unknown, testAnswer?: string): Promise<{ token: string }> {
   const schema = loginSchema((rule) => loginTexts[lang][rule]).shape({ captchaId: yup.string().trim().required(loginTexts[lang].captcha_required) });
-  const form = await validate<{ username: string; password: string; captcha: string; captchaId: string }>(schema, body);
-  if (!(await checkCaptcha(db, form.captchaId, form.captcha, testAnswer))) throw new BizError(Code.BAD_REQUEST, `captcha: ${text(lang, 'captchaWrong')}`);
+  const form = await validate<{ username: string; password: string; captcha: string; captchaId: string }>(schema, body, lang);
+  if (!(await checkCaptcha(db, form.captchaId, form.captcha, testAnswer))) throw fieldTextError(lang, { label: requestLabels.captcha, field: 'captcha' }, 'captchaWrong');
   const [u] = await db.select({ id: user.id, password: user.password, status: user.status }).from(user).where(eq(user.name, form.username));
   if (!u || !(await verifyPassword(form.password, u.password))) throw new BizError(Code.BAD_REQUEST, text(lang, 'loginFailed'));
   if (u.status !== Status.ENABLE) throw new BizError(Code.BAD_REQUEST, text(lang, 'userLocked'));

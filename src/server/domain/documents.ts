@@ -13,20 +13,22 @@ import type { Binding } from '../../../generated/server/routes';
 import { Code } from '../../shared/envelope';
 import type { ResourceSpec } from '../../shared/resource-meta';
 import { MAX_LINES } from '../../shared/documents';
-import { rules, type Lang } from '../../shared/validation';
+import { requestLabels, rules, type Lang } from '../../shared/validation';
+import type { Label } from '../../shared/resource-meta';
 import { workflowOf } from '../crud/workflow';
 import type { Db } from '../db/connect';
-import { BizError } from '../http/errors';
+import { BizError, fieldError } from '../http/errors';
 
 export { MAX_LINES, QTY_MAX } from '../../shared/documents';
 
 /** `<prefix><yyyyMMdd><id padded to 6>` in UTC, e.g. documentNo('IN', 42) -> IN20261122000042. */
 export const documentNo = (prefix: string, id: number, at = new Date()) => `${prefix}${at.toISOString().slice(0, 10).replace(/-/g, '')}${String(id).padStart(6, '0')}`;
 
-const Lines = { en: 'Lines', zh: '明细' };
-
-/** `{ lines: [line...] }` with 1..MAX_LINES entries, each checked by `line`. */
-export function linesSchema(lang: Lang, line: yup.AnyObjectSchema, label = Lines) {
+/**
+ * `{ lines: [line...] }` with 1..MAX_LINES entries, each checked by `line` (an entry that is no object: "Line 2
+ * is not valid"); messages about an entry start with its line (formatValidationError).
+ */
+export function linesSchema(lang: Lang, line: yup.AnyObjectSchema, label: Label = requestLabels.lines) {
   const r = rules(lang, 'add');
   return yup.object({
     lines: yup.array(line).typeError(r.text('list', label)).required(r.text('required', label))
@@ -49,17 +51,17 @@ const lineTexts = {
 
 /**
  * Lines of an order naming SKUs: every SKU must belong to `ownerId` and no SKU + batch may appear twice
- * (400 naming `lines.<i>.skuId` / `lines.<i>`). Returns the lines with batchNo trimmed ('' = no batch).
+ * (400 "Line <i+1>: ..."). Returns the lines with batchNo trimmed ('' = no batch).
  */
 export async function checkOwnerSkuLines<L extends { skuId: number; batchNo?: string | null }>(db: Db, lang: Lang, ownerId: number, lines: L[]): Promise<Array<L & { batchNo: string }>> {
   const ids = [...new Set(lines.map((l) => l.skuId))];
   const own = new Set((await db.select({ id: sku.id }).from(sku).where(and(inArray(sku.id, ids), eq(sku.ownerId, ownerId)))).map((x) => x.id));
   const seen = new Set<string>();
   return lines.map((l, i) => {
-    if (!own.has(l.skuId)) throw new BizError(Code.BAD_REQUEST, `lines.${i}.skuId: ${lineTexts.skuOwner[lang]}`);
+    if (!own.has(l.skuId)) throw fieldError(lang, { line: i, field: 'skuId' }, lineTexts.skuOwner[lang]);
     const line = { ...l, batchNo: (l.batchNo ?? '').trim() };
     const key = `${line.skuId}/${line.batchNo}`;
-    if (seen.has(key)) throw new BizError(Code.BAD_REQUEST, `lines.${i}: ${lineTexts.lineTwice[lang]}`);
+    if (seen.has(key)) throw fieldError(lang, { line: i, field: 'lines' }, lineTexts.lineTwice[lang]);
     seen.add(key);
     return line;
   });

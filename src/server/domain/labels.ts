@@ -26,8 +26,8 @@ import { ecPlatformSku, sku } from '../../../generated/db/schema';
 import { bindings } from '../../../generated/server/routes';
 import { EcPlatform } from '../../../generated/shared/enums';
 import { Code } from '../../shared/envelope';
-import { rules, type Lang } from '../../shared/validation';
-import { validate, type CrudCall } from '../crud/handlers';
+import { fieldMessage, rules, type Lang } from '../../shared/validation';
+import { manifestLabel, meta, validate, type CrudCall } from '../crud/handlers';
 import { BizError, notFound } from '../http/errors';
 import { scopeConditions } from '../http/guard';
 
@@ -43,7 +43,7 @@ const BARCODE = { scale: 3, heightMm: 12 } as const;
 const texts = {
   notConfigured: { en: 'product SKU not configured for selected e-commerce platform', zh: '所选商品未配置该电商平台SKU' },
   notEncodable: { en: 'platform SKU cannot be printed as a Code 128 barcode', zh: '平台SKU无法生成Code 128条码' },
-  tooMany: { en: `SKUs can be at most ${MAX_LABELS} per file`, zh: `商品每次最多${MAX_LABELS}个` },
+  tooMany: { en: `{label} can be at most ${MAX_LABELS} per file`, zh: `{label}每次最多${MAX_LABELS}个` },
 };
 const sep = (lang: Lang) => (lang === 'zh' ? '：' : ': ');
 
@@ -145,12 +145,12 @@ export function drawLabel(doc: PDFKit.PDFDocument, l: Label, platformKey: string
 export async function exportEcPlatformLabels(call: CrudCall, reply: FastifyReply): Promise<null> {
   const { db, ctx, user } = call;
   const r = rules(ctx.lang, 'add');
-  const skusLabel = { en: 'SKUs', zh: '商品' };
+  const skusLabel = meta(bindings.sku);
   const platforms = Object.values(EcPlatform) as number[];
   const form = await validate<{ ids: number[]; ecPlatform: number }>(yup.object({
-    ids: r.refs(skusLabel, { required: true }).min(1, r.text('required', skusLabel)).max(MAX_LABELS, texts.tooMany[ctx.lang]),
-    ecPlatform: r.oneOf({ en: 'E-commerce platform', zh: '电商平台' }, platforms, { required: true }),
-  }), call.body);
+    ids: r.refs(skusLabel, { required: true }).min(1, r.text('required', skusLabel)).max(MAX_LABELS, fieldMessage(ctx.lang, { label: skusLabel }, texts.tooMany[ctx.lang])),
+    ecPlatform: r.oneOf(manifestLabel('ecPlatform', skusLabel)!, platforms, { required: true }),
+  }), call.body, ctx.lang, skusLabel);
   const ids = [...new Set(form.ids)];
 
   const rows = await db.select({ id: sku.id, sku: sku.sku, name: sku.name, platformSku: ecPlatformSku.ecPlatformSku })

@@ -21,10 +21,11 @@ import { inboundOrder, inboundOrderLine, inboundPackage, inboundPackageLine, out
 import { bindings, type Binding } from '../../../generated/server/routes';
 import { PACKAGE_OPEN_STATES } from '../../shared/documents';
 import { Code } from '../../shared/envelope';
-import { rules, type Lang } from '../../shared/validation';
-import { findInScope, validate, type CrudCall, type ResourceHooks } from '../crud/handlers';
+import type { ResourceSpec } from '../../shared/resource-meta';
+import { requestLabels, rules, type Lang } from '../../shared/validation';
+import { findInScope, manifestLabel, meta, validate, type CrudCall, type ResourceHooks } from '../crud/handlers';
 import type { Db } from '../db/connect';
-import { BizError } from '../http/errors';
+import { BizError, fieldError } from '../http/errors';
 import { scopeConditions } from '../http/guard';
 import { documentNo, linesSchema, PendingLines, QTY_MAX, requireState } from './documents';
 
@@ -51,7 +52,6 @@ export const packageTexts = {
   ),
   noPackage: L('Package does not exist: {code}', '包裹不存在：{code}'),
   manyPackages: L('Multiple packages found for {code}: {numbers}', '找到多个包裹（{code}）：{numbers}'),
-  lines: L('Package contents', '包裹明细'),
 };
 
 /** What differs between inbound and outbound packages. */
@@ -64,6 +64,8 @@ export interface PackageKind {
   pkg: Binding;
   pkgTable: PgTable;
   pkgLine: PgTable;
+  /** The package line resource (its manifest labels name the fields of `lines`). */
+  pkgLineBinding: Binding;
   /** Order states in which packages may be added, changed or removed. */
   openStates: number[];
   prefix: string;
@@ -71,26 +73,28 @@ export interface PackageKind {
 
 export const inboundPackages: PackageKind = {
   order: bindings.inboundOrder, orderTable: inboundOrder, orderLine: inboundOrderLine, lineQty: 'plannedQty',
-  pkg: bindings.inboundPackage, pkgTable: inboundPackage, pkgLine: inboundPackageLine,
+  pkg: bindings.inboundPackage, pkgTable: inboundPackage, pkgLine: inboundPackageLine, pkgLineBinding: bindings.inboundPackageLine,
   openStates: [...PACKAGE_OPEN_STATES.inbound], prefix: 'PI',
 };
 
 export const outboundPackages: PackageKind = {
   order: bindings.outboundOrder, orderTable: outboundOrder, orderLine: outboundOrderLine, lineQty: 'qty',
-  pkg: bindings.outboundPackage, pkgTable: outboundPackage, pkgLine: outboundPackageLine,
+  pkg: bindings.outboundPackage, pkgTable: outboundPackage, pkgLine: outboundPackageLine, pkgLineBinding: bindings.outboundPackageLine,
   openStates: [...PACKAGE_OPEN_STATES.outbound], prefix: 'PO',
 };
 
 const cols = (t: PgTable) => t as unknown as Cols;
 const keyOf = (l: { skuId: unknown; batchNo: unknown }) => `${l.skuId}/${l.batchNo ?? ''}`;
 
-function contentSchema(lang: Lang) {
+/** The `lines` of a package; labels from the package line resource of the kind (manifest). */
+function contentSchema(lang: Lang, lineSpec: ResourceSpec) {
   const r = rules(lang, 'add');
+  const label = (f: string) => manifestLabel(f, lineSpec)!;
   return linesSchema(lang, yup.object({
-    skuId: r.ref(L('SKU', 'SKU'), { required: true }),
-    batchNo: r.string(L('Batch number', '批次号'), { maxLength: 50 }),
-    qty: r.number(L('Quantity', '数量'), { required: true, integer: true, min: 1, max: QTY_MAX }),
-  }), packageTexts.lines);
+    skuId: r.ref(label('skuId'), { required: true }),
+    batchNo: r.string(label('batchNo'), { maxLength: 50 }),
+    qty: r.number(label('qty'), { required: true, integer: true, min: 1, max: QTY_MAX }),
+  }), requestLabels.packageLines);
 }
 
 /** Packed quantity per SKU + batch of an order's packages (all, or all but `exceptPackageId`), with package numbers. */
@@ -121,7 +125,7 @@ export async function checkPackedLines(db: Db, kind: PackageKind, orderId: numbe
     const [skuId, batch] = key.split('/');
     const code = (await skuCodes(db, [Number(skuId)])).get(Number(skuId)) ?? skuId;
     const t = q === undefined ? packageTexts.lineInPackage : packageTexts.belowPacked;
-    throw new BizError(Code.CONFLICT, `lines: ${fill(t[lang], { sku: code, batch: batch || '-', packages: p.packages, packed: p.qty })}`);
+    throw fieldError(lang, { label: requestLabels.lines, field: 'lines' }, t[lang], { sku: code, batch: batch || '-', packages: p.packages, packed: p.qty }, Code.CONFLICT);
   }
 }
 
@@ -177,7 +181,8 @@ export function packageHooks(kind: PackageKind): ResourceHooks {
       const order = await openOrder(call, existing?.orderId ?? values.orderId, 'edit');
       if (!existing) Object.assign(values, { warehouseId: order.warehouseId, ownerId: order.ownerId, companyId: order.companyId });
       if (existing && call.body.lines === undefined) return;
-      const { lines } = await validate<{ lines: Array<{ skuId: number; batchNo?: string | null; qty: number }> }>(contentSchema(lang), call.body);
+      const lineSpec = meta(kind.pkgLineBinding);
+      const { lines } = await validate<{ lines: Array<{ skuId: number; batchNo?: string | null; qty: number }> }>(contentSchema(lang, lineSpec), call.body, lang, lineSpec);
       const ol = cols(kind.orderLine);
       const orderLines = await call.db.select({ skuId: ol.skuId, batchNo: ol.batchNo, qty: ol[kind.lineQty] }).from(kind.orderLine).where(eq(ol.orderId, order.id as number)) as Array<{ skuId: number; batchNo: string; qty: number }>;
       const ordered = new Map(orderLines.map((l) => [keyOf(l), l.qty]));
@@ -188,11 +193,11 @@ export function packageHooks(kind: PackageKind): ResourceHooks {
         const l = { skuId: raw.skuId, batchNo: (raw.batchNo ?? '').trim(), qty: raw.qty };
         const key = keyOf(l);
         const a = { sku: codes.get(l.skuId) ?? String(l.skuId), batch: l.batchNo || '-', order: String(order[kind.order.meta.represent]), qty: l.qty };
-        if (!ordered.has(key)) throw new BizError(Code.BAD_REQUEST, `lines.${i}.skuId: ${fill(packageTexts.notLine[lang], a)}`);
-        if (seen.has(key)) throw new BizError(Code.BAD_REQUEST, `lines.${i}: ${packageTexts.twice[lang]}`);
+        if (!ordered.has(key)) throw fieldError(lang, { line: i, field: 'skuId' }, packageTexts.notLine[lang], a);
+        if (seen.has(key)) throw fieldError(lang, { line: i, field: 'lines' }, packageTexts.twice[lang]);
         seen.add(key);
         const already = packed.get(key)?.qty ?? 0;
-        if (already + l.qty > ordered.get(key)!) throw new BizError(Code.CONFLICT, `lines.${i}.qty: ${fill(packageTexts.overPacked[lang], { ...a, ordered: ordered.get(key)!, packed: already })}`);
+        if (already + l.qty > ordered.get(key)!) throw fieldError(lang, { line: i, field: 'qty' }, packageTexts.overPacked[lang], { ...a, ordered: ordered.get(key)!, packed: already }, Code.CONFLICT);
         return l;
       });
       pending.set(call.body, checked);
@@ -226,7 +231,7 @@ export function packageHooks(kind: PackageKind): ResourceHooks {
 /** The fields of a scan call: `code` (required, <= 50) and `by` ('order' | 'package', optional). */
 export function scanFields(lang: Lang, codeLabel: { en: string; zh: string }) {
   const r = rules(lang, 'add');
-  const byLabel = L('Look up by', '查找方式');
+  const byLabel = requestLabels.scanBy;
   return {
     code: r.string(codeLabel, { required: true, maxLength: 50 }),
     by: r.string(byLabel, { maxLength: 10 }).oneOf(['order', 'package', null, undefined] as never[], r.text('oneOf', byLabel, { values: 'order, package' })),

@@ -12,8 +12,8 @@ import * as yup from 'yup';
 import { ecPlatformSku, inventory, owner, sku, supplierSku } from '../../../generated/db/schema';
 import { bindings } from '../../../generated/server/routes';
 import { Code } from '../../shared/envelope';
-import { rules } from '../../shared/validation';
-import { findInScope, validate, type CrudCall, type ResourceHooks } from '../crud/handlers';
+import { requestLabels, rules } from '../../shared/validation';
+import { findInScope, manifestLabel, meta, validate, type CrudCall, type ResourceHooks } from '../crud/handlers';
 import { escapeLike } from '../crud/filters';
 import { BizError, notFound } from '../http/errors';
 import { scopeConditions } from '../http/guard';
@@ -39,7 +39,7 @@ export const skuHooks: ResourceHooks = {
   async beforeWrite(call, values, existing) {
     if (existing) return;
     const [o] = await call.db.select({ companyId: owner.companyId }).from(owner).where(eq(owner.id, values.ownerId as number));
-    if (!o) throw new BizError(Code.BAD_REQUEST, `ownerId: ${notFound(call.ctx.lang, `#${values.ownerId}`).message}`);
+    if (!o) throw new BizError(Code.BAD_REQUEST, notFound(call.ctx.lang, `${manifestLabel('ownerId', meta(bindings.sku))![call.ctx.lang]} #${values.ownerId}`).message);
     values.companyId = o.companyId;
   },
   async beforeRemove(call, existing) {
@@ -76,7 +76,7 @@ export const skuChildHooks: ResourceHooks = {
 /** POST /sapi/wms/sku/search {keyword, ownerId}: up to 20 SKUs of that owner whose code or name contains keyword. */
 export async function searchSkus(call: CrudCall): Promise<Array<{ id: number; sku: string; name: string }>> {
   const r = rules(call.ctx.lang, 'query');
-  const q = await validate<{ keyword?: string; ownerId?: number }>(yup.object({ keyword: r.string({ en: 'Keyword', zh: '关键字' }, { maxLength: 100 }), ownerId: r.ref({ en: 'Goods owner', zh: '货主' }) }), call.body);
+  const q = await validate<{ keyword?: string; ownerId?: number }>(yup.object({ keyword: r.string(requestLabels.keyword, { maxLength: 100 }), ownerId: r.ref(manifestLabel('ownerId', meta(bindings.sku))!) }), call.body, call.ctx.lang);
   const like = q.keyword ? `%${escapeLike(q.keyword)}%` : undefined;
   return call.db.select({ id: sku.id, sku: sku.sku, name: sku.name }).from(sku)
     .where(and(q.ownerId ? eq(sku.ownerId, q.ownerId) : undefined, like ? or(ilike(sku.sku, like), ilike(sku.name, like)) : undefined, ...scopeConditions(call.user, { owner: sku.ownerId })))
@@ -90,9 +90,9 @@ export async function searchSkus(call: CrudCall): Promise<Array<{ id: number; sk
 export async function batchUpdateWeight(call: CrudCall): Promise<{ updated: number }> {
   const r = rules(call.ctx.lang, 'add');
   const form = await validate<{ ids: number[]; weight: number }>(yup.object({
-    ids: r.refs({ en: 'SKUs', zh: '商品' }, { required: true }).min(1, r.text('required', { en: 'SKUs', zh: '商品' })),
-    weight: r.number({ en: 'Weight', zh: '重量' }, { required: true, min: 0, max: 9999, decimals: 3 }),
-  }), call.body);
+    ids: r.refs(meta(bindings.sku), { required: true }).min(1, r.text('required', meta(bindings.sku))),
+    weight: r.number(manifestLabel('weight', meta(bindings.sku))!, { required: true, min: 0, max: 9999, decimals: 3 }),
+  }), call.body, call.ctx.lang, meta(bindings.sku));
   const ids = [...new Set(form.ids)];
   return call.db.transaction(async (tx) => {
     const updated = await tx.update(sku).set({ weight: form.weight, updateDate: new Date() })

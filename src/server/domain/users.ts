@@ -13,12 +13,12 @@ import { role, user } from '../../../generated/db/schema';
 import { bindings } from '../../../generated/server/routes';
 import { Status } from '../../../generated/shared/enums';
 import { Code } from '../../shared/envelope';
-import { rules, type Lang } from '../../shared/validation';
-import { updateRecord, validate, type CrudCall, type ResourceHooks } from '../crud/handlers';
+import { requestLabels, rules, type Lang } from '../../shared/validation';
+import { manifestLabel, meta, updateRecord, validate, type CrudCall, type ResourceHooks } from '../crud/handlers';
 import type { Db } from '../db/connect';
 import { sysSession } from '../db/internal-schema';
 import type { RequestContext, UserContext } from '../http/context';
-import { BizError, text } from '../http/errors';
+import { BizError, fieldText, fieldTextError, text } from '../http/errors';
 import { endUserSessions } from '../http/session';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -41,7 +41,7 @@ async function requireAnotherAdmin(call: CrudCall, userId: number, adminId: numb
 export const userHooks: ResourceHooks = {
   async beforeWrite(call, values, existing) {
     if (!existing) return;
-    if (existing.id === call.user.id && values.status !== undefined && values.status !== existing.status) throw new BizError(Code.BAD_REQUEST, text(call.ctx.lang, 'ownStatus'));
+    if (existing.id === call.user.id && values.status !== undefined && values.status !== existing.status) throw fieldTextError(call.ctx.lang, { label: manifestLabel('status', meta(bindings.user)), field: 'status' }, 'ownStatus');
     const adminId = await lockAdminRole(call.db);
     if (adminId === undefined || !isActiveAdmin(existing.status, existing.roleIds, adminId)) return;
     if (!isActiveAdmin(values.status ?? existing.status, values.roleIds ?? existing.roleIds, adminId)) await requireAnotherAdmin(call, existing.id as number, adminId);
@@ -68,18 +68,18 @@ export const roleHooks: ResourceHooks = {
 /** POST /sapi/sys/user/role/edit {id, roleIds}: sets a user's roles (code `user`), with the admin rules. */
 export async function editUserRoles(db: Db, ctx: RequestContext, caller: UserContext, body: Row): Promise<Row> {
   const r = rules(ctx.lang, 'add');
-  const form = await validate<{ id: number; roleIds: number[] }>(yup.object({ id: r.ref({ en: 'User', zh: '用户' }, { required: true }), roleIds: r.refs({ en: 'Roles', zh: '角色' }, { required: true }) }), body);
+  const form = await validate<{ id: number; roleIds: number[] }>(yup.object({ id: r.ref(requestLabels.user, { required: true }), roleIds: r.refs(manifestLabel('roleIds', meta(bindings.user))!, { required: true }) }), body, ctx.lang);
   return updateRecord({ db, ctx, user: caller, binding: bindings.user, body }, form.id, { roleIds: form.roleIds });
 }
 
 function changePasswordSchema(lang: Lang) {
   const r = rules(lang, 'add');
-  const password = { en: 'New password', zh: '新密码' };
+  const R = requestLabels;
   return yup.object({
-    oldPassword: yup.string().required(text(lang, 'oldPasswordRequired')),
-    password: r.password(password, { required: true, minLength: 6, maxLength: 20 }),
-    confirmPassword: yup.string().required(r.text('required', { en: 'Confirm password', zh: '确认密码' }))
-      .oneOf([yup.ref('password')], text(lang, 'passwordsDiffer')),
+    oldPassword: yup.string().typeError(r.text('required', R.oldPassword)).required(r.text('required', R.oldPassword)),
+    password: r.password(R.newPassword, { required: true, minLength: 6, maxLength: 20 }),
+    confirmPassword: yup.string().typeError(r.text('required', R.confirmPassword)).required(r.text('required', R.confirmPassword))
+      .oneOf([yup.ref('password')], fieldText(lang, { label: R.confirmPassword }, 'passwordsDiffer')),
   });
 }
 
@@ -88,9 +88,9 @@ function changePasswordSchema(lang: Lang) {
  * password. The old one must match; the caller's other sessions end, this one stays.
  */
 export async function changeOwnPassword(db: Db, ctx: RequestContext, caller: UserContext, body: Row): Promise<null> {
-  const form = await validate<{ oldPassword: string; password: string }>(changePasswordSchema(ctx.lang), body);
+  const form = await validate<{ oldPassword: string; password: string }>(changePasswordSchema(ctx.lang), body, ctx.lang);
   const [u] = await db.select({ password: user.password }).from(user).where(eq(user.id, caller.id));
-  if (!u || !(await verifyPassword(form.oldPassword, u.password))) throw new BizError(Code.BAD_REQUEST, `oldPassword: ${text(ctx.lang, 'oldPasswordWrong')}`);
+  if (!u || !(await verifyPassword(form.oldPassword, u.password))) throw fieldTextError(ctx.lang, { label: requestLabels.oldPassword, field: 'oldPassword' }, 'oldPasswordWrong');
   const hash = await hashPassword(form.password);
   await db.transaction(async (tx) => {
     await tx.update(user).set({ password: hash, updateDate: new Date() }).where(eq(user.id, caller.id));

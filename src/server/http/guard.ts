@@ -5,8 +5,8 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/envelope';
-import { codeAlternatives } from '../../shared/resource-meta';
-import { BizError, forbidden, text } from './errors';
+import { codeAlternatives, type Label } from '../../shared/resource-meta';
+import { fieldTextError, forbidden } from './errors';
 import type { RequestContext, UserContext } from './context';
 
 export type ScopeKind = 'owner' | 'warehouse';
@@ -34,10 +34,10 @@ export function scopeConditions(user: UserContext, scope: Partial<Record<ScopeKi
   return out;
 }
 
-/** Throws 403 when a value written to a scoped field lies outside the user's scope. */
-export function requireInScope(ctx: RequestContext, user: UserContext, kind: ScopeKind, field: string, value: unknown): void {
+/** Throws 403 "<label>: outside your data scope" when a value written to a scoped field lies outside the user's scope. */
+export function requireInScope(ctx: RequestContext, user: UserContext, kind: ScopeKind, label: Label & { field?: string }, value: unknown): void {
   const ids = scopeIds(user, kind);
   if (ids === 'all') return;
   if (typeof value === 'number' && ids.includes(value)) return;
-  throw new BizError(Code.FORBIDDEN, text(ctx.lang, 'scopeDenied', { field }));
+  throw fieldTextError(ctx.lang, { label, field: label.field }, 'scopeDenied', {}, Code.FORBIDDEN);
 }

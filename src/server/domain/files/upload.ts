@@ -17,11 +17,11 @@ import type { MultipartFile } from '@fastify/multipart';
 import { eq, inArray } from 'drizzle-orm';
 import { FileType } from '../../../../generated/shared/enums';
 import { Code, Headers } from '../../../shared/envelope';
-import type { Lang } from '../../../shared/validation';
+import { requestLabels, ruleTexts, type Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
 import { sysFile } from '../../db/internal-schema';
 import { readContext, type RequestContext, type UserContext } from '../../http/context';
-import { BizError, text as serverText } from '../../http/errors';
+import { BizError, fieldError, text as serverText } from '../../http/errors';
 import { resolveSession } from '../../http/session';
 import { extensionOf, isStorageKey, newStorageKey, type FileStorage } from './storage';
 import { IMAGE_EXTENSIONS, imageFormat, imageMime, makeThumbnail } from './thumbnails';
@@ -40,7 +40,6 @@ const texts = {
   noFile: { en: 'No file was sent: put it in the multipart field "file"', zh: '未收到文件：请放在 multipart 字段 "file" 中' },
   empty: { en: 'The file is empty', zh: '文件为空' },
   tooLarge: { en: 'The file is larger than the upload limit of {limit}', zh: '文件大小超过上传限制 {limit}' },
-  fileType: { en: 'fileType must be one of: {values}', zh: 'fileType 必须是以下之一：{values}' },
   imageType: { en: 'A product image must be a jpg, jpeg, png or webp file', zh: '商品图片只能是 jpg、jpeg、png 或 webp 文件' },
   fileNotFound: { en: 'File {what} does not exist', zh: '文件 {what} 不存在' },
 } as const;
@@ -70,7 +69,7 @@ function fileTypeOf(req: FastifyRequest, lang: Lang): number {
   if (raw === undefined || raw === '') return FileType.ATTACHMENT;
   const n = Number(raw);
   const allowed = Object.values(FileType) as number[];
-  if (!allowed.includes(n)) throw new BizError(Code.BAD_REQUEST, t(lang, 'fileType', { values: allowed.join(', ') }));
+  if (!allowed.includes(n)) throw fieldError(lang, { label: requestLabels.fileType, field: 'fileType' }, ruleTexts[lang].oneOf, { values: allowed.join(', ') });
   return n;
 }
 

@@ -25,13 +25,12 @@ import { and, eq } from 'drizzle-orm';
 import * as yup from 'yup';
 import { bindings } from '../../../../generated/server/routes';
 import { ImportStatus } from '../../../../generated/shared/enums';
-import { Code } from '../../../shared/envelope';
-import type { Lang } from '../../../shared/validation';
+import { requestLabels, rules, type Lang } from '../../../shared/validation';
 import type { Database, Db } from '../../db/connect';
 import { sysFile, sysImportJob } from '../../db/internal-schema';
-import { findInScope, validate } from '../../crud/handlers';
+import { findInScope, manifestLabel, meta, validate } from '../../crud/handlers';
 import type { RequestContext, UserContext } from '../../http/context';
-import { BizError, notFound } from '../../http/errors';
+import { fieldError, notFound } from '../../http/errors';
 import { extensionOf, type FileStorage } from '../files/storage';
 import { importText, readImportSheet, type ImportColumn, type ImportError, type RowCheck } from './sheet';
 
@@ -99,21 +98,19 @@ export interface JobView extends JobSummary {
 }
 
 const formTexts = {
-  selectOwner: { en: 'Please select the goods owner', zh: '请选择货主' },
-  uploadFile: { en: 'Please upload the file', zh: '请上传文件' },
-  notXlsx: { en: 'The file must be an .xlsx workbook (use the template)', zh: '文件必须是 .xlsx 工作簿（请使用模板）' },
-  file: { en: 'File', zh: '文件' },
+  notXlsx: { en: '{label} must be an .xlsx workbook (use the template)', zh: '{label}必须是 .xlsx 工作簿（请使用模板）' },
   job: { en: 'Import job', zh: '导入任务' },
 } as const;
 
-/** The upload fields of an import call: `filePath` (required, "Please upload the file") and `fileUrl`. */
+/** The upload fields of an import call: `filePath` (required, "File cannot be empty") and `fileUrl`. */
 export function uploadFields(lang: Lang) {
-  const file = formTexts.uploadFile[lang];
+  const file = rules(lang, 'add').text('required', requestLabels.file);
   return { filePath: yup.string().typeError(file).trim().max(300, file).required(file), fileUrl: yup.string().nullable().optional() };
 }
 
+/** ownerId ("Goods owner cannot be empty" when missing or not an id) and the upload fields. */
 function importForm(lang: Lang) {
-  const owner = formTexts.selectOwner[lang];
+  const owner = rules(lang, 'add').text('required', manifestLabel('ownerId', meta(bindings.sku))!);
   return yup.object({
     ownerId: yup.number().typeError(owner).transform((v, orig) => (orig === '' || orig === null ? undefined : v)).integer(owner).min(1, owner).required(owner),
     ...uploadFields(lang),
@@ -127,9 +124,9 @@ function importForm(lang: Lang) {
 export async function uploadedWorkbook(deps: ImportDeps, user: UserContext, filePath: string, lang: Lang): Promise<string> {
   const [file] = await deps.database.db.select().from(sysFile).where(eq(sysFile.path, filePath)).limit(1);
   if (!file || (file.userId !== user.id && !user.isAdmin) || !(await deps.storage.exists(file.path))) {
-    throw new BizError(Code.NOT_FOUND, `filePath: ${notFound(lang, `${formTexts.file[lang]} ${filePath}`).message}`);
+    throw notFound(lang, `${requestLabels.file[lang]} ${filePath}`);
   }
-  if (extensionOf(file.originalName) !== 'xlsx' && extensionOf(file.path) !== 'xlsx') throw new BizError(Code.BAD_REQUEST, `filePath: ${formTexts.notXlsx[lang]}`);
+  if (extensionOf(file.originalName) !== 'xlsx' && extensionOf(file.path) !== 'xlsx') throw fieldError(lang, { label: requestLabels.file, field: 'filePath' }, formTexts.notXlsx[lang]);
   return file.path;
 }
 
@@ -137,7 +134,7 @@ export async function uploadedWorkbook(deps: ImportDeps, user: UserContext, file
 export async function startImport(deps: ImportDeps, def: ImportDefinition, a: { ctx: RequestContext; user: UserContext; body: Record<string, unknown> }): Promise<JobSummary> {
   const { db } = deps.database;
   const { ctx, user } = a;
-  const form = await validate<{ ownerId: number; filePath: string }>(importForm(ctx.lang), a.body);
+  const form = await validate<{ ownerId: number; filePath: string }>(importForm(ctx.lang), a.body, ctx.lang);
   const owner = await findInScope({ db, ctx, user, binding: bindings.owner, body: a.body }, bindings.owner, form.ownerId);
   const path = await uploadedWorkbook(deps, user, form.filePath, ctx.lang);
   const id = randomUUID();

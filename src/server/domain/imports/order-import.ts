@@ -41,7 +41,7 @@ import { bindings, type Binding } from '../../../../generated/server/routes';
 import { ImportStatus } from '../../../../generated/shared/enums';
 import { Code } from '../../../shared/envelope';
 import { rules, type Lang } from '../../../shared/validation';
-import { add, validate } from '../../crud/handlers';
+import { add, manifestLabel, meta, validate } from '../../crud/handlers';
 import type { Db } from '../../db/connect';
 import { sysImportJob } from '../../db/internal-schema';
 import type { RequestContext, UserContext } from '../../http/context';
@@ -123,7 +123,6 @@ const COLUMN_OF_FIELD: Record<string, string> = { warehouseId: 'warehouse', owne
 
 const L = (en: string, zh: string) => ({ en, zh });
 const texts = {
-  type: L('Type', '类型'),
   trajectory: L('Trajectory tracking not supported via import', '不支持通过导入进行轨迹跟踪'),
   differs: L('{label} "{value}" differs from "{first}" on row {row} of the same order', '{label}“{value}”与同一订单第{row}行的“{first}”不一致'),
   inFile: L('{label} "{value}" (also on row {row})', '{label}“{value}”（第{row}行也有）'),
@@ -282,15 +281,17 @@ function orderBody(def: OrderImportDefinition, type: number, g: OrderGroup): Rec
   return { ...fields, type, [def.keyField]: g.key, warehouseId, ownerId, lines: g.rows.map((r) => ({ ...r.line, skuId: r.skuId })) };
 }
 
-/** Records a refusal of add (`field: message`, `lines.<i>[.field]: message`) on the row and column it names. */
-function failOrder(def: OrderImportDefinition, g: OrderGroup, message: string): void {
-  const m = /^([A-Za-z]+)(?:\.(\d+))?(?:\.([A-Za-z]+))?: ([\s\S]*)$/.exec(message);
+/**
+ * Records a refusal of add on the row and column its place names (the field, and the line of `lines`), with
+ * the text free of the line and label prefixes there; an error with no known column goes whole to the key.
+ */
+function failOrder(def: OrderImportDefinition, g: OrderGroup, e: BizError): void {
+  const p = e.place;
   const known = (k: string | undefined) => (k && def.columns.some((c) => c.key === k) ? k : undefined);
-  const field = m ? m[3] ?? m[1] : undefined;
-  const column = known(field && (COLUMN_OF_FIELD[field] ?? field));
-  const line = m?.[2] !== undefined ? g.rows[Number(m[2])] : undefined;
+  const column = known(p?.field && (COLUMN_OF_FIELD[p.field] ?? p.field));
+  const line = p?.line !== undefined ? g.rows[p.line] : undefined;
   const row = line ?? (column ? g.from[column] : undefined) ?? g.rows[0];
-  row.check.fail(column ?? def.keyField, column && m ? m[4] : message);
+  row.check.fail(column ?? def.keyField, column && p ? p.text : e.message);
 }
 
 class DuplicateOrder extends Error {
@@ -384,7 +385,7 @@ export async function runOrderImport(deps: ImportDeps, def: OrderImportDefinitio
       } catch (e) {
         if (e instanceof DuplicateOrder) {
           for (const r of g.rows) r.check.fail(def.keyField, text(lang, 'duplicate', { fields: say(lang, texts.inDb, { label: r.check.title(def.keyField), value: g.key, orderNo: e.orderNo }) }));
-        } else if (e instanceof BizError) failOrder(def, g, e.message);
+        } else if (e instanceof BizError) failOrder(def, g, e);
         else throw e;
       }
       if (Date.now() - reported > 500) {
@@ -420,9 +421,9 @@ export async function startOrderImport(deps: ImportDeps, def: OrderImportDefinit
   const { ctx, user } = a;
   const lang = ctx.lang;
   const form = await validate<{ type: number; filePath: string }>(yup.object({
-    type: rules(lang, 'add').oneOf(texts.type, def.types, { required: true }),
+    type: rules(lang, 'add').oneOf(manifestLabel('type', meta(def.binding))!, def.types, { required: true }),
     ...uploadFields(lang),
-  }), a.body);
+  }), a.body, lang);
   const path = await uploadedWorkbook(deps, user, form.filePath, lang);
   const id = randomUUID();
   await db.insert(sysImportJob).values({ id, kind: def.kind, ownerId: 0, filePath: path, status: ImportStatus.RUNNING, userId: user.id });

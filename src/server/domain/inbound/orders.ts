@@ -34,11 +34,11 @@ import { inboundOrder, inboundOrderLine, owner, sku } from '../../../../generate
 import { bindings } from '../../../../generated/server/routes';
 import { BizType, InboundOrderStatus, InboundOrderType } from '../../../../generated/shared/enums';
 import { Code } from '../../../shared/envelope';
-import { rules, type Lang } from '../../../shared/validation';
+import { requestLabels, rules, type Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
-import { findInScope, validate, type CrudCall, type ResourceHooks } from '../../crud/handlers';
+import { findInScope, manifestLabel, meta, validate, type CrudCall, type ResourceHooks } from '../../crud/handlers';
 import { notAllowed, takeStep, transition, workflowOf } from '../../crud/workflow';
-import { BizError } from '../../http/errors';
+import { fieldError } from '../../http/errors';
 import { checkOwnerSkuLines, documentNo, linesSchema, PendingLines, QTY_MAX, requireState } from '../documents';
 import { applyLedger } from '../inventory/ledger';
 import { checkPackedLines, inboundPackages, removeOrderPackages, scanFields, scanOrder } from '../packages';
@@ -49,27 +49,27 @@ interface Receipt { lineId: number; qty: number; batchNo?: string | null }
 
 const L = (en: string, zh: string) => ({ en, zh });
 const texts = {
-  sourceOutbound: L('Source outbound number cannot be empty for a customer return', '退货入库单的原出库单号不能为空'),
-  problemReason: L('Problem reason cannot be empty', '问题原因不能为空'),
+  sourceOutbound: L('{label} cannot be empty for a customer return', '退货入库单的{label}不能为空'),
   notLine: L('not a line of this inbound order', '不是该入库单的明细'),
   overReceipt: L(
     'Receiving {qty} of SKU {sku} (batch {batch}) would exceed the planned {planned} (already received {received}); confirm over-receipt to accept it',
     '收货 {qty} 件 SKU {sku}（批次 {batch}）将超过计划数量 {planned}（已收 {received}）；如确认超收，请勾选超收',
   ),
-  lines: L('Lines', '明细'),
   noOrder: L('Inbound order does not exist: {code}', '入库单不存在：{code}'),
   manyOrders: L('Multiple inbound orders found for {code}: {numbers}', '找到多个入库单（{code}）：{numbers}'),
-  code: L('Order, package, waybill or store order number', '入库单号、包裹号、运单号或店铺订单号'),
 };
-const fill = (t: string, a: Record<string, string | number>) => t.replace(/\{(\w+)\}/g, (_, k) => String(a[k] ?? ''));
+
+/** The manifest label of an inbound order (line) field. */
+const orderLabel = (field: string) => manifestLabel(field, meta(bindings.inboundOrder))!;
+const lineLabel = (field: string) => manifestLabel(field, meta(bindings.inboundOrderLine))!;
 
 function orderLines(lang: Lang) {
   const r = rules(lang, 'add');
   return linesSchema(lang, yup.object({
-    skuId: r.ref(L('SKU', 'SKU'), { required: true }),
-    batchNo: r.string(L('Batch number', '批次号'), { maxLength: 50 }),
-    plannedQty: r.number(L('Planned quantity', '计划数量'), { required: true, integer: true, min: 1, max: QTY_MAX }),
-  }), texts.lines);
+    skuId: r.ref(lineLabel('skuId'), { required: true }),
+    batchNo: r.string(lineLabel('batchNo'), { maxLength: 50 }),
+    plannedQty: r.number(lineLabel('plannedQty'), { required: true, integer: true, min: 1, max: QTY_MAX }),
+  }));
 }
 
 const pendingLines = new PendingLines<LineInput & { batchNo: string }>();
@@ -87,7 +87,7 @@ export const inboundOrderHooks: ResourceHooks = {
     if (existing) requireState(bindings.inboundOrder, existing, [InboundOrderStatus.CREATED], 'edit', lang);
     const type = (existing?.type ?? values.type ?? InboundOrderType.NORMAL) as number;
     const sourceOutboundNo = values.sourceOutboundNo === undefined ? existing?.sourceOutboundNo : values.sourceOutboundNo;
-    if (type === InboundOrderType.RETURN && !sourceOutboundNo) throw new BizError(Code.BAD_REQUEST, `sourceOutboundNo: ${texts.sourceOutbound[lang]}`);
+    if (type === InboundOrderType.RETURN && !sourceOutboundNo) throw fieldError(lang, { label: orderLabel('sourceOutboundNo'), field: 'sourceOutboundNo' }, texts.sourceOutbound[lang]);
     const ownerId = (existing?.ownerId ?? values.ownerId) as number;
     if (!existing) {
       const [o] = await call.db.select({ companyId: owner.companyId }).from(owner).where(eq(owner.id, ownerId));
@@ -95,7 +95,7 @@ export const inboundOrderHooks: ResourceHooks = {
     }
     // on edit, lines are optional: absent = keep them
     if (existing && call.body.lines === undefined) return;
-    const { lines } = await validate<{ lines: LineInput[] }>(orderLines(lang), call.body);
+    const { lines } = await validate<{ lines: LineInput[] }>(orderLines(lang), call.body, lang, meta(bindings.inboundOrderLine));
     const checked = await checkOwnerSkuLines(call.db, lang, ownerId, lines);
     if (existing) await checkPackedLines(call.db, inboundPackages, existing.id as number, checked, lang);
     pendingLines.set(call.body, checked);
@@ -137,10 +137,10 @@ export async function receiveInbound(call: CrudCall): Promise<Row> {
   const lang = call.ctx.lang;
   const r = rules(lang, 'add');
   const form = await validate<{ lines: Receipt[]; overReceipt?: boolean }>(linesSchema(lang, yup.object({
-    lineId: r.ref(L('Line', '明细'), { required: true }),
-    qty: r.number(L('Received quantity', '实收数量'), { required: true, integer: true, min: 1, max: QTY_MAX }),
-    batchNo: r.string(L('Batch number', '批次号'), { maxLength: 50 }),
-  }), texts.lines).shape({ overReceipt: r.boolean(L('Over-receipt', '超收')) }), call.body);
+    lineId: r.ref(requestLabels.lineId, { required: true }),
+    qty: r.number(lineLabel('receivedQty'), { required: true, integer: true, min: 1, max: QTY_MAX }),
+    batchNo: r.string(lineLabel('batchNo'), { maxLength: 50 }),
+  })).shape({ overReceipt: r.boolean(requestLabels.overReceipt) }), call.body, lang, meta(bindings.inboundOrderLine));
   const { id } = await orderOf(call);
   await call.db.transaction(async (txRaw) => {
     const c = asTx(call, txRaw);
@@ -157,8 +157,8 @@ export async function receiveInbound(call: CrudCall): Promise<Row> {
       if (!line) {
         const [l] = await tx.select({ planned: inboundOrderLine.plannedQty, received: inboundOrderLine.receivedQty, batchNo: inboundOrderLine.batchNo, sku: sku.sku })
           .from(inboundOrderLine).innerJoin(sku, eq(sku.id, inboundOrderLine.skuId)).where(and(eq(inboundOrderLine.id, e.lineId), eq(inboundOrderLine.orderId, id as number)));
-        if (!l) throw new BizError(Code.BAD_REQUEST, `lines.${i}.lineId: ${texts.notLine[lang]}`);
-        throw new BizError(Code.CONFLICT, `lines.${i}.qty: ${fill(texts.overReceipt[lang], { qty: e.qty, sku: l.sku, batch: l.batchNo || '-', planned: l.planned, received: l.received })}`);
+        if (!l) throw fieldError(lang, { line: i, field: 'lineId' }, texts.notLine[lang]);
+        throw fieldError(lang, { line: i, field: 'qty' }, texts.overReceipt[lang], { qty: e.qty, sku: l.sku, batch: l.batchNo || '-', planned: l.planned, received: l.received }, Code.CONFLICT);
       }
       moves.push({ warehouseId: order.warehouseId as number, ownerId: order.ownerId as number, skuId: line.skuId, batchNo: e.batchNo ?? line.batchNo, qty: e.qty });
     }
@@ -191,8 +191,8 @@ export async function stepInbound(call: CrudCall, action: 'complete' | 'cancel' 
 export async function submitInboundProblem(call: CrudCall): Promise<Row> {
   const lang = call.ctx.lang;
   const { problemReason } = await validate<{ problemReason: string }>(yup.object({
-    problemReason: rules(lang, 'add').string(L('Problem reason', '问题原因'), { maxLength: 200 }).required(texts.problemReason[lang]).test('filled', texts.problemReason[lang], (v) => !!v),
-  }), call.body);
+    problemReason: rules(lang, 'add').string(orderLabel('problemReason'), { maxLength: 200, required: true }),
+  }), call.body, lang);
   return takeStep(call, 'submitProblem', InboundOrderStatus.PROBLEM, { problemReason });
 }
 
@@ -218,9 +218,9 @@ export async function recreateInbound(call: CrudCall): Promise<Row> {
 export async function scanInbound(call: CrudCall): Promise<Row> {
   const r = rules(call.ctx.lang, 'add');
   const q = await validate<{ code: string; type?: number; by?: 'order' | 'package' }>(yup.object({
-    ...scanFields(call.ctx.lang, texts.code),
-    type: r.oneOf(L('Type', '类型'), Object.values(InboundOrderType)),
-  }), call.body);
+    ...scanFields(call.ctx.lang, requestLabels.inboundScanCode),
+    type: r.oneOf(orderLabel('type'), Object.values(InboundOrderType)),
+  }), call.body, call.ctx.lang);
   return scanOrder(call, {
     kind: inboundPackages,
     orderNumbers: [inboundOrder.orderNo, inboundOrder.waybillNo, inboundOrder.returnWaybillNo, inboundOrder.storeOrderNo],

@@ -22,12 +22,11 @@ import * as yup from 'yup';
 import { inventory, inventoryJudgement, inventoryJudgementLine, owner, sku } from '../../../../generated/db/schema';
 import { BizType, JudgementStatus, JudgementType } from '../../../../generated/shared/enums';
 import { bindings } from '../../../../generated/server/routes';
-import { Code } from '../../../shared/envelope';
-import { rules, type Lang } from '../../../shared/validation';
+import { requestLabels, rules, type Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
-import { findInScope, validate, type CrudCall, type ResourceHooks } from '../../crud/handlers';
+import { findInScope, manifestLabel, meta, validate, type CrudCall, type ResourceHooks } from '../../crud/handlers';
 import { takeStep } from '../../crud/workflow';
-import { BizError } from '../../http/errors';
+import { fieldError } from '../../http/errors';
 import { scopeConditions } from '../../http/guard';
 import { documentNo, linesSchema, PendingLines, QTY_MAX, requireState } from '../documents';
 import { applyLedger } from './ledger';
@@ -41,19 +40,21 @@ const texts = {
   lineScope: L('the inventory record is not in this adjustment\'s warehouse and goods owner', '库存记录不属于该调整单的仓库和货主'),
   skuOwner: L('the SKU does not belong to this adjustment\'s goods owner', 'SKU不属于该调整单的货主'),
   lineTwice: L('the same SKU and batch are listed twice', '同一SKU和批次重复'),
-  rejectReason: L('Rejection reason cannot be empty', '驳回原因不能为空'),
-  lines: L('Lines', '调整明细'),
 };
+/** The manifest label of an adjustment (line) field. */
+const docLabel = (field: string) => manifestLabel(field, meta(bindings.inventoryJudgement))!;
+const lineLabel = (field: string) => manifestLabel(field, meta(bindings.inventoryJudgementLine))!;
+
 function judgementLines(lang: Lang) {
   const r = rules(lang, 'add');
   return linesSchema(lang, yup.object({
-    inventoryId: r.ref(L('Inventory record', '库存记录')),
-    skuId: r.ref(L('SKU', 'SKU')).when('inventoryId', { is: (v: unknown) => v === undefined || v === null, then: (s) => s.required(r.text('required', L('Inventory record or SKU', '库存记录或SKU'))) }),
-    batchNo: r.string(L('Batch number', '批次号'), { maxLength: 50 }),
-    type: r.oneOf(L('Gain or loss', '盘盈/盘亏'), Object.values(JudgementType), { required: true }),
-    qty: r.number(L('Quantity', '数量'), { required: true, integer: true, min: 1, max: QTY_MAX }),
-    reason: r.string(L('Reason', '原因'), { maxLength: 200 }),
-  }), texts.lines);
+    inventoryId: r.ref(lineLabel('inventoryId')),
+    skuId: r.ref(lineLabel('skuId')).when('inventoryId', { is: (v: unknown) => v === undefined || v === null, then: (s) => s.required(r.text('required', requestLabels.inventoryOrSku)) }),
+    batchNo: r.string(lineLabel('batchNo'), { maxLength: 50 }),
+    type: r.oneOf(lineLabel('type'), Object.values(JudgementType), { required: true }),
+    qty: r.number(lineLabel('qty'), { required: true, integer: true, min: 1, max: QTY_MAX }),
+    reason: r.string(lineLabel('reason'), { maxLength: 200 }),
+  }), requestLabels.judgementLines);
 }
 
 const pendingLines = new PendingLines<CheckedLine>();
@@ -62,7 +63,7 @@ export const judgementHooks: ResourceHooks = {
   async beforeWrite(call, values, existing) {
     if (existing) requireState(bindings.inventoryJudgement, existing, [JudgementStatus.PENDING], 'edit', call.ctx.lang);
     const lang = call.ctx.lang;
-    const { lines } = await validate<{ lines: LineInput[] }>(judgementLines(lang), call.body);
+    const { lines } = await validate<{ lines: LineInput[] }>(judgementLines(lang), call.body, lang, meta(bindings.inventoryJudgementLine));
     const warehouseId = (existing?.warehouseId ?? values.warehouseId) as number;
     const ownerId = (existing?.ownerId ?? values.ownerId) as number;
     if (!existing) {
@@ -80,14 +81,14 @@ export const judgementHooks: ResourceHooks = {
       let line: CheckedLine;
       if (l.inventoryId) {
         const inv = byId.get(l.inventoryId);
-        if (!inv || inv.warehouseId !== warehouseId || inv.ownerId !== ownerId) throw new BizError(Code.BAD_REQUEST, `lines.${i}.inventoryId: ${texts.lineScope[lang]}`);
+        if (!inv || inv.warehouseId !== warehouseId || inv.ownerId !== ownerId) throw fieldError(lang, { line: i, field: 'inventoryId' }, texts.lineScope[lang]);
         line = { ...l, skuId: inv.skuId, batchNo: inv.batchNo };
       } else {
-        if (!ownSkus.has(l.skuId as number)) throw new BizError(Code.BAD_REQUEST, `lines.${i}.skuId: ${texts.skuOwner[lang]}`);
+        if (!ownSkus.has(l.skuId as number)) throw fieldError(lang, { line: i, field: 'skuId' }, texts.skuOwner[lang]);
         line = { ...l, skuId: l.skuId as number, batchNo: l.batchNo ?? '' };
       }
       const key = `${line.skuId}/${line.batchNo}`;
-      if (seen.has(key)) throw new BizError(Code.BAD_REQUEST, `lines.${i}: ${texts.lineTwice[lang]}`);
+      if (seen.has(key)) throw fieldError(lang, { line: i, field: 'lines' }, texts.lineTwice[lang]);
       seen.add(key);
       return line;
     });
@@ -154,7 +155,7 @@ export async function rejectJudgement(call: CrudCall): Promise<Row> {
   const lang = call.ctx.lang;
   const r = rules(lang, 'add');
   const { rejectReason } = await validate<{ rejectReason: string }>(yup.object({
-    rejectReason: r.string(L('Rejection reason', '驳回原因'), { maxLength: 200 }).required(texts.rejectReason[lang]).test('filled', texts.rejectReason[lang], (v) => !!v),
-  }), call.body);
+    rejectReason: r.string(docLabel('rejectReason'), { maxLength: 200, required: true }),
+  }), call.body, lang);
   return review(call, 'reject', { rejectReason });
 }

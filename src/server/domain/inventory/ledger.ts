@@ -21,9 +21,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { inventory, inventoryLog, owner, sku } from '../../../../generated/db/schema';
 import type { BizType } from '../../../../generated/shared/enums';
 import { Code } from '../../../shared/envelope';
-import type { Lang } from '../../../shared/validation';
+import { requestLabels, ruleTexts, type Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
-import { BizError, notFound, text } from '../../http/errors';
+import { BizError, fieldError, notFound, text } from '../../http/errors';
 
 /** Where a stock row lives: one row per (warehouse, goods owner, SKU, batch number); batch '' = no batch. */
 export interface InventoryKey { warehouseId: number; ownerId: number; skuId: number; batchNo?: string | null }
@@ -84,7 +84,7 @@ async function insufficient(tx: Db, inventoryId: number, c: LedgerChange, lang: 
  */
 export async function applyLedger(tx: Db, changes: LedgerChange[], lang: Lang): Promise<LedgerResult[]> {
   for (const c of changes) {
-    if (!Number.isSafeInteger(c.qtyChange) || !Number.isSafeInteger(c.lockQtyChange)) throw new BizError(Code.BAD_REQUEST, `qty: ${lang === 'zh' ? '数量必须是整数' : 'quantities must be whole numbers'}`);
+    if (!Number.isSafeInteger(c.qtyChange) || !Number.isSafeInteger(c.lockQtyChange)) throw fieldError(lang, { label: requestLabels.quantity, field: 'qty' }, ruleTexts[lang].integer);
   }
   const live = changes.map((c, i) => ({ c, i })).filter(({ c }) => c.qtyChange !== 0 || c.lockQtyChange !== 0);
   const ids = await resolveTargets(tx, live.map((x) => x.c), lang);

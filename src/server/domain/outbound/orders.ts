@@ -33,11 +33,11 @@ import { ecPlatformSku, inventory, outboundAllocation, outboundOrder, outboundOr
 import { bindings } from '../../../../generated/server/routes';
 import { BizType, DeliveryStatus, EcPlatform, OutboundOrderStatus as S, OutboundOrderType } from '../../../../generated/shared/enums';
 import { Code } from '../../../shared/envelope';
-import { rules, type Lang } from '../../../shared/validation';
+import { requestLabels, rules, type Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
-import { findInScope, validate, type CrudCall, type ResourceHooks } from '../../crud/handlers';
+import { findInScope, manifestLabel, meta, validate, type CrudCall, type ResourceHooks } from '../../crud/handlers';
 import { takeStep } from '../../crud/workflow';
-import { BizError, text } from '../../http/errors';
+import { BizError, fieldError, text } from '../../http/errors';
 import { checkOwnerSkuLines, documentNo, linesSchema, PendingLines, QTY_MAX, requireState } from '../documents';
 import { applyLedger, type LedgerChange } from '../inventory/ledger';
 import { checkPackedLines, insertPackage, outboundPackages, removeOrderPackages, scanFields, scanOrder, unpackedLines } from '../packages';
@@ -48,22 +48,25 @@ interface LineInput { skuId: number; batchNo?: string | null; qty: number }
 const L = (en: string, zh: string) => ({ en, zh });
 const texts = {
   noPlatformSku: L('product SKU not configured for selected e-commerce platform (noon): {skus}', '所选电商平台（noon）未配置商品SKU：{skus}'),
-  currency: L('{field}: choose the currency of the amount', '{field}：请选择金额的币种'),
-  lines: L('Lines', '明细'),
+  currency: L('choose the currency of the amount', '请选择金额的币种'),
   notPacked: L('Not every line is packed: SKU {sku} (batch {batch}) has {packed} of {qty} in packages', '明细未全部装箱：SKU {sku}（批次 {batch}）已装 {packed} / {qty}'),
   noOrder: L('Outbound order does not exist: {code}', '出库单不存在：{code}'),
   manyOrders: L('Multiple outbound orders found for {code}: {numbers}', '找到多个出库单（{code}）：{numbers}'),
-  code: L('Order, package, waybill or platform order number', '出库单号、包裹号、运单号或平台订单号'),
 };
 const fill = (t: string, a: Record<string, string>) => t.replace(/\{(\w+)\}/g, (_, k) => a[k] ?? '');
+
+/** The manifest label of an outbound order, line or package field. */
+const orderLabel = (field: string) => manifestLabel(field, meta(bindings.outboundOrder))!;
+const lineLabel = (field: string) => manifestLabel(field, meta(bindings.outboundOrderLine))!;
+const packageLabel = (field: string) => manifestLabel(field, meta(bindings.outboundPackage))!;
 
 function orderLines(lang: Lang) {
   const r = rules(lang, 'add');
   return linesSchema(lang, yup.object({
-    skuId: r.ref(L('SKU', 'SKU'), { required: true }),
-    batchNo: r.string(L('Batch number', '批次号'), { maxLength: 50 }),
-    qty: r.number(L('Quantity', '数量'), { required: true, integer: true, min: 1, max: QTY_MAX }),
-  }), texts.lines);
+    skuId: r.ref(lineLabel('skuId'), { required: true }),
+    batchNo: r.string(lineLabel('batchNo'), { maxLength: 50 }),
+    qty: r.number(lineLabel('qty'), { required: true, integer: true, min: 1, max: QTY_MAX }),
+  }));
 }
 
 const pendingLines = new PendingLines<LineInput & { batchNo: string }>();
@@ -74,7 +77,7 @@ export const outboundOrderHooks: ResourceHooks = {
     if (existing) requireState(bindings.outboundOrder, existing, [S.CREATED], 'edit', lang);
     const merged = { ...existing, ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) };
     for (const [amount, currency] of [['codAmount', 'codCurrency'], ['insuredAmount', 'insuredCurrency']] as const) {
-      if (merged[amount] && !merged[currency]) throw new BizError(Code.BAD_REQUEST, fill(texts.currency[lang], { field: currency }));
+      if (merged[amount] && !merged[currency]) throw fieldError(lang, { label: orderLabel(currency), field: currency }, texts.currency[lang]);
     }
     const ownerId = merged.ownerId as number;
     if (!existing) {
@@ -82,7 +85,7 @@ export const outboundOrderHooks: ResourceHooks = {
       if (o) values.companyId = o.companyId;
     }
     if (existing && call.body.lines === undefined) return;
-    const { lines } = await validate<{ lines: LineInput[] }>(orderLines(lang), call.body);
+    const { lines } = await validate<{ lines: LineInput[] }>(orderLines(lang), call.body, lang, meta(bindings.outboundOrderLine));
     const checked = await checkOwnerSkuLines(call.db, lang, ownerId, lines);
     if (merged.type === OutboundOrderType.NOON) {
       const ids = [...new Set(checked.map((l) => l.skuId))];
@@ -91,7 +94,7 @@ export const outboundOrderHooks: ResourceHooks = {
       const missing = ids.filter((id) => !withNoon.has(id));
       if (missing.length) {
         const codes = (await call.db.select({ sku: sku.sku }).from(sku).where(inArray(sku.id, missing)).orderBy(sku.sku)).map((x) => x.sku);
-        throw new BizError(Code.BAD_REQUEST, `lines: ${fill(texts.noPlatformSku[lang], { skus: codes.join(', ') })}`);
+        throw fieldError(lang, { label: requestLabels.lines, field: 'lines' }, texts.noPlatformSku[lang], { skus: codes.join(', ') });
       }
     }
     if (existing) await checkPackedLines(call.db, outboundPackages, existing.id as number, checked, lang);
@@ -202,10 +205,10 @@ export async function packOutbound(call: CrudCall): Promise<Row> {
   const lang = call.ctx.lang;
   const r = rules(lang, 'edit');
   const form = await validate<{ waybillNo?: string | null; carrier?: string | null; weight?: number | null }>(yup.object({
-    waybillNo: r.string(L('Waybill number', '运单号'), { maxLength: 50 }),
-    carrier: r.string(L('Carrier', '承运商'), { maxLength: 50 }),
-    weight: r.number(L('Weight (kg)', '重量(kg)'), { min: 0, max: 99999, decimals: 3 }),
-  }), call.body);
+    waybillNo: r.string(packageLabel('waybillNo'), { maxLength: 50 }),
+    carrier: r.string(packageLabel('carrier'), { maxLength: 50 }),
+    weight: r.number(packageLabel('weight'), { min: 0, max: 99999, decimals: 3 }),
+  }), call.body, lang, meta(bindings.outboundPackage));
   return takeStep(call, 'pack', S.PACKED, {}, async (c, order) => {
     const id = order.id as number;
     const open = await unpackedLines(c.db, outboundPackages, id);
@@ -226,14 +229,14 @@ export async function packOutbound(call: CrudCall): Promise<Row> {
 export async function deliverOutbound(call: CrudCall): Promise<Row> {
   const r = rules(call.ctx.lang, 'add'); // 'add': required fields are required
   const { deliveryStatus } = await validate<{ deliveryStatus: number }>(yup.object({
-    deliveryStatus: r.oneOf(L('Delivery status', '妥投状态'), Object.values(DeliveryStatus), { required: true }),
-  }), call.body);
+    deliveryStatus: r.oneOf(orderLabel('deliveryStatus'), Object.values(DeliveryStatus), { required: true }),
+  }), call.body, call.ctx.lang);
   return takeStep(call, 'deliver', S.SHIPPED, { deliveryStatus });
 }
 
 /** scan {code, by?} for the shipping screen (see module doc): the order with its lines and scanned package. */
 export async function scanOutbound(call: CrudCall): Promise<Row> {
-  const q = await validate<{ code: string; by?: 'order' | 'package' }>(yup.object(scanFields(call.ctx.lang, texts.code)), call.body);
+  const q = await validate<{ code: string; by?: 'order' | 'package' }>(yup.object(scanFields(call.ctx.lang, requestLabels.outboundScanCode)), call.body, call.ctx.lang);
   return scanOrder(call, {
     kind: outboundPackages,
     orderNumbers: [outboundOrder.orderNo, outboundOrder.platformOrderNo, outboundOrder.waybillNo],
