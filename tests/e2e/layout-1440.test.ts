@@ -4,6 +4,7 @@
  * row with the most actions) and an outbound order; then, for each language, on /sku/list/all,
  * /sku/inventory_list, /inbound/normal_list and /outbound/normal_list (each with at least one row):
  * - every button of the first row's operations cell lies inside the 1440x900 viewport, the page unscrolled;
+ * - each of those buttons and the operations header are what shows at their centres (nothing covers them);
  * - the operations column has a header text, and every header cell spans the same x-range as its column's
  *   first body cell (within 1 px);
  * - in Chinese, no visible text of the page's main area is an English word, except codes (anything with a
@@ -35,10 +36,11 @@ const KEPT_WORDS = ['noon', 'SKU', 'ID'];
 interface Box { x: number; right: number; y: number; bottom: number }
 
 interface Measure {
-  /** Bounding boxes of the first row's operations buttons (viewport coordinates). */
-  buttons: Array<Box & { text: string }>;
-  /** The operations header's text. */
+  /** Bounding boxes of the first row's operations buttons (viewport coordinates); `onTop`: the button is what shows at its centre. */
+  buttons: Array<Box & { text: string; onTop: boolean }>;
+  /** The operations header's text, and whether the header cell is what shows at its centre (not covered by other headers). */
   operationsHeader: string;
+  operationsHeaderOnTop: boolean;
   /** Per column: header cell text and x-ranges of the header cell and of the first body cell. */
   columns: Array<{ header: string; head: [number, number]; cell: [number, number] }>;
   /** The visible texts of the main area. */
@@ -51,6 +53,11 @@ async function measure(page: Page): Promise<Measure> {
   return page.evaluate(() => {
     const main = document.querySelector('#main-content') ?? document.body;
     const table = main.querySelector('table')!;
+    const onTop = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+      return hit !== null && el.contains(hit);
+    };
     const range = (el: Element): [number, number] => {
       const r = el.getBoundingClientRect();
       return [r.left, r.right];
@@ -61,7 +68,7 @@ async function measure(page: Page): Promise<Measure> {
     const buttons = ops
       ? [...ops.querySelectorAll('button')].map((b) => {
           const r = b.getBoundingClientRect();
-          return { text: b.textContent ?? '', x: r.left, right: r.right, y: r.top, bottom: r.bottom };
+          return { text: b.textContent ?? '', x: r.left, right: r.right, y: r.top, bottom: r.bottom, onTop: onTop(b) };
         })
       : [];
     const texts: string[] = [];
@@ -74,9 +81,11 @@ async function measure(page: Page): Promise<Measure> {
       if (style.display === 'none' || style.visibility === 'hidden' || parent.getClientRects().length === 0) continue;
       texts.push(text);
     }
+    const opsHead = table.querySelector('thead th.column-operations');
     return {
       buttons,
-      operationsHeader: table.querySelector('thead th.column-operations')?.textContent?.trim() ?? '',
+      operationsHeader: opsHead?.textContent?.trim() ?? '',
+      operationsHeaderOnTop: opsHead ? onTop(opsHead) : false,
       columns: heads.map((h, i) => ({ header: h.textContent?.trim() ?? '', head: range(h), cell: cells[i] ? range(cells[i]) : [NaN, NaN] as [number, number] })),
       texts,
       scrollX: window.scrollX,
@@ -136,10 +145,11 @@ describe('Lists at 1440x900: row actions in sight, headers aligned, no English i
           expect(m.scrollX).toBe(0);
 
           expect(m.buttons.length).toBeGreaterThan(0);
-          const outside = m.buttons.filter((b) => b.x < 0 || b.right > VIEWPORT.width || b.y < 0 || b.bottom > VIEWPORT.height);
+          const outside = m.buttons.filter((b) => b.x < 0 || b.right > VIEWPORT.width || b.y < 0 || b.bottom > VIEWPORT.height || !b.onTop);
           expect(outside).toEqual([]);
 
           expect(m.operationsHeader).not.toBe('');
+          expect(m.operationsHeaderOnTop).toBe(true);
           const misaligned = m.columns.filter((c) => !(Math.abs(c.head[0] - c.cell[0]) <= 1 && Math.abs(c.head[1] - c.cell[1]) <= 1));
           expect(misaligned).toEqual([]);
 

@@ -29,9 +29,9 @@ export const EcPlatformSkuList = () => (
 
 const EcPlatformSkuForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(ecPlatformSkuForm, mode)}>
-    <ReferenceInput source="skuId" reference="sku" disabled={mode === 'edit'}><AutocompleteInput label="resources.ecPlatformSku.fields.skuId" /></ReferenceInput>
-    <EnumInput source="ecPlatform" enumName="EcPlatform" />
-    <TextInput source="ecPlatformSku" />
+    <ReferenceInput source="skuId" reference="sku" disabled={mode === 'edit'}><AutocompleteInput label="resources.ecPlatformSku.fields.skuId" isRequired /></ReferenceInput>
+    <EnumInput source="ecPlatform" enumName="EcPlatform" isRequired />
+    <TextInput source="ecPlatformSku" isRequired />
     <TextInput source="brand" />
     <TextInput source="modelName" />
     <TextInput source="modelNumber" />

@@ -46,8 +46,8 @@ export const InboundOrderList = () => (
 const InboundOrderForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(inboundOrderForm, mode)}>
     <EnumInput source="type" enumName="InboundOrderType" disabled={mode === 'edit'} defaultValue={1} />
-    <ReferenceInput source="warehouseId" reference="warehouse" filter={{ status: 1 }} disabled={mode === 'edit'}><AutocompleteInput label="resources.inboundOrder.fields.warehouseId" /></ReferenceInput>
-    <ReferenceInput source="ownerId" reference="owner" filter={{ status: 1 }} disabled={mode === 'edit'}><AutocompleteInput label="resources.inboundOrder.fields.ownerId" /></ReferenceInput>
+    <ReferenceInput source="warehouseId" reference="warehouse" filter={{ status: 1 }} disabled={mode === 'edit'}><AutocompleteInput label="resources.inboundOrder.fields.warehouseId" isRequired /></ReferenceInput>
+    <ReferenceInput source="ownerId" reference="owner" filter={{ status: 1 }} disabled={mode === 'edit'}><AutocompleteInput label="resources.inboundOrder.fields.ownerId" isRequired /></ReferenceInput>
     <TextInput source="storeOrderNo" />
     <TextInput source="sourceOutboundNo" />
     <TextInput source="waybillNo" />

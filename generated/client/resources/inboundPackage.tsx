@@ -35,7 +35,7 @@ export const InboundPackageList = () => (
 const InboundPackageForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(inboundPackageForm, mode)}>
     <TextInput source="packageNo" />
-    <ReferenceInput source="orderId" reference="inboundOrder" filter={{ status: 1 }} disabled={mode === 'edit'}><AutocompleteInput label="resources.inboundPackage.fields.orderId" /></ReferenceInput>
+    <ReferenceInput source="orderId" reference="inboundOrder" filter={{ status: 1 }} disabled={mode === 'edit'}><AutocompleteInput label="resources.inboundPackage.fields.orderId" isRequired /></ReferenceInput>
     <TextInput source="waybillNo" />
     <NumberInput source="weight" />
     <NumberInput source="length" />

@@ -33,8 +33,8 @@ export const InventoryJudgementList = () => (
 
 const InventoryJudgementForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(inventoryJudgementForm, mode)}>
-    <ReferenceInput source="warehouseId" reference="warehouse" filter={{ status: 1 }} disabled={mode === 'edit'}><AutocompleteInput label="resources.inventoryJudgement.fields.warehouseId" /></ReferenceInput>
-    <ReferenceInput source="ownerId" reference="owner" filter={{ status: 1 }} disabled={mode === 'edit'}><AutocompleteInput label="resources.inventoryJudgement.fields.ownerId" /></ReferenceInput>
+    <ReferenceInput source="warehouseId" reference="warehouse" filter={{ status: 1 }} disabled={mode === 'edit'}><AutocompleteInput label="resources.inventoryJudgement.fields.warehouseId" isRequired /></ReferenceInput>
+    <ReferenceInput source="ownerId" reference="owner" filter={{ status: 1 }} disabled={mode === 'edit'}><AutocompleteInput label="resources.inventoryJudgement.fields.ownerId" isRequired /></ReferenceInput>
     <TextInput source="remark" />
   </SimpleForm>
 );

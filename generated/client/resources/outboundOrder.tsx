@@ -50,16 +50,16 @@ const OutboundOrderForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(outboundOrderForm, mode)}>
     <EnumInput source="type" enumName="OutboundOrderType" disabled={mode === 'edit'} defaultValue={1} />
     <TextInput source="platformOrderNo" />
-    <ReferenceInput source="warehouseId" reference="warehouse" filter={{ status: 1 }} disabled={mode === 'edit'}><AutocompleteInput label="resources.outboundOrder.fields.warehouseId" /></ReferenceInput>
-    <ReferenceInput source="ownerId" reference="owner" filter={{ status: 1 }} disabled={mode === 'edit'}><AutocompleteInput label="resources.outboundOrder.fields.ownerId" /></ReferenceInput>
-    <TextInput source="receiverName" />
-    <TextInput source="receiverPhone" />
+    <ReferenceInput source="warehouseId" reference="warehouse" filter={{ status: 1 }} disabled={mode === 'edit'}><AutocompleteInput label="resources.outboundOrder.fields.warehouseId" isRequired /></ReferenceInput>
+    <ReferenceInput source="ownerId" reference="owner" filter={{ status: 1 }} disabled={mode === 'edit'}><AutocompleteInput label="resources.outboundOrder.fields.ownerId" isRequired /></ReferenceInput>
+    <TextInput source="receiverName" isRequired />
+    <TextInput source="receiverPhone" isRequired />
     <TextInput source="receiverEmail" />
-    <CountryInput source="countryCode" />
+    <CountryInput source="countryCode" isRequired />
     <ProvinceInput source="province" countrySource="countryCode" />
     <CityInput source="city" countrySource="countryCode" provinceSource="province" />
     <TextInput source="postcode" />
-    <TextInput source="address" />
+    <TextInput source="address" isRequired />
     <MoneyInput source="codAmount" />
     <EnumInput source="codCurrency" enumName="Currency" />
     <BooleanInput source="insured" defaultValue={false} />

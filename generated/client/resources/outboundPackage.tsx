@@ -37,7 +37,7 @@ export const OutboundPackageList = () => (
 const OutboundPackageForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(outboundPackageForm, mode)}>
     <TextInput source="packageNo" />
-    <ReferenceInput source="orderId" reference="outboundOrder" filter={{ status: 1 }} disabled={mode === 'edit'}><AutocompleteInput label="resources.outboundPackage.fields.orderId" /></ReferenceInput>
+    <ReferenceInput source="orderId" reference="outboundOrder" filter={{ status: 1 }} disabled={mode === 'edit'}><AutocompleteInput label="resources.outboundPackage.fields.orderId" isRequired /></ReferenceInput>
     <TextInput source="carrier" />
     <TextInput source="waybillNo" />
     <NumberInput source="weight" />

@@ -37,16 +37,16 @@ export const SkuList = () => (
 
 const SkuForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(skuForm, mode)}>
-    <ReferenceInput source="ownerId" reference="owner" filter={{ status: 1 }} disabled={mode === 'edit'}><AutocompleteInput label="resources.sku.fields.ownerId" /></ReferenceInput>
-    <TextInput source="sku" disabled={mode === 'edit'} />
-    <TextInput source="name" />
+    <ReferenceInput source="ownerId" reference="owner" filter={{ status: 1 }} disabled={mode === 'edit'}><AutocompleteInput label="resources.sku.fields.ownerId" isRequired /></ReferenceInput>
+    <TextInput source="sku" disabled={mode === 'edit'} isRequired />
+    <TextInput source="name" isRequired />
     <BooleanInput source="enable" defaultValue={true} />
-    <ReferenceInput source="categoryId" reference="skuCategory"><AutocompleteInput label="resources.sku.fields.categoryId" /></ReferenceInput>
+    <ReferenceInput source="categoryId" reference="skuCategory"><AutocompleteInput label="resources.sku.fields.categoryId" isRequired /></ReferenceInput>
     <TextInput source="color" />
     <TextInput source="size" />
     <TextInput source="goodsNo" />
     <TextInput source="goodsImageUrl" />
-    <NumberInput source="weight" />
+    <NumberInput source="weight" isRequired />
     <TextInput source="remarkForWarehouse" />
     <TextInput source="remarkForOwner" />
   </SimpleForm>

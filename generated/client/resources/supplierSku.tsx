@@ -26,7 +26,7 @@ export const SupplierSkuList = () => (
 
 const SupplierSkuForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(supplierSkuForm, mode)}>
-    <ReferenceInput source="skuId" reference="sku" disabled={mode === 'edit'}><AutocompleteInput label="resources.supplierSku.fields.skuId" /></ReferenceInput>
+    <ReferenceInput source="skuId" reference="sku" disabled={mode === 'edit'}><AutocompleteInput label="resources.supplierSku.fields.skuId" isRequired /></ReferenceInput>
     <TextInput source="supplierName" />
     <TextInput source="supplierSku" />
   </SimpleForm>

@@ -81,7 +81,7 @@ const OutboundFormBody = ({ mode, type }: { mode: FormMode; type: number }) => {
 
       <Section label="app.outbound.form.money" />
       <FormGrid>
-        <MoneyInput source="codAmount" label="app.outbound.form.cod_amount" min={0} fullWidth inputProps={{ 'data-testid': 'outbound-form-cod-amount' }} />
+        <MoneyInput source="codAmount" label="app.outbound.form.cod_amount" fullWidth inputProps={{ 'data-testid': 'outbound-form-cod-amount' }} />
         <Boxed testId="outbound-form-cod-currency">
           <EnumInput source="codCurrency" enumName="Currency" label="app.outbound.form.cod_currency" fullWidth />
         </Boxed>
@@ -90,7 +90,7 @@ const OutboundFormBody = ({ mode, type }: { mode: FormMode; type: number }) => {
         </Box>
         {insured ? (
           <>
-            <MoneyInput source="insuredAmount" label="app.outbound.form.insured_amount" min={0} fullWidth inputProps={{ 'data-testid': 'outbound-form-insured-amount' }} />
+            <MoneyInput source="insuredAmount" label="app.outbound.form.insured_amount" fullWidth inputProps={{ 'data-testid': 'outbound-form-insured-amount' }} />
             <Boxed testId="outbound-form-insured-currency">
               <EnumInput source="insuredCurrency" enumName="Currency" label="app.outbound.form.insured_currency" fullWidth />
             </Boxed>
