@@ -13,7 +13,7 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import type { DataProvider } from 'react-admin';
 import { InboundEditDialog, InboundReceivePage, inboundMessages, toReceiveBody } from '../../src/client/screens/inbound';
 import { scanReceipts } from '../../src/client/screens/inbound/InboundReceivePage';
-import { OWNER_A, OWNER_B, WH_1, WH_2, i18nOf, keysOf as keys, pickSku as pickSkuIn, renderWithAdmin, stubDataProvider as stubWith, waitForOwnerAndWarehouse, type Lists } from './console-harness';
+import { REQUIRED_OWNER, OWNER_A, OWNER_B, WH_1, WH_2, i18nOf, keysOf as keys, pickSku as pickSkuIn, renderWithAdmin, stubDataProvider as stubWith, waitForOwnerAndWarehouse, type Lists } from './console-harness';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -63,9 +63,9 @@ describe('create / edit dialog', () => {
     fireEvent.click(screen.getByTestId('inbound-add-line'));
     expect((await screen.findAllByText('Select owner first')).length).toBeGreaterThan(0);
     expect(lines()).toHaveLength(0);
-    fireEvent.change(screen.getByLabelText('Goods owner'), { target: { value: 'Desert' } });
+    fireEvent.change(screen.getByLabelText(REQUIRED_OWNER), { target: { value: 'Desert' } });
     fireEvent.click(await screen.findByRole('option', { name: 'Desert Rose Cosmetics' }));
-    await waitFor(() => expect((screen.getByLabelText('Goods owner') as HTMLInputElement).value).toBe('Desert Rose Cosmetics'));
+    await waitFor(() => expect((screen.getByLabelText(REQUIRED_OWNER) as HTMLInputElement).value).toBe('Desert Rose Cosmetics'));
     fireEvent.click(screen.getByTestId('inbound-add-line'));
     expect((await screen.findAllByText('Select warehouse first')).length).toBeGreaterThan(0);
     expect(lines()).toHaveLength(0);

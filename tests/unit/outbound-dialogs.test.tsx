@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DataProvider } from 'react-admin';
 import { OutboundEditDialog, outboundMessages } from '../../src/client/screens/outbound';
-import { OWNER_A, OWNER_B, WH_1, WH_2, i18nOf, keysOf as keys, pickSku as pickSkuIn, renderWithAdmin, stubDataProvider as stubWith, waitForOwnerAndWarehouse, type Lists } from './console-harness';
+import { REQUIRED_OWNER, REQUIRED_WAREHOUSE, OWNER_A, OWNER_B, WH_1, WH_2, i18nOf, keysOf as keys, pickSku as pickSkuIn, renderWithAdmin, stubDataProvider as stubWith, waitForOwnerAndWarehouse, type Lists } from './console-harness';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 60_000 });
@@ -85,9 +85,9 @@ describe('create / edit dialog', () => {
     fireEvent.click(screen.getByTestId('outbound-add-line'));
     expect((await screen.findAllByText('Select owner first')).length).toBeGreaterThan(0);
     expect(lines()).toHaveLength(0);
-    fireEvent.change(screen.getByLabelText('Goods owner'), { target: { value: 'Desert' } });
+    fireEvent.change(screen.getByLabelText(REQUIRED_OWNER), { target: { value: 'Desert' } });
     fireEvent.click(await screen.findByRole('option', { name: 'Desert Rose Cosmetics' }));
-    await waitFor(() => expect((screen.getByLabelText('Goods owner') as HTMLInputElement).value).toBe('Desert Rose Cosmetics'));
+    await waitFor(() => expect((screen.getByLabelText(REQUIRED_OWNER) as HTMLInputElement).value).toBe('Desert Rose Cosmetics'));
     fireEvent.click(screen.getByTestId('outbound-add-line'));
     expect((await screen.findAllByText('Select warehouse first')).length).toBeGreaterThan(0);
     expect(lines()).toHaveLength(0);
@@ -206,9 +206,9 @@ describe('create / edit dialog', () => {
     const onSaved = vi.fn();
     renderIn(<OutboundEditDialog type={1} id={12} onClose={vi.fn()} onSaved={onSaved} />, dp);
     expect(await screen.findByText('Edit outbound order OUT2024050100012')).toBeTruthy();
-    await waitFor(() => expect((screen.getByLabelText('Goods owner') as HTMLInputElement).value).toBe('Desert Rose Cosmetics'));
-    expect((screen.getByLabelText('Goods owner') as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByLabelText('Warehouse') as HTMLInputElement).disabled).toBe(true);
+    await waitFor(() => expect((screen.getByLabelText(REQUIRED_OWNER) as HTMLInputElement).value).toBe('Desert Rose Cosmetics'));
+    expect((screen.getByLabelText(REQUIRED_OWNER) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText(REQUIRED_WAREHOUSE) as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByTestId('outbound-form-cod-amount') as HTMLInputElement).value).toBe('125.50');
     await waitFor(() => expect(lines()).toHaveLength(1));
     fireEvent.change(screen.getByTestId('outbound-line-qty'), { target: { value: '5' } });
