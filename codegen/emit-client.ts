@@ -125,23 +125,25 @@ function input(model: Model, r: ResourceSpec, f: FieldSpec, where: 'form' | 'fil
   const s = lit(f.name);
   const dflt = where === 'form' ? defaultLiteral(model, f) : undefined;
   const extra = where === 'filter' ? ` key=${s}` : `${f.readOnlyOnEdit ? ` disabled={mode === 'edit'}` : ''}${dflt !== undefined ? ` defaultValue={${dflt}}` : ''}`;
+  // the asterisk of a required field (a switch is never empty; a password may stay empty on edit: keep the old one)
+  const req = where === 'form' && f.required && f.type !== 'boolean' ? (f.type === 'password' ? ` isRequired={mode === 'add'}` : ' isRequired') : '';
   const enabledOnly = (ref: string) => (hasStatus(model, ref) ? ` filter={{ status: 1 }}` : '');
-  if (f.widget === 'permissionTree') return `<PermissionTreeInput source=${s}${extra} />`;
-  if (f.widget === 'country') return `<CountryInput source=${s}${extra} />`;
-  if (f.widget === 'province') return `<ProvinceInput source=${s}${extra} countrySource=${lit(r.fields.find((x) => x.widget === 'country')?.name ?? 'countryCode')} />`;
-  if (f.widget === 'city') return `<CityInput source=${s}${extra} countrySource=${lit(r.fields.find((x) => x.widget === 'country')?.name ?? 'countryCode')} provinceSource=${lit(r.fields.find((x) => x.widget === 'province')?.name ?? 'province')} />`;
+  if (f.widget === 'permissionTree') return `<PermissionTreeInput source=${s}${extra}${req} />`;
+  if (f.widget === 'country') return `<CountryInput source=${s}${extra}${req} />`;
+  if (f.widget === 'province') return `<ProvinceInput source=${s}${extra}${req} countrySource=${lit(r.fields.find((x) => x.widget === 'country')?.name ?? 'countryCode')} />`;
+  if (f.widget === 'city') return `<CityInput source=${s}${extra}${req} countrySource=${lit(r.fields.find((x) => x.widget === 'country')?.name ?? 'countryCode')} provinceSource=${lit(r.fields.find((x) => x.widget === 'province')?.name ?? 'province')} />`;
   switch (f.type) {
-    case 'enum': return `<EnumInput source=${s} enumName=${lit(f.enum)}${extra} />`;
-    case 'boolean': return where === 'filter' ? `<NullableBooleanInput source=${s}${extra} />` : `<BooleanInput source=${s}${extra} />`;
-    case 'money': return `<MoneyInput source=${s}${extra} />`;
-    case 'int': case 'number': return `<NumberInput source=${s}${extra} />`;
-    case 'datetime': return `<DateTimeInput source=${s}${extra} />`;
-    case 'ref': return `<ReferenceInput source=${s} reference=${lit(f.resource)}${enabledOnly(f.resource!)}${extra}><AutocompleteInput label=${lit(`resources.${r.name}.fields.${f.name}`)} /></ReferenceInput>`;
-    case 'refs': return f.allowAll ? `<AllOrSomeInput source=${s} reference=${lit(f.resource)}${extra} />` : `<ReferenceArrayInput source=${s} reference=${lit(f.resource)}${enabledOnly(f.resource!)}${extra}><AutocompleteArrayInput label=${lit(`resources.${r.name}.fields.${f.name}`)} /></ReferenceArrayInput>`;
-    case 'strings': return `<StringsInput source=${s}${extra} />`;
-    case 'password': return `<PasswordInput source=${s}${extra} autoComplete="new-password" />`;
-    case 'text': return `<TextInput source=${s} multiline${extra} />`;
-    default: return `<TextInput source=${s}${extra} />`;
+    case 'enum': return `<EnumInput source=${s} enumName=${lit(f.enum)}${extra}${req} />`;
+    case 'boolean': return where === 'filter' ? `<NullableBooleanInput source=${s}${extra}${req} />` : `<BooleanInput source=${s}${extra}${req} />`;
+    case 'money': return `<MoneyInput source=${s}${extra}${req} />`;
+    case 'int': case 'number': return `<NumberInput source=${s}${extra}${req} />`;
+    case 'datetime': return `<DateTimeInput source=${s}${extra}${req} />`;
+    case 'ref': return `<ReferenceInput source=${s} reference=${lit(f.resource)}${enabledOnly(f.resource!)}${extra}><AutocompleteInput label=${lit(`resources.${r.name}.fields.${f.name}`)}${req} /></ReferenceInput>`;
+    case 'refs': return f.allowAll ? `<AllOrSomeInput source=${s} reference=${lit(f.resource)}${extra}${req} />` : `<ReferenceArrayInput source=${s} reference=${lit(f.resource)}${enabledOnly(f.resource!)}${extra}><AutocompleteArrayInput label=${lit(`resources.${r.name}.fields.${f.name}`)}${req} /></ReferenceArrayInput>`;
+    case 'strings': return `<StringsInput source=${s}${extra}${req} />`;
+    case 'password': return `<PasswordInput source=${s}${extra}${req} autoComplete="new-password" />`;
+    case 'text': return `<TextInput source=${s} multiline${extra}${req} />`;
+    default: return `<TextInput source=${s}${extra}${req} />`;
   }
 }
 

@@ -16,6 +16,10 @@ import { deepMerge, type MessageTree } from '../../src/client/providers/messages
 import { widgetMessages } from '../../src/client/widgets';
 
 /** A screen's messages module ({en, zh}); only `en` is used. */
+/** The labels of the document forms' owner and warehouse selects: required, so react-admin marks them (" *"). */
+export const REQUIRED_OWNER = /^Goods owner\s*\*$/;
+export const REQUIRED_WAREHOUSE = /^Warehouse\s*\*$/;
+
 export interface MessageModule {
   en: object;
 }
@@ -134,8 +138,8 @@ export const WH_2 = { id: 2, name: 'Dubai FC' };
 
 /** Waits until the form shows `owner` as its goods owner and `warehouse` as its warehouse (a single option is picked by itself). */
 export async function waitForOwnerAndWarehouse(owner = OWNER_A.name, warehouse = WH_1.name) {
-  await waitFor(() => expect((screen.getByLabelText('Goods owner') as HTMLInputElement).value).toBe(owner));
-  await waitFor(() => expect((screen.getByLabelText('Warehouse') as HTMLInputElement).value).toBe(warehouse));
+  await waitFor(() => expect((screen.getByLabelText(REQUIRED_OWNER) as HTMLInputElement).value).toBe(owner));
+  await waitFor(() => expect((screen.getByLabelText(REQUIRED_WAREHOUSE) as HTMLInputElement).value).toBe(warehouse));
 }
 
 /** Opens the SKU picker of the `index`th line (pickers with test id `pickerTestId`) and selects its first row. */

@@ -12,7 +12,7 @@ import { appEn } from '../../src/client/i18n/app-en';
 import { appZh } from '../../src/client/i18n/app-zh';
 import { setToken } from '../../src/client/providers/session';
 import { EcPlatformSkuDialog, SkuEditDialog, SkuImportDialog, SupplierSkuDialog, progressOf, toSkuBody } from '../../src/client/screens/sku';
-import { i18nOf, keysOf as keys, renderWithAdmin, stubDataProvider } from './console-harness';
+import { REQUIRED_OWNER, i18nOf, keysOf as keys, renderWithAdmin, stubDataProvider } from './console-harness';
 
 // the console renders heavy MUI trees: allow slow machines and parallel test files more time
 configure({ asyncUtilTimeout: 5000 });
@@ -84,7 +84,7 @@ describe('SkuImportDialog', () => {
     // a single enabled owner is picked by itself (spec 2.10)
     const dp = stubDataProvider({ owner: [{ id: 7, name: 'Owner A' }] }, call);
     renderIn(<SkuImportDialog kind="supplierSku" onClose={vi.fn()} onImported={onImported} />, dp);
-    await waitFor(() => expect((screen.getByLabelText('Goods owner') as HTMLInputElement).value).toBe('Owner A'));
+    await waitFor(() => expect((screen.getByLabelText(REQUIRED_OWNER) as HTMLInputElement).value).toBe('Owner A'));
 
     const file = new File(['x'], 'suppliers.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
     fireEvent.change(screen.getByTestId('file-input-file'), { target: { files: [file] } });
@@ -148,6 +148,12 @@ describe('SkuEditDialog', () => {
     const dp = stubDataProvider({ owner: [{ id: 1, name: 'A' }, { id: 2, name: 'B' }] });
     renderIn(<SkuEditDialog onClose={vi.fn()} onSaved={vi.fn()} />, dp);
     expect(await screen.findByText('Add SKU')).toBeTruthy();
+    // required fields carry react-admin's mark; optional ones do not
+    for (const label of [REQUIRED_OWNER, /^SKU\s*\*$/, /^Product name\s*\*$/, /^Category\s*\*$/, /^Weight \(kg\)\s*\*$/]) expect(screen.getByLabelText(label)).toBeTruthy();
+    expect(screen.getByLabelText('Colour')).toBeTruthy();
+    // no native limits: the yup messages (in the console's language) speak instead of the browser's bubbles
+    const weight = screen.getByLabelText(/^Weight/) as HTMLInputElement;
+    expect([weight.getAttribute('min'), weight.getAttribute('max'), weight.closest('form')?.noValidate]).toEqual([null, null, true]);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getAllByText('Please select').length).toBe(2)); // owner, category
     expect(screen.getAllByText('Please input').length).toBe(3); // SKU, name, weight
@@ -163,7 +169,7 @@ describe('SkuEditDialog', () => {
     const code = (await screen.findByLabelText(/^SKU/)) as HTMLInputElement;
     expect(code.value).toBe('SKU-5');
     expect(code.disabled).toBe(true);
-    await waitFor(() => expect((screen.getByLabelText('Goods owner') as HTMLInputElement).disabled).toBe(true));
+    await waitFor(() => expect((screen.getByLabelText(REQUIRED_OWNER) as HTMLInputElement).disabled).toBe(true));
     fireEvent.change(screen.getByLabelText('Colour'), { target: { value: '  ' } });
     fireEvent.change(screen.getByLabelText(/^Product name/), { target: { value: ' Desk lamp ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

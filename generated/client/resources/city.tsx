@@ -46,9 +46,9 @@ export const CityList = () => (
 
 const CityForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(cityForm, mode)}>
-    <CountryInput source="countryCode" />
-    <ProvinceInput source="provinceName" countrySource="countryCode" />
-    <TextInput source="name" />
+    <CountryInput source="countryCode" isRequired />
+    <ProvinceInput source="provinceName" isRequired countrySource="countryCode" />
+    <TextInput source="name" isRequired />
   </SimpleForm>
 );
 

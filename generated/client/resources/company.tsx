@@ -54,7 +54,7 @@ export const CompanyList = () => (
 
 const CompanyForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(companyForm, mode)}>
-    <TextInput source="name" />
+    <TextInput source="name" isRequired />
     <EnumInput source="status" enumName="Status" defaultValue={1} />
     <NumberInput source="allowInboundCount" defaultValue={0} />
     <NumberInput source="allowReturnInboundCount" defaultValue={0} />

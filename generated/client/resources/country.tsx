@@ -39,8 +39,8 @@ export const CountryList = () => (
 
 const CountryForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(countryForm, mode)}>
-    <TextInput source="countryCode" />
-    <TextInput source="enName" />
+    <TextInput source="countryCode" isRequired />
+    <TextInput source="enName" isRequired />
   </SimpleForm>
 );
 

@@ -64,10 +64,10 @@ export const EcPlatformSkuList = () => (
 const EcPlatformSkuForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(ecPlatformSkuForm, mode)}>
     <ReferenceInput source="skuId" reference="sku" disabled={mode === 'edit'}>
-      <AutocompleteInput label="resources.ecPlatformSku.fields.skuId" />
+      <AutocompleteInput label="resources.ecPlatformSku.fields.skuId" isRequired />
     </ReferenceInput>
-    <EnumInput source="ecPlatform" enumName="EcPlatform" />
-    <TextInput source="ecPlatformSku" />
+    <EnumInput source="ecPlatform" enumName="EcPlatform" isRequired />
+    <TextInput source="ecPlatformSku" isRequired />
     <TextInput source="brand" />
     <TextInput source="modelName" />
     <TextInput source="modelNumber" />

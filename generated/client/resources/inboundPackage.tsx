@@ -105,7 +105,7 @@ const InboundPackageForm = ({ mode }: { mode: FormMode }) => (
       filter={{ status: 1 }}
       disabled={mode === 'edit'}
     >
-      <AutocompleteInput label="resources.inboundPackage.fields.orderId" />
+      <AutocompleteInput label="resources.inboundPackage.fields.orderId" isRequired />
     </ReferenceInput>
     <TextInput source="waybillNo" />
     <NumberInput source="weight" />

@@ -88,7 +88,7 @@ const InventoryJudgementForm = ({ mode }: { mode: FormMode }) => (
       filter={{ status: 1 }}
       disabled={mode === 'edit'}
     >
-      <AutocompleteInput label="resources.inventoryJudgement.fields.warehouseId" />
+      <AutocompleteInput label="resources.inventoryJudgement.fields.warehouseId" isRequired />
     </ReferenceInput>
     <ReferenceInput
       source="ownerId"
@@ -96,7 +96,7 @@ const InventoryJudgementForm = ({ mode }: { mode: FormMode }) => (
       filter={{ status: 1 }}
       disabled={mode === 'edit'}
     >
-      <AutocompleteInput label="resources.inventoryJudgement.fields.ownerId" />
+      <AutocompleteInput label="resources.inventoryJudgement.fields.ownerId" isRequired />
     </ReferenceInput>
     <TextInput source="remark" />
   </SimpleForm>

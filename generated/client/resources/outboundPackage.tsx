@@ -107,7 +107,7 @@ const OutboundPackageForm = ({ mode }: { mode: FormMode }) => (
       filter={{ status: 1 }}
       disabled={mode === 'edit'}
     >
-      <AutocompleteInput label="resources.outboundPackage.fields.orderId" />
+      <AutocompleteInput label="resources.outboundPackage.fields.orderId" isRequired />
     </ReferenceInput>
     <TextInput source="carrier" />
     <TextInput source="waybillNo" />

@@ -64,10 +64,10 @@ export const OwnerList = () => (
 
 const OwnerForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(ownerForm, mode)}>
-    <TextInput source="code" disabled={mode === 'edit'} />
-    <TextInput source="name" />
+    <TextInput source="code" disabled={mode === 'edit'} isRequired />
+    <TextInput source="name" isRequired />
     <ReferenceInput source="companyId" reference="company" filter={{ status: 1 }}>
-      <AutocompleteInput label="resources.owner.fields.companyId" />
+      <AutocompleteInput label="resources.owner.fields.companyId" isRequired />
     </ReferenceInput>
     <TextInput source="contactName" />
     <TextInput source="contactPhone" />

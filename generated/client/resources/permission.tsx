@@ -43,10 +43,10 @@ export const PermissionList = () => (
 
 const PermissionForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(permissionForm, mode)}>
-    <TextInput source="code" disabled={mode === 'edit'} />
-    <TextInput source="name" />
-    <TextInput source="nameZh" />
-    <EnumInput source="type" enumName="PermissionType" />
+    <TextInput source="code" disabled={mode === 'edit'} isRequired />
+    <TextInput source="name" isRequired />
+    <TextInput source="nameZh" isRequired />
+    <EnumInput source="type" enumName="PermissionType" isRequired />
     <TextInput source="parentCode" />
   </SimpleForm>
 );

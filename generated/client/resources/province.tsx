@@ -40,9 +40,9 @@ export const ProvinceList = () => (
 
 const ProvinceForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(provinceForm, mode)}>
-    <CountryInput source="countryCode" />
+    <CountryInput source="countryCode" isRequired />
     <TextInput source="code" />
-    <TextInput source="enName" />
+    <TextInput source="enName" isRequired />
   </SimpleForm>
 );
 

@@ -46,8 +46,8 @@ export const RoleList = () => (
 
 const RoleForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(roleForm, mode)}>
-    <TextInput source="code" disabled={mode === 'edit'} />
-    <TextInput source="name" />
+    <TextInput source="code" disabled={mode === 'edit'} isRequired />
+    <TextInput source="name" isRequired />
     <PermissionTreeInput source="permissionCodes" />
     <TextInput source="remark" />
   </SimpleForm>

@@ -85,19 +85,19 @@ const SkuForm = ({ mode }: { mode: FormMode }) => (
       filter={{ status: 1 }}
       disabled={mode === 'edit'}
     >
-      <AutocompleteInput label="resources.sku.fields.ownerId" />
+      <AutocompleteInput label="resources.sku.fields.ownerId" isRequired />
     </ReferenceInput>
-    <TextInput source="sku" disabled={mode === 'edit'} />
-    <TextInput source="name" />
+    <TextInput source="sku" disabled={mode === 'edit'} isRequired />
+    <TextInput source="name" isRequired />
     <BooleanInput source="enable" defaultValue={true} />
     <ReferenceInput source="categoryId" reference="skuCategory">
-      <AutocompleteInput label="resources.sku.fields.categoryId" />
+      <AutocompleteInput label="resources.sku.fields.categoryId" isRequired />
     </ReferenceInput>
     <TextInput source="color" />
     <TextInput source="size" />
     <TextInput source="goodsNo" />
     <TextInput source="goodsImageUrl" />
-    <NumberInput source="weight" />
+    <NumberInput source="weight" isRequired />
     <TextInput source="remarkForWarehouse" />
     <TextInput source="remarkForOwner" />
   </SimpleForm>

@@ -38,7 +38,7 @@ export const SkuCategoryList = () => (
 
 const SkuCategoryForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(skuCategoryForm, mode)}>
-    <TextInput source="name" />
+    <TextInput source="name" isRequired />
   </SimpleForm>
 );
 

@@ -51,7 +51,7 @@ export const SupplierSkuList = () => (
 const SupplierSkuForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(supplierSkuForm, mode)}>
     <ReferenceInput source="skuId" reference="sku" disabled={mode === 'edit'}>
-      <AutocompleteInput label="resources.supplierSku.fields.skuId" />
+      <AutocompleteInput label="resources.supplierSku.fields.skuId" isRequired />
     </ReferenceInput>
     <TextInput source="supplierName" />
     <TextInput source="supplierSku" />

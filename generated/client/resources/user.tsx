@@ -55,8 +55,8 @@ export const UserList = () => (
 
 const UserForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(userForm, mode)}>
-    <TextInput source="name" disabled={mode === 'edit'} />
-    <PasswordInput source="password" autoComplete="new-password" />
+    <TextInput source="name" disabled={mode === 'edit'} isRequired />
+    <PasswordInput source="password" isRequired={mode === 'add'} autoComplete="new-password" />
     <HideOnSelf><EnumInput source="status" enumName="Status" defaultValue={1} /></HideOnSelf>
     <TextInput source="avatar" />
     <TextInput source="introduction" />

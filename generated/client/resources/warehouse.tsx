@@ -61,9 +61,9 @@ export const WarehouseList = () => (
 
 const WarehouseForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(warehouseForm, mode)}>
-    <TextInput source="code" disabled={mode === 'edit'} />
-    <TextInput source="name" />
-    <EnumInput source="type" enumName="WarehouseType" defaultValue={1} />
+    <TextInput source="code" disabled={mode === 'edit'} isRequired />
+    <TextInput source="name" isRequired />
+    <EnumInput source="type" enumName="WarehouseType" defaultValue={1} isRequired />
     <CountryInput source="countryCode" />
     <ProvinceInput source="province" countrySource="countryCode" />
     <CityInput source="city" countrySource="countryCode" provinceSource="province" />

@@ -146,7 +146,8 @@ export const raChineseMessages: TranslationMessages = {
       skip_nav: '跳转到内容',
     },
     sort: {
-      sort_by: '按%{field_lower_first}%{order}排序',
+      // %{field}, not %{field_lower_first}: Chinese has no case, and a Latin label ("SKU") must stay as written
+      sort_by: '按%{field}%{order}排序',
       ASC: '升序',
       DESC: '降序',
     },

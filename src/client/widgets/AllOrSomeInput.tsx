@@ -23,16 +23,18 @@ export interface AllOrSomeInputProps {
   reference: string;
   label?: string | false;
   helperText?: ReactNode;
+  /** Shows the required mark (the rule itself lives in the form's schema). */
+  isRequired?: boolean;
 }
 
 /** Only enabled records are offered (Status ENABLE = 1). */
 const ENABLED_FILTER = { status: 1 };
 const identity = (v: unknown) => v;
 
-export const AllOrSomeInput = ({ source, reference, label, helperText }: AllOrSomeInputProps) => {
+export const AllOrSomeInput = ({ source, reference, label, helperText, isRequired: isRequiredOption }: AllOrSomeInputProps) => {
   const translate = useTranslate();
   const resource = useResourceContext();
-  const { field, id } = useInput({ source, defaultValue: [], format: identity, parse: identity });
+  const { field, id, isRequired } = useInput({ source, defaultValue: [], format: identity, parse: identity, isRequired: isRequiredOption });
   const all = isAllIds(field.value);
   const switchLabel = translate('wms.widgets.all');
 
@@ -41,7 +43,7 @@ export const AllOrSomeInput = ({ source, reference, label, helperText }: AllOrSo
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         {label !== false && (
           <FormLabel htmlFor={`${id}-all`}>
-            <FieldTitle label={label} source={source} resource={resource} />
+            <FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} />
           </FormLabel>
         )}
         <FormControlLabel

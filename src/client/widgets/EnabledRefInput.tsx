@@ -50,11 +50,13 @@ export interface EnabledRefInputProps {
   helperText?: string | false;
   fullWidth?: boolean;
   className?: string;
+  /** Shows the required mark (the rule itself lives in the form's schema). */
+  isRequired?: boolean;
 }
 
-export const EnabledRefInput = ({ reference, source, label, disabled, validate, autoPick = false, onAutoPick, onChange, helperText, fullWidth, className }: EnabledRefInputProps) => (
+export const EnabledRefInput = ({ reference, source, label, disabled, validate, autoPick = false, onAutoPick, onChange, helperText, fullWidth, className, isRequired }: EnabledRefInputProps) => (
   <ReferenceInput source={source} reference={reference} filter={ENABLED} perPage={100} sort={{ field: 'name', order: 'ASC' }}>
-    <AutocompleteInput label={label} optionText="name" filterToQuery={byName} disabled={disabled} validate={validate} onChange={onChange} helperText={helperText} fullWidth={fullWidth} className={className} />
+    <AutocompleteInput label={label} optionText="name" filterToQuery={byName} disabled={disabled} validate={validate} onChange={onChange} helperText={helperText} fullWidth={fullWidth} className={className} isRequired={isRequired} />
     {autoPick && !disabled ? <AutoPickSingle source={source} onAutoPick={onAutoPick} /> : null}
   </ReferenceInput>
 );

@@ -53,6 +53,8 @@ export interface PermissionTreeInputProps {
   source: string;
   label?: string | false;
   helperText?: ReactNode;
+  /** Shows the required mark (the rule itself lives in the form's schema). */
+  isRequired?: boolean;
 }
 
 const identity = (v: unknown) => v;
@@ -73,7 +75,7 @@ const matcher = (needle: string) => (node: PermissionNode) =>
 const asCodes = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
-export const PermissionTreeInput = ({ source, label, helperText }: PermissionTreeInputProps) => {
+export const PermissionTreeInput = ({ source, label, helperText, isRequired: isRequiredOption }: PermissionTreeInputProps) => {
   const translate = useTranslate();
   const resource = useResourceContext();
   const [locale] = useLocaleState();
@@ -82,7 +84,7 @@ export const PermissionTreeInput = ({ source, label, helperText }: PermissionTre
     field,
     fieldState: { error, invalid },
     isRequired,
-  } = useInput({ source, defaultValue: [], format: identity, parse: identity });
+  } = useInput({ source, defaultValue: [], format: identity, parse: identity, isRequired: isRequiredOption });
   const { data, isPending, error: loadError } = useGetList<PermissionRecord & { id: number | string }>('permission', QUERY);
 
   const tree = useMemo(() => buildPermissionTree(data ?? []), [data]);

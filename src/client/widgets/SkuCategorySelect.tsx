@@ -16,11 +16,13 @@ export interface SkuCategorySelectProps {
   fullWidth?: boolean;
   className?: string;
   size?: 'small' | 'medium';
+  /** Shows the required mark (the rule itself lives in the form's schema). */
+  isRequired?: boolean;
 }
 
 const byName = (searchText: string) => (searchText ? { name: searchText.trim() } : {});
 
-export const SkuCategorySelect = ({ source, alwaysOn: _alwaysOn, label, disabled, validate, helperText, fullWidth, className, size }: SkuCategorySelectProps) => (
+export const SkuCategorySelect = ({ source, alwaysOn: _alwaysOn, label, disabled, validate, helperText, fullWidth, className, size, isRequired }: SkuCategorySelectProps) => (
   <ReferenceInput source={source} reference="skuCategory" perPage={100} sort={{ field: 'name', order: 'ASC' }}>
     <AutocompleteInput
       label={label ?? 'resources.sku.fields.categoryId'}
@@ -32,6 +34,7 @@ export const SkuCategorySelect = ({ source, alwaysOn: _alwaysOn, label, disabled
       fullWidth={fullWidth}
       className={className}
       size={size}
+      isRequired={isRequired}
     />
   </ReferenceInput>
 );

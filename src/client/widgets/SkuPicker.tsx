@@ -49,13 +49,15 @@ export interface SkuPickerProps {
   fullWidth?: boolean;
   className?: string;
   onPick?: (record: RaRecord) => void;
+  /** Shows the required mark (the rule itself lives in the form's schema). */
+  isRequired?: boolean;
 }
 
 const identity = (v: unknown) => v;
 /** Stop submit events of the list's filter form from reaching a form around the picker (React portals bubble). */
 const stopSubmit = (event: FormEvent) => event.stopPropagation();
 
-export const SkuPicker = ({ source, ownerId, ecPlatform, enable, label, disabled, validate, helperText, fullWidth, className, onPick }: SkuPickerProps) => {
+export const SkuPicker = ({ source, ownerId, ecPlatform, enable, label, disabled, validate, helperText, fullWidth, className, onPick, isRequired: isRequiredOption }: SkuPickerProps) => {
   const translate = useTranslate();
   const resource = useResourceContext();
   const [open, setOpen] = useState(false);
@@ -65,7 +67,7 @@ export const SkuPicker = ({ source, ownerId, ecPlatform, enable, label, disabled
     field,
     fieldState: { error, invalid },
     isRequired,
-  } = useInput({ source, format: identity, parse: identity, validate, disabled });
+  } = useInput({ source, format: identity, parse: identity, validate, disabled, isRequired: isRequiredOption });
   const value = field.value === '' || field.value === undefined ? null : field.value;
   const known = picked && value !== null && String(picked.id) === String(value) ? picked : null;
   const { data: loaded } = useGetOne('sku', { id: value }, { enabled: value !== null && !known });

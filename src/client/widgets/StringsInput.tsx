@@ -31,6 +31,8 @@ export interface StringsInputProps {
   minRows?: number;
   maxRows?: number;
   className?: string;
+  /** Shows the required mark (the rule itself lives in the form's schema). */
+  isRequired?: boolean;
 }
 
 const identity = (v: unknown) => v;
@@ -55,6 +57,7 @@ export const StringsInput = ({
   minRows = 3,
   maxRows = 12,
   className,
+  isRequired: isRequiredOption,
 }: StringsInputProps) => {
   const translate = useTranslate();
   const resource = useResourceContext();
@@ -67,7 +70,7 @@ export const StringsInput = ({
     field,
     fieldState: { error, invalid },
     isRequired,
-  } = useInput({ source, defaultValue, format: identity, parse: identity, validate: validators, disabled, readOnly });
+  } = useInput({ source, defaultValue, format: identity, parse: identity, validate: validators, disabled, readOnly, isRequired: isRequiredOption });
 
   const [text, setText] = useState(() => formatLines(field.value));
 

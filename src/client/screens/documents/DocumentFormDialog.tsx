@@ -4,7 +4,8 @@
  * react-admin Form with the screen's yup rules (checked before anything is sent), the screen's inputs
  * (`children`), and Cancel + Save. Save hands the values (disabled owner / warehouse filled back in) to
  * `save`; success notifies `${ns}.success` and calls `onSaved`, a failure shows the server msg (spec 8,
- * which names the field) and keeps the dialog open.
+ * which names the field) and keeps the dialog open. The form has no native validation (`noValidate`): every
+ * message comes from the yup rules, in the console's language, not from the browser's bubbles.
  * Test ids `${testId}-edit-dialog`, `${testId}-save`, `${testId}-save-cancel`; titles `${ns}.dialog.add` and
  * `${ns}.dialog.edit` (`%{no}` the document number).
  */
@@ -105,7 +106,7 @@ export const DocumentFormDialog = <V extends object>({ names, resource, id, numb
         <Box sx={{ color: 'error.main', p: 2 }}>{errorMessage(error)}</Box>
       ) : (
         <ResourceContextProvider value={resource}>
-          <Form id={formId} key={mode === 'edit' ? String(id) : 'add'} record={undefined} defaultValues={defaultValues} resolver={resolver} onSubmit={submit} disableInvalidFormNotification>
+          <Form id={formId} key={mode === 'edit' ? String(id) : 'add'} record={undefined} defaultValues={defaultValues} resolver={resolver} onSubmit={submit} disableInvalidFormNotification noValidate>
             <GetValuesBridge target={getValuesRef} />
             {children(mode, defaultValues)}
           </Form>

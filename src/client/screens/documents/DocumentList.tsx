@@ -3,7 +3,7 @@
  * `filter` (e.g. the order type of the route), no sort by default (the server's order, newest first; a
  * cleared sort sends no sortProp / sortOrder), 10 a page with the pager of spec 9 (hidden when the total is
  * 0), list parameters kept under `storeKey` (false: none, and not synced with the URL either), a wide table
- * that scrolls inside the page. Inside: the list UI context (DocumentListUi), the filter bar, the top
+ * that scrolls inside the page (`WIDE_LIST_SX`, DocumentTable). Inside: the list UI context (DocumentListUi), the filter bar, the top
  * buttons, the table, and whichever dialog is open (`renderDialog`).
  */
 import type { ReactNode } from 'react';
@@ -14,6 +14,7 @@ import { List, useTranslate } from 'react-admin';
 import { ListPagination } from '../../widgets/ListPagination';
 import { Permitted } from '../../widgets/Permitted';
 import { DocumentListUiProvider, useDocumentListUi, type DocumentDialog, type DocumentListUi } from './DocumentListUi';
+import { WIDE_LIST_SX } from './DocumentTable';
 import { classOf, keyOf, testIdOf, type DocumentNames } from './names';
 
 /** Spec 9: default page size of the document lists. */
@@ -77,7 +78,7 @@ export const DocumentList = <K extends string = never>({ names, resource, title,
     disableSyncWithLocation={storeKey === false}
     storeKey={storeKey}
     className={classOf(names, 'list')}
-    sx={{ contain: 'inline-size', '& .RaList-main': { minWidth: 0 }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
+    sx={WIDE_LIST_SX}
   >
     <DocumentListUiProvider>
       {filterBar}

@@ -104,11 +104,12 @@ export const OwnerWarehouseInputs = ({ names, mode, fixed }: { names: DocumentNa
         disabled={fixed}
         autoPick={mode === 'add'}
         fullWidth
+        isRequired
         helperText={fixed && mode === 'add' ? keyOf(names, 'form.locked_hint') : undefined}
       />
     </Box>
     <Box data-testid={testIdOf(names, 'form-warehouse')}>
-      <WarehouseInput label={keyOf(names, 'form.warehouse')} disabled={fixed} autoPick={mode === 'add'} fullWidth />
+      <WarehouseInput label={keyOf(names, 'form.warehouse')} disabled={fixed} autoPick={mode === 'add'} fullWidth isRequired />
     </Box>
   </>
 );
@@ -129,6 +130,7 @@ export const SkuPickerInput = ({ names, index, ownerId, ecPlatform }: LineInputP
         ecPlatform={ecPlatform}
         label={keyOf(names, 'line.sku')}
         fullWidth
+        isRequired
         onPick={(record: RaRecord) => {
           setValue(`lines.${index}.sku`, record.sku ?? null);
           setValue(`lines.${index}.skuName`, record.name ?? null);
@@ -156,8 +158,7 @@ export const QtyInput = ({ names, index, field, label }: LineInputProps & { fiel
     source={`lines.${index}.${field}`}
     label={keyOf(names, `line.${label}`)}
     helperText={false}
-    min={1}
-    step={1}
+    isRequired
     size="small"
     fullWidth
     inputProps={{ 'data-testid': testIdOf(names, 'line-qty') }}

@@ -7,7 +7,7 @@
  * - Export button (sku_inventory:export): exports the current filter through useExportJob.
  * - Columns: row number, company, warehouse, owner, SKU, image, quantity (sortable), locked quantity
  *   (sortable), product name, goods number, category, colour, size, weight, batch number, suppliers and
- *   platforms (one per line), action. A sorted column's third click clears the sort (sortProp and sortOrder
+ *   platforms (one per line), action (kept in sight on the right: the documents kit's DocumentTable). A sorted column's third click clears the sort (sortProp and sortOrder
  *   are then left out).
  * - Action: the change-log button (InventoryLogDialog, spec 2.7), or in `selectMode` a Select button handing
  *   the row to `onSelect`.
@@ -23,9 +23,6 @@ import { useMemo, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import {
-  Datagrid,
-  DatagridBody,
-  DatagridRow,
   List,
   NumberField,
   TextField,
@@ -37,9 +34,10 @@ import {
 import { ExportButton } from '../../widgets/ExportButton';
 import { ListPagination } from '../../widgets/ListPagination';
 import { PlatformsCell, SupplierNamesCell } from '../sku/fields';
-import { CODE_INVENTORY_EXPORT, INVENTORY_EXPORT_PATH, INVENTORY_PAGE_SIZE, INVENTORY_RESOURCE, NO_SORT } from './constants';
+import { DocumentTable, WIDE_LIST_SX, type CellProps } from '../documents/DocumentTable';
+import { CODE_INVENTORY_EXPORT, INVENTORY_EXPORT_PATH, INVENTORY_NAMES, INVENTORY_PAGE_SIZE, INVENTORY_RESOURCE, NO_SORT } from './constants';
 import { exportFilter, normalisePreset, presetFilter, type InventoryPreset, type InventoryPresetInput } from './filters';
-import { InventoryImageCell, RowNumberCell, type CellProps } from './cells';
+import { InventoryImageCell, RowNumberCell } from './cells';
 import { InventoryFilterBar } from './InventoryFilterBar';
 import { InventoryListUiProvider, useInventoryListUi } from './InventoryListUi';
 import { InventoryLogDialog } from './InventoryLogDialog';
@@ -98,20 +96,10 @@ const InventoryTopButtons = ({ permanent }: { permanent: Record<string, unknown>
   );
 };
 
-const rowBody = <DatagridBody row={<DatagridRow data-testid="inventory-row" />} />;
-
 const InventoryTable = () => {
   const setSort = useClearableSort();
   return (
-    <Datagrid
-      rowClick={false}
-      bulkActionButtons={false}
-      setSort={setSort}
-      body={rowBody}
-      className="wms-inventory-table"
-      data-testid="inventory-table"
-      sx={{ '& .RaDatagrid-rowCell': { verticalAlign: 'top' } }}
-    >
+    <DocumentTable names={INVENTORY_NAMES} setSort={setSort}>
       <RowNumberCell label="app.inventory.column.row_number" />
       <TextField source="companyName" label="app.inventory.column.company" sortable={false} />
       <TextField source="warehouseName" label="app.inventory.column.warehouse" sortable={false} />
@@ -129,8 +117,8 @@ const InventoryTable = () => {
       <TextField source="batchNo" label="app.inventory.column.batch_no" sortable={false} />
       <SupplierNamesCell label="app.inventory.column.suppliers" />
       <PlatformsCell label="app.inventory.column.platforms" />
-      <InventoryRowAction label="app.inventory.column.action" />
-    </Datagrid>
+      <InventoryRowAction source="operations" sortable={false} label="app.inventory.column.action" />
+    </DocumentTable>
   );
 };
 
@@ -171,8 +159,7 @@ export const InventoryList = ({ preset: presetInput, selectMode = false, onSelec
       disableSyncWithLocation={inDialog}
       storeKey={inDialog ? false : storeKey}
       className="wms-inventory-list"
-      // the wide table scrolls inside the page instead of widening it
-      sx={{ contain: 'inline-size', '& .RaList-main': { minWidth: 0 }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
+      sx={WIDE_LIST_SX}
     >
       <InventoryListUiProvider selectMode={selectMode} onSelect={onSelect} preset={preset}>
         <InventoryListBody showExport={!selectMode && !hideExport} permanent={permanent} />

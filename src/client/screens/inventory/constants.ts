@@ -1,7 +1,12 @@
 /**
  * Constants of the inventory screens (spec 2.6, 2.7, 2.9, 6, 7.2, 9; issue 4).
  */
+import type { DocumentNames } from '../documents/names';
+
 export const INVENTORY_RESOURCE = 'inventory';
+
+/** Test ids `inventory-*` and messages `app.inventory.*` of the inventory list's table frame (the documents kit's DocumentTable). */
+export const INVENTORY_NAMES: DocumentNames = { testId: 'inventory', ns: 'app.inventory' };
 export const INVENTORY_LOG_RESOURCE = 'inventoryLog';
 
 /** Spec 9: default size of the inventory list and of the log lists. */

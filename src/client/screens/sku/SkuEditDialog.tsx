@@ -123,10 +123,12 @@ export const SkuEditDialog = ({ id, onClose, onSaved }: SkuEditDialogProps) => {
             resolver={resolver}
             onSubmit={submit}
             disableInvalidFormNotification
+            // the yup rules speak the console's language; the browser's bubbles would not
+            noValidate
           >
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 3 }}>
               <Cell>
-                <OwnerInput disabled={mode === 'edit'} autoPick={mode === 'add'} fullWidth />
+                <OwnerInput disabled={mode === 'edit'} autoPick={mode === 'add'} fullWidth isRequired />
               </Cell>
               <Cell>
                 <TextInput source="sku" disabled={mode === 'edit'} fullWidth isRequired />
@@ -135,10 +137,10 @@ export const SkuEditDialog = ({ id, onClose, onSaved }: SkuEditDialogProps) => {
                 <TextInput source="name" fullWidth isRequired />
               </Cell>
               <Cell>
-                <SkuCategorySelect source="categoryId" fullWidth />
+                <SkuCategorySelect source="categoryId" fullWidth isRequired />
               </Cell>
               <Cell>
-                <NumberInput source="weight" min={0} max={9999} step={0.001} fullWidth />
+                <NumberInput source="weight" fullWidth isRequired />
               </Cell>
               <Cell>
                 <BooleanInput source="enable" />

@@ -187,7 +187,7 @@ export const SkuImportDialog = ({ kind, onClose, onImported, ownerId }: SkuImpor
               {translate('app.sku.import.hint')}
             </Typography>
           </Box>
-          <OwnerInput label="app.sku.import.owner" autoPick disabled={busy || ownerId !== undefined} fullWidth />
+          <OwnerInput label="app.sku.import.owner" autoPick disabled={busy || ownerId !== undefined} fullWidth isRequired />
           <FileUploader source="file" label="app.sku.import.file" accept={IMPORT_ACCEPT} disabled={busy} />
         </Box>
       </Form>

@@ -7,7 +7,7 @@
  * - Top buttons (SkuTopButtons): add, three imports, platform labels and batch weight for the selected rows.
  * - Table with row selection; only SKU and created date sort; columns SKU, name, image, inventory, category,
  *   colour, size, weight, goods number, enabled tag, company, owner, suppliers, platforms, both remarks,
- *   created date, operations.
+ *   created date, operations (kept in sight on the right: the documents kit's DocumentTable).
  * - Pagination 10/20/30/50/100/500, default 10, hidden when the total is 0 (spec 9).
  * - Dialogs (SkuDialogs): SKU edit, imports, supplier SKUs, platform SKUs, batch weight, labels; after a
  *   successful delete, save or import the list reloads from page 1 and the dialog closes (spec 4).
@@ -21,7 +21,6 @@
 import { useMemo } from 'react';
 import Typography from '@mui/material/Typography';
 import {
-  Datagrid,
   List,
   NumberField,
   TextField,
@@ -31,7 +30,8 @@ import {
 import { EcPlatform } from '../../../../generated/shared/enums';
 import { DateTimeField } from '../../widgets/DateTimeField';
 import { ListPagination } from '../../widgets/ListPagination';
-import { SKU_PAGE_SIZE, SKU_RESOURCE } from './constants';
+import { DocumentTable, WIDE_LIST_SX } from '../documents/DocumentTable';
+import { SKU_NAMES, SKU_PAGE_SIZE, SKU_RESOURCE } from './constants';
 import { presetFilter, type SkuPreset } from './filters';
 import { PlatformsCell, SkuEnableCell, SkuImageCell, SupplierNamesCell } from './fields';
 import { SkuFilterBar } from './SkuFilterBar';
@@ -107,14 +107,8 @@ const SkuDialogs = () => {
 };
 
 const SkuTable = ({ selectMode }: { selectMode: boolean }) => (
-  <Datagrid
-    rowClick={false}
-    bulkActionButtons={selectMode ? false : <></>}
-    // the selection count lives in SkuTopButtons: react-admin's bulk toolbar would cover the top buttons
-    bulkActionsToolbar={false}
-    className="wms-sku-table"
-    sx={{ '& .RaDatagrid-rowCell': { verticalAlign: 'top' } }}
-  >
+  // the selection count lives in SkuTopButtons
+  <DocumentTable names={SKU_NAMES} selectable={!selectMode}>
     <TextField source="sku" label="resources.sku.fields.sku" />
     <TextField source="name" label="resources.sku.fields.name" sortable={false} />
     <SkuImageCell label="app.sku.column.image" />
@@ -132,8 +126,8 @@ const SkuTable = ({ selectMode }: { selectMode: boolean }) => (
     <TextField source="remarkForWarehouse" label="resources.sku.fields.remarkForWarehouse" sortable={false} />
     <TextField source="remarkForOwner" label="resources.sku.fields.remarkForOwner" sortable={false} />
     <DateTimeField source="addDate" label="resources.sku.fields.addDate" />
-    <SkuRowActions label="app.sku.column.operations" />
-  </Datagrid>
+    <SkuRowActions source="operations" sortable={false} label="app.sku.column.operations" />
+  </DocumentTable>
 );
 
 const SkuListBody = ({ selectMode, hideTopButtons, title }: { selectMode: boolean; hideTopButtons: boolean; title?: string }) => {
@@ -178,8 +172,7 @@ export const SkuList = ({ showSelect = false, onSelect, ownerId, ecPlatform, ena
       disableSyncWithLocation={showSelect}
       storeKey={showSelect ? false : storeKey}
       className="wms-sku-list"
-      // the wide table scrolls inside the page instead of widening it
-      sx={{ contain: 'inline-size', '& .RaList-main': { minWidth: 0 }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
+      sx={WIDE_LIST_SX}
     >
       <SkuListUiProvider selectMode={showSelect} onSelect={onSelect} preset={preset}>
         <SkuListBody selectMode={showSelect} hideTopButtons={hideTopButtons} title={showSelect ? undefined : title} />

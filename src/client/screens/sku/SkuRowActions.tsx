@@ -5,17 +5,17 @@
  * - select mode: only Select, which hands the row back to the caller.
  * A successful delete reloads the list from page 1 (spec 4).
  */
-import { Suspense, lazy, useState, type MouseEvent } from 'react';
-import Box from '@mui/material/Box';
+import { Suspense, lazy, useState } from 'react';
 import Button from '@mui/material/Button';
 import { Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Permitted } from '../../widgets/Permitted';
-import { CODE_SKU_EDIT, SKU_RESOURCE } from './constants';
+import { DocumentRowActionsBox, type CellProps } from '../documents/DocumentTable';
+import { CODE_SKU_EDIT, SKU_NAMES, SKU_RESOURCE } from './constants';
 import { errorMessage } from '../../widgets/errorMessage';
 import { useSkuListUi } from './SkuListUi';
-import type { CellProps } from './fields';
 
-const stop = (event: MouseEvent) => event.stopPropagation();
+/** Width of the actions cell in px: the buttons wrap to two lines (view inventory, delete, edit / supplier, platform). */
+const ACTIONS_WIDTH = 200;
 
 /** The inventory screens load with the dialog (they are a whole list themselves). */
 const LazySkuInventoryDialog = lazy(() => import('../inventory/SkuInventoryDialog'));
@@ -97,7 +97,7 @@ export const SkuRowActions = (_: CellProps) => {
   }
 
   return (
-    <Box onClick={stop} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, minWidth: 220 }} className="wms-sku-row-actions">
+    <DocumentRowActionsBox names={SKU_NAMES} width={ACTIONS_WIDTH}>
       <ViewInventoryButton />
       <Permitted codes={CODE_SKU_EDIT}>
         <DeleteSkuButton />
@@ -111,6 +111,6 @@ export const SkuRowActions = (_: CellProps) => {
       <Button size="small" onClick={() => ui.open({ kind: 'ecPlatformSku', record })} data-testid="sku-row-platform">
         {translate('app.sku.action.ec_platform_sku')}
       </Button>
-    </Box>
+    </DocumentRowActionsBox>
   );
 };

@@ -110,7 +110,7 @@ const SubForm = ({ config, sku, row, onClose, onSaved }: { config: SubSkuConfig;
       }
     >
       <ResourceContextProvider value={config.resource}>
-        <Form id={formId} record={row ?? undefined} defaultValues={row ? undefined : { skuId: sku.id }} resolver={resolver} onSubmit={submit} disableInvalidFormNotification>
+        <Form id={formId} record={row ?? undefined} defaultValues={row ? undefined : { skuId: sku.id }} resolver={resolver} onSubmit={submit} disableInvalidFormNotification noValidate>
           <Box sx={{ display: 'flex', flexDirection: 'column' }}>{config.formFields(mode)}</Box>
         </Form>
       </ResourceContextProvider>

@@ -1,7 +1,12 @@
 /**
  * Constants of the SKU screens (spec 2.8, 6, 7.2, 9; docs/architecture.md).
  */
+import type { DocumentNames } from '../documents/names';
+
 export const SKU_RESOURCE = 'sku';
+
+/** Test ids `sku-*` and messages `app.sku.*` of the SKU list's table frame (the documents kit's DocumentTable). */
+export const SKU_NAMES: DocumentNames = { testId: 'sku', ns: 'app.sku' };
 export const SUPPLIER_SKU_RESOURCE = 'supplierSku';
 export const EC_PLATFORM_SKU_RESOURCE = 'ecPlatformSku';
 
