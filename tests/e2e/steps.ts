@@ -175,7 +175,7 @@ export interface Receiver {
 export async function fillReceiver(page: Page, dialog: Locator, r: Receiver) {
   await dialog.getByTestId('outbound-form-receiver-name').fill(r.name);
   await dialog.getByTestId('outbound-form-receiver-phone').fill(r.phone);
-  await chooseOption(page, dialog.getByTestId('outbound-form-country'), r.country);
+  await chooseOption(page, dialog.getByTestId('outbound-form-country-code'), r.country);
   if (r.province) await chooseOption(page, dialog.getByTestId('outbound-form-province'), r.province);
   if (r.city) await chooseOption(page, dialog.getByTestId('outbound-form-city'), r.city);
   await dialog.getByTestId('outbound-form-address').fill(r.address);

@@ -41,7 +41,7 @@ const save = () => fireEvent.click(screen.getByTestId('inbound-save'));
 const lines = () => screen.queryAllByTestId('inbound-line');
 const pickSku = (index: number) => pickSkuIn('inbound-line-sku-picker', index);
 /** An input of the dialog by its label (the filter bar behind it has inputs with the same labels). */
-const inDialog = (label: string) => within(dialog()).getByLabelText(label) as HTMLInputElement;
+const inDialog = (label: string) => within(dialog()).getByLabelText(new RegExp(`^${label}\\s*\\*?$`)) as HTMLInputElement;
 
 async function waitForOwnerAndWarehouse(owner = OWNER_A.name, warehouse = WH_1.name) {
   await waitFor(() => expect(inDialog('Goods owner').value).toBe(owner));

@@ -91,7 +91,8 @@ describe('inbound lists per view', () => {
     ['reject', 3],
   ] as const)('%s: the page query has the type fixed, page 1 of 10, no sort', async (view, type) => {
     const dp = renderList(view);
-    await screen.findByText('IN20240501000001');
+    // the first render of the file loads the whole console: give it time
+    await screen.findByText('IN20240501000001', {}, { timeout: 20_000 });
     const params = pages(dp)[0][1];
     expect(params.filter).toEqual({ type });
     expect(params.pagination).toEqual({ page: 1, perPage: 10 });

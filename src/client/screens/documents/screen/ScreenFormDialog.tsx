@@ -46,7 +46,7 @@ export const FieldInput = ({ screen, item, mode, fixed }: { screen: Screen; item
   );
   if (f.type === 'ref' && (f.resource === 'owner' || f.resource === 'warehouse')) {
     const Ref = f.resource === 'owner' ? OwnerInput : WarehouseInput;
-    return box(<Ref source={f.name} label={label} disabled={disabled || fixed} autoPick={mode === 'add'} fullWidth helperText={fixed && mode === 'add' ? 'wms.doc.form.locked_hint' : undefined} />);
+    return box(<Ref source={f.name} label={label} disabled={disabled || fixed} isRequired={isRequired} autoPick={mode === 'add'} fullWidth helperText={fixed && mode === 'add' ? 'wms.doc.form.locked_hint' : undefined} />);
   }
   if (f.widget === 'country') return box(<CountryInput {...common} />);
   if (f.widget === 'province') return box(<ProvinceInput {...common} countrySource={widgetOf(screen, 'country')} />);
@@ -80,6 +80,7 @@ const LineCell = ({ screen, f, index, lines }: { screen: Screen; f: FieldSpec; i
             ownerId={lines.ownerId}
             ecPlatform={screen.view.skuPlatform}
             label={label}
+            isRequired={f.required}
             fullWidth
             onPick={(record) => {
               setValue(`lines.${index}.sku`, record.sku ?? null);
