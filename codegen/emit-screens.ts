@@ -12,8 +12,8 @@ export const viewComponent = (resource: string, view: string) => `${pascal(resou
 export function emitViews(model: Model): Output {
   const sf = newFile('generated/client/views.tsx');
   sf.addImportDeclaration({ moduleSpecifier: 'react', namedImports: ['type ComponentType'] });
-  sf.addImportDeclaration({ moduleSpecifier: '../../src/client/screens/documents/screen/DocumentScreen', namedImports: ['DocumentScreen'] });
-  sf.addImportDeclaration({ moduleSpecifier: '../../src/client/screens/documents/screen/spec', namedImports: ['type ScreenSource'] });
+  sf.addImportDeclaration({ moduleSpecifier: '../../src/client/kit/screen/DocumentScreen', namedImports: ['DocumentScreen'] });
+  sf.addImportDeclaration({ moduleSpecifier: '../../src/client/kit/screen/spec', namedImports: ['type ScreenSource'] });
   sf.addImportDeclaration({ moduleSpecifier: '../shared/resources', namedImports: ['resourceMeta'] });
   sf.addImportDeclaration({ moduleSpecifier: '../shared/schemas', namedImports: ['schemas'] });
   sf.addStatements(`/** The declarations the screens read: this manifest's resources and schema factories. */\nexport const screenSource: ScreenSource = { resources: resourceMeta, schemas };`);

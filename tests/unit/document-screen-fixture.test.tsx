@@ -18,7 +18,7 @@ import { emitAll } from '../../codegen/emit';
 import { loadManifest } from '../../codegen/manifest';
 import { appEn } from '../../src/client/i18n/app-en';
 import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
-import { documentScreenMessages } from '../../src/client/screens/documents/screen/messages';
+import { documentScreenMessages } from '../../src/client/kit/screen/messages';
 import { widgetMessages } from '../../src/client/widgets/messages';
 import { renderWithAdmin, rowOf, stubDataProvider } from './console-harness';
 

@@ -13,8 +13,8 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import type { DataProvider } from 'react-admin';
 import { generatedMessages } from '../../generated/client/i18n';
 import { screenSource } from '../../generated/client/views';
-import { DocumentScreen } from '../../src/client/screens/documents/screen/DocumentScreen';
-import { documentScreenMessages } from '../../src/client/screens/documents/screen/messages';
+import { DocumentScreen } from '../../src/client/kit/screen/DocumentScreen';
+import { documentScreenMessages } from '../../src/client/kit/screen/messages';
 import { orderImportMessages } from '../../src/client/screens/orderImport';
 import { packageMessages } from '../../src/client/screens/packages/messages';
 import { OWNER_A, OWNER_B, WH_1, WH_2, i18nOf, pickSku as pickSkuIn, renderWithAdmin, rowOf, stubDataProvider as stubWith, type Lists } from './console-harness';
@@ -41,8 +41,8 @@ const dialog = () => screen.getByTestId('outbound-edit-dialog');
 const save = () => fireEvent.click(screen.getByTestId('outbound-save'));
 const lines = () => screen.queryAllByTestId('outbound-line');
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
-/** An input of the dialog by its label (the filter bar behind it has inputs with the same labels). */
-const inDialog = (label: string | RegExp) => within(dialog()).getByLabelText(label) as HTMLInputElement;
+/** An input of the dialog by its label, required mark or not (the filter bar behind it has inputs with the same labels). */
+const inDialog = (label: string) => within(dialog()).getByLabelText(new RegExp(`^${label}\\s*\\*?$`)) as HTMLInputElement;
 const pages = (dp: ReturnType<typeof stubDataProvider>) => dp.getList.mock.calls.filter((c) => c[0] === 'outboundOrder');
 
 async function waitForOwnerAndWarehouse(owner = OWNER_A.name, warehouse = WH_1.name) {
@@ -72,7 +72,7 @@ async function pickOption(testId: string, option: string) {
 async function fillReceiver() {
   type('outbound-form-receiver-name', ' Sara Ali ');
   type('outbound-form-receiver-phone', '+966 5555 1234');
-  fireEvent.change(inDialog(/^Country/), { target: { value: 'Saudi' } });
+  fireEvent.change(inDialog('Country'), { target: { value: 'Saudi' } });
   fireEvent.click(await screen.findByRole('option', { name: 'Saudi Arabia (SA)' }));
   // two dependent loads (provinces, then cities) each pick their only option
   await waitFor(() => expect(inDialog('City').value).toBe('Riyadh'), { timeout: 30_000 });

@@ -12,12 +12,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RaRecord } from 'react-admin';
 import { screenSource } from '../../generated/client/views';
-import type { AnyFilterCodec } from '../../src/client/screens/documents/filterCodec';
-import { allowedActions } from '../../src/client/screens/documents/workflowActions';
-import { DocumentScreen } from '../../src/client/screens/documents/screen/DocumentScreen';
-import { documentScreenMessages } from '../../src/client/screens/documents/screen/messages';
-import { screenFilterCodec } from '../../src/client/screens/documents/screen/ScreenFilterBar';
-import { screenOf } from '../../src/client/screens/documents/screen/spec';
+import type { AnyFilterCodec } from '../../src/client/kit/filterCodec';
+import { allowedActions } from '../../src/client/kit/workflowActions';
+import { DocumentScreen } from '../../src/client/kit/screen/DocumentScreen';
+import { documentScreenMessages } from '../../src/client/kit/screen/messages';
+import { screenFilterCodec } from '../../src/client/kit/screen/ScreenFilterBar';
+import { screenOf } from '../../src/client/kit/screen/spec';
 import { orderImportMessages } from '../../src/client/screens/orderImport';
 import { packageMessages } from '../../src/client/screens/packages/messages';
 import { shippingMessages } from '../../src/client/screens/shipping';
@@ -110,7 +110,8 @@ describe('outbound lists per view', () => {
     ['noon', 2, 'noon outbound orders'],
   ] as const)('%s: the page query has the type fixed, page 1 of 10, no sort; title %s', async (view, type, title) => {
     const dp = renderList(view);
-    await screen.findByText('OUT20240501000001');
+    // the first render of the file loads the whole console: give it time
+    await screen.findByText('OUT20240501000001', {}, { timeout: 20_000 });
     const params = pages(dp)[0][1];
     expect(params.filter).toEqual({ type });
     expect(params.pagination).toEqual({ page: 1, perPage: 10 });

@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { documentScreenMessages } from '../../src/client/screens/documents/screen/messages';
+import { documentScreenMessages } from '../../src/client/kit/screen/messages';
 import { packageMessages } from '../../src/client/screens/packages';
 import { OutboundOrderStatus as S, ShippingPage, shippingMessages, type OutboundRecord } from '../../src/client/screens/shipping';
 import { callsTo as calls, i18nOf, keysOf as keys, renderWithAdmin, stubCall, stubDataProvider } from './console-harness';

@@ -16,7 +16,7 @@ import { widgetMessages } from '../widgets/messages';
 import { inventoryMessages } from '../screens/inventory/messages';
 import { judgementMessages } from '../screens/judgement/messages';
 import { inboundMessages } from '../screens/inbound/messages';
-import { documentScreenMessages } from '../screens/documents/screen/messages';
+import { documentScreenMessages } from '../kit/screen/messages';
 import { orderImportMessages } from '../screens/orderImport/messages';
 import { packageMessages } from '../screens/packages/messages';
 import { shippingMessages } from '../screens/shipping/messages';

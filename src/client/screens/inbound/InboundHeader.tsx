@@ -4,9 +4,9 @@
  * planned arrival, completion, problem reason, recreated from, remark. Labels are the manifest's.
  */
 import { formatDateTime } from '../../widgets/DateTimeField';
-import { StatusTag, useEnumLabel } from '../documents/cells';
-import { DetailGrid, DetailItem as Item } from '../documents/DocumentViewDialog';
-import { screenOf } from '../documents/screen/spec';
+import { StatusTag, useEnumLabel } from '../../kit/cells';
+import { DetailGrid, DetailItem as Item } from '../../kit/DocumentViewDialog';
+import { screenOf } from '../../kit/screen/spec';
 import { screenSource } from '../../../../generated/client/views';
 import { InboundOrderType, type InboundRecord } from './constants';
 

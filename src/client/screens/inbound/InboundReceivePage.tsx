@@ -35,7 +35,7 @@ import { Permitted } from '../../widgets/Permitted';
 import { errorMessage } from '../../widgets/errorMessage';
 import { ScanField, useScanBox } from '../../widgets/ScanField';
 import { BATCH_NO_MAX, CODE_INBOUND_RECEIVE, INBOUND_WORKFLOW, InboundOrderType, kindOf, type InboundRecord } from './constants';
-import { useEnumLabel } from '../documents/cells';
+import { useEnumLabel } from '../../kit/cells';
 import { receiptDefaults, receiptQtyError, remainingOf, toReceiveBody, type ReceiptValues } from './formSchema';
 import { inboundApi } from './inboundApi';
 import { InboundHeader } from './InboundHeader';

@@ -6,8 +6,8 @@
 import { InboundOrderStatus, InboundOrderType } from '../../../../generated/shared/enums';
 import { resourceMeta } from '../../../../generated/shared/resources';
 import { maxLengthOf, type ResourceSpec, type WorkflowSpec } from '../../../shared/resource-meta';
-import { documentPaths } from '../documents/documentApi';
-import type { DocumentNames } from '../documents/names';
+import { documentPaths } from '../../kit/documentApi';
+import type { DocumentNames } from '../../kit/names';
 
 export { InboundOrderStatus, InboundOrderType };
 

@@ -3,7 +3,7 @@
  * so the screens can be tested with a stub provider. Failures reject with the server msg (spec 8).
  */
 import type { DataProvider, Identifier } from 'react-admin';
-import { callOf } from '../documents/documentApi';
+import { callOf } from '../../kit/documentApi';
 import { INBOUND_PATHS, type InboundRecord } from './constants';
 
 export interface InboundLineBody {

@@ -34,7 +34,7 @@ import {
 import { ExportButton } from '../../widgets/ExportButton';
 import { ListPagination } from '../../widgets/ListPagination';
 import { PlatformsCell, SupplierNamesCell } from '../sku/fields';
-import { DocumentTable, WIDE_LIST_SX, type CellProps } from '../documents/DocumentTable';
+import { DocumentTable, WIDE_LIST_SX, type CellProps } from '../../kit/DocumentTable';
 import { CODE_INVENTORY_EXPORT, INVENTORY_EXPORT_PATH, INVENTORY_NAMES, INVENTORY_PAGE_SIZE, INVENTORY_RESOURCE, NO_SORT } from './constants';
 import { exportFilter, normalisePreset, presetFilter, type InventoryPreset, type InventoryPresetInput } from './filters';
 import { InventoryImageCell, RowNumberCell } from './cells';

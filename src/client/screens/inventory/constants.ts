@@ -1,7 +1,7 @@
 /**
  * Constants of the inventory screens (spec 2.6, 2.7, 2.9, 6, 7.2, 9; issue 4).
  */
-import type { DocumentNames } from '../documents/names';
+import type { DocumentNames } from '../../kit/names';
 
 export const INVENTORY_RESOURCE = 'inventory';
 

@@ -24,7 +24,7 @@ import { TextInput, useDataProvider, useNotify, useTranslate, type Identifier, t
 import { useFormContext, useWatch } from 'react-hook-form';
 import { EnumInput } from '../../widgets/EnumInput';
 import { InventoryPickerDialog } from '../inventory/InventoryPickerDialog';
-import { DocumentFormDialog } from '../documents/DocumentFormDialog';
+import { DocumentFormDialog } from '../../kit/DocumentFormDialog';
 import {
   BatchInput,
   EditableLineRow,
@@ -35,9 +35,9 @@ import {
   SkuPickerInput,
   useDocumentLines,
   type FormMode,
-} from '../documents/EditableLines';
-import { isBlank } from '../documents/formRules';
-import { orDash } from '../documents/LinesTable';
+} from '../../kit/EditableLines';
+import { isBlank } from '../../kit/formRules';
+import { orDash } from '../../kit/LinesTable';
 import { BATCH_NO_MAX, JUDGEMENT_NAMES, JUDGEMENT_RESOURCE, REASON_MAX, type JudgementRecord } from './constants';
 import {
   formValuesOf,

@@ -3,8 +3,8 @@
  * warehouse, goods owner, status, created-date range; Search (Enter in the text box searches too) and Reset.
  * A search starts again at page 1 (spec 4); searching with an unchanged filter reloads.
  */
-import { DateRangeFilter, DocumentFilterBar, EnumFilter, TextFilter, WarehouseOwnerFilters } from '../documents/DocumentFilterBar';
-import { filterCodec } from '../documents/filterCodec';
+import { DateRangeFilter, DocumentFilterBar, EnumFilter, TextFilter, WarehouseOwnerFilters } from '../../kit/DocumentFilterBar';
+import { filterCodec } from '../../kit/filterCodec';
 import { JUDGEMENT_NAMES, JUDGEMENT_NO_MAX, JUDGEMENT_RESOURCE } from './constants';
 
 /** The filter codec (spec 5 "text filters trim whitespace"; dates YYYY-MM-DD, the end read as the whole day). */

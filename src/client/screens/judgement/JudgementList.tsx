@@ -14,9 +14,9 @@
  */
 import { TextField } from 'react-admin';
 import { DateTimeField } from '../../widgets/DateTimeField';
-import { DocumentList, DocumentTopButtons } from '../documents/DocumentList';
-import { DocumentTable } from '../documents/DocumentTable';
-import { RowNumberCell, StatusCell } from '../documents/cells';
+import { DocumentList, DocumentTopButtons } from '../../kit/DocumentList';
+import { DocumentTable } from '../../kit/DocumentTable';
+import { RowNumberCell, StatusCell } from '../../kit/cells';
 import { CODE_JUDGEMENT_ADD, JUDGEMENT_NAMES, JUDGEMENT_RESOURCE } from './constants';
 import { JUDGEMENT_STATUS, LinesCell } from './fields';
 import { JudgementFilterBar } from './JudgementFilterBar';

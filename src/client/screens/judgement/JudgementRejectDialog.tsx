@@ -5,7 +5,7 @@
  */
 import Typography from '@mui/material/Typography';
 import { useDataProvider, useTranslate, type RaRecord } from 'react-admin';
-import { DocumentReasonDialog, documentReasonError } from '../documents/DocumentReasonDialog';
+import { DocumentReasonDialog, documentReasonError } from '../../kit/DocumentReasonDialog';
 import { JUDGEMENT_NAMES, REJECT_REASON_MAX } from './constants';
 import { judgementApi } from './judgementApi';
 

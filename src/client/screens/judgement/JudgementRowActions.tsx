@@ -10,9 +10,9 @@
 import Button from '@mui/material/Button';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { usePermitted } from '../../widgets/Permitted';
-import { useDocumentListUi } from '../documents/DocumentListUi';
-import { DocumentConfirmedAction, DocumentRowActions } from '../documents/DocumentRowActions';
-import type { CellProps } from '../documents/DocumentTable';
+import { useDocumentListUi } from '../../kit/DocumentListUi';
+import { DocumentConfirmedAction, DocumentRowActions } from '../../kit/DocumentRowActions';
+import type { CellProps } from '../../kit/DocumentTable';
 import { CODE_JUDGEMENT_ADD, CODE_JUDGEMENT_APPROVE, isPending, JUDGEMENT_NAMES } from './constants';
 import { judgementApi } from './judgementApi';
 

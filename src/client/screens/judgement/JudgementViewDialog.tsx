@@ -4,7 +4,7 @@
  */
 import { useTranslate, type RaRecord } from 'react-admin';
 import { formatDateTime } from '../../widgets/DateTimeField';
-import { DetailGrid, DetailItem as Item, DocumentViewDialog } from '../documents/DocumentViewDialog';
+import { DetailGrid, DetailItem as Item, DocumentViewDialog } from '../../kit/DocumentViewDialog';
 import { JUDGEMENT_NAMES, type JudgementLine } from './constants';
 import { JudgementLinesTable, JudgementStatusTag } from './fields';
 

@@ -5,8 +5,8 @@
 import { JudgementStatus, JudgementType } from '../../../../generated/shared/enums';
 import { resourceMeta } from '../../../../generated/shared/resources';
 import { maxLengthOf, type ResourceSpec } from '../../../shared/resource-meta';
-import { documentPaths } from '../documents/documentApi';
-import type { DocumentNames } from '../documents/names';
+import { documentPaths } from '../../kit/documentApi';
+import type { DocumentNames } from '../../kit/names';
 
 const meta = resourceMeta.inventoryJudgement as ResourceSpec;
 

@@ -8,9 +8,9 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { enumKeyOf } from '../../widgets/enums';
-import { StatusTag, useEnumLabel, type StatusLook } from '../documents/cells';
-import type { CellProps } from '../documents/DocumentTable';
-import { LinesTable, orDash, type LineColumn } from '../documents/LinesTable';
+import { StatusTag, useEnumLabel, type StatusLook } from '../../kit/cells';
+import type { CellProps } from '../../kit/DocumentTable';
+import { LinesTable, orDash, type LineColumn } from '../../kit/LinesTable';
 import { JUDGEMENT_NAMES, JudgementStatus, JudgementType, type JudgementLine } from './constants';
 import { lineSummary, lineTotals } from './lineTotals';
 

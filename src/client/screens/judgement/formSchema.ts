@@ -7,7 +7,7 @@
 import * as yup from 'yup';
 import type { Identifier } from 'react-admin';
 import { JudgementType } from '../../../../generated/shared/enums';
-import { documentRules, emptyToUndefined, isBlank, textOrNull, type Translate } from '../documents/formRules';
+import { documentRules, emptyToUndefined, isBlank, textOrNull, type Translate } from '../../kit/formRules';
 import { BATCH_NO_MAX, JUDGEMENT_NAMES, REASON_MAX, REMARK_MAX, type JudgementLine, type JudgementRecord } from './constants';
 import type { JudgementAddBody, JudgementEditBody, JudgementLineBody } from './judgementApi';
 

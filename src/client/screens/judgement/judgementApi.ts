@@ -3,7 +3,7 @@
  * so the screens can be tested with a stub provider. Failures reject with the server msg (spec 8).
  */
 import type { DataProvider, Identifier } from 'react-admin';
-import { callOf } from '../documents/documentApi';
+import { callOf } from '../../kit/documentApi';
 import { JUDGEMENT_PATHS, type JudgementRecord } from './constants';
 
 /** One line of an add/edit body: an inventory record, or a SKU + batch the warehouse holds no record of. */

@@ -28,7 +28,7 @@ import { IMPORT_ACCEPT, ImportJobReport } from '../sku/SkuImportDialog';
 import { openInNewTab } from '../sku/download';
 import type { CallingDataProvider, ImportJob } from '../sku/skuApi';
 import { useImportJobRunner } from '../sku/useImportJob';
-import { useDocumentListUi } from '../documents/DocumentListUi';
+import { useDocumentListUi } from '../../kit/DocumentListUi';
 import { ORDER_IMPORTS, type OrderImportForm, type OrderImportKind } from './constants';
 
 export interface OrderImportButtonProps {

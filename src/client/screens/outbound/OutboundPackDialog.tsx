@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useDataProvider, useNotify, type RaRecord } from 'react-admin';
-import { callOf } from '../documents/documentApi';
+import { callOf } from '../../kit/documentApi';
 import { PACKAGE_KINDS } from '../packages/constants';
 import { PackOrderDialog, type PackOrderDialogProps } from '../shipping/PackOrderDialog';
 import { outboundApi } from './outboundApi';

@@ -8,8 +8,8 @@ import { Currency, EcPlatform, OutboundOrderStatus, OutboundOrderType } from '..
 import { resourceMeta } from '../../../../generated/shared/resources';
 import type { OutboundOrder } from '../../../../generated/shared/types';
 import { maxLengthOf, type ResourceSpec, type WorkflowSpec } from '../../../shared/resource-meta';
-import { documentPaths } from '../documents/documentApi';
-import type { DocumentNames } from '../documents/names';
+import { documentPaths } from '../../kit/documentApi';
+import type { DocumentNames } from '../../kit/names';
 
 export { Currency, OutboundOrderStatus, OutboundOrderType };
 export { MAX_LINES, QTY_MAX } from '../../../shared/documents';

@@ -5,7 +5,7 @@
  */
 import type { DataProvider, Identifier } from 'react-admin';
 import type { OutboundOrder } from '../../../../generated/shared/types';
-import { callOf } from '../documents/documentApi';
+import { callOf } from '../../kit/documentApi';
 import { OUTBOUND_PATHS, type OutboundAction, type OutboundRecord } from './constants';
 
 /** One line of an add/edit body. */

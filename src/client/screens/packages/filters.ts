@@ -5,7 +5,7 @@
  * A typed order number is looked up first (see PackageFilterBar) and travels as `orderId` plus `orderNo`,
  * which the server ignores and the bar shows again. Empty values are left out.
  */
-import { filterCodec, sameFilter, type FilterValues } from '../documents/filterCodec';
+import { filterCodec, sameFilter, type FilterValues } from '../../kit/filterCodec';
 
 export { sameFilter };
 

@@ -24,7 +24,7 @@ import { ConfirmedAction } from '../../widgets/ConfirmedAction';
 import { permits } from '../../widgets/Permitted';
 import { errorMessage } from '../../widgets/errorMessage';
 import { ScanField, useScanBox } from '../../widgets/ScanField';
-import { useEnumLabel } from '../documents/cells';
+import { useEnumLabel } from '../../kit/cells';
 import { PACKAGE_KINDS, packagesOpen, type PackageRecord } from '../packages/constants';
 import { PackageDialog } from '../packages/PackageDialog';
 import { packageApi } from '../packages/packageApi';

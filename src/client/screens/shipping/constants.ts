@@ -5,7 +5,7 @@
  * /scan path and the scanned package (src/server/domain/packages.ts scanOrder).
  */
 import type { ConsoleRoute } from '../../../../generated/client/routes';
-import { documentPaths } from '../documents/documentApi';
+import { documentPaths } from '../../kit/documentApi';
 import { OUTBOUND_PATHS, OUTBOUND_RESOURCE, type OutboundAction, type OutboundLine, type OutboundRecord as OutboundOrderRecord } from '../outbound/constants';
 import type { PackageRecord } from '../packages/constants';
 

@@ -30,7 +30,7 @@ import {
 import { EcPlatform } from '../../../../generated/shared/enums';
 import { DateTimeField } from '../../widgets/DateTimeField';
 import { ListPagination } from '../../widgets/ListPagination';
-import { DocumentTable, WIDE_LIST_SX } from '../documents/DocumentTable';
+import { DocumentTable, WIDE_LIST_SX } from '../../kit/DocumentTable';
 import { SKU_NAMES, SKU_PAGE_SIZE, SKU_RESOURCE } from './constants';
 import { presetFilter, type SkuPreset } from './filters';
 import { PlatformsCell, SkuEnableCell, SkuImageCell, SupplierNamesCell } from './fields';

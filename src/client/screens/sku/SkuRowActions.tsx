@@ -9,7 +9,7 @@ import { Suspense, lazy, useState } from 'react';
 import Button from '@mui/material/Button';
 import { Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Permitted } from '../../widgets/Permitted';
-import { DocumentRowActionsBox, type CellProps } from '../documents/DocumentTable';
+import { DocumentRowActionsBox, type CellProps } from '../../kit/DocumentTable';
 import { CODE_SKU_EDIT, SKU_NAMES, SKU_RESOURCE } from './constants';
 import { errorMessage } from '../../widgets/errorMessage';
 import { useSkuListUi } from './SkuListUi';

@@ -1,7 +1,7 @@
 /**
  * Constants of the SKU screens (spec 2.8, 6, 7.2, 9; docs/architecture.md).
  */
-import type { DocumentNames } from '../documents/names';
+import type { DocumentNames } from '../../kit/names';
 
 export const SKU_RESOURCE = 'sku';
 

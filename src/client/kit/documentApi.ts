@@ -3,7 +3,7 @@
  * `call`, so the screens can be tested with a stub provider; a failure rejects with the server msg (spec 8).
  */
 import type { DataProvider } from 'react-admin';
-import { apiPaths } from '../../../../generated/client/api';
+import { apiPaths } from '../../../generated/client/api';
 
 export type Call = <T = unknown>(path: string, body?: unknown) => Promise<T>;
 

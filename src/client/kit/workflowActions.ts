@@ -3,9 +3,9 @@
  * (src/shared/workflow.ts `actionsFrom`, manifest order), each only for users holding its permission code.
  */
 import { usePermissions } from 'react-admin';
-import type { WorkflowSpec } from '../../../shared/resource-meta';
-import { actionsFrom } from '../../../shared/workflow';
-import { permits } from '../../widgets/Permitted';
+import type { WorkflowSpec } from '../../shared/resource-meta';
+import { actionsFrom } from '../../shared/workflow';
+import { permits } from '../widgets/Permitted';
 
 /** The names of the actions a record in `status` offers to a user with `roles`. */
 export function allowedActions(workflow: WorkflowSpec | undefined, status: number, roles: unknown): string[] {

@@ -5,12 +5,12 @@
  * registered column widget), then the operations. Only fields the manifest marks sortable sort.
  */
 import { NumberField, TextField, useRecordContext } from 'react-admin';
-import { refNameField, type ScreenItem } from '../../../../shared/resource-meta';
-import { DateTimeField } from '../../../widgets/DateTimeField';
-import { EnumField } from '../../../widgets/EnumField';
-import { MoneyField } from '../../../widgets/MoneyField';
-import { YesNoField } from '../../../widgets/YesNoField';
-import { centsToText } from '../../../widgets/money';
+import { refNameField, type ScreenItem } from '../../../shared/resource-meta';
+import { DateTimeField } from '../../widgets/DateTimeField';
+import { EnumField } from '../../widgets/EnumField';
+import { MoneyField } from '../../widgets/MoneyField';
+import { YesNoField } from '../../widgets/YesNoField';
+import { centsToText } from '../../widgets/money';
 import { RowNumberCell, StatusCell, useEnumLabel } from '../cells';
 import { testIdOf } from '../names';
 import type { CellProps } from '../DocumentTable';

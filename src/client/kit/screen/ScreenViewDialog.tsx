@@ -5,9 +5,9 @@
  */
 import Typography from '@mui/material/Typography';
 import { RecordContextProvider, useTranslate, type RaRecord } from 'react-admin';
-import { refNameField, type FieldSpec, type ScreenItem } from '../../../../shared/resource-meta';
-import { formatDateTime } from '../../../widgets/DateTimeField';
-import { centsToText } from '../../../widgets/money';
+import { refNameField, type FieldSpec, type ScreenItem } from '../../../shared/resource-meta';
+import { formatDateTime } from '../../widgets/DateTimeField';
+import { centsToText } from '../../widgets/money';
 import { StatusTag, useEnumLabel } from '../cells';
 import { DetailGrid, DetailItem, DocumentViewDialog } from '../DocumentViewDialog';
 import { LinesTable, orDash, type LineColumn } from '../LinesTable';

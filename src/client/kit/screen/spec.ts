@@ -5,8 +5,8 @@
  * generic texts under `wms.doc`), the status tag's look.
  */
 import type * as yup from 'yup';
-import type { DocumentScreenSpec, FieldSpec, ResourceSpec, ScreenItem, ViewSpec } from '../../../../shared/resource-meta';
-import type { FormMode, Lang } from '../../../../shared/validation';
+import type { DocumentScreenSpec, FieldSpec, ResourceSpec, ScreenItem, ViewSpec } from '../../../shared/resource-meta';
+import type { FormMode, Lang } from '../../../shared/validation';
 import type { StatusLook } from '../cells';
 import type { DocumentNames } from '../names';
 

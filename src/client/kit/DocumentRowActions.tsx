@@ -8,8 +8,8 @@
 import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import { useTranslate, type RaRecord } from 'react-admin';
-import { ConfirmedAction, type ConfirmedActionProps } from '../../widgets/ConfirmedAction';
-import { usePermitted } from '../../widgets/Permitted';
+import { ConfirmedAction, type ConfirmedActionProps } from '../widgets/ConfirmedAction';
+import { usePermitted } from '../widgets/Permitted';
 import { useDocumentListUi } from './DocumentListUi';
 import { DocumentRowActionsBox } from './DocumentTable';
 import { keyOf, testIdOf, type DocumentNames } from './names';

@@ -6,9 +6,9 @@
  */
 import * as yup from 'yup';
 import type { Identifier, RaRecord } from 'react-admin';
-import { MAX_LINES } from '../../../../shared/documents';
-import type { FieldSpec } from '../../../../shared/resource-meta';
-import { rules, type Lang } from '../../../../shared/validation';
+import { MAX_LINES } from '../../../shared/documents';
+import type { FieldSpec } from '../../../shared/resource-meta';
+import { rules, type Lang } from '../../../shared/validation';
 import type { FormMode } from '../EditableLines';
 import type { Translate } from '../formRules';
 import { fieldOf, type Screen } from './spec';

@@ -5,7 +5,7 @@
  * server checks (it names the field of a failure, which the dialogs show as they are).
  */
 import * as yup from 'yup';
-import { MAX_LINES, QTY_MAX } from '../../../shared/documents';
+import { MAX_LINES, QTY_MAX } from '../../shared/documents';
 import { keyOf, type DocumentNames } from './names';
 
 export { MAX_LINES, QTY_MAX };

@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { WideDialog } from '../../widgets/WideDialog';
+import { WideDialog } from '../widgets/WideDialog';
 import { keyOf, testIdOf, type DocumentNames } from './names';
 
 /** One labelled value ('—' when empty). */

@@ -11,8 +11,8 @@ import SearchIcon from '@mui/icons-material/Search';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { DateInput, Form, TextInput, useListContext, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { OwnerInput, WarehouseInput } from '../../widgets/EnabledRefInput';
-import { EnumInput } from '../../widgets/EnumInput';
+import { OwnerInput, WarehouseInput } from '../widgets/EnabledRefInput';
+import { EnumInput } from '../widgets/EnumInput';
 import { sameFilter, type AnyFilterCodec } from './filterCodec';
 import { classOf, keyOf, testIdOf, type DocumentNames } from './names';
 

@@ -5,7 +5,7 @@
  * values are left out. Fixed parts of the filter (e.g. the order type of the route) are the list's
  * permanent filter and never pass through here.
  */
-import { sameFilter, toDay } from '../sku/filters';
+import { sameFilter, toDay } from '../screens/sku/filters';
 
 export { sameFilter };
 

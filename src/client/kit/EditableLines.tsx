@@ -28,8 +28,8 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { NumberInput, TextInput, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { OwnerInput, WarehouseInput } from '../../widgets/EnabledRefInput';
-import { SkuPicker } from '../../widgets/SkuPicker';
+import { OwnerInput, WarehouseInput } from '../widgets/EnabledRefInput';
+import { SkuPicker } from '../widgets/SkuPicker';
 import { isBlank } from './formRules';
 import { keyOf, testIdOf, type DocumentNames } from './names';
 

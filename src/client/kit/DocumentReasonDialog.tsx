@@ -5,7 +5,7 @@
  * `${ns}.action.cancel`, success `${ns}.success`, too long `${ns}.rules.max_length` (`%{max}`).
  */
 import type { ReactNode } from 'react';
-import { ReasonDialog, reasonError, type ReasonError } from '../../widgets/ReasonDialog';
+import { ReasonDialog, reasonError, type ReasonError } from '../widgets/ReasonDialog';
 import { keyOf, testIdOf, type DocumentNames } from './names';
 
 export interface DocumentReasonDialogProps {

@@ -5,7 +5,7 @@
  */
 import Chip from '@mui/material/Chip';
 import { useListContext, useRecordContext, useTranslate } from 'react-admin';
-import { enumKeyOf, enumLabelKey } from '../../widgets/enums';
+import { enumKeyOf, enumLabelKey } from '../widgets/enums';
 import type { CellProps } from './DocumentTable';
 import { classOf, testIdOf, type DocumentNames } from './names';
 

@@ -20,7 +20,7 @@ import { ScreenFormDialog } from './ScreenFormDialog';
 import { reasonDialogKind, ScreenRowActions } from './ScreenRowActions';
 import { ScreenViewDialog } from './ScreenViewDialog';
 import { screenOf, type Screen, type ScreenSource } from './spec';
-import '../../widgets';
+import '../../screens/widgets';
 
 const TopWidgets = ({ screen }: { screen: Screen }) => (
   <>

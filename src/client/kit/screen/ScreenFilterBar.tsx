@@ -6,12 +6,12 @@
  */
 import { useMemo } from 'react';
 import { AutocompleteInput, DateInput, ReferenceInput, useTranslate } from 'react-admin';
-import { CountryInput } from '../../../widgets/CountryInput';
-import { OwnerInput, WarehouseInput } from '../../../widgets/EnabledRefInput';
+import { CountryInput } from '../../widgets/CountryInput';
+import { OwnerInput, WarehouseInput } from '../../widgets/EnabledRefInput';
 import { DocumentFilterBar, EnumFilter, FilterBox, TextFilter } from '../DocumentFilterBar';
 import { filterCodec } from '../filterCodec';
 import { testIdOf } from '../names';
-import type { ScreenItem } from '../../../../shared/resource-meta';
+import type { ScreenItem } from '../../../shared/resource-meta';
 import { partName, type Screen } from './spec';
 
 /** The codec of the view's filters: texts trimmed, selects as numbers, date ranges as days. */
