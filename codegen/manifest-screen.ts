@@ -224,13 +224,13 @@ export function checkScreens(model: Model, fail: Fail) {
     }
     const lineRes = s.form?.lines ? model.resources.find((x) => x.name === s.form!.lines!.resource) : undefined;
     if (s.form?.lines && !lineRes) fail([...p, 'form', 'lines', 'resource'], `'${s.form.lines.resource}' is not a declared resource`);
-    const lineFields = (list: string[], lp: Path) => {
-      const res = lineRes ?? model.resources.find((x) => x.name === s.form?.lines?.resource);
-      for (const [i, f] of list.entries()) if (res && !res.fields.some((x) => x.name === f)) fail([...lp, i], `'${f}' is not a field of ${res.name}`);
+    // `skip`: entries that need not be fields (widgets, labelled display values); indexes stay the list's
+    const lineFields = (list: string[], lp: Path, skip: (i: number) => boolean = () => false) => {
+      for (const [i, f] of list.entries()) if (lineRes && !skip(i) && !lineRes.fields.some((x) => x.name === f)) fail([...lp, i], `'${f}' is not a field of ${lineRes.name}`);
     };
     if (s.form?.lines) lineFields(s.form.lines.fields, [...p, 'form', 'lines', 'fields']);
     if (s.viewLines.length && !s.form?.lines) fail([...p, 'viewLines'], 'view lines need form.lines (the lines resource)');
     // a labelled item may be a display value the server adds to each line (not a field)
-    else lineFields(s.viewLines.filter((i) => !i.widget && !i.label).map((i) => i.field), [...p, 'viewLines']);
+    else lineFields(s.viewLines.map((i) => i.field), [...p, 'viewLines'], (i) => Boolean(s.viewLines[i].widget || s.viewLines[i].label));
   }
 }
