@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RaRecord } from 'react-admin';
 import { screenSource } from '../../generated/client/views';
+import type { AnyFilterCodec } from '../../src/client/screens/documents/filterCodec';
 import { DocumentScreen } from '../../src/client/screens/documents/screen/DocumentScreen';
 import { documentScreenMessages } from '../../src/client/screens/documents/screen/messages';
 import { screenFilterCodec } from '../../src/client/screens/documents/screen/ScreenFilterBar';
@@ -78,7 +79,8 @@ afterEach(() => {
 
 describe('adjustment list helpers', () => {
   it('builds the filter: number trimmed (exact), ids, status, days; empty values left out', () => {
-    const buildJudgementFilter = screenFilterCodec(screenOf(screenSource, 'inventoryJudgement')).toFilter;
+    const codec: AnyFilterCodec = screenFilterCodec(screenOf(screenSource, 'inventoryJudgement'));
+    const buildJudgementFilter = codec.toFilter;
     expect(buildJudgementFilter({ judgementNo: '  IJ1 ', warehouseId: 2, ownerId: '3', status: 1, addDateStart: '2024-01-02', addDateEnd: '' })).toEqual({
       judgementNo: 'IJ1',
       warehouseId: 2,
