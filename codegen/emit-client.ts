@@ -90,6 +90,8 @@ function messages(model: Model, lang: 'en' | 'zh') {
       ...(r.workflow ? { actions: Object.fromEntries(r.workflow.actions.map((a) => [a.name, a[lang]])) } : {}),
       ...(r.screen ? { views: Object.fromEntries(r.screen.views.map((v) => [v.name, v[lang]])) } : {}),
       ...(labelled(r).length ? { columns: Object.fromEntries(labelled(r).map((c) => [c.field, c.label![lang]])) } : {}),
+      // the texts of a registered lines widget (form.lines.texts)
+      ...(r.screen?.form?.lines?.texts ? { lines: Object.fromEntries(Object.entries(r.screen.form.lines.texts).map(([k, t]) => [k, t[lang]])) } : {}),
     }])),
     enums: Object.fromEntries(byName(model.enums).map((e) => [e.name, Object.fromEntries(e.values.map((v) => [v.key, v[lang]]))])),
     menu: Object.fromEntries(model.menus.map((m) => [m.key, m[lang]])),
@@ -99,7 +101,7 @@ function messages(model: Model, lang: 'en' | 'zh') {
 
 function emitI18n(model: Model): Output {
   const sf = newFile('generated/client/i18n.ts');
-  sf.addStatements(`/** Labels of the manifest in both languages (resources.<name>.name/fields/actions, enums.<Enum>.<KEY>, menu.<group>, screens.<name>). */\nexport const generatedMessages = {\nen: ${lit(messages(model, 'en'), { inline: 0 })},\nzh: ${lit(messages(model, 'zh'), { inline: 0 })},\n};`);
+  sf.addStatements(`/** Labels of the manifest in both languages (resources.<name>.name/fields/actions/views/columns/lines, enums.<Enum>.<KEY>, menu.<group>, screens.<name>). */\nexport const generatedMessages = {\nen: ${lit(messages(model, 'en'), { inline: 0 })},\nzh: ${lit(messages(model, 'zh'), { inline: 0 })},\n};`);
   return finish(sf);
 }
 

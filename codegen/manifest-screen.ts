@@ -15,12 +15,18 @@
  *     topWidgets: [orderImport]       # registered buttons beside Add
  *     rowWidgets: [createPackage]     # registered row buttons after the workflow's
  *     form: { fields: [ownerId, warehouseId, remark], lines: { resource: inboundOrderLine, fields: [skuId, batchNo, plannedQty] } }
- *     viewLines: [skuId, batchNo, plannedQty, receivedQty]
+ *     viewLines: [skuId, batchNo, plannedQty, receivedQty, { field: inventoryQty, en: Current quantity, zh: 当前数量 }]
+ *
+ * `form.lines` may also say `fields: [inventoryId, { field: skuId, requiredWithout: inventoryId }, ...]` (a
+ * line field required only while another is empty), `widget: judgementLines` (a registered lines editor in
+ * place of the plain table; the rules stay the lines resource's) and `texts: { addSku: { en, zh } }` (labels
+ * that widget shows, as resources.<r>.lines.<key>). A labelled `viewLines` item that is not a line field
+ * shows a value the server adds to each line.
  *
  * Workflow actions not named under `actions` ask for confirmation, then call `<path>/<action>` with `{id}`.
  * Problems are reported through `fail` with the path of the offending key.
  */
-import type { DocumentScreenSpec, FieldSpec, Model, ResourceSpec, ScreenActionSpec, ScreenItem, ViewSpec } from '../src/shared/resource-meta';
+import type { DocumentScreenSpec, FieldSpec, Label, Model, ResourceSpec, ScreenActionSpec, ScreenItem, ScreenLinesSpec, ViewSpec } from '../src/shared/resource-meta';
 
 type Obj = Record<string, unknown>;
 type Path = (string | number)[];
@@ -73,6 +79,42 @@ function items(raw: unknown, p: Path, fail: Fail, fieldOk: (name: string) => boo
     out.push(item);
   });
   return out;
+}
+
+/**
+ * `form.lines`: `{ resource, fields, widget?, texts? }`; a field is a name or `{ field, requiredWithout }`
+ * (required only while the other line field is empty); texts map camelCase keys to `{ en, zh }`.
+ */
+function parseLines(o: Obj, p: Path, fail: Fail): ScreenLinesSpec {
+  unknownKeys(o, ['resource', 'fields', 'widget', 'texts'], p, fail);
+  const fields: string[] = [];
+  const requiredWithout: Record<string, string> = {};
+  if (!Array.isArray(o.fields)) fail([...p, 'fields'], 'must be a list of line fields or { field, requiredWithout }');
+  (Array.isArray(o.fields) ? o.fields : []).forEach((x, i) => {
+    if (typeof x === 'string') { fields.push(x); return; }
+    if (!isObj(x) || typeof x.field !== 'string') { fail([...p, 'fields', i], 'a line field or { field, requiredWithout }'); return; }
+    unknownKeys(x, ['field', 'requiredWithout'], [...p, 'fields', i], fail);
+    fields.push(x.field);
+    if (typeof x.requiredWithout === 'string') requiredWithout[x.field] = x.requiredWithout;
+    else if (x.requiredWithout !== undefined) fail([...p, 'fields', i, 'requiredWithout'], 'name another line field');
+  });
+  for (const [f, other] of Object.entries(requiredWithout)) if (!fields.includes(other)) fail([...p, 'fields'], `${f}: requiredWithout '${other}' is not one of these fields`);
+  const texts: Record<string, Label> = {};
+  if (o.texts !== undefined && !isObj(o.texts)) fail([...p, 'texts'], 'must map camelCase keys to { en, zh }');
+  for (const [k, t] of Object.entries(isObj(o.texts) ? o.texts : {})) {
+    const l = isObj(t) ? label(t, [...p, 'texts', k], fail) : undefined;
+    if (!WIDGET_NAME.test(k)) fail([...p, 'texts', k], 'a camelCase key');
+    else if (!l) fail([...p, 'texts', k], 'must be { en, zh }');
+    else texts[k] = l;
+  }
+  const widget = widgetName(o.widget, [...p, 'widget'], fail);
+  return {
+    resource: String(o.resource ?? ''),
+    fields,
+    ...(Object.keys(requiredWithout).length ? { requiredWithout } : {}),
+    ...(widget ? { widget } : {}),
+    ...(Object.keys(texts).length ? { texts } : {}),
+  };
 }
 
 /** The value of a view filter: an enum key of an enum field becomes its value. */
@@ -158,12 +200,9 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
     if (!isObj(raw.form)) fail(fp, 'must be { fields, lines? }');
     else {
       unknownKeys(raw.form, ['fields', 'lines'], fp, fail);
-      let lines: NonNullable<DocumentScreenSpec['form']>['lines'];
-      if (isObj(raw.form.lines)) {
-        unknownKeys(raw.form.lines, ['resource', 'fields', 'widget'], [...fp, 'lines'], fail);
-        const fields = Array.isArray(raw.form.lines.fields) ? raw.form.lines.fields.map(String) : [];
-        lines = { resource: String(raw.form.lines.resource ?? ''), fields, ...(raw.form.lines.widget ? { widget: widgetName(raw.form.lines.widget, [...fp, 'lines', 'widget'], fail) } : {}) };
-      } else if (raw.form.lines !== undefined) fail([...fp, 'lines'], 'must be { resource, fields, widget? }');
+      let lines: ScreenLinesSpec | undefined;
+      if (isObj(raw.form.lines)) lines = parseLines(raw.form.lines, [...fp, 'lines'], fail);
+      else if (raw.form.lines !== undefined) fail([...fp, 'lines'], 'must be { resource, fields, widget?, texts? }');
       form = { fields: items(raw.form.fields, [...fp, 'fields'], fail, formable, viewNames), ...(lines ? { lines } : {}) };
     }
   }
@@ -185,12 +224,13 @@ export function checkScreens(model: Model, fail: Fail) {
     }
     const lineRes = s.form?.lines ? model.resources.find((x) => x.name === s.form!.lines!.resource) : undefined;
     if (s.form?.lines && !lineRes) fail([...p, 'form', 'lines', 'resource'], `'${s.form.lines.resource}' is not a declared resource`);
-    const lineFields = (list: string[], lp: Path) => {
-      const res = lineRes ?? model.resources.find((x) => x.name === s.form?.lines?.resource);
-      for (const [i, f] of list.entries()) if (res && !res.fields.some((x) => x.name === f)) fail([...lp, i], `'${f}' is not a field of ${res.name}`);
+    // `skip`: entries that need not be fields (widgets, labelled display values); indexes stay the list's
+    const lineFields = (list: string[], lp: Path, skip: (i: number) => boolean = () => false) => {
+      for (const [i, f] of list.entries()) if (lineRes && !skip(i) && !lineRes.fields.some((x) => x.name === f)) fail([...lp, i], `'${f}' is not a field of ${lineRes.name}`);
     };
     if (s.form?.lines) lineFields(s.form.lines.fields, [...p, 'form', 'lines', 'fields']);
     if (s.viewLines.length && !s.form?.lines) fail([...p, 'viewLines'], 'view lines need form.lines (the lines resource)');
-    else lineFields(s.viewLines.filter((i) => !i.widget).map((i) => i.field), [...p, 'viewLines']);
+    // a labelled item may be a display value the server adds to each line (not a field)
+    else lineFields(s.viewLines.map((i) => i.field), [...p, 'viewLines'], (i) => Boolean(s.viewLines[i].widget || s.viewLines[i].label));
   }
 }

@@ -34,11 +34,6 @@ import {
 } from "./resources/inboundPackage";
 import { InboundPackageLineList } from "./resources/inboundPackageLine";
 import { InventoryList } from "./resources/inventory";
-import {
-  InventoryJudgementCreate,
-  InventoryJudgementEdit,
-  InventoryJudgementList,
-} from "./resources/inventoryJudgement";
 import { InventoryJudgementLineList } from "./resources/inventoryJudgementLine";
 import { InventoryLogList } from "./resources/inventoryLog";
 import { OutboundAllocationList } from "./resources/outboundAllocation";
@@ -98,11 +93,7 @@ export const generatedResources: ResourceDef[] = [
     name: "inventory", list: InventoryList, icon: Inventory, recordRepresentation: "id",
     listRoute: "/sku/inventory_list",
   },
-  {
-    name: "inventoryJudgement", list: InventoryJudgementList, create: InventoryJudgementCreate,
-    edit: InventoryJudgementEdit, icon: FactCheck, recordRepresentation: "judgementNo",
-    listRoute: "/sku/inventory_judgement_list",
-  },
+  { name: "inventoryJudgement", icon: FactCheck, recordRepresentation: "judgementNo" },
   { name: "inventoryJudgementLine", list: InventoryJudgementLineList, recordRepresentation: "id" },
   {
     name: "inventoryLog", list: InventoryLogList, icon: ReceiptLong, recordRepresentation: "id",

@@ -25,7 +25,6 @@ import { Dashboard, RedirectToDashboard } from './screens/Dashboard';
 import { NoPermission, RedirectToNoPermission, AuthErrorRedirect } from './screens/NoPermission';
 import { NotFound, RedirectToNotFound } from './screens/NotFound';
 import { SkuListAll, SkuListNoon } from './screens/sku';
-import { JudgementList } from './screens/judgement';
 import { InventoryListPage, InventoryLogListPage } from './screens/inventory';
 import { inboundRoutes } from './screens/inbound';
 import { generatedViews } from '../../generated/client/views';
@@ -46,8 +45,6 @@ const screenOverrides: Record<string, Partial<ResourceDef>> = {
   // Inventory (spec 2.6, 2.9): read-only lists at /sku/inventory_list and /sku/inventory_log_list
   inventory: { list: InventoryListPage, create: undefined, edit: undefined },
   inventoryLog: { list: InventoryLogListPage, create: undefined, edit: undefined },
-  // Inventory adjustments (issue 4): list at /sku/inventory_judgement_list; create/edit in its dialog
-  inventoryJudgement: { list: JudgementList, create: undefined, edit: undefined },
   // Packages (issue 5): pack lists at /inbound/pack/list and /outbound/pack/list; create/edit in PackageDialog
   inboundPackage: { list: InboundPackList, create: undefined, edit: undefined },
   outboundPackage: { list: OutboundPackList, create: undefined, edit: undefined },

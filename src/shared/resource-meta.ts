@@ -137,9 +137,27 @@ export interface DocumentScreenSpec {
   actions: ScreenActionSpec[];
   topWidgets: string[];
   rowWidgets: string[];
-  form?: { fields: ScreenItem[]; lines?: { resource: string; fields: string[]; widget?: string } };
-  /** Columns of the view dialog's lines (fields of the lines resource, or registered column widgets). */
+  form?: { fields: ScreenItem[]; lines?: ScreenLinesSpec };
+  /**
+   * Columns of the view dialog's lines: fields of the lines resource, registered column widgets, or (with a
+   * label) a display value the server adds to each line (e.g. the inventory record's current quantity).
+   */
   viewLines: ScreenItem[];
+}
+
+/**
+ * The lines of a screen's create/edit form: fields of the child resource `resource`, checked with its
+ * generated rules. `requiredWithout` (line field -> other line field): the field is required only while the
+ * other one is empty (an adjustment line names an inventory record, or else a SKU). `widget`: a registered
+ * lines editor (registerLines) replaces the plain lines table; `texts` are the labels it shows besides the
+ * fields' (buttons, hints), as `resources.<resource of the screen>.lines.<key>`.
+ */
+export interface ScreenLinesSpec {
+  resource: string;
+  fields: string[];
+  requiredWithout?: Record<string, string>;
+  widget?: string;
+  texts?: Record<string, Label>;
 }
 
 /**

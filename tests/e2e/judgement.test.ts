@@ -67,7 +67,7 @@ describe('Inventory adjustments in Chromium', () => {
   async function approve(no: string) {
     await rowOf(no).getByTestId('judgement-row-approve').click();
     const confirm = page().getByTestId('judgement-row-approve-confirm');
-    await confirm.getByText(`Approve adjustment ${no}?`, { exact: false }).waitFor();
+    await confirm.getByText(`Approve: ${no}?`, { exact: false }).waitFor();
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await confirm.waitFor({ state: 'hidden' });
   }
@@ -112,10 +112,10 @@ describe('Inventory adjustments in Chromium', () => {
 
     // quantity rules (spec 5) before anything is sent
     await dialog.getByTestId('judgement-save').click();
-    await dialog.getByText('Quantity required').waitFor();
+    await dialog.getByText('Quantity cannot be empty').waitFor();
     await line.getByTestId('judgement-line-qty').fill('0');
     await dialog.getByTestId('judgement-save').click();
-    await dialog.getByText('Must be greater than 0').waitFor();
+    await dialog.getByText('Quantity cannot be less than 1').waitFor();
 
     await line.getByTestId('judgement-line-qty').fill('7');
     await line.getByTestId('judgement-line-reason').fill('Found in aisle 3');
@@ -133,7 +133,7 @@ describe('Inventory adjustments in Chromium', () => {
 
   it('finds it by number (Enter searches) and shows its lines', async () => {
     const no = judgementNos[0];
-    const input = page().getByTestId('judgement-filter-no').locator('input');
+    const input = page().getByTestId('judgement-filter-judgement-no').locator('input');
     await input.fill(` ${no} `);
     await input.press('Enter');
     await expect.poll(() => rows().count(), { timeout: 10_000 }).toBe(1);
@@ -142,7 +142,8 @@ describe('Inventory adjustments in Chromium', () => {
     await view.waitFor();
     const viewLine = view.getByTestId('judgement-view-line');
     await expect.poll(() => viewLine.count()).toBe(1);
-    await viewLine.getByText(SKU_CODE, { exact: true }).waitFor();
+    // the SKU cell holds the code over the product name
+    await viewLine.getByText(SKU_CODE).waitFor();
     await viewLine.getByText('+7', { exact: true }).waitFor();
     await c.shot('judgement-43-view');
     await view.getByTestId('judgement-view-close').click();

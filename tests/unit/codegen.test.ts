@@ -65,6 +65,48 @@ describe('manifest validation', () => {
     expect(code).toBe('inbound:list|inbound:return_list');
     expect([hasCode(['inbound:return_list'], code), hasCode(['inbound:edit'], code)]).toEqual([true, false]);
   });
+  it('checks a screen\'s form lines: requiredWithout, the lines widget\'s texts, view-line display values', () => {
+    const manifest = (lines: string, viewLines: string) => `resources:
+  thing:
+    en: Things
+    zh: 物
+    path: /sapi/wms/thing
+    table: wms_thing
+    represent: name
+    permissions: { list: any }
+    screen:
+      testId: thing
+      number: name
+      views: { all: { route: /thing/list } }
+      form: { fields: [name], lines: ${lines} }
+      viewLines: ${viewLines}
+    fields:
+      name: { type: string, en: N, zh: N, maxLength: 5 }
+  thingLine:
+    en: Lines
+    zh: 行
+    path: /sapi/wms/thing-line
+    table: wms_thing_line
+    represent: id
+    permissions: { list: any }
+    fields:
+      a: { type: int, en: A, zh: A }
+      b: { type: int, en: B, zh: B }
+`;
+    const p = problemsOf(manifest('{ resource: thingLine, fields: [a, { field: b, requiredWithout: c }], widget: thingLines, texts: { addIt: { en: Add } } }', '[a, { field: shown, en: S, zh: S }, nope]')).join('\n');
+    expect(p).toMatch(/screen\.form\.lines\.fields: b: requiredWithout 'c' is not one of these fields/);
+    expect(p).toMatch(/screen\.form\.lines\.texts\.addIt: a label needs both en and zh/);
+    expect(p).toMatch(/screen\.viewLines\.2: 'nope' is not a field of thingLine/);
+    expect(p).not.toMatch(/viewLines\.1/);
+    const ok = parseManifest(manifest('{ resource: thingLine, fields: [a, { field: b, requiredWithout: a }], widget: thingLines, texts: { addIt: { en: Add, zh: 添加 } } }', '[a, { field: shown, en: S, zh: S }]'), 'm.yaml');
+    expect(ok.resources.find((r) => r.name === 'thing')!.screen!.form!.lines).toEqual({
+      resource: 'thingLine',
+      fields: ['a', 'b'],
+      requiredWithout: { b: 'a' },
+      widget: 'thingLines',
+      texts: { addIt: { en: 'Add', zh: '添加' } },
+    });
+  });
   it('checks a screen\'s menu group and permission code', () => {
     const withScreen = (sc: string) => problemsOf(`menus:\n  basic: { en: B, zh: B, icon: Apartment, order: 1 }\nscreens:\n  map: ${sc}\n` + base('      name: { type: string, en: N, zh: N, maxLength: 5 }\n')).join('\n');
     expect(withScreen('{ en: M, zh: M, group: nope, route: /map, order: 1, icon: Map, code: thing:view }'))

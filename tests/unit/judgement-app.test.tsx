@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * The adjustment route in the assembled console (spec 2.3; issue 4): /sku/inventory_judgement_list shows the
- * hand-written adjustment list (page call 1 of 10 without a sort), with Add for a user holding
+ * adjustment list generated from the manifest (page call 1 of 10 without a sort), with Add for a user holding
  * inventory_judgement:add and without it for a list-only user.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,17 +1,25 @@
 // @vitest-environment jsdom
 /**
- * The adjustment create / edit dialog (issue 4; spec 5, 8): lines need the goods owner first, then the
- * warehouse; at least one line; quantity required, an integer, greater than 0 (checked with yup before
- * anything is sent); "Add from inventory" opens the inventory picker preset to the warehouse and owner and
+ * The adjustment create / edit dialog of the generated screen (resources.yaml `inventoryJudgement.screen`,
+ * ScreenFormDialog with the registered `judgementLines` widget; issue 4; spec 5, 8): lines need the goods
+ * owner first, then the warehouse; at least one line; quantity required, an integer, at least 1 (the
+ * generated rules, checked before anything is sent); a SKU only for a line without an inventory record
+ * (`requiredWithout`); "Add from inventory" opens the inventory picker preset to the warehouse and owner and
  * shows the record's quantities; "Add SKU" uses the SKU picker preset to the owner; the exact add / edit
- * bodies; a server failure shows its msg. Also the en / zh key sets of the messages.
+ * bodies; a server failure shows its msg. Also the lines widget's manifest texts in en and zh.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DataProvider } from 'react-admin';
-import { JudgementEditDialog, judgementMessages, toAddBody, toLineBody } from '../../src/client/screens/judgement';
-import { REQUIRED_OWNER, REQUIRED_WAREHOUSE, OWNER_A, OWNER_B, WH_1, WH_2, i18nOf, keysOf as keys, renderWithAdmin, stubDataProvider as stubWith, waitForOwnerAndWarehouse, type Lists } from './console-harness';
+import { generatedMessages } from '../../generated/client/i18n';
+import { screenSource } from '../../generated/client/views';
+import { documentScreenMessages } from '../../src/client/kit/screen/messages';
+import { ScreenFormDialog } from '../../src/client/kit/screen/ScreenFormDialog';
+import { screenAddBody, screenFormSchema } from '../../src/client/kit/screen/screenForm';
+import { screenOf } from '../../src/client/kit/screen/spec';
+import '../../src/client/screens/widgets';
+import { OWNER_A, OWNER_B, WH_1, WH_2, i18nOf, renderWithAdmin, stubDataProvider as stubWith, waitForOwnerAndWarehouse, type Lists } from './console-harness';
 
 // the inventory picker is another screen's: a stand-in that shows its preset and hands back one record
 const INVENTORY = { id: 5, skuId: 7, warehouseId: 1, ownerId: 3, batchNo: 'B1', qty: 40, lockQty: 2, skuEntity: { sku: 'LIP-1', name: 'Lipstick' } };
@@ -33,7 +41,9 @@ vi.mock('../../src/client/screens/inventory/InventoryPickerDialog', () => ({
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = i18nOf(judgementMessages);
+const i18nProvider = i18nOf(documentScreenMessages);
+const judgementScreen = screenOf(screenSource, 'inventoryJudgement');
+const JudgementEditDialog = (props: { id?: number; onClose: () => void; onSaved: () => void }) => <ScreenFormDialog screen={judgementScreen} {...props} />;
 
 const SKUS = [
   { id: 7, sku: 'LIP-1', name: 'Lipstick', ownerId: 3, ownerName: 'Desert Rose Cosmetics', enable: true, supplierNames: [], ecPlatforms: [] },
@@ -67,55 +77,57 @@ afterEach(() => {
 });
 
 describe('messages', () => {
-  const get = (tree: unknown, key: string) => key.split('.').reduce<any>((n, k) => n?.[k], tree);
-
-  it('en and zh hold the same keys under app.judgement, zh without plurals, same placeholders', () => {
-    const en = keys(judgementMessages.en).sort();
-    expect(keys(judgementMessages.zh).sort()).toEqual(en);
-    expect(en.every((k) => k.startsWith('app.judgement.'))).toBe(true);
-    for (const key of en) {
-      const e = get(judgementMessages.en, key);
-      const z = get(judgementMessages.zh, key);
-      expect(typeof z === 'string' && z.length > 0, key).toBe(true);
-      expect(z.includes('||||'), key).toBe(false);
-      const ph = (s: string) => [...new Set(s.match(/%\{\w+\}/g) ?? [])].sort();
-      expect(ph(z), key).toEqual(ph(e));
-    }
+  it('the lines widget\'s texts come from the manifest, in en and zh', () => {
+    const en = generatedMessages.en.resources.inventoryJudgement;
+    const zh = generatedMessages.zh.resources.inventoryJudgement;
+    expect(Object.keys(zh.lines).sort()).toEqual(Object.keys(en.lines).sort());
+    expect([en.lines.addFromInventory, en.lines.addSku, en.columns.inventoryQty, en.columns.inventoryLockQty]).toEqual(['Add from inventory', 'Add SKU', 'Current quantity', 'Locked quantity']);
+    expect([zh.lines.addFromInventory, zh.lines.addSku, zh.columns.inventoryQty, zh.columns.inventoryLockQty]).toEqual(['从库存添加', '添加SKU', '当前数量', '冻结数量']);
   });
 
   it('spec 5 and 8 texts', () => {
-    const r = judgementMessages.zh.app.judgement.rules;
-    expect([r.owner_first, r.warehouse_first, r.qty_required, r.qty_positive, r.reject_reason_required]).toEqual(['请先选择货主', '请先选择仓库', '数量不能为空', '必须大于0', '驳回原因不能为空']);
-    const e = judgementMessages.en.app.judgement.rules;
-    expect([e.qty_required, e.qty_positive]).toEqual(['Quantity required', 'Must be greater than 0']);
+    const r = documentScreenMessages.zh.wms.doc.rules;
+    expect([r.owner_first, r.warehouse_first]).toEqual(['请先选择货主', '请先选择仓库']);
   });
 });
 
-describe('bodies', () => {
-  it('sends {inventoryId} or {skuId, batchNo}, trimmed text, null for empty text', () => {
-    expect(toLineBody({ inventoryId: 5, skuId: 7, batchNo: 'B1', type: 2, qty: '10', reason: '  ', sku: 'LIP-1' })).toEqual({ inventoryId: 5, type: 2, qty: 10, reason: null });
-    expect(toLineBody({ inventoryId: null, skuId: 7, batchNo: ' B7 ', type: 1, qty: 7, reason: ' found ' })).toEqual({ skuId: 7, batchNo: 'B7', type: 1, qty: 7, reason: 'found' });
-    expect(toAddBody({ ownerId: 3, warehouseId: 1, remark: ' ', lines: [] })).toEqual({ warehouseId: 1, ownerId: 3, remark: null, lines: [] });
+describe('rules and bodies', () => {
+  const t = (key: string) => key;
+  const line = { inventoryId: null, skuId: null, batchNo: '', type: 1, qty: 1, reason: '' };
+
+  it('needs a SKU only for a line without an inventory record (requiredWithout)', async () => {
+    const schema = screenFormSchema(judgementScreen, 'add', 'en', t);
+    const values = (l: object) => ({ ownerId: 3, warehouseId: 1, remark: '', lines: [{ ...line, ...l }] });
+    await expect(schema.validate(values({ inventoryId: 5 }))).resolves.toBeTruthy();
+    await expect(schema.validate(values({}))).rejects.toThrow('SKU cannot be empty');
+    await expect(schema.validate(values({ skuId: 7 }))).resolves.toBeTruthy();
+    await expect(schema.validate(values({ inventoryId: 5, qty: 0 }))).rejects.toThrow('Quantity cannot be less than 1');
+  });
+
+  it('sends the declared line fields, trimmed text, null for empty text', async () => {
+    const schema = screenFormSchema(judgementScreen, 'add', 'en', t);
+    const v = await schema.validate({ ownerId: 3, warehouseId: 1, remark: ' ', lines: [{ ...line, inventoryId: 5, skuId: 7, batchNo: 'B1', type: 2, qty: '10', reason: '  ', sku: 'LIP-1' }] });
+    expect(screenAddBody(judgementScreen, v)).toEqual({ ownerId: 3, warehouseId: 1, remark: null, lines: [{ inventoryId: 5, skuId: 7, batchNo: 'B1', type: 2, qty: 10, reason: null }] });
   });
 });
 
-describe('JudgementEditDialog (add)', () => {
+describe('the adjustment dialog (add)', () => {
   it('needs the goods owner first, then the warehouse, before lines can be added (spec 8)', async () => {
     const dp = stubDataProvider({ owner: [OWNER_A, OWNER_B], warehouse: [WH_1, WH_2], sku: SKUS });
     renderIn(<JudgementEditDialog onClose={vi.fn()} onSaved={vi.fn()} />, dp);
-    expect(await screen.findByText('New inventory adjustment')).toBeTruthy();
+    expect(await screen.findByText('New: Inventory adjustments')).toBeTruthy();
     fireEvent.click(screen.getByTestId('judgement-add-sku'));
-    expect((await screen.findAllByText('Please select the goods owner first')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Select owner first')).length).toBeGreaterThan(0);
     fireEvent.click(screen.getByTestId('judgement-add-from-inventory'));
     expect(screen.queryByTestId('inventory-picker-dialog')).toBeNull();
     expect(lines()).toHaveLength(0);
 
-    const owner = screen.getByLabelText(REQUIRED_OWNER);
+    const owner = screen.getByLabelText('Goods owner');
     fireEvent.change(owner, { target: { value: 'Desert' } });
     fireEvent.click(await screen.findByRole('option', { name: 'Desert Rose Cosmetics' }));
-    await waitFor(() => expect((screen.getByLabelText(REQUIRED_OWNER) as HTMLInputElement).value).toBe('Desert Rose Cosmetics'));
+    await waitFor(() => expect((screen.getByLabelText('Goods owner') as HTMLInputElement).value).toBe('Desert Rose Cosmetics'));
     fireEvent.click(screen.getByTestId('judgement-add-sku'));
-    expect((await screen.findAllByText('Please select the warehouse first')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Select warehouse first')).length).toBeGreaterThan(0);
     expect(lines()).toHaveLength(0);
     expect(dp.call).not.toHaveBeenCalled();
   });
@@ -135,8 +147,8 @@ describe('JudgementEditDialog (add)', () => {
     expect(lines()[0].getAttribute('data-line-kind')).toBe('sku');
 
     save();
-    expect(await within(dialog()).findByText('Please select a SKU')).toBeTruthy();
-    expect(within(dialog()).getByText('Quantity required')).toBeTruthy();
+    expect(await within(dialog()).findByText('SKU cannot be empty')).toBeTruthy();
+    expect(within(dialog()).getByText('Quantity cannot be empty')).toBeTruthy();
 
     // the SKU picker lists the chosen owner's SKUs
     fireEvent.click(within(screen.getByTestId('judgement-line-sku-picker')).getByRole('textbox'));
@@ -145,14 +157,14 @@ describe('JudgementEditDialog (add)', () => {
     await waitFor(() => expect(screen.queryByTestId('sku-picker-dialog')).toBeNull());
     const skuQuery = dp.getList.mock.calls.find((c) => c[0] === 'sku')!;
     expect(skuQuery[1].filter).toEqual({ ownerId: 3 });
-    await waitFor(() => expect(within(dialog()).queryByText('Please select a SKU')).toBeNull());
+    await waitFor(() => expect(within(dialog()).queryByText('SKU cannot be empty')).toBeNull());
 
     await setQty(0, '0');
     save();
-    expect(await within(dialog()).findByText('Must be greater than 0')).toBeTruthy();
+    expect(await within(dialog()).findByText('Quantity cannot be less than 1')).toBeTruthy();
     await setQty(0, '1.5');
     save();
-    expect(await within(dialog()).findByText('Integers only')).toBeTruthy();
+    expect(await within(dialog()).findByText('Quantity must be an integer')).toBeTruthy();
     expect(call).not.toHaveBeenCalled();
 
     await setQty(0, '7');
@@ -165,14 +177,14 @@ describe('JudgementEditDialog (add)', () => {
         warehouseId: 1,
         ownerId: 3,
         remark: 'cycle count',
-        lines: [{ skuId: 7, batchNo: 'B7', type: 1, qty: 7, reason: 'found in aisle 3' }],
+        lines: [{ inventoryId: null, skuId: 7, batchNo: 'B7', type: 1, qty: 7, reason: 'found in aisle 3' }],
       }),
     );
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(await screen.findByText('Operation successful')).toBeTruthy();
   });
 
-  it('adds an inventory record through the inventory picker, shows its quantities, refuses it twice, and sends {inventoryId}', async () => {
+  it('adds an inventory record through the inventory picker, shows its quantities, refuses it twice, and sends the line with its inventoryId', async () => {
     const call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 99 }));
     await openWithOwnerAndWarehouse(call);
     fireEvent.click(screen.getByTestId('judgement-add-from-inventory'));
@@ -185,8 +197,8 @@ describe('JudgementEditDialog (add)', () => {
     expect(within(line).getByTestId('judgement-line-inventory-qty').textContent).toBe('40');
     expect(within(line).getByTestId('judgement-line-lock-qty').textContent).toBe('2');
     // owner and warehouse are fixed while lines exist
-    expect((screen.getByLabelText(REQUIRED_OWNER) as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByLabelText(REQUIRED_WAREHOUSE) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Goods owner') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Warehouse') as HTMLInputElement).disabled).toBe(true);
 
     fireEvent.click(screen.getByTestId('judgement-add-from-inventory'));
     fireEvent.click(await screen.findByRole('button', { name: 'pick' }));
@@ -202,7 +214,7 @@ describe('JudgementEditDialog (add)', () => {
         warehouseId: 1,
         ownerId: 3,
         remark: null,
-        lines: [{ inventoryId: 5, type: 2, qty: 10, reason: null }],
+        lines: [{ inventoryId: 5, skuId: 7, batchNo: 'B1', type: 2, qty: 10, reason: null }],
       }),
     );
   });
@@ -221,7 +233,7 @@ describe('JudgementEditDialog (add)', () => {
   });
 });
 
-describe('JudgementEditDialog (edit)', () => {
+describe('the adjustment dialog (edit)', () => {
   it('loads the document, keeps warehouse and owner fixed and sends {id, remark, lines}', async () => {
     const record = {
       id: 12,
@@ -239,12 +251,12 @@ describe('JudgementEditDialog (edit)', () => {
     const dp = stubDataProvider({ owner: [OWNER_A, OWNER_B], warehouse: [WH_1, WH_2], sku: SKUS, inventoryJudgement: [record] }, call);
     const onSaved = vi.fn();
     renderIn(<JudgementEditDialog id={12} onClose={vi.fn()} onSaved={onSaved} />, dp);
-    expect(await screen.findByText('Edit adjustment IJ20240501000012')).toBeTruthy();
+    expect(await screen.findByText('Edit IJ20240501000012')).toBeTruthy();
     expect(dp.getOne).toHaveBeenCalledWith('inventoryJudgement', expect.objectContaining({ id: 12 }));
     await waitFor(() => expect(lines()).toHaveLength(2));
-    await waitFor(() => expect((screen.getByLabelText(REQUIRED_OWNER) as HTMLInputElement).value).toBe('Desert Rose Cosmetics'));
-    expect((screen.getByLabelText(REQUIRED_OWNER) as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByLabelText(REQUIRED_WAREHOUSE) as HTMLInputElement).disabled).toBe(true);
+    await waitFor(() => expect((screen.getByLabelText('Goods owner') as HTMLInputElement).value).toBe('Desert Rose Cosmetics'));
+    expect((screen.getByLabelText('Goods owner') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Warehouse') as HTMLInputElement).disabled).toBe(true);
     expect(lines()[1].getAttribute('data-line-kind')).toBe('sku');
     await waitFor(() => expect((within(lines()[1]).getAllByRole('textbox')[0] as HTMLInputElement).value).toBe('LIP-2 (Gloss)'));
 
@@ -256,8 +268,8 @@ describe('JudgementEditDialog (edit)', () => {
         id: 12,
         remark: 'recount',
         lines: [
-          { inventoryId: 5, type: 1, qty: 12, reason: 'found' },
-          { skuId: 8, batchNo: 'N1', type: 1, qty: 5, reason: null },
+          { inventoryId: 5, skuId: 7, batchNo: 'B1', type: 1, qty: 12, reason: 'found' },
+          { inventoryId: null, skuId: 8, batchNo: 'N1', type: 1, qty: 5, reason: null },
         ],
       }),
     );

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 /**
- * The inventory adjustment list (issue 4): the page query (page 1 of 10, no sort, filters trimmed, a search
+ * The inventory adjustment list generated from the manifest (resources.yaml `inventoryJudgement.screen`,
+ * rendered by DocumentScreen; issue 4): the page query (page 1 of 10, no sort, filters trimmed, a search
  * starts again at page 1), the columns (status tags, line count and `+gain / -loss`), row actions by status and
  * permission code, approve after a confirmation (success reloads, failure shows the server msg), reject with a
  * required reason, delete after a confirmation, and the view dialog with the lines.
@@ -8,14 +9,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RaRecord } from 'react-admin';
-import { JudgementList, buildJudgementFilter, judgementMessages, lineSummary, rejectReasonError } from '../../src/client/screens/judgement';
+import { screenSource } from '../../generated/client/views';
+import type { AnyFilterCodec } from '../../src/client/kit/filterCodec';
+import { DocumentScreen } from '../../src/client/kit/screen/DocumentScreen';
+import { documentScreenMessages } from '../../src/client/kit/screen/messages';
+import { screenFilterCodec } from '../../src/client/kit/screen/ScreenFilterBar';
+import { screenOf } from '../../src/client/kit/screen/spec';
+import { lineSummary } from '../../src/client/screens/judgement/widgets';
 import { i18nOf, renderWithAdmin, rowOf as rowIn, stubDataProvider as stubWith } from './console-harness';
 
 // the console renders heavy MUI trees: allow slow machines and parallel test files more time
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = i18nOf(judgementMessages);
+const i18nProvider = i18nOf(documentScreenMessages);
 
 const RECORDS: RaRecord[] = [
   {
@@ -58,7 +65,7 @@ const RECORDS: RaRecord[] = [
 const stubDataProvider = (call = vi.fn((..._args: unknown[]) => Promise.resolve<any>(null)), total = RECORDS.length) => stubWith({ inventoryJudgement: RECORDS }, call, { total });
 
 function renderList(roles = ['admin'], dataProvider = stubDataProvider()) {
-  renderWithAdmin(<JudgementList storeKey={false} />, { roles, dataProvider, i18nProvider });
+  renderWithAdmin(<DocumentScreen source={screenSource} resource="inventoryJudgement" storeKey={false} />, { roles, dataProvider, i18nProvider });
   return dataProvider;
 }
 
@@ -72,6 +79,8 @@ afterEach(() => {
 
 describe('adjustment list helpers', () => {
   it('builds the filter: number trimmed (exact), ids, status, days; empty values left out', () => {
+    const codec: AnyFilterCodec = screenFilterCodec(screenOf(screenSource, 'inventoryJudgement'));
+    const buildJudgementFilter = codec.toFilter;
     expect(buildJudgementFilter({ judgementNo: '  IJ1 ', warehouseId: 2, ownerId: '3', status: 1, addDateStart: '2024-01-02', addDateEnd: '' })).toEqual({
       judgementNo: 'IJ1',
       warehouseId: 2,
@@ -87,17 +96,16 @@ describe('adjustment list helpers', () => {
     expect(lineSummary([])).toBe('+0 / -0');
   });
 
-  it('requires a rejection reason', () => {
-    expect(rejectReasonError('')).toEqual({ key: 'app.judgement.rules.reject_reason_required' });
-    expect(rejectReasonError('   ')).toEqual({ key: 'app.judgement.rules.reject_reason_required' });
-    expect(rejectReasonError('x'.repeat(201))?.key).toBe('app.judgement.rules.max_length');
-    expect(rejectReasonError('wrong count')).toBeUndefined();
-    expect(judgementMessages.en.app.judgement.rules.reject_reason_required).toBe('Rejection reason cannot be empty');
-    expect(judgementMessages.zh.app.judgement.rules.reject_reason_required).toBe('驳回原因不能为空');
+  it('declares approve as a confirmed action and reject with a required reason (rejectReason)', () => {
+    const actions = screenOf(screenSource, 'inventoryJudgement').spec.actions;
+    expect(actions.map((a) => [a.name, a.kind, a.reasonField])).toEqual([
+      ['approve', 'confirm', undefined],
+      ['reject', 'reason', 'rejectReason'],
+    ]);
   });
 });
 
-describe('JudgementList', () => {
+describe('the generated adjustment list', () => {
   it('loads page 1 of 10 without a sort and shows the columns', async () => {
     const dp = renderList();
     expect(await screen.findByText('IJ20240501000001')).toBeTruthy();
@@ -197,7 +205,7 @@ describe('JudgementList', () => {
     await screen.findByText('IJ20240501000001');
     const loads = judgementPages(dp).length;
     fireEvent.click(within(rowOf('IJ20240501000001')).getByTestId('judgement-row-approve'));
-    expect(await screen.findByText('Approve adjustment IJ20240501000001? All its lines are applied to the inventory at once.')).toBeTruthy();
+    expect(await screen.findByText('Approve: IJ20240501000001?')).toBeTruthy();
     expect(call).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/inventory-judgement/approve', { id: 1 }));
@@ -223,7 +231,7 @@ describe('JudgementList', () => {
     await screen.findByText('IJ20240501000001');
     fireEvent.click(within(rowOf('IJ20240501000001')).getByTestId('judgement-row-reject'));
     const dialog = await screen.findByTestId('judgement-reject-dialog');
-    expect(within(dialog).getByText('Reject adjustment IJ20240501000001')).toBeTruthy();
+    expect(within(dialog).getByText('Reject: IJ20240501000001')).toBeTruthy();
     fireEvent.click(within(dialog).getByTestId('judgement-reject-confirm'));
     expect(await within(dialog).findByText('Rejection reason cannot be empty')).toBeTruthy();
     fireEvent.change(within(dialog).getByTestId('judgement-reject-reason'), { target: { value: '   ' } });
@@ -244,7 +252,7 @@ describe('JudgementList', () => {
     renderList(['admin'], stubDataProvider(call));
     await screen.findByText('IJ20240501000001');
     fireEvent.click(within(rowOf('IJ20240501000001')).getByTestId('judgement-row-delete'));
-    expect(await screen.findByText('Delete adjustment IJ20240501000001?')).toBeTruthy();
+    expect(await screen.findByText('Delete IJ20240501000001?')).toBeTruthy();
     expect(call).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/inventory-judgement/remove', { id: 1 }));
@@ -255,7 +263,7 @@ describe('JudgementList', () => {
     await screen.findByText('IJ20240501000001');
     fireEvent.click(within(rowOf('IJ20240501000001')).getByTestId('judgement-row-view'));
     const dialog = await screen.findByTestId('judgement-view-dialog');
-    expect(within(dialog).getByText('Adjustment IJ20240501000001')).toBeTruthy();
+    expect(within(dialog).getByText('Inventory adjustments IJ20240501000001')).toBeTruthy();
     const lines = within(dialog).getAllByTestId('judgement-view-line');
     expect(lines).toHaveLength(2);
     expect(within(lines[0]).getByText('LIP-1')).toBeTruthy();

@@ -14,7 +14,6 @@ import { appEn } from '../i18n/app-en';
 import { appZh } from '../i18n/app-zh';
 import { widgetMessages } from '../widgets/messages';
 import { inventoryMessages } from '../screens/inventory/messages';
-import { judgementMessages } from '../screens/judgement/messages';
 import { inboundMessages } from '../screens/inbound/messages';
 import { documentScreenMessages } from '../kit/screen/messages';
 import { orderImportMessages } from '../screens/orderImport/messages';
@@ -25,8 +24,8 @@ import { deepMerge, type MessageTree } from './messages';
 import { LOCALES, getCurrentLocale, setCurrentLocale, type AppLocale } from './locale';
 
 export const messages: Record<AppLocale, TranslationMessages> = {
-  en: deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inventoryMessages.en, judgementMessages.en, inboundMessages.en, documentScreenMessages.en, orderImportMessages.en, packageMessages.en, shippingMessages.en, generatedMessages.en) as unknown as TranslationMessages,
-  zh: deepMerge(raChineseMessages as unknown as MessageTree, appZh, widgetMessages.zh, inventoryMessages.zh, judgementMessages.zh, inboundMessages.zh, documentScreenMessages.zh, orderImportMessages.zh, packageMessages.zh, shippingMessages.zh, generatedMessages.zh) as unknown as TranslationMessages,
+  en: deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inventoryMessages.en, inboundMessages.en, documentScreenMessages.en, orderImportMessages.en, packageMessages.en, shippingMessages.en, generatedMessages.en) as unknown as TranslationMessages,
+  zh: deepMerge(raChineseMessages as unknown as MessageTree, appZh, widgetMessages.zh, inventoryMessages.zh, inboundMessages.zh, documentScreenMessages.zh, orderImportMessages.zh, packageMessages.zh, shippingMessages.zh, generatedMessages.zh) as unknown as TranslationMessages,
 };
 
 const base = polyglotI18nProvider(

@@ -5,7 +5,8 @@
  * - row `createPackage` (+ its dialog): a package of the order while packages may be made (PackageDialog);
  * - columns `receiver` (name over phone), `region` (country / city), `orderQty`, `allocatedQty` (outbound orders);
  * - row `outboundPack` (+ its dialog): the shipping screen's pack dialog (waybill, carrier, weight);
- * - top `orderImport`: import orders of the view's type from the xlsx template.
+ * - top `orderImport`: import orders of the view's type from the xlsx template;
+ * - the inventory adjustment's line summary, signed quantity and lines editor (judgement/widgets.tsx).
  * Imported for its side effect by DocumentScreen.
  */
 import Box from '@mui/material/Box';
@@ -24,6 +25,7 @@ import { PackageDialog } from './packages/PackageDialog';
 import { PACKAGE_KINDS, packagesOpen, type PackageKind } from './packages/constants';
 import { kindOf } from './inbound/constants';
 import { OutboundPackDialog } from './outbound/OutboundPackDialog';
+import './judgement/widgets';
 
 /** inbound | outbound: the order kind of a screen's resource (inboundOrder, outboundOrder). */
 const orderKind = (screen: Screen): PackageKind & OrderImportKind => (screen.resource.startsWith('inbound') ? 'inbound' : 'outbound');

@@ -3,7 +3,8 @@
  * Cancel): the view's form fields in the manifest's order, each input chosen by its field's type (owner then
  * warehouse as enabled selects that pick a single option by themselves and stay fixed on edit and while lines
  * exist; country / province / city; enum selects; money; numbers; date-times; texts), required ones marked,
- * then the lines table (SKU picker preset to the owner, batch, the line's other fields). Rules are the
+ * then the lines table (SKU picker preset to the owner, batch, the line's other fields), or the registered
+ * lines widget the manifest names (`form.lines.widget`, e.g. adjustment lines). Rules are the
  * generated schemas (screenForm.ts), checked before anything is sent; a server failure shows its msg.
  */
 import type { ReactElement } from 'react';
@@ -26,6 +27,7 @@ import { callOf } from '../documentApi';
 import { DocumentFormDialog } from '../DocumentFormDialog';
 import { EditableLineRow, EditableLinesTable, FormGrid, useDocumentLines, type DocumentLines, type FormMode } from '../EditableLines';
 import { testIdOf } from '../names';
+import { linesWidget } from './registry';
 import { formItems, newLine, screenAddBody, screenEditBody, screenFormSchema, screenFormValues } from './screenForm';
 import { fieldOf, partName, type Screen } from './spec';
 
@@ -64,8 +66,11 @@ export const FieldInput = ({ screen, item, mode, fixed }: { screen: Screen; item
   }
 };
 
-/** One editable cell of a line: the SKU picker, or an input by the line field's type. */
-const LineCell = ({ screen, f, index, lines }: { screen: Screen; f: FieldSpec; index: number; lines: DocumentLines }) => {
+/**
+ * One editable cell of a line: the SKU picker, or an input by the line field's type (test ids
+ * `-line-sku-picker`, `-line-batch`, `-line-qty` for numbers, `-line-<field>` for enums and texts).
+ */
+export const LineCell = ({ screen, f, index, lines }: { screen: Screen; f: FieldSpec; index: number; lines: DocumentLines }) => {
   const { setValue } = useFormContext();
   const res = screen.spec.form!.lines!.resource;
   const label = `resources.${res}.fields.${f.name}`;
@@ -100,7 +105,7 @@ const LineCell = ({ screen, f, index, lines }: { screen: Screen; f: FieldSpec; i
   }
   if (f.type === 'enum') {
     return (
-      <TableCell sx={{ minWidth: 120 }}>
+      <TableCell sx={{ minWidth: 120 }} data-testid={testIdOf(names, `line-${f.name}`)}>
         <EnumInput source={source} enumName={f.enum!} label={label} helperText={false} size="small" fullWidth isRequired={f.required} />
       </TableCell>
     );
@@ -141,6 +146,8 @@ const ScreenLines = ({ screen, lines }: { screen: Screen; lines: DocumentLines }
 const FormBody = ({ screen, mode }: { screen: Screen; mode: FormMode }) => {
   const lines = useDocumentLines(screen.names);
   const fixed = mode === 'edit' || lines.fields.length > 0;
+  const widget = screen.spec.form?.lines?.widget;
+  const Lines = widget ? linesWidget(widget) : undefined;
   return (
     <>
       <FormGrid>
@@ -148,7 +155,7 @@ const FormBody = ({ screen, mode }: { screen: Screen; mode: FormMode }) => {
           <FieldInput key={item.field} screen={screen} item={item} mode={mode} fixed={fixed} />
         ))}
       </FormGrid>
-      {screen.spec.form?.lines ? <ScreenLines screen={screen} lines={lines} /> : null}
+      {Lines ? <Lines screen={screen} lines={lines} mode={mode} /> : screen.spec.form?.lines && !widget ? <ScreenLines screen={screen} lines={lines} /> : null}
     </>
   );
 };

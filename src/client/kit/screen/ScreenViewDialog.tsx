@@ -1,6 +1,7 @@
 /**
  * The view dialog of a manifest screen: the document's header (the view's columns and form fields that are
- * fields, with their manifest labels, values shown by type) and its lines (the screen's `viewLines`).
+ * fields, with their manifest labels, values shown by type) and its lines (the screen's `viewLines`: line
+ * fields by type, registered column widgets, or values the server adds to each line, shown as they come).
  * Test ids `${testId}-view-dialog`, `${testId}-view-lines`.
  */
 import Typography from '@mui/material/Typography';
@@ -56,7 +57,10 @@ export const ScreenViewDialog = ({ screen, record, onClose }: { screen: Screen; 
               <RecordContextProvider value={l as RaRecord}>
                 <Widget screen={screen} field={n} />
               </RecordContextProvider>
-            ) : !f ? null : n === 'skuId' ? (
+            ) : !f ? (
+              // a value the server adds to each line (manifest: a labelled item that is not a line field)
+              orDash(l[n])
+            ) : n === 'skuId' ? (
               <>
                 {orDash(l.sku)}
                 <Typography variant="caption" color="text.secondary" component="div">

@@ -12,6 +12,7 @@ const en = {
       form: { lines: 'Lines', no_lines: 'No lines yet', locked_hint: 'Fixed while lines exist' },
       line: { no: 'No.' },
       column: { row_number: 'No.', operations: 'Operations' },
+      lines_count: 'One line |||| %{smart_count} lines',
       dialog: {
         add: 'New: %{resource}',
         edit: 'Edit %{no}',
@@ -51,6 +52,7 @@ const zh: Messages = {
       form: { lines: '明细', no_lines: '暂无明细', locked_hint: '已有明细时不可更改' },
       line: { no: '序号' },
       column: { row_number: '序号', operations: '操作' },
+      lines_count: '%{smart_count} 条明细',
       dialog: {
         add: '新增%{resource}',
         edit: '编辑 %{no}',

@@ -8,6 +8,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { DocumentListUi } from '../DocumentListUi';
+import type { DocumentLines, FormMode } from '../EditableLines';
 import type { Screen } from './spec';
 
 /** A column cell: the record comes from react-admin's record context. */
@@ -18,11 +19,17 @@ export type RowWidget = ComponentType<{ screen: Screen; record: RaRecord; ui: Do
 export type TopWidget = ComponentType<{ screen: Screen }>;
 /** A dialog opened by a row widget. */
 export type DialogWidget = (props: { screen: Screen; record: RaRecord; ui: DocumentListUi<string> }) => ReactNode;
+/**
+ * The lines editor of a create/edit form (`form.lines.widget`), inside the form: it edits the field array
+ * `lines` (`lines` adds with the owner-then-warehouse check); the rules stay the screen's (screenForm.ts).
+ */
+export type LinesWidget = ComponentType<{ screen: Screen; lines: DocumentLines; mode: FormMode }>;
 
 const columns = new Map<string, ColumnWidget>();
 const rows = new Map<string, RowWidget>();
 const tops = new Map<string, TopWidget>();
 const dialogs = new Map<string, DialogWidget>();
+const lineEditors = new Map<string, LinesWidget>();
 
 export const registerColumn = (name: string, c: ColumnWidget) => void columns.set(name, c);
 export const registerRow = (name: string, c: RowWidget, dialog?: DialogWidget) => {
@@ -30,6 +37,7 @@ export const registerRow = (name: string, c: RowWidget, dialog?: DialogWidget) =
   if (dialog) dialogs.set(name, dialog);
 };
 export const registerTop = (name: string, c: TopWidget) => void tops.set(name, c);
+export const registerLines = (name: string, c: LinesWidget) => void lineEditors.set(name, c);
 
 function lookup<T>(map: Map<string, T>, kind: string, name: string): T | undefined {
   const w = map.get(name);
@@ -41,6 +49,7 @@ export const columnWidget = (name: string) => lookup(columns, 'column', name);
 export const rowWidget = (name: string) => lookup(rows, 'row', name);
 export const topWidget = (name: string) => lookup(tops, 'top', name);
 export const dialogWidget = (name: string) => dialogs.get(name);
+export const linesWidget = (name: string) => lookup(lineEditors, 'lines', name);
 
 /** The dialog kind a row widget opens. */
 export const widgetDialogKind = (name: string) => `widget:${name}`;

@@ -1,8 +1,8 @@
 /**
  * The create/edit form of a manifest screen, without React: the rules (the generated yup schemas of the
- * resource and of its lines resource, picked to the fields the view shows, plus the view's `required` items
- * and the number of lines), the starting values, and the add / edit bodies (spec 5; the server checks the
- * same schemas again).
+ * resource and of its lines resource, picked to the fields the view shows, plus the view's `required` items,
+ * the lines' `requiredWithout` and the number of lines), the starting values, and the add / edit bodies
+ * (spec 5; the server checks the same schemas again).
  */
 import * as yup from 'yup';
 import type { Identifier, RaRecord } from 'react-admin';
@@ -10,7 +10,7 @@ import { MAX_LINES } from '../../../shared/documents';
 import type { FieldSpec } from '../../../shared/resource-meta';
 import { rules, type Lang } from '../../../shared/validation';
 import type { FormMode } from '../EditableLines';
-import type { Translate } from '../formRules';
+import { isBlank, type Translate } from '../formRules';
 import { fieldOf, type Screen } from './spec';
 
 /** The header fields the view's form shows (with their items). */
@@ -30,7 +30,15 @@ export function screenFormSchema(screen: Screen, mode: FormMode, lang: Lang, t: 
   const lines = screen.spec.form?.lines;
   if (lines) {
     const lineRules = screen.source.schemas[lines.resource].form('add', lang);
-    const line = yup.object(Object.fromEntries(lines.fields.map((n) => [n, lineRules.fields[n] as yup.AnySchema])));
+    const lineRule = (n: string): yup.AnySchema => {
+      const rule = lineRules.fields[n] as yup.AnySchema;
+      const other = lines.requiredWithout?.[n];
+      if (!other) return rule;
+      // required only while `other` is empty: the generated rule's limits stay, its presence rule goes
+      const required = rules(lang, 'add').text('required', fieldOf(screen, lines.resource, n)!);
+      return rule.notRequired().when(other, { is: isBlank, then: (s: yup.AnySchema) => s.required(required) });
+    };
+    const line = yup.object(Object.fromEntries(lines.fields.map((n) => [n, lineRule(n)])));
     shape.lines = yup
       .array(line)
       .required(t('wms.doc.rules.lines_required'))
@@ -48,10 +56,19 @@ function emptyOf(f: FieldSpec | undefined): unknown {
   return null;
 }
 
-/** A new line: the line fields empty; the SKU's code and name ride along for display. */
+/**
+ * What rides along with a line for display and is never sent: the SKU's code and name, and the values the
+ * server adds to each line that the view dialog shows (labelled `viewLines` items that are not line fields).
+ */
+function displayFields(screen: Screen): string[] {
+  const res = screen.spec.form!.lines!.resource;
+  return ['sku', 'skuName', ...screen.spec.viewLines.filter((i) => i.label && !i.widget && !fieldOf(screen, res, i.field)).map((i) => i.field)];
+}
+
+/** A new line: the line fields and the display values empty. */
 export function newLine(screen: Screen): Record<string, unknown> {
   const lines = screen.spec.form!.lines!;
-  return { ...Object.fromEntries(lines.fields.map((n) => [n, emptyOf(fieldOf(screen, lines.resource, n))])), sku: null, skuName: null };
+  return { ...Object.fromEntries(displayFields(screen).map((n) => [n, null])), ...Object.fromEntries(lines.fields.map((n) => [n, emptyOf(fieldOf(screen, lines.resource, n))])) };
 }
 
 /** The form values of a stored document (edit) or of a new one of the view. */
@@ -64,9 +81,8 @@ export function screenFormValues(screen: Screen, record: RaRecord | null): Recor
   const lines = screen.spec.form?.lines;
   if (lines) {
     out.lines = ((record?.lines ?? []) as Record<string, unknown>[]).map((l) => ({
+      ...Object.fromEntries(displayFields(screen).map((n) => [n, l[n] ?? null])),
       ...Object.fromEntries(lines.fields.map((n) => [n, l[n] ?? emptyOf(fieldOf(screen, lines.resource, n))])),
-      sku: l.sku ?? null,
-      skuName: l.skuName ?? null,
     }));
   }
   return out;
