@@ -183,12 +183,8 @@ describe('create / edit dialog of the generated screen', () => {
     await waitFor(() => expect(pages(dp).length).toBeGreaterThan(before));
   });
 
-  // DEFECT (src/client/screens/documents/screen/screenForm.ts screenFormSchema; the generated
-  // outboundOrderForm schema): a money field's `currency:` (resources.yaml codAmount `currency: codCurrency`)
-  // gives no client rule, so an amount without its currency is sent and only the server refuses it
-  // ("COD currency: choose the currency of the amount", src/server/domain/outbound/orders.ts). The old dialog
-  // asked for the currency before sending anything.
-  it.fails('asks the currency of a COD amount before anything is sent', async () => {
+  // the money field's `currency:` in the manifest: an amount above 0 needs its currency, asked before sending
+  it('asks the currency of a COD amount before anything is sent', async () => {
     const call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 99 }));
     await openCreate('normal', call);
     await fillReceiver();

@@ -12,7 +12,7 @@
  * Test ids `${testId}-line`, `-line-sku-picker`, `-line-batch`, `-line-qty`, `-line-remove`, `-lines-table`,
  * `-lines-error`, `-add-line`, `-form-owner`, `-form-warehouse`; labels `${ns}.line.*`, `${ns}.form.*`.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -59,6 +59,14 @@ export function useDocumentLines(names: DocumentNames): DocumentLines {
   const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
   const ownerId = (useWatch({ name: 'ownerId' }) ?? null) as number | null;
   const warehouseId = (useWatch({ name: 'warehouseId' }) ?? null) as number | null;
+
+  // "select owner first" goes once the owner (or warehouse) is chosen
+  useEffect(() => {
+    if (!isBlank(ownerId)) clearErrors('ownerId');
+  }, [ownerId, clearErrors]);
+  useEffect(() => {
+    if (!isBlank(warehouseId)) clearErrors('warehouseId');
+  }, [warehouseId, clearErrors]);
 
   const missing = (field: 'ownerId' | 'warehouseId', rule: string) => {
     const key = keyOf(names, `rules.${rule}`);

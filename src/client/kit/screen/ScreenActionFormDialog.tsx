@@ -44,7 +44,7 @@ export const ScreenActionFormDialog = ({ screen, action, record, onClose, onDone
     const rule = (n: string) => {
       const required = r.text('required', screen.field(n)!);
       const own = all.fields[n] as yup.AnySchema | undefined;
-      return own ? own.required(required) : yup.mixed().test('required', required, (v) => v !== null && v !== undefined && v !== '');
+      return own ? own.required(required) : yup.mixed().nullable().test('required', required, (v) => v !== null && v !== undefined && v !== '');
     };
     return yupResolver(yup.object(Object.fromEntries(fields.map((n) => [n, rule(n)]))));
   }, [screen, fields, lang]);

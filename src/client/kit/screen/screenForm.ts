@@ -27,6 +27,14 @@ export function screenFormSchema(screen: Screen, mode: FormMode, lang: Lang, t: 
     const f = screen.field(item.field)!;
     shape[item.field] = item.required ? rule.required(rules(lang, mode).text('required', f)) : rule;
   }
+  // an amount above 0 needs its currency (the manifest's `currency` of a money field)
+  for (const item of items) {
+    const f = screen.field(item.field)!;
+    const currency = f.currency && shape[f.currency] ? f.currency : undefined;
+    if (!currency) continue;
+    const required = rules(lang, mode).text('required', screen.field(currency)!);
+    shape[currency] = shape[currency].when(f.name, { is: (v: unknown) => Number(v) > 0, then: (s: yup.AnySchema) => s.required(required) });
+  }
   const lines = screen.spec.form?.lines;
   if (lines) {
     const lineRules = screen.source.schemas[lines.resource].form('add', lang);
