@@ -30,7 +30,6 @@ import { InventoryListPage, InventoryLogListPage } from './screens/inventory';
 import { inboundRoutes } from './screens/inbound';
 import { generatedViews } from '../../generated/client/views';
 import { RequireCode } from './layout/RequireCode';
-import { InboundPackList, OutboundPackList } from './screens/packages';
 import { shippingRoutes } from './screens/shipping';
 
 /** The part of `listRoute` below `/<name>/`, or undefined when it lies elsewhere (or is absent). */
@@ -57,9 +56,6 @@ const screenOverrides: Record<string, Partial<ResourceDef>> = {
   inventoryLog: { list: InventoryLogListPage, create: undefined, edit: undefined },
   // Inventory adjustments (issue 4): list at /sku/inventory_judgement_list; create/edit in its dialog
   inventoryJudgement: { list: JudgementList, create: undefined, edit: undefined },
-  // Packages (issue 5): pack lists at /inbound/pack/list and /outbound/pack/list; create/edit in PackageDialog
-  inboundPackage: { list: InboundPackList, create: undefined, edit: undefined },
-  outboundPackage: { list: OutboundPackList, create: undefined, edit: undefined },
 };
 
 /** More child routes of a resource (path below `/<name>/`). */
