@@ -8,6 +8,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { documentScreenMessages } from '../../src/client/screens/documents/screen/messages';
 import { packageMessages } from '../../src/client/screens/packages';
 
 import { OutboundOrderStatus as S, ShippingPage, shippingMessages, type OutboundRecord } from '../../src/client/screens/shipping';
@@ -16,7 +17,8 @@ import { callsTo as calls, i18nOf, keysOf as keys, renderWithAdmin, stubCall, st
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = i18nOf(packageMessages, shippingMessages);
+// the card's generic column and button texts are the document screens' (wms.doc.*), as in the console
+const i18nProvider = i18nOf(documentScreenMessages, packageMessages, shippingMessages);
 
 const ORDER: OutboundRecord = {
   id: 50,
