@@ -13,6 +13,7 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import type { ReactNode } from 'react';
 import type { DataProvider, RaRecord } from 'react-admin';
 import { screenSource } from '../../generated/client/views';
+import type { AnyFilterCodec } from '../../src/client/screens/documents/filterCodec';
 import { DocumentScreen } from '../../src/client/screens/documents/screen/DocumentScreen';
 import { documentScreenMessages } from '../../src/client/screens/documents/screen/messages';
 import { screenFilterCodec } from '../../src/client/screens/documents/screen/ScreenFilterBar';
@@ -108,7 +109,7 @@ describe('messages and helpers', () => {
     expect(dimensionsText({})).toBe('');
     expect(contentLineText({ sku: 'ROSE', skuId: 7, batchNo: 'B1', qty: 3 })).toBe('ROSE (B1) × 3');
     expect(contentLineText({ sku: 'MUSK', skuId: 8, batchNo: '', qty: 2 })).toBe('MUSK × 2');
-    const codec = screenFilterCodec(screenOf(screenSource, 'outboundPackage'));
+    const codec: AnyFilterCodec = screenFilterCodec(screenOf(screenSource, 'outboundPackage'));
     expect(codec.toFilter({ packageNo: ' PO1 ', orderNo: ' OUT1 ', warehouseId: '2', ownerId: null, waybillNo: '', carrier: ' SMSA', addDateStart: '2024-05-01', addDateEnd: null }))
       .toEqual({ packageNo: 'PO1', orderNo: 'OUT1', warehouseId: 2, carrier: 'SMSA', addDateStart: '2024-05-01' });
     // the order's id is added by the look-up (see the pack lists), never typed
