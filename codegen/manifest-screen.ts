@@ -6,15 +6,25 @@
  *     testId: inbound                 # test ids inbound-row, inbound-search ...
  *     number: orderNo                 # the document number field
  *     editable: [CREATED]             # states of the workflow field in which edit and delete are offered
+ *                                     # (left out: always offered, e.g. a resource without a workflow);
+ *                                     # { ref: orderId, states: [CREATED] }: states of the workflow of the record the
+ *                                     # ref field points to (the package's order; looked up per page)
+ *     add: false                      # no Add button (records made elsewhere, e.g. packages from their order)
  *     views:                          # one list per route; filter values are enum keys or literals
  *       normal: { route: /inbound/normal_list, filter: { type: NORMAL } }
  *       return: { route: /inbound/return_list, en: Returns, zh: 退货, filter: { type: RETURN }, code: inbound:return_list }
  *     filters: [orderNo, status, { field: sourceOutboundNo, views: [return] }, addDate]
+ *                                     # { field: orderId, lookup: true }: a ref typed as the referenced record's
+ *                                     # number (its represent), looked up to its id; sent as nameAs + the id
  *     columns: [orderNo, status, { field: qty, widget: inboundQty, en: Planned / received, zh: 计划/实收 }]
  *     actions: { receive: { widget: inboundReceive }, submitProblem: { reason: problemReason, color: error }, deliver: { form: [deliveryStatus] } }
  *     topWidgets: [orderImport]       # registered buttons beside Add
  *     rowWidgets: [createPackage]     # registered row buttons after the workflow's
  *     form: { fields: [ownerId, warehouseId, remark], lines: { resource: inboundOrderLine, fields: [skuId, batchNo, plannedQty] } }
+ *     form: { widget: packageDialog, fields: [...], lines: { resource: inboundPackageLine } }
+ *                                     # a registered create/edit dialog (registerForm) instead of the generic one;
+ *                                     # fields are the header it edits (and the view dialog shows), lines name
+ *                                     # the lines resource of viewLines
  *     viewLines: [skuId, batchNo, plannedQty, receivedQty, { field: inventoryQty, en: Current quantity, zh: 当前数量 }]
  *
  * `form.lines` may also say `fields: [inventoryId, { field: skuId, requiredWithout: inventoryId }, ...]` (a
@@ -52,15 +62,18 @@ function widgetName(v: unknown, p: Path, fail: Fail): string | undefined {
   return v;
 }
 
-/** A list of fields (`name` or `{ field, views?, widget?, en?, zh? }`); `fieldOk` says whether a name may be used. */
-function items(raw: unknown, p: Path, fail: Fail, fieldOk: (name: string) => boolean, views: string[]): ScreenItem[] {
+/**
+ * A list of fields (`name` or `{ field, views?, widget?, en?, zh?, required?, lookup? }`); `fieldOk` says whether a
+ * name may be used; `lookupOk` whether a field may be a `lookup` filter (filters only).
+ */
+function items(raw: unknown, p: Path, fail: Fail, fieldOk: (name: string) => boolean, views: string[], lookupOk: (name: string) => string | undefined = () => 'only filters look a number up'): ScreenItem[] {
   if (raw === undefined) return [];
   if (!Array.isArray(raw)) { fail(p, 'must be a list of field names or { field, views?, widget?, en?, zh? }'); return []; }
   const out: ScreenItem[] = [];
   raw.forEach((x, i) => {
     const ip = [...p, i];
     const o: Obj = typeof x === 'string' ? { field: x } : isObj(x) ? x : {};
-    unknownKeys(o, ['field', 'views', 'widget', 'en', 'zh', 'required'], ip, fail);
+    unknownKeys(o, ['field', 'views', 'widget', 'en', 'zh', 'required', 'lookup'], ip, fail);
     const field = o.field;
     if (typeof field !== 'string') { fail(ip, 'name a field'); return; }
     const widget = widgetName(o.widget, [...ip, 'widget'], fail);
@@ -74,6 +87,11 @@ function items(raw: unknown, p: Path, fail: Fail, fieldOk: (name: string) => boo
     // required in the views it is shown in, though the field itself is optional (a return's source order)
     if (o.required === true) item.required = true;
     else if (o.required !== undefined) fail([...ip, 'required'], 'must be true (or left out)');
+    if (o.lookup === true) {
+      const why = lookupOk(field);
+      if (why) fail([...ip, 'lookup'], why);
+      else item.lookup = true;
+    } else if (o.lookup !== undefined) fail([...ip, 'lookup'], 'must be true (or left out)');
     const l = label(o, ip, fail);
     if (l) item.label = l;
     out.push(item);
@@ -89,7 +107,8 @@ function parseLines(o: Obj, p: Path, fail: Fail): ScreenLinesSpec {
   unknownKeys(o, ['resource', 'fields', 'widget', 'texts'], p, fail);
   const fields: string[] = [];
   const requiredWithout: Record<string, string> = {};
-  if (!Array.isArray(o.fields)) fail([...p, 'fields'], 'must be a list of line fields or { field, requiredWithout }');
+  // a registered form's lines name only their resource (the view dialog's line columns)
+  if (o.fields !== undefined && !Array.isArray(o.fields)) fail([...p, 'fields'], 'must be a list of line fields or { field, requiredWithout }');
   (Array.isArray(o.fields) ? o.fields : []).forEach((x, i) => {
     if (typeof x === 'string') { fields.push(x); return; }
     if (!isObj(x) || typeof x.field !== 'string') { fail([...p, 'fields', i], 'a line field or { field, requiredWithout }'); return; }
@@ -132,18 +151,33 @@ function filterValue(model: Model, f: FieldSpec | undefined, v: unknown, p: Path
 /** Parses `screen:` of resource `r` (its fields, permissions and workflow already parsed). */
 export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' | 'en' | 'zh' | 'fields' | 'permissions' | 'workflow'>, model: Model, fail: Fail): DocumentScreenSpec | undefined {
   if (!isObj(raw)) { fail(p, 'must be a mapping (testId, number, views, filters, columns, ...)'); return undefined; }
-  unknownKeys(raw, ['testId', 'number', 'editable', 'views', 'filters', 'columns', 'actions', 'topWidgets', 'rowWidgets', 'form', 'viewLines'], p, fail);
+  unknownKeys(raw, ['testId', 'number', 'editable', 'add', 'views', 'filters', 'columns', 'actions', 'topWidgets', 'rowWidgets', 'form', 'viewLines'], p, fail);
   const field = (n: string) => r.fields.find((f) => f.name === n);
   const testId = typeof raw.testId === 'string' && /^[a-z][a-z-]*$/.test(raw.testId) ? raw.testId : (fail([...p, 'testId'], 'a lower-case test id stem such as inbound'), r.name);
   const number = typeof raw.number === 'string' && field(raw.number) ? raw.number : (fail([...p, 'number'], 'name the document number field'), 'id');
+  if (raw.add !== undefined && raw.add !== false) fail([...p, 'add'], 'must be false (or left out)');
 
-  const states = r.workflow?.states ?? [];
-  const editable: number[] = [];
-  for (const [i, k] of (Array.isArray(raw.editable) ? raw.editable : []).entries()) {
-    const s = states.find((x) => x.key === k);
-    if (!s) fail([...p, 'editable', i], `'${String(k)}' is not a state of the workflow`);
-    else editable.push(s.value);
-  }
+  // [KEY, ...]: states of this resource's workflow; { ref, states }: of the referenced resource's (checkScreens)
+  let editable: DocumentScreenSpec['editable'];
+  const ep = [...p, 'editable'];
+  if (Array.isArray(raw.editable)) {
+    if (!r.workflow) fail(ep, 'a resource without a workflow names the states of a referenced record: { ref, states }');
+    editable = { states: [] };
+    for (const [i, k] of raw.editable.entries()) {
+      const s = r.workflow?.states.find((x) => x.key === k);
+      if (!s) { if (r.workflow) fail([...ep, i], `'${String(k)}' is not a state of the workflow`); }
+      else editable.states.push(s.value);
+    }
+  } else if (isObj(raw.editable)) {
+    unknownKeys(raw.editable, ['ref', 'states'], ep, fail);
+    const ref = raw.editable.ref;
+    if (typeof ref !== 'string' || field(ref)?.type !== 'ref') fail([...ep, 'ref'], 'name a ref field of this resource');
+    else if (!Array.isArray(raw.editable.states) || !raw.editable.states.length) fail([...ep, 'states'], 'list states of the referenced record\'s workflow');
+    else {
+      editable = { ref, states: [] };
+      pendingStates.set(editable, { keys: raw.editable.states.map(String), path: [...ep, 'states'] });
+    }
+  } else if (raw.editable !== undefined) fail(ep, 'must be a list of workflow states or { ref, states }');
 
   const views: ViewSpec[] = [];
   if (!isObj(raw.views) || !Object.keys(raw.views).length) fail([...p, 'views'], 'declare at least one view { route, filter?, en?, zh?, code? }');
@@ -171,7 +205,9 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
   const filterable = (n: string) => Boolean(field(n)?.filter);
   const listable = (n: string) => Boolean(field(n));
   const formable = (n: string) => Boolean(field(n)?.form);
-  const filters = items(raw.filters, [...p, 'filters'], fail, filterable, viewNames);
+  // a lookup filter types the referenced record's number: the ref's target is checked in checkScreens
+  const lookupOk = (n: string) => (field(n)?.type === 'ref' ? undefined : `'${n}' is not a ref field (a lookup types the referenced record's number)`);
+  const filters = items(raw.filters, [...p, 'filters'], fail, filterable, viewNames, lookupOk);
   const columns = items(raw.columns, [...p, 'columns'], fail, listable, viewNames);
 
   const actions: ScreenActionSpec[] = [];
@@ -197,27 +233,55 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
   let form: DocumentScreenSpec['form'];
   if (raw.form !== undefined) {
     const fp = [...p, 'form'];
-    if (!isObj(raw.form)) fail(fp, 'must be { fields, lines? }');
+    if (!isObj(raw.form)) fail(fp, 'must be { fields, lines? } or { widget, fields?, lines? }');
     else {
-      unknownKeys(raw.form, ['fields', 'lines'], fp, fail);
+      unknownKeys(raw.form, ['fields', 'lines', 'widget'], fp, fail);
+      // a registered dialog (registerForm) replaces the generic one; its lines need no fields
+      const widget = widgetName(raw.form.widget, [...fp, 'widget'], fail);
+      if (!widget && !Array.isArray(raw.form.fields)) fail([...fp, 'fields'], 'list the fields of the create/edit dialog (or name a registered form widget)');
       let lines: ScreenLinesSpec | undefined;
-      if (isObj(raw.form.lines)) lines = parseLines(raw.form.lines, [...fp, 'lines'], fail);
-      else if (raw.form.lines !== undefined) fail([...fp, 'lines'], 'must be { resource, fields, widget?, texts? }');
-      form = { fields: items(raw.form.fields, [...fp, 'fields'], fail, formable, viewNames), ...(lines ? { lines } : {}) };
+      if (isObj(raw.form.lines)) {
+        if (!widget && !Array.isArray(raw.form.lines.fields)) fail([...fp, 'lines', 'fields'], 'list the fields of a line');
+        lines = parseLines(raw.form.lines, [...fp, 'lines'], fail);
+      } else if (raw.form.lines !== undefined) fail([...fp, 'lines'], 'must be { resource, fields, widget?, texts? }');
+      form = { fields: items(raw.form.fields, [...fp, 'fields'], fail, formable, viewNames), ...(widget ? { widget } : {}), ...(lines ? { lines } : {}) };
     }
   }
   // the lines resource's fields are checked once every resource is parsed (checkScreens)
   const viewLines = items(raw.viewLines, [...p, 'viewLines'], fail, () => true, viewNames);
-  return { testId, number, editable, views, filters, columns, actions, topWidgets: names(raw.topWidgets, [...p, 'topWidgets']), rowWidgets: names(raw.rowWidgets, [...p, 'rowWidgets']), ...(form ? { form } : {}), viewLines };
+  return { testId, number, ...(editable ? { editable } : {}), ...(raw.add === false ? { add: false } : {}), views, filters, columns, actions, topWidgets: names(raw.topWidgets, [...p, 'topWidgets']), rowWidgets: names(raw.rowWidgets, [...p, 'rowWidgets']), ...(form ? { form } : {}), viewLines };
 }
 
-/** Cross-resource checks once every resource is parsed: the lines resource and its fields, unique routes. */
+/** `editable: { ref, states }` keys, resolved against the referenced resource's workflow in checkScreens. */
+const pendingStates = new WeakMap<NonNullable<DocumentScreenSpec['editable']>, { keys: string[]; path: Path }>();
+
+/**
+ * Cross-resource checks once every resource is parsed: the lines resource and its fields, unique routes, the
+ * referenced workflow of `editable.ref`, the number a `lookup` filter types.
+ */
 export function checkScreens(model: Model, fail: Fail) {
   const routes = new Map<string, string>();
   for (const r of model.resources) {
     const s = r.screen;
     if (!s) continue;
     const p = ['resources', r.name, 'screen'];
+    const target = (ref: string) => model.resources.find((x) => x.name === r.fields.find((f) => f.name === ref)?.resource);
+    const pending = s.editable && pendingStates.get(s.editable);
+    if (s.editable?.ref && pending) {
+      const wf = target(s.editable.ref)?.workflow;
+      if (!wf) fail([...p, 'editable', 'ref'], `the resource '${s.editable.ref}' points to has no workflow`);
+      for (const [i, k] of pending.keys.entries()) {
+        const st = wf?.states.find((x) => x.key === k);
+        if (st) s.editable.states.push(st.value);
+        else if (wf) fail([...pending.path, i], `'${k}' is not a state of the workflow of ${target(s.editable.ref)!.name}`);
+      }
+    }
+    for (const [i, item] of s.filters.entries()) {
+      if (!item.lookup) continue;
+      const t = target(item.field);
+      const number = t?.fields.find((f) => f.name === t.represent);
+      if (!number?.filter || (number.type !== 'string' && number.type !== 'text')) fail([...p, 'filters', i, 'lookup'], `${t?.name ?? item.field} has no text number to look up (its represent field needs a filter)`);
+    }
     for (const v of s.views) {
       if (routes.has(v.route)) fail([...p, 'views', v.name, 'route'], `route also used by ${routes.get(v.route)}`);
       routes.set(v.route, `${r.name}.${v.name}`);

@@ -136,6 +136,14 @@ export const generatedMessages = {
           ownerName: "Goods owner",
           updateDate: "Updated",
         },
+        views: {
+          pack: "Inbound packages",
+        },
+        columns: {
+          dimensions: "L × W × H (cm)",
+          lines: "Contents",
+          qty: "Quantity",
+        },
       },
       inboundPackageLine: {
         name: "Inbound packages contents",
@@ -374,6 +382,14 @@ export const generatedMessages = {
           warehouseName: "Warehouse",
           ownerName: "Goods owner",
           updateDate: "Updated",
+        },
+        views: {
+          pack: "Outbound packages",
+        },
+        columns: {
+          dimensions: "L × W × H (cm)",
+          lines: "Contents",
+          qty: "Quantity",
         },
       },
       outboundPackageLine: {
@@ -777,6 +793,14 @@ export const generatedMessages = {
           ownerName: "货主",
           updateDate: "更新时间",
         },
+        views: {
+          pack: "入库包裹",
+        },
+        columns: {
+          dimensions: "长×宽×高(cm)",
+          lines: "包裹明细",
+          qty: "数量",
+        },
       },
       inboundPackageLine: {
         name: "入库包裹明细",
@@ -1015,6 +1039,14 @@ export const generatedMessages = {
           warehouseName: "仓库",
           ownerName: "货主",
           updateDate: "更新时间",
+        },
+        views: {
+          pack: "出库包裹",
+        },
+        columns: {
+          dimensions: "长×宽×高(cm)",
+          lines: "包裹明细",
+          qty: "数量",
         },
       },
       outboundPackageLine: {

@@ -27,22 +27,12 @@ import {
   EcPlatformSkuList,
 } from "./resources/ecPlatformSku";
 import { InboundOrderLineList } from "./resources/inboundOrderLine";
-import {
-  InboundPackageCreate,
-  InboundPackageEdit,
-  InboundPackageList,
-} from "./resources/inboundPackage";
 import { InboundPackageLineList } from "./resources/inboundPackageLine";
 import { InventoryList } from "./resources/inventory";
 import { InventoryJudgementLineList } from "./resources/inventoryJudgementLine";
 import { InventoryLogList } from "./resources/inventoryLog";
 import { OutboundAllocationList } from "./resources/outboundAllocation";
 import { OutboundOrderLineList } from "./resources/outboundOrderLine";
-import {
-  OutboundPackageCreate,
-  OutboundPackageEdit,
-  OutboundPackageList,
-} from "./resources/outboundPackage";
 import { OutboundPackageLineList } from "./resources/outboundPackageLine";
 import { OwnerCreate, OwnerEdit, OwnerList } from "./resources/owner";
 import { PermissionCreate, PermissionEdit, PermissionList } from "./resources/permission";
@@ -83,11 +73,7 @@ export const generatedResources: ResourceDef[] = [
   },
   { name: "inboundOrder", icon: MoveToInbox, recordRepresentation: "orderNo" },
   { name: "inboundOrderLine", list: InboundOrderLineList, recordRepresentation: "id" },
-  {
-    name: "inboundPackage", list: InboundPackageList, create: InboundPackageCreate,
-    edit: InboundPackageEdit, icon: Inventory, recordRepresentation: "packageNo",
-    listRoute: "/inbound/pack/list",
-  },
+  { name: "inboundPackage", icon: Inventory, recordRepresentation: "packageNo" },
   { name: "inboundPackageLine", list: InboundPackageLineList, recordRepresentation: "id" },
   {
     name: "inventory", list: InventoryList, icon: Inventory, recordRepresentation: "id",
@@ -102,11 +88,7 @@ export const generatedResources: ResourceDef[] = [
   { name: "outboundAllocation", list: OutboundAllocationList, recordRepresentation: "id" },
   { name: "outboundOrder", icon: LocalShipping, recordRepresentation: "orderNo" },
   { name: "outboundOrderLine", list: OutboundOrderLineList, recordRepresentation: "id" },
-  {
-    name: "outboundPackage", list: OutboundPackageList, create: OutboundPackageCreate,
-    edit: OutboundPackageEdit, icon: Inventory, recordRepresentation: "packageNo",
-    listRoute: "/outbound/pack/list",
-  },
+  { name: "outboundPackage", icon: Inventory, recordRepresentation: "packageNo" },
   { name: "outboundPackageLine", list: OutboundPackageLineList, recordRepresentation: "id" },
   {
     name: "owner", list: OwnerList, create: OwnerCreate, edit: OwnerEdit, icon: Storefront,

@@ -24,6 +24,12 @@ export const InboundOrderRejectList = () => <DocumentScreen
   resource="inboundOrder"
   view="reject"
 />;
+/** Inbound packages: Inbound packages (/inbound/pack/list). */
+export const InboundPackagePackList = () => <DocumentScreen
+  source={screenSource}
+  resource="inboundPackage"
+  view="pack"
+/>;
 /** Inventory adjustments: Inventory adjustments (/sku/inventory_judgement_list). */
 export const InventoryJudgementAllList = () => <DocumentScreen
   source={screenSource}
@@ -42,6 +48,12 @@ export const OutboundOrderNoonList = () => <DocumentScreen
   resource="outboundOrder"
   view="noon"
 />;
+/** Outbound packages: Outbound packages (/outbound/pack/list). */
+export const OutboundPackagePackList = () => <DocumentScreen
+  source={screenSource}
+  resource="outboundPackage"
+  view="pack"
+/>;
 /** A generated list view: its route and the code that opens it ('any': every logged-in user). */
 export interface ViewDef {
   resource: string;
@@ -56,7 +68,9 @@ export const generatedViews: ViewDef[] = [
   { resource: "inboundOrder", view: "normal", route: "/inbound/normal_list", code: "inbound:list", component: InboundOrderNormalList },
   { resource: "inboundOrder", view: "return", route: "/inbound/return_list", code: "inbound:return_list", component: InboundOrderReturnList },
   { resource: "inboundOrder", view: "reject", route: "/inbound/reject_list", code: "inbound:reject_list", component: InboundOrderRejectList },
+  { resource: "inboundPackage", view: "pack", route: "/inbound/pack/list", code: "inbound:pack_list", component: InboundPackagePackList },
   { resource: "inventoryJudgement", view: "all", route: "/sku/inventory_judgement_list", code: "inventory_judgement:list", component: InventoryJudgementAllList },
   { resource: "outboundOrder", view: "normal", route: "/outbound/normal_list", code: "outbound:list", component: OutboundOrderNormalList },
   { resource: "outboundOrder", view: "noon", route: "/outbound/nano_list", code: "outbound:list", component: OutboundOrderNoonList },
+  { resource: "outboundPackage", view: "pack", route: "/outbound/pack/list", code: "outbound:pack_list", component: OutboundPackagePackList },
 ];

@@ -355,7 +355,7 @@ export const resourceMeta = {
     screen: {
       testId: "inbound",
       number: "orderNo",
-      editable: [1],
+      editable: { states: [1] },
       views: [
         {
           name: "normal", route: "/inbound/normal_list", filter: { type: 1 }, code: "inbound:list",
@@ -591,6 +591,59 @@ export const resourceMeta = {
     ],
     queryParams: [],
     checks: {},
+    screen: {
+      testId: "package",
+      number: "packageNo",
+      editable: { ref: "orderId", states: [1, 2] },
+      add: false,
+      views: [
+        {
+          name: "pack", route: "/inbound/pack/list", filter: {}, code: "inbound:pack_list",
+          en: "Inbound packages", zh: "入库包裹",
+        },
+      ],
+      filters: [
+        { field: "packageNo" },
+        { field: "orderId", lookup: true },
+        { field: "warehouseId" },
+        { field: "ownerId" },
+        { field: "waybillNo" },
+        { field: "addDate" },
+      ],
+      columns: [
+        { field: "packageNo" },
+        { field: "orderId" },
+        { field: "companyId" },
+        { field: "warehouseId" },
+        { field: "ownerId" },
+        { field: "waybillNo" },
+        { field: "weight" },
+        {
+          field: "dimensions", widget: "packageDimensions",
+          label: { en: "L × W × H (cm)", zh: "长×宽×高(cm)" },
+        },
+        { field: "lines", widget: "packageContents", label: { en: "Contents", zh: "包裹明细" } },
+        { field: "qty", widget: "totalQty", label: { en: "Quantity", zh: "数量" } },
+        { field: "addDate" },
+      ],
+      actions: [],
+      topWidgets: [],
+      rowWidgets: [],
+      form: {
+        fields: [
+          { field: "packageNo" },
+          { field: "waybillNo" },
+          { field: "weight" },
+          { field: "length" },
+          { field: "width" },
+          { field: "height" },
+          { field: "remark" },
+        ],
+        widget: "packageDialog",
+        lines: { resource: "inboundPackageLine", fields: [] },
+      },
+      viewLines: [{ field: "skuId" }, { field: "batchNo" }, { field: "qty" }],
+    },
     en: "Inbound packages",
     zh: "入库包裹",
   },
@@ -865,7 +918,7 @@ export const resourceMeta = {
     screen: {
       testId: "judgement",
       number: "judgementNo",
-      editable: [1],
+      editable: { states: [1] },
       views: [
         {
           name: "all", route: "/sku/inventory_judgement_list", filter: {},
@@ -1379,7 +1432,7 @@ export const resourceMeta = {
     screen: {
       testId: "outbound",
       number: "orderNo",
-      editable: [1],
+      editable: { states: [1] },
       views: [
         {
           name: "normal", route: "/outbound/normal_list", filter: { type: 1 },
@@ -1412,7 +1465,7 @@ export const resourceMeta = {
         { field: "receiverName", widget: "receiver" },
         { field: "countryCode", widget: "region", label: { en: "Country / city", zh: "国家/城市" } },
         { field: "codAmount" },
-        { field: "qty", widget: "orderQty", label: { en: "Quantity", zh: "数量" } },
+        { field: "qty", widget: "totalQty", label: { en: "Quantity", zh: "数量" } },
         { field: "waybillNo" },
         { field: "shippedTime" },
         { field: "addDate" },
@@ -1614,6 +1667,62 @@ export const resourceMeta = {
     ],
     queryParams: [],
     checks: {},
+    screen: {
+      testId: "package",
+      number: "packageNo",
+      editable: { ref: "orderId", states: [1, 2, 3] },
+      add: false,
+      views: [
+        {
+          name: "pack", route: "/outbound/pack/list", filter: {}, code: "outbound:pack_list",
+          en: "Outbound packages", zh: "出库包裹",
+        },
+      ],
+      filters: [
+        { field: "packageNo" },
+        { field: "orderId", lookup: true },
+        { field: "warehouseId" },
+        { field: "ownerId" },
+        { field: "waybillNo" },
+        { field: "carrier" },
+        { field: "addDate" },
+      ],
+      columns: [
+        { field: "packageNo" },
+        { field: "orderId" },
+        { field: "companyId" },
+        { field: "warehouseId" },
+        { field: "ownerId" },
+        { field: "waybillNo" },
+        { field: "carrier" },
+        { field: "weight" },
+        {
+          field: "dimensions", widget: "packageDimensions",
+          label: { en: "L × W × H (cm)", zh: "长×宽×高(cm)" },
+        },
+        { field: "lines", widget: "packageContents", label: { en: "Contents", zh: "包裹明细" } },
+        { field: "qty", widget: "totalQty", label: { en: "Quantity", zh: "数量" } },
+        { field: "addDate" },
+      ],
+      actions: [],
+      topWidgets: [],
+      rowWidgets: [],
+      form: {
+        fields: [
+          { field: "packageNo" },
+          { field: "waybillNo" },
+          { field: "carrier" },
+          { field: "weight" },
+          { field: "length" },
+          { field: "width" },
+          { field: "height" },
+          { field: "remark" },
+        ],
+        widget: "packageDialog",
+        lines: { resource: "outboundPackageLine", fields: [] },
+      },
+      viewLines: [{ field: "skuId" }, { field: "batchNo" }, { field: "qty" }],
+    },
     en: "Outbound packages",
     zh: "出库包裹",
   },

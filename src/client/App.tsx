@@ -29,7 +29,6 @@ import { InventoryListPage, InventoryLogListPage } from './screens/inventory';
 import { inboundRoutes } from './screens/inbound';
 import { generatedViews } from '../../generated/client/views';
 import type { ConsoleRoute } from '../../generated/client/routes';
-import { InboundPackList, OutboundPackList } from './screens/packages';
 import { shippingRoutes } from './screens/shipping';
 import { guardedRoute, type GuardedRoute } from './routing/RouteGuard';
 import { mountedPages, outsideListRoute, resourceElement } from './routing/resourceRoutes';
@@ -45,9 +44,6 @@ const screenOverrides: Record<string, Partial<ResourceDef>> = {
   // Inventory (spec 2.6, 2.9): read-only lists at /sku/inventory_list and /sku/inventory_log_list
   inventory: { list: InventoryListPage, create: undefined, edit: undefined },
   inventoryLog: { list: InventoryLogListPage, create: undefined, edit: undefined },
-  // Packages (issue 5): pack lists at /inbound/pack/list and /outbound/pack/list; create/edit in PackageDialog
-  inboundPackage: { list: InboundPackList, create: undefined, edit: undefined },
-  outboundPackage: { list: OutboundPackList, create: undefined, edit: undefined },
 };
 
 /** More routes of a resource, below `/<name>/` (guarded like every route). */

@@ -2,7 +2,7 @@
  * Limits of stock documents' lines (adjustments, inbound and outbound orders), shared by the server's
  * checks (src/server/domain/documents.ts) and the console's forms, so both refuse the same input.
  */
-import { InboundOrderStatus, OutboundOrderStatus } from '../../generated/shared/enums';
+import { resourceMeta } from '../../generated/shared/resources';
 
 /** At most this many lines per document. */
 export const MAX_LINES = 500;
@@ -11,10 +11,11 @@ export const QTY_MAX = 1_000_000_000;
 
 /**
  * Order states in which an order's packages may be added, changed or removed (issue 5): inbound before and
- * during receiving; outbound until it is packed. The server enforces them (domain/packages.ts), the console
- * offers the package actions only then.
+ * during receiving; outbound until it is packed. Declared once in resources.yaml (`<kind>Package.screen.editable`,
+ * the states of the package's order), where the pack lists offer edit and delete by them; the server enforces
+ * them (domain/packages.ts) and the order lists and the shipping screen offer "create package" only then.
  */
 export const PACKAGE_OPEN_STATES = {
-  inbound: [InboundOrderStatus.CREATED, InboundOrderStatus.RECEIVING],
-  outbound: [OutboundOrderStatus.CREATED, OutboundOrderStatus.ALLOCATED, OutboundOrderStatus.PICKING],
+  inbound: resourceMeta.inboundPackage.screen.editable.states,
+  outbound: resourceMeta.outboundPackage.screen.editable.states,
 } as const;

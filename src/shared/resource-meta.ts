@@ -88,7 +88,15 @@ export interface ResourceSpec extends Label {
  * input registered in the console (src/client/kit/screen/registry.ts) for what the manifest cannot say;
  * `label` replaces the field's label (a widget column that shows more than the field).
  */
-export interface ScreenItem { field: string; views?: string[]; widget?: string; label?: Label; required?: boolean }
+export interface ScreenItem {
+  field: string;
+  views?: string[];
+  widget?: string;
+  label?: Label;
+  required?: boolean;
+  /** Filters only, on a ref field: typed as the referenced record's number (its represent), looked up to its id. */
+  lookup?: boolean;
+}
 
 /**
  * A row action of a screen: a workflow action (`name` is the action's) or a registered widget. kind `confirm`
@@ -129,15 +137,24 @@ export interface DocumentScreenSpec {
   testId: string;
   /** The document number field (titles and prompts). */
   number: string;
-  /** Status values in which edit and delete are offered. */
-  editable: number[];
+  /**
+   * Status values in which edit and delete are offered: of the workflow field, or with `ref` of the workflow of
+   * the record that ref field points to (a package's order). Absent: always offered (the server decides).
+   */
+  editable?: { states: number[]; ref?: string };
+  /** false: no Add button (the records are made elsewhere, e.g. packages from their order). */
+  add?: false;
   views: ViewSpec[];
   filters: ScreenItem[];
   columns: ScreenItem[];
   actions: ScreenActionSpec[];
   topWidgets: string[];
   rowWidgets: string[];
-  form?: { fields: ScreenItem[]; lines?: ScreenLinesSpec };
+  /**
+   * The create/edit dialog: the generic one over `fields` and `lines`, or the registered form `widget`
+   * (registerForm) editing `fields`, with `lines` naming the lines resource of the view dialog.
+   */
+  form?: { fields: ScreenItem[]; widget?: string; lines?: ScreenLinesSpec };
   /**
    * Columns of the view dialog's lines: fields of the lines resource, registered column widgets, or (with a
    * label) a display value the server adds to each line (e.g. the inventory record's current quantity).

@@ -122,6 +122,22 @@ describe('manifest validation', () => {
     expect(clash).toMatch(/screens\.two\.route: route '\/func\/a' is already screen one's/);
     expect(clash).toMatch(/screens\.three\.route: route '\/thing\/list' is already resource thing's/);
   });
+  it('checks a screen without a workflow: editable by a referenced record, lookup filters, add, a registered form', () => {
+    const order = `  order:\n    en: Orders\n    zh: 单\n    path: /sapi/wms/order\n    table: wms_order\n    represent: orderNo\n    permissions: { list: any, edit: order:edit }\n    workflow: { field: status, actions: { go: { en: G, zh: G, from: [ENABLE], to: ENABLE } } }\n    fields:\n      orderNo: { type: string, en: N, zh: N, maxLength: 9, filter: eq }\n      status: { type: enum, enum: Status, en: S, zh: S }\n`;
+    const pkg = (screen: string) => problemsOf(base('      name: { type: string, en: N, zh: N, maxLength: 5, filter: eq }\n      orderId: { type: ref, resource: order, en: O, zh: O, filter: eq }\n')
+      .replace('resources:\n', `resources:\n${order}`).replace('    fields:\n      name:', `    screen:\n${screen}    fields:\n      name:`)).join('\n');
+    const screen = (extra: string) => `      testId: thing\n      number: name\n      views: { list: { route: /thing/list } }\n${extra}`;
+    const ok = screen('      editable: { ref: orderId, states: [ENABLE] }\n      add: false\n      filters: [name, { field: orderId, lookup: true }]\n      form: { widget: thingDialog, fields: [name] }\n');
+    expect(pkg(ok)).toBe('');
+    const p = pkg(screen('      editable: { ref: name, states: [OPEN] }\n      add: true\n      filters: [{ field: name, lookup: true }]\n      form: { lines: { resource: order } }\n'));
+    expect(p).toMatch(/screen\.editable\.ref: name a ref field of this resource/);
+    expect(p).toMatch(/screen\.add: must be false \(or left out\)/);
+    expect(p).toMatch(/screen\.filters\.0\.lookup: 'name' is not a ref field/);
+    expect(p).toMatch(/screen\.form\.fields: list the fields of the create\/edit dialog \(or name a registered form widget\)/);
+    expect(p).toMatch(/screen\.form\.lines\.fields: list the fields of a line/);
+    expect(pkg(screen('      editable: [ENABLE]\n'))).toMatch(/screen\.editable: a resource without a workflow names the states of a referenced record/);
+    expect(pkg(screen('      editable: { ref: orderId, states: [OPEN] }\n'))).toMatch(/screen\.editable\.states\.0: 'OPEN' is not a state of the workflow of order/);
+  });
   it('reports YAML syntax errors with their line', () => {
     expect(problemsOf('enums:\n  A: [\n')[0]).toMatch(/^m\.yaml:\d+:\d+: /);
   });

@@ -3,18 +3,24 @@
  * Packages (issue 5; spec 2.3 pack lists, 4 "create package", 5, 8, 9): messages in both languages; the
  * contents defaults (what is still unpacked) and the bodies; PackageDialog's checks (messages that name the
  * field), its /add and /edit payloads, an order loaded when its lines are not given, and the server's refusal
- * shown; the pack lists' columns per kind, the order-number filter (looked up, then sent as orderId), and
- * delete after a confirmation with the server's refusal shown.
+ * shown; the pack lists generated from the manifest (`<kind>Package.screen`, rendered by DocumentScreen): the
+ * columns per kind with the dimensions and contents widgets, no Add, the order-number filter (a `lookup`:
+ * looked up, then sent as orderId), edit and delete only while the order allows package changes (read from
+ * the order), edit in PackageDialog, delete after a confirmation with the server's refusal shown.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import type { DataProvider } from 'react-admin';
+import type { DataProvider, RaRecord } from 'react-admin';
+import { screenSource } from '../../generated/client/views';
+import type { AnyFilterCodec } from '../../src/client/kit/filterCodec';
+import { DocumentScreen } from '../../src/client/kit/screen/DocumentScreen';
+import { documentScreenMessages } from '../../src/client/kit/screen/messages';
+import { screenFilterCodec } from '../../src/client/kit/screen/ScreenFilterBar';
+import { screenOf } from '../../src/client/kit/screen/spec';
 import {
   PACKAGE_KINDS,
   PackageDialog,
-  PackageList,
-  buildPackageFilter,
   contentLineText,
   contentRows,
   dimensionsText,
@@ -27,7 +33,7 @@ import { i18nOf, keysOf as keys, renderWithAdmin, stubCall, stubDataProvider as 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = i18nOf(packageMessages);
+const i18nProvider = i18nOf(documentScreenMessages, packageMessages);
 
 const ORDER_LINES = [
   { id: 11, skuId: 7, sku: 'ROSE', skuName: 'Rose lipstick', batchNo: 'B1', qty: 5, allocatedQty: 5 },
@@ -53,7 +59,9 @@ const pkg = (id: number, extra: Partial<PackageRecord> = {}): PackageRecord => (
 });
 const OTHER = pkg(1);
 
-const stubDataProvider = (call: ReturnType<typeof stubCall>, records: PackageRecord[] = []) => stubWith((resource) => (resource.endsWith('Package') ? records : []), call);
+/** Packages for both pack lists; `orders` answer getMany of the orders (the state that allows edit and delete). */
+const stubDataProvider = (call: ReturnType<typeof stubCall>, records: PackageRecord[] = [], orders: RaRecord[] = []) =>
+  stubWith((resource) => (resource.endsWith('Package') ? (records as unknown as RaRecord[]) : resource.endsWith('Order') ? orders : []), call);
 const renderIn = (node: ReactNode, dataProvider: DataProvider, roles = ['admin']) => renderWithAdmin(node, { dataProvider, roles, i18nProvider });
 
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
@@ -95,16 +103,17 @@ describe('messages and helpers', () => {
     });
   });
 
-  it('formats dimensions and contents; builds the list filter', () => {
+  it('formats dimensions and contents; builds the list filter (the typed order number as orderNo)', () => {
     expect(dimensionsText({ length: 40, width: 30.5, height: 20 })).toBe('40 × 30.5 × 20');
     expect(dimensionsText({ length: 40, width: null, height: null })).toBe('40 × ? × ?');
     expect(dimensionsText({})).toBe('');
     expect(contentLineText({ sku: 'ROSE', skuId: 7, batchNo: 'B1', qty: 3 })).toBe('ROSE (B1) × 3');
     expect(contentLineText({ sku: 'MUSK', skuId: 8, batchNo: '', qty: 2 })).toBe('MUSK × 2');
-    expect(buildPackageFilter({ packageNo: ' PO1 ', orderNo: ' OUT1 ', warehouseId: '2', ownerId: null, waybillNo: '', carrier: ' SMSA', addDateStart: '2024-05-01', addDateEnd: null }, 50))
-      .toEqual({ packageNo: 'PO1', orderNo: 'OUT1', orderId: 50, warehouseId: 2, carrier: 'SMSA', addDateStart: '2024-05-01' });
-    // an order number that was not found is never sent alone
-    expect(buildPackageFilter({ orderNo: 'OUT1' })).toEqual({});
+    const codec: AnyFilterCodec = screenFilterCodec(screenOf(screenSource, 'outboundPackage'));
+    expect(codec.toFilter({ packageNo: ' PO1 ', orderNo: ' OUT1 ', warehouseId: '2', ownerId: null, waybillNo: '', carrier: ' SMSA', addDateStart: '2024-05-01', addDateEnd: null }))
+      .toEqual({ packageNo: 'PO1', orderNo: 'OUT1', warehouseId: 2, carrier: 'SMSA', addDateStart: '2024-05-01' });
+    // the order's id is added by the look-up (see the pack lists), never typed
+    expect(codec.toFilter({ orderId: 50 })).toEqual({});
   });
 });
 
@@ -197,10 +206,12 @@ describe('pack lists', () => {
   const RECORDS = [OTHER, pkg(2, { carrier: 'Aramex', length: null, width: null, height: null, lines: [{ skuId: 7, sku: 'ROSE', batchNo: 'B1', qty: 1 }, { skuId: 8, sku: 'MUSK', batchNo: '', qty: 2 }], qty: 3 })];
   const rowOf = (no: string) => screen.getAllByTestId('package-row').find((r) => within(r).queryByText(no))!;
   const pages = (dp: ReturnType<typeof stubDataProvider>) => dp.getList.mock.calls.filter((c) => c[0] === 'outboundPackage');
+  const renderList = (kind: 'inbound' | 'outbound', dp: DataProvider, roles?: string[]) =>
+    renderIn(<DocumentScreen source={screenSource} resource={`${kind}Package`} view="pack" storeKey={false} />, dp, roles);
 
-  it('shows the columns of an outbound package; the inbound list has no carrier', async () => {
+  it('shows the columns of an outbound package; the inbound list has no carrier; no Add', async () => {
     const dp = stubDataProvider(stubCall({}), RECORDS);
-    renderIn(<PackageList kind="outbound" storeKey={false} />, dp);
+    renderList('outbound', dp);
     await waitFor(() => expect(screen.getAllByTestId('package-row')).toHaveLength(2));
     expect(pages(dp)[0][1]).toMatchObject({ pagination: { page: 1, perPage: 10 }, filter: {} });
     const row = rowOf('PO20240501000002');
@@ -210,8 +221,9 @@ describe('pack lists', () => {
     expect(within(rowOf('PO20240501000001')).getByTestId('package-dimensions').textContent).toBe('40 × 30 × 20');
     expect(document.querySelector('th.column-carrier')?.textContent).toBe('Carrier');
     expect(document.querySelector('th.column-dimensions')?.textContent).toBe('L × W × H (cm)');
+    expect(screen.queryByTestId('package-add')).toBeNull();
     cleanup();
-    renderIn(<PackageList kind="inbound" storeKey={false} />, stubDataProvider(stubCall({}), RECORDS));
+    renderList('inbound', stubDataProvider(stubCall({}), RECORDS));
     await waitFor(() => expect(screen.getAllByTestId('package-row')).toHaveLength(2));
     expect(document.querySelector('th.column-carrier')).toBeNull();
     expect(document.querySelector('th.column-waybillNo')?.textContent).toBe('Waybill number');
@@ -221,7 +233,7 @@ describe('pack lists', () => {
   it('looks a typed order number up and filters by its id; an unknown number stops the search', async () => {
     const call = stubCall({ '/sapi/wms/outbound-order/page': (b: any) => (b.orderNo === 'OUT-50' ? { records: [{ id: 50, orderNo: 'OUT-50' }], total: 1 } : { records: [], total: 0 }) });
     const dp = stubDataProvider(call, RECORDS);
-    renderIn(<PackageList kind="outbound" storeKey={false} />, dp);
+    renderList('outbound', dp);
     await waitFor(() => expect(pages(dp)).toHaveLength(1));
     const orderNo = within(screen.getByTestId('package-filter-order-no')).getByRole('textbox');
     fireEvent.change(orderNo, { target: { value: ' OUT-50 ' } });
@@ -240,23 +252,55 @@ describe('pack lists', () => {
     const refusal = 'OUT20240501000050 can be deleted only when created, allocated, picking; it is shipped';
     const call = stubCall({ '/sapi/wms/outbound-package/remove': (b: any) => (b.id === 1 ? null : new Error(refusal)) });
     const dp = stubDataProvider(call, RECORDS);
-    renderIn(<PackageList kind="outbound" storeKey={false} />, dp);
+    renderList('outbound', dp);
     await waitFor(() => expect(screen.getAllByTestId('package-row-delete')).toHaveLength(2));
     fireEvent.click(within(rowOf('PO20240501000001')).getByTestId('package-row-delete'));
-    expect(await screen.findByText('Delete package PO20240501000001? Its contents count as unpacked again.')).toBeTruthy();
+    expect(await screen.findByText('Delete PO20240501000001?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/outbound-package/remove', { id: 1 }));
-    expect(await screen.findByText('Package deleted')).toBeTruthy();
+    expect(await screen.findByText('Operation successful')).toBeTruthy();
     fireEvent.click(within(rowOf('PO20240501000002')).getByTestId('package-row-delete'));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(refusal)).toBeTruthy();
     cleanup();
-    renderIn(<PackageList kind="outbound" storeKey={false} />, stubDataProvider(stubCall({}), RECORDS), ['outbound:pack_list']);
+    const readOnly = stubDataProvider(stubCall({}), RECORDS);
+    renderList('outbound', readOnly, ['outbound:pack_list']);
     await waitFor(() => expect(screen.getAllByTestId('package-row-view')).toHaveLength(2));
     expect(screen.queryByTestId('package-row-edit')).toBeNull();
     expect(screen.queryByTestId('package-row-delete')).toBeNull();
+    // the order's state is read only for those who may change packages
+    expect(readOnly.getMany).not.toHaveBeenCalled();
     fireEvent.click(within(rowOf('PO20240501000002')).getByTestId('package-row-view'));
     const view = await screen.findByTestId('package-view-dialog');
-    expect(within(view).getAllByTestId('package-view-contents-line').map((l) => l.textContent)).toEqual(['ROSE (B1) × 1', 'MUSK × 2']);
+    expect(within(view).getAllByTestId('package-view-line').map((l) => l.textContent)).toEqual(['1ROSEB11', '2MUSK—2']);
+    expect(within(view).getByText('Aramex')).toBeTruthy();
+  });
+
+  it('offers edit and delete only while the order allows package changes; edits in PackageDialog', async () => {
+    const shipped = pkg(3, { orderId: 60, orderNo: 'OUT-60' });
+    const call = stubCall({
+      '/sapi/wms/outbound-order/detail': { id: 50, orderNo: 'OUT20240501000050', lines: ORDER_LINES },
+      '/sapi/wms/outbound-package/page': { records: [OTHER], total: 1 },
+      '/sapi/wms/outbound-package/edit': (b: any) => ({ ...OTHER, ...b }),
+    });
+    // order 50 is allocated (packages may change), order 60 shipped
+    const dp = stubDataProvider(call, [OTHER, shipped], [{ id: 50, status: 2 }, { id: 60, status: 5 }]);
+    renderList('outbound', dp);
+    await waitFor(() => expect(screen.getAllByTestId('package-row-edit')).toHaveLength(1));
+    expect(within(rowOf('PO20240501000001')).getByTestId('package-row-delete')).toBeTruthy();
+    expect(within(rowOf('PO20240501000003')).queryByTestId('package-row-edit')).toBeNull();
+    expect(within(rowOf('PO20240501000003')).queryByTestId('package-row-delete')).toBeNull();
+    // one read of the page's orders
+    expect(dp.getMany).toHaveBeenCalledTimes(1);
+    expect(dp.getMany.mock.calls[0][0]).toBe('outboundOrder');
+    expect(dp.getMany.mock.calls[0][1].ids.map(Number).sort()).toEqual([50, 60]);
+
+    fireEvent.click(within(rowOf('PO20240501000001')).getByTestId('package-row-edit'));
+    expect(await screen.findByText('Edit package PO20240501000001 of order OUT20240501000050')).toBeTruthy();
+    await waitFor(() => expect(qtyInputs().map((i) => i.value)).toEqual(['2', '0']));
+    fireEvent.change(qtyInputs()[1], { target: { value: '1' } });
+    fireEvent.click(screen.getByTestId('package-save'));
+    await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/outbound-package/edit', expect.objectContaining({ id: 1, lines: [{ skuId: 7, batchNo: 'B1', qty: 2 }, { skuId: 8, batchNo: '', qty: 1 }] })));
+    await waitFor(() => expect(screen.queryByTestId('package-dialog')).toBeNull());
   });
 });

@@ -29,19 +29,21 @@ const OpenDialog = <K extends string>({ render }: { render: (dialog: DocumentDia
 };
 
 /**
- * The bar above the table: Add (opens the create dialog; shown only with `addCode`), then `children`.
- * Test ids `${testId}-top-buttons`, `${testId}-add`; label `${ns}.action.add`.
+ * The bar above the table: Add (opens the create dialog; shown only with `addCode`, and not at all when
+ * `addCode` is null), then `children`. Test ids `${testId}-top-buttons`, `${testId}-add`; label `${ns}.action.add`.
  */
-export const DocumentTopButtons = ({ names, addCode, children }: { names: DocumentNames; addCode: string; children?: ReactNode }) => {
+export const DocumentTopButtons = ({ names, addCode, children }: { names: DocumentNames; addCode: string | null; children?: ReactNode }) => {
   const translate = useTranslate();
   const ui = useDocumentListUi();
   return (
     <Box className={classOf(names, 'top-buttons')} data-testid={testIdOf(names, 'top-buttons')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, px: 2, py: 1.5 }}>
-      <Permitted codes={addCode}>
-        <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => ui.open({ kind: 'edit' })} data-testid={testIdOf(names, 'add')}>
-          {translate(keyOf(names, 'action.add'))}
-        </Button>
-      </Permitted>
+      {addCode === null ? null : (
+        <Permitted codes={addCode}>
+          <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => ui.open({ kind: 'edit' })} data-testid={testIdOf(names, 'add')}>
+            {translate(keyOf(names, 'action.add'))}
+          </Button>
+        </Permitted>
+      )}
       {children}
     </Box>
   );

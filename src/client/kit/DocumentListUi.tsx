@@ -6,8 +6,8 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useListContext, useRefresh, type Identifier, type RaRecord } from 'react-admin';
 
-/** The open dialog: the create/edit form (`id` absent to add), the view, or a screen's own kinds `K`. */
-export type DocumentDialog<K extends string = never> = { kind: 'edit'; id?: Identifier } | { kind: 'view' | K; record: RaRecord };
+/** The open dialog: the create/edit form (`id` absent to add; `record` the row edited), the view, or a screen's own kinds `K`. */
+export type DocumentDialog<K extends string = never> = { kind: 'edit'; id?: Identifier; record?: RaRecord } | { kind: 'view' | K; record: RaRecord };
 
 export interface DocumentListUi<K extends string = never> {
   dialog: DocumentDialog<K> | null;

@@ -60,7 +60,7 @@ export const DocumentRowActions = ({ names, record, numberField, width, editable
       </Button>
       {editable && canEdit ? (
         <>
-          <Button size="small" onClick={() => ui.open({ kind: 'edit', id: record.id })} data-testid={testIdOf(names, 'row-edit')}>
+          <Button size="small" onClick={() => ui.open({ kind: 'edit', id: record.id, record })} data-testid={testIdOf(names, 'row-edit')}>
             {translate(keyOf(names, 'action.edit'))}
           </Button>
           <DocumentConfirmedAction

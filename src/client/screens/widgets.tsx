@@ -3,10 +3,12 @@
  * - column `plannedReceived`: an inbound order's planned / received totals;
  * - row `inboundReceive`: opens the receiving screen of the order's type with the order looked up (spec 2.3 /func);
  * - row `createPackage` (+ its dialog): a package of the order while packages may be made (PackageDialog);
- * - columns `receiver` (name over phone), `region` (country / city), `orderQty`, `allocatedQty` (outbound orders);
+ * - columns `receiver` (name over phone), `region` (country / city), `allocatedQty` (outbound orders);
+ * - column `totalQty`: the record's total quantity (outbound orders, packages);
  * - row `outboundPack` (+ its dialog): the shipping screen's pack dialog (waybill, carrier, weight);
  * - top `orderImport`: import orders of the view's type from the xlsx template;
  * - the inventory adjustment's line summary, signed quantity and lines editor (judgement/widgets.tsx).
+ * - the pack lists' widgets (packages/widgets.tsx).
  * Imported for its side effect by DocumentScreen.
  */
 import Box from '@mui/material/Box';
@@ -26,6 +28,7 @@ import { PACKAGE_KINDS, packagesOpen, type PackageKind } from './packages/consta
 import { kindOf } from './inbound/constants';
 import { OutboundPackDialog } from './outbound/OutboundPackDialog';
 import './judgement/widgets';
+import './packages/widgets';
 
 /** inbound | outbound: the order kind of a screen's resource (inboundOrder, outboundOrder). */
 const orderKind = (screen: Screen): PackageKind & OrderImportKind => (screen.resource.startsWith('inbound') ? 'inbound' : 'outbound');
@@ -87,8 +90,8 @@ registerColumn('region', () => {
   );
 });
 
-/** An order's total quantity (the page call's `qty`). */
-registerColumn('orderQty', () => <span>{useRecordContext()?.qty ?? 0}</span>);
+/** A record's total quantity (the page call's `qty`: an outbound order's lines, a package's contents). */
+registerColumn('totalQty', () => <span>{useRecordContext()?.qty ?? 0}</span>);
 
 /** What the allocation locked for a line (view dialog). */
 registerColumn('allocatedQty', () => <span data-testid="outbound-view-allocated">{useRecordContext()?.allocatedQty ?? 0}</span>);

@@ -2,8 +2,9 @@
  * A document list declared in the manifest (`screen:` of a resource; DESIGN.md "Screens are declarations
  * too"): the generated views (generated/client/views.tsx) render this with their resource and view. It
  * assembles the documents kit: the list shell with the view's permanent filter, the filter bar, Add and the
- * registered top widgets, the table with the row number, the view's columns and the operations (sticky
- * right), and the dialogs (create/edit, view, reason and form actions, registered widget dialogs).
+ * registered top widgets (no Add with `add: false`), the table with the row number, the view's columns and the
+ * operations (sticky right), and the dialogs (create/edit: generic or the registered `form.widget`; view,
+ * reason and form actions, registered widget dialogs).
  */
 import { useMemo } from 'react';
 import { useDataProvider, useTranslate, type Identifier, type RaRecord } from 'react-admin';
@@ -12,7 +13,7 @@ import { DocumentList, DocumentTopButtons } from '../DocumentList';
 import { DocumentReasonDialog } from '../DocumentReasonDialog';
 import { DocumentTable } from '../DocumentTable';
 import type { DocumentListUi } from '../DocumentListUi';
-import { dialogWidget, topWidget } from './registry';
+import { dialogWidget, formWidget, topWidget } from './registry';
 import { screenColumns } from './ScreenColumns';
 import { ScreenFilterBar } from './ScreenFilterBar';
 import { ScreenActionFormDialog } from './ScreenActionFormDialog';
@@ -55,6 +56,14 @@ const ReasonActionDialog = ({ screen, action, dialog, ui }: { screen: Screen; ac
   );
 };
 
+/** The create/edit dialog: the registered `form.widget`, else the generic form over the manifest's fields. */
+const FormDialog = ({ screen, ...props }: { screen: Screen; id?: Identifier; record?: RaRecord; onClose: () => void; onSaved: () => void }) => {
+  const name = screen.spec.form?.widget;
+  const Form = name ? formWidget(name) : undefined;
+  if (name) return Form ? <Form screen={screen} {...props} /> : null;
+  return <ScreenFormDialog screen={screen} id={props.id} onClose={props.onClose} onSaved={props.onSaved} />;
+};
+
 export interface DocumentScreenProps {
   /** The generated manifest metadata and schema factories (generated/shared/resources.ts, schemas.ts). */
   source: ScreenSource;
@@ -78,14 +87,14 @@ export const DocumentScreen = ({ source, resource, view, storeKey }: DocumentScr
       storeKey={storeKey ?? `${resource}.${screen.view.name}.list`}
       filterBar={<ScreenFilterBar screen={screen} />}
       topButtons={
-        <DocumentTopButtons names={names} addCode={meta.permissions.add ?? 'any'}>
+        <DocumentTopButtons names={names} addCode={screen.spec.add === false ? null : (meta.permissions.add ?? 'any')}>
           <TopWidgets screen={screen} />
         </DocumentTopButtons>
       }
       renderDialog={(open, ui) => {
         // the screen's own kinds are strings, so the union does not narrow on kind: one shape for all
         const dialog = open as { kind: string; id?: Identifier; record: RaRecord };
-        if (dialog.kind === 'edit') return <ScreenFormDialog screen={screen} id={dialog.id} onClose={ui.close} onSaved={dialog.id === undefined ? ui.done : ui.reload} />;
+        if (dialog.kind === 'edit') return <FormDialog screen={screen} id={dialog.id} record={dialog.record} onClose={ui.close} onSaved={dialog.id === undefined ? ui.done : ui.reload} />;
         if (dialog.kind === 'view') return <ScreenViewDialog screen={screen} record={dialog.record} onClose={ui.close} />;
         const action = screen.spec.actions.find((a) => reasonDialogKind(a.name) === dialog.kind);
         if (action?.kind === 'form') return <ScreenActionFormDialog screen={screen} action={action.name} record={dialog.record} onClose={ui.close} onDone={ui.reload} />;

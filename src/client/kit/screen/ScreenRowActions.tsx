@@ -1,13 +1,15 @@
 /**
- * The operations cell of a manifest screen: View, Edit and Delete while the document's status is one of the
- * screen's `editable` states (edit code), then the workflow actions the record's state and the user's codes
+ * The operations cell of a manifest screen: View, Edit and Delete while the document may change (`editable`:
+ * always when absent; by its own workflow state; or by the state of the record a ref field points to) for
+ * holders of the edit code, then the workflow actions the record's state and the user's codes
  * allow (manifest order): `confirm` asks first and calls `<path>/<action>` with `{id}`; `reason` opens the
  * reason dialog; `widget` renders the registered row button. Then the screen's `rowWidgets`. A success
  * notifies and reloads the page; a failure shows the server msg (spec 8).
  * Test ids `${testId}-row-view|edit|delete|<action>`.
  */
 import Button from '@mui/material/Button';
-import { useDataProvider, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { useDataProvider, useGetManyAggregate, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { usePermitted } from '../../widgets/Permitted';
 import { callOf } from '../documentApi';
 import { useDocumentListUi, type DocumentListUi } from '../DocumentListUi';
 import { DocumentConfirmedAction, DocumentRowActions } from '../DocumentRowActions';
@@ -28,6 +30,26 @@ const WidgetButton = ({ name, screen, record, ui, action }: { name: string; scre
   return Widget ? <Widget screen={screen} record={record} ui={ui} action={action} /> : null;
 };
 
+/**
+ * Whether `record` may still be edited and deleted (manifest `editable`). With `ref`, the referenced record's
+ * state is read for users who may edit (one getMany per page: react-admin aggregates the rows' calls); hidden
+ * while it loads; when it cannot be read (no read code, gone) the buttons show and the server decides.
+ */
+function useEditable(screen: Screen, record: RaRecord | undefined, canEdit: boolean): boolean {
+  const editable = screen.spec.editable;
+  const ref = editable?.ref ? screen.field(editable.ref) : undefined;
+  const target = ref?.resource ? screen.source.resources[ref.resource] : undefined;
+  const refId = ref && record ? record[ref.name] : undefined;
+  const known = refId !== null && refId !== undefined;
+  const { data, isPending, isError } = useGetManyAggregate(target?.name ?? '', { ids: known ? [refId] : [] }, { enabled: Boolean(target && canEdit && known) });
+  if (!editable || !record) return true;
+  if (!ref) return editable.states.includes(Number(record[screen.meta.workflow?.field ?? 'status']));
+  if (!canEdit || !known || isError) return canEdit;
+  if (isPending) return false;
+  const state = data?.[0]?.[target?.workflow?.field ?? 'status'];
+  return state === null || state === undefined || editable.states.includes(Number(state));
+}
+
 export const ScreenRowActions = ({ screen }: CellProps & { screen: Screen }) => {
   const record = useRecordContext();
   const translate = useTranslate();
@@ -35,6 +57,8 @@ export const ScreenRowActions = ({ screen }: CellProps & { screen: Screen }) => 
   const ui = useDocumentListUi<string>();
   const wf = screen.meta.workflow;
   const allowed = useAllowedActions(wf, Number(record?.[wf?.field ?? 'status']));
+  const editCode = screen.meta.permissions.edit ?? screen.meta.permissions.add ?? 'any';
+  const editable = useEditable(screen, record, usePermitted(editCode));
   if (!record) return null;
   const { names, spec, meta } = screen;
   const path = (op: string) => `${meta.path}/${op}`;
@@ -46,8 +70,8 @@ export const ScreenRowActions = ({ screen }: CellProps & { screen: Screen }) => 
       record={record}
       numberField={spec.number}
       width={ACTIONS_WIDTH}
-      editable={spec.editable.includes(Number(record[wf?.field ?? 'status']))}
-      editCode={meta.permissions.edit ?? meta.permissions.add ?? 'any'}
+      editable={editable}
+      editCode={editCode}
       remove={() => callOf(dataProvider)(path('remove'), { id: record.id })}
     >
       {spec.actions

@@ -8,7 +8,7 @@ const en = {
   wms: {
     doc: {
       action: { add: 'Add', view: 'View', edit: 'Edit', delete: 'Delete', save: 'Save', cancel: 'Cancel', close: 'Close', add_line: 'Add line', remove_line: 'Remove line' },
-      filter: { search: 'Search', reset: 'Reset', from: '%{label} from', to: '%{label} to' },
+      filter: { search: 'Search', reset: 'Reset', from: '%{label} from', to: '%{label} to', not_found: '%{label} does not exist: %{no}' },
       form: { lines: 'Lines', no_lines: 'No lines yet', locked_hint: 'Fixed while lines exist' },
       line: { no: 'No.' },
       column: { row_number: 'No.', operations: 'Operations' },
@@ -48,7 +48,7 @@ const zh: Messages = {
   wms: {
     doc: {
       action: { add: '新增', view: '查看', edit: '编辑', delete: '删除', save: '保存', cancel: '取消', close: '关闭', add_line: '添加明细', remove_line: '删除明细' },
-      filter: { search: '搜索', reset: '重置', from: '%{label}起', to: '%{label}止' },
+      filter: { search: '搜索', reset: '重置', from: '%{label}起', to: '%{label}止', not_found: '%{label}不存在：%{no}' },
       form: { lines: '明细', no_lines: '暂无明细', locked_hint: '已有明细时不可更改' },
       line: { no: '序号' },
       column: { row_number: '序号', operations: '操作' },

@@ -1,12 +1,13 @@
 /**
  * Hand-written pieces a manifest screen names (`widget:` of a column or action, `topWidgets`, `rowWidgets`,
- * `form.lines.widget`): what the manifest cannot say, e.g. "planned / received" totals, the receive button that
- * opens the receiving screen, the package dialog, the order import. Screens register them once at start
+ * `form.widget`, `form.lines.widget`): what the manifest cannot say, e.g. "planned / received" totals, the receive
+ * button that opens the receiving screen, the package dialog (a row's, or a screen's whole create/edit dialog),
+ * the order import. Screens register them once at start
  * (src/client/screens/widgets.tsx); a name the manifest uses and nobody registered renders nothing and says so
  * in the console.
  */
 import type { ComponentType, ReactNode } from 'react';
-import type { RaRecord } from 'react-admin';
+import type { Identifier, RaRecord } from 'react-admin';
 import type { DocumentListUi } from '../DocumentListUi';
 import type { DocumentLines, FormMode } from '../EditableLines';
 import type { Screen } from './spec';
@@ -24,12 +25,18 @@ export type DialogWidget = (props: { screen: Screen; record: RaRecord; ui: Docum
  * `lines` (`lines` adds with the owner-then-warehouse check); the rules stay the screen's (screenForm.ts).
  */
 export type LinesWidget = ComponentType<{ screen: Screen; lines: DocumentLines; mode: FormMode }>;
+/**
+ * A screen's create/edit dialog (`form: { widget }`): `id` and `record` (the row) absent to add; `onSaved` after
+ * a successful save (the list reloads).
+ */
+export type FormWidget = ComponentType<{ screen: Screen; id?: Identifier; record?: RaRecord; onClose: () => void; onSaved: () => void }>;
 
 const columns = new Map<string, ColumnWidget>();
 const rows = new Map<string, RowWidget>();
 const tops = new Map<string, TopWidget>();
 const dialogs = new Map<string, DialogWidget>();
 const lineEditors = new Map<string, LinesWidget>();
+const forms = new Map<string, FormWidget>();
 
 export const registerColumn = (name: string, c: ColumnWidget) => void columns.set(name, c);
 export const registerRow = (name: string, c: RowWidget, dialog?: DialogWidget) => {
@@ -38,6 +45,7 @@ export const registerRow = (name: string, c: RowWidget, dialog?: DialogWidget) =
 };
 export const registerTop = (name: string, c: TopWidget) => void tops.set(name, c);
 export const registerLines = (name: string, c: LinesWidget) => void lineEditors.set(name, c);
+export const registerForm = (name: string, c: FormWidget) => void forms.set(name, c);
 
 function lookup<T>(map: Map<string, T>, kind: string, name: string): T | undefined {
   const w = map.get(name);
@@ -48,6 +56,7 @@ function lookup<T>(map: Map<string, T>, kind: string, name: string): T | undefin
 export const columnWidget = (name: string) => lookup(columns, 'column', name);
 export const rowWidget = (name: string) => lookup(rows, 'row', name);
 export const topWidget = (name: string) => lookup(tops, 'top', name);
+export const formWidget = (name: string) => lookup(forms, 'form', name);
 export const dialogWidget = (name: string) => dialogs.get(name);
 export const linesWidget = (name: string) => lookup(lineEditors, 'lines', name);
 

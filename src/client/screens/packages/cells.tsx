@@ -1,20 +1,12 @@
 /**
- * How a package is shown (pack lists, view dialog, shipping screen):
+ * How a package is shown (the pack lists' column widgets in widgets.tsx, the shipping screen):
  * - `dimensionsText`: `L × W × H` in cm (`40 × 30 × 20`), '' when none is known, `?` for a missing side;
  * - `contentLineText`: `SKU (batch) × qty`, the batch left out when empty;
- * - `PackageContents`: one such line per content line;
- * - list cells `DimensionsCell`, `ContentsCell` reading the row's record.
+ * - `PackageContents`: one such line per content line (test ids `${testId}`, `${testId}-line`).
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useRecordContext } from 'react-admin';
 import type { PackageLine, PackageRecord } from './constants';
-
-export interface CellProps {
-  label?: string;
-  sortable?: boolean;
-  source?: string;
-}
 
 const known = (v: unknown) => v !== null && v !== undefined && v !== '';
 
@@ -40,17 +32,3 @@ export const PackageContents = ({ lines, testId = 'package-contents' }: { lines:
     ))}
   </Box>
 );
-
-export const DimensionsCell = (_: CellProps) => {
-  const record = useRecordContext<PackageRecord>();
-  return (
-    <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }} data-testid="package-dimensions">
-      {dimensionsText(record)}
-    </Typography>
-  );
-};
-
-export const ContentsCell = (_: CellProps) => {
-  const record = useRecordContext<PackageRecord>();
-  return <PackageContents lines={record?.lines} />;
-};

@@ -1,8 +1,8 @@
 /**
- * What the package screens need to know about each kind of package (spec 2.3 /inbound/pack/list and
- * /outbound/pack/list; server rules in src/server/domain/packages.ts): resources, API paths, permission
- * codes and limits, all read from the manifest metadata (generated/shared/resources.ts), plus the record
- * shapes the API returns.
+ * What the package dialog, the order lists and the shipping screen need to know about each kind of package
+ * (server rules in src/server/domain/packages.ts): resources, API paths, the write code, the dialog's header
+ * fields and the open order states, all read from the manifest metadata (generated/shared/resources.ts), plus
+ * the record shapes the API returns. The pack lists themselves are the manifest's `screen:` (resources.yaml).
  *
  * Units: weight in kg (up to 3 decimals), length / width / height in cm (up to 1 decimal).
  */
@@ -10,7 +10,7 @@ import { PACKAGE_OPEN_STATES } from '../../../shared/documents';
 import { resourceMeta } from '../../../../generated/shared/resources';
 import { schemas } from '../../../../generated/shared/schemas';
 import { apiPaths } from '../../../../generated/client/api';
-import { codeAlternatives, maxLengthOf, readCodes, type ResourceSpec } from '../../../shared/resource-meta';
+import type { ResourceSpec } from '../../../shared/resource-meta';
 import type { Lang, FormMode } from '../../../shared/validation';
 import type * as yup from 'yup';
 
@@ -81,56 +81,43 @@ export const orderedQty = (line: PackageOrderLine): number => Number(line.planne
 export interface PackageKindSpec {
   kind: PackageKind;
   resource: 'inboundPackage' | 'outboundPackage';
-  orderResource: 'inboundOrder' | 'outboundOrder';
   /** /sapi/wms/<kind>-package */
   path: string;
   /** /sapi/wms/<kind>-order */
   orderPath: string;
-  /** Code of the pack list (menu). */
-  listCode: string;
   /** Code of add / edit / remove. */
   writeCode: string;
-  /** Codes that may read orders (order-number filter, the dialog's order lines). */
-  orderReadCodes: string[];
-  /** Outbound packages have a carrier. */
+  /** The header fields PackageDialog edits (manifest `<kind>Package.screen.form.fields`). */
+  formFields: string[];
+  /** Outbound packages have a carrier (a header field). */
   hasCarrier: boolean;
-  /** Order states in which packages may change (server: packages.ts openStates). */
-  openStates: number[];
+  /** Order states in which packages may change (the manifest's `screen.editable`; server: packages.ts). */
+  openStates: readonly number[];
   /** The manifest's add/edit rules of a package (messages name the field). */
   formSchema: (mode: FormMode, lang: Lang) => yup.ObjectSchema<Record<string, unknown>>;
-  limits: { packageNo: number; orderNo: number; waybillNo: number; carrier: number; remark: number };
 }
 
 function specOf(kind: PackageKind): PackageKindSpec {
   const resource = kind === 'inbound' ? 'inboundPackage' : 'outboundPackage';
-  const orderResource = kind === 'inbound' ? 'inboundOrder' : 'outboundOrder';
   const meta = resourceMeta[resource] as ResourceSpec;
-  const orderMeta = resourceMeta[orderResource] as ResourceSpec;
+  const formFields = (meta.screen?.form?.fields ?? []).map((i) => i.field);
   return {
     kind,
     resource,
-    orderResource,
     path: apiPaths[resource],
-    orderPath: apiPaths[orderResource],
-    listCode: meta.permissions.list!,
+    orderPath: apiPaths[kind === 'inbound' ? 'inboundOrder' : 'outboundOrder'],
     writeCode: meta.permissions.add!,
-    orderReadCodes: readCodes(orderMeta).flatMap(codeAlternatives),
-    hasCarrier: kind === 'outbound',
-    openStates: [...PACKAGE_OPEN_STATES[kind]],
+    formFields,
+    hasCarrier: formFields.includes('carrier'),
+    openStates: PACKAGE_OPEN_STATES[kind],
     formSchema: schemas[resource].form as PackageKindSpec['formSchema'],
-    limits: {
-      packageNo: maxLengthOf(meta, 'packageNo'),
-      orderNo: maxLengthOf(orderMeta, 'orderNo'),
-      waybillNo: maxLengthOf(meta, 'waybillNo'),
-      carrier: maxLengthOf(resourceMeta.outboundPackage as ResourceSpec, 'carrier'),
-      remark: maxLengthOf(meta, 'remark'),
-    },
   };
 }
 
 export const PACKAGE_KINDS: Record<PackageKind, PackageKindSpec> = { inbound: specOf('inbound'), outbound: specOf('outbound') };
 
-export const PACKAGE_PAGE_SIZE = 10;
+/** The kind of a package resource (inboundPackage -> inbound). */
+export const packageKindOf = (resource: string): PackageKind => (resource === PACKAGE_KINDS.inbound.resource ? 'inbound' : 'outbound');
 
 /** An order has at most 500 lines, so one page of this size holds all packages worth counting. */
 export const ORDER_PACKAGES_PAGE = 500;

@@ -117,9 +117,8 @@ export async function checkFields<T>(schema: ObjectSchema<Record<string, unknown
   }
 }
 
-/** The header fields of a kind (outbound packages have a carrier). */
-export const headerFields = (spec: PackageKindSpec): Array<keyof PackageFormValues> =>
-  ['packageNo', 'waybillNo', ...(spec.hasCarrier ? (['carrier'] as const) : []), 'weight', 'length', 'width', 'height', 'remark'];
+/** The header fields of a kind, as the manifest's `screen.form.fields` lists them (outbound packages have a carrier). */
+export const headerFields = (spec: PackageKindSpec): Array<keyof PackageFormValues> => spec.formFields as Array<keyof PackageFormValues>;
 
 /** The header values the schema checks: the kind's fields only, as typed. */
 export function headerValues(spec: PackageKindSpec, values: PackageFormValues): Record<string, string> {

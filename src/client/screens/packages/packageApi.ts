@@ -3,8 +3,8 @@
  * can be tested with a stub provider; a failure rejects with the server msg (spec 8).
  *
  * - `add` / `edit`: {@link PackageBody} (weight kg, dimensions cm; `lines` only with qty > 0);
- * - `remove {id}`; `ofOrder(orderId)`: every package of one order (page by page);
- * - `order(id)`: the order's detail with its lines; `orderByNo(no)`: the order whose number is `no`, or null.
+ * - `ofOrder(orderId)`: every package of one order (page by page);
+ * - `order(id)`: the order's detail with its lines.
  */
 import type { DataProvider, Identifier } from 'react-admin';
 import type { WmsDataProvider } from '../../providers/dataProvider';
@@ -36,7 +36,6 @@ interface Page<T> {
 export const packageApi = {
   add: (dp: DataProvider, spec: PackageKindSpec, body: PackageBody) => post<PackageRecord>(dp, `${spec.path}/add`, body),
   edit: (dp: DataProvider, spec: PackageKindSpec, body: PackageBody) => post<PackageRecord>(dp, `${spec.path}/edit`, body),
-  remove: (dp: DataProvider, spec: PackageKindSpec, id: Identifier) => post<null>(dp, `${spec.path}/remove`, { id }),
   async ofOrder(dp: DataProvider, spec: PackageKindSpec, orderId: Identifier): Promise<PackageRecord[]> {
     const out: PackageRecord[] = [];
     for (let current = 1; ; current++) {
@@ -46,8 +45,4 @@ export const packageApi = {
     }
   },
   order: (dp: DataProvider, spec: PackageKindSpec, id: Identifier) => post<PackageOrder>(dp, `${spec.orderPath}/detail`, { id }),
-  async orderByNo(dp: DataProvider, spec: PackageKindSpec, orderNo: string): Promise<PackageOrder | null> {
-    const page = await post<Page<PackageOrder>>(dp, `${spec.orderPath}/page`, { orderNo, current: 1, size: 1 });
-    return page?.records?.[0] ?? null;
-  },
 };

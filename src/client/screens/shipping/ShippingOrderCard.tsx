@@ -133,9 +133,9 @@ export const ShippingOrderCard = ({ order, packages, onEditPackage, children }: 
               'resources.outboundPackage.fields.waybillNo',
               'resources.outboundPackage.fields.carrier',
               'resources.outboundPackage.fields.weight',
-              'app.packages.column.dimensions',
-              'app.packages.column.contents',
-              ...(onEditPackage ? ['app.packages.column.operations'] : []),
+              'resources.outboundPackage.columns.dimensions',
+              'resources.outboundPackage.columns.lines',
+              ...(onEditPackage ? ['wms.doc.column.operations'] : []),
             ]}
           />
           <TableBody>
@@ -159,7 +159,7 @@ export const ShippingOrderCard = ({ order, packages, onEditPackage, children }: 
                   {onEditPackage ? (
                     <TableCell>
                       <Button size="small" onClick={() => onEditPackage(p)} data-testid="shipping-package-edit">
-                        {translate('app.packages.action.edit')}
+                        {translate('wms.doc.action.edit')}
                       </Button>
                     </TableCell>
                   ) : null}
