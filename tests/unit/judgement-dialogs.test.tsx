@@ -19,7 +19,7 @@ import { ScreenFormDialog } from '../../src/client/kit/screen/ScreenFormDialog';
 import { screenAddBody, screenFormSchema } from '../../src/client/kit/screen/screenForm';
 import { screenOf } from '../../src/client/kit/screen/spec';
 import '../../src/client/screens/widgets';
-import { OWNER_A, OWNER_B, WH_1, WH_2, i18nOf, renderWithAdmin, stubDataProvider as stubWith, waitForOwnerAndWarehouse, type Lists } from './console-harness';
+import { OWNER_A, OWNER_B, WH_1, WH_2, i18nOf, renderWithAdmin, stubDataProvider as stubWith, waitForOwnerAndWarehouse, type Lists, REQUIRED_OWNER, REQUIRED_WAREHOUSE } from './console-harness';
 
 // the inventory picker is another screen's: a stand-in that shows its preset and hands back one record
 const INVENTORY = { id: 5, skuId: 7, warehouseId: 1, ownerId: 3, batchNo: 'B1', qty: 40, lockQty: 2, skuEntity: { sku: 'LIP-1', name: 'Lipstick' } };
@@ -122,10 +122,10 @@ describe('the adjustment dialog (add)', () => {
     expect(screen.queryByTestId('inventory-picker-dialog')).toBeNull();
     expect(lines()).toHaveLength(0);
 
-    const owner = screen.getByLabelText('Goods owner');
+    const owner = screen.getByLabelText(REQUIRED_OWNER);
     fireEvent.change(owner, { target: { value: 'Desert' } });
     fireEvent.click(await screen.findByRole('option', { name: 'Desert Rose Cosmetics' }));
-    await waitFor(() => expect((screen.getByLabelText('Goods owner') as HTMLInputElement).value).toBe('Desert Rose Cosmetics'));
+    await waitFor(() => expect((screen.getByLabelText(REQUIRED_OWNER) as HTMLInputElement).value).toBe('Desert Rose Cosmetics'));
     fireEvent.click(screen.getByTestId('judgement-add-sku'));
     expect((await screen.findAllByText('Select warehouse first')).length).toBeGreaterThan(0);
     expect(lines()).toHaveLength(0);
@@ -197,8 +197,8 @@ describe('the adjustment dialog (add)', () => {
     expect(within(line).getByTestId('judgement-line-inventory-qty').textContent).toBe('40');
     expect(within(line).getByTestId('judgement-line-lock-qty').textContent).toBe('2');
     // owner and warehouse are fixed while lines exist
-    expect((screen.getByLabelText('Goods owner') as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByLabelText('Warehouse') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText(REQUIRED_OWNER) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText(REQUIRED_WAREHOUSE) as HTMLInputElement).disabled).toBe(true);
 
     fireEvent.click(screen.getByTestId('judgement-add-from-inventory'));
     fireEvent.click(await screen.findByRole('button', { name: 'pick' }));
@@ -254,9 +254,9 @@ describe('the adjustment dialog (edit)', () => {
     expect(await screen.findByText('Edit IJ20240501000012')).toBeTruthy();
     expect(dp.getOne).toHaveBeenCalledWith('inventoryJudgement', expect.objectContaining({ id: 12 }));
     await waitFor(() => expect(lines()).toHaveLength(2));
-    await waitFor(() => expect((screen.getByLabelText('Goods owner') as HTMLInputElement).value).toBe('Desert Rose Cosmetics'));
-    expect((screen.getByLabelText('Goods owner') as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByLabelText('Warehouse') as HTMLInputElement).disabled).toBe(true);
+    await waitFor(() => expect((screen.getByLabelText(REQUIRED_OWNER) as HTMLInputElement).value).toBe('Desert Rose Cosmetics'));
+    expect((screen.getByLabelText(REQUIRED_OWNER) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText(REQUIRED_WAREHOUSE) as HTMLInputElement).disabled).toBe(true);
     expect(lines()[1].getAttribute('data-line-kind')).toBe('sku');
     await waitFor(() => expect((within(lines()[1]).getAllByRole('textbox')[0] as HTMLInputElement).value).toBe('LIP-2 (Gloss)'));
 

@@ -195,7 +195,7 @@ describe('create / edit dialog of the generated screen', () => {
     save();
     await new Promise((r) => setTimeout(r, 300));
     expect(call).not.toHaveBeenCalled();
-    expect(await within(dialog()).findByText(/COD currency/)).toBeTruthy();
+    expect(await within(dialog()).findByText('COD currency cannot be empty')).toBeTruthy();
   });
 
   it('a noon order picks SKUs configured for noon, sends type 2 with the insured amount, and shows a server failure', async () => {
