@@ -8,8 +8,9 @@
  * to /401. react-admin's own links are rewritten to the spec's pages (routing/specPaths.tsx).
  * Runs in a browser-history router with synchronous updates (layout/BrowserRouter.tsx) so the spec's
  * paths are real URLs (the server serves index.html for them).
- * Hand-written screens replace generated ones through `screenOverrides` / `extraChildRoutes` (SKU list of
- * spec 2.8 at /sku/list/all and /sku/list/noon; inventory list and log list of spec 2.6 and 2.9).
+ * Document lists come from the manifest's `screen:` views (generated/client/views.tsx). The SKU lists (spec
+ * 2.8) and the inventory and log lists (spec 2.6, 2.9) are still hand-written and replace the generated ones
+ * through `screenOverrides` / `extraChildRoutes`, until the manifest can declare them.
  */
 import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, ResourceContextProvider } from 'react-admin';
@@ -51,9 +52,6 @@ const extraChildRoutes: Record<string, GuardedRoute[]> = {
   sku: [{ path: '/sku/list/noon', element: <SkuListNoon /> }],
 };
 
-/** Hand-written screens' routes (each screen's routes.tsx), guarded like every route. */
-
-
 const resourceDefs: ResourceDef[] = generatedResources.map(def =>
   screenOverrides[def.name] ? { ...def, ...screenOverrides[def.name] } : def,
 );
@@ -62,6 +60,7 @@ const resourceRoutes = resourceDefs.map(def => resourceElement(def, extraChildRo
 const outsideListRoutes = resourceDefs.flatMap(def => outsideListRoute(def) ?? []);
 /** react-admin's links and redirects lead to the spec's pages (routing/specPaths.tsx). */
 const routerProvider = specRouterProvider(specPathRewriter(mountedPages(resourceDefs)));
+
 /** The manifest's list views (generated/client/views.tsx), each behind the code of its route. */
 const viewRoutes: GuardedRoute[] = generatedViews.map((v) => ({
   path: v.route as ConsoleRoute,
