@@ -46,7 +46,11 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => rmSync(OUT, { recursive: true, force: true }));
-afterEach(cleanup);
+// a reference input's debounced search (500 ms) may still be pending: let it run while the DOM exists
+afterEach(async () => {
+  cleanup();
+  await new Promise((r) => setTimeout(r, 600));
+});
 
 const transfer = (id: number, status: number, kind = 1): RaRecord => ({
   id,
