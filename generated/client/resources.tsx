@@ -33,7 +33,6 @@ import {
   InboundPackageList,
 } from "./resources/inboundPackage";
 import { InboundPackageLineList } from "./resources/inboundPackageLine";
-import { InventoryList } from "./resources/inventory";
 import { InventoryJudgementLineList } from "./resources/inventoryJudgementLine";
 import { InventoryLogList } from "./resources/inventoryLog";
 import { OutboundAllocationList } from "./resources/outboundAllocation";
@@ -89,10 +88,7 @@ export const generatedResources: ResourceDef[] = [
     listRoute: "/inbound/pack/list",
   },
   { name: "inboundPackageLine", list: InboundPackageLineList, recordRepresentation: "id" },
-  {
-    name: "inventory", list: InventoryList, icon: Inventory, recordRepresentation: "id",
-    listRoute: "/sku/inventory_list",
-  },
+  { name: "inventory", icon: Inventory, recordRepresentation: "id" },
   { name: "inventoryJudgement", icon: FactCheck, recordRepresentation: "judgementNo" },
   { name: "inventoryJudgementLine", list: InventoryJudgementLineList, recordRepresentation: "id" },
   {

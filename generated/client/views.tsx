@@ -24,6 +24,12 @@ export const InboundOrderRejectList = () => <DocumentScreen
   resource="inboundOrder"
   view="reject"
 />;
+/** Inventory: Inventory (/sku/inventory_list). */
+export const InventoryListList = () => <DocumentScreen
+  source={screenSource}
+  resource="inventory"
+  view="list"
+/>;
 /** Inventory adjustments: Inventory adjustments (/sku/inventory_judgement_list). */
 export const InventoryJudgementAllList = () => <DocumentScreen
   source={screenSource}
@@ -56,6 +62,7 @@ export const generatedViews: ViewDef[] = [
   { resource: "inboundOrder", view: "normal", route: "/inbound/normal_list", code: "inbound:list", component: InboundOrderNormalList },
   { resource: "inboundOrder", view: "return", route: "/inbound/return_list", code: "inbound:return_list", component: InboundOrderReturnList },
   { resource: "inboundOrder", view: "reject", route: "/inbound/reject_list", code: "inbound:reject_list", component: InboundOrderRejectList },
+  { resource: "inventory", view: "list", route: "/sku/inventory_list", code: "sku_inventory:list", component: InventoryListList },
   { resource: "inventoryJudgement", view: "all", route: "/sku/inventory_judgement_list", code: "inventory_judgement:list", component: InventoryJudgementAllList },
   { resource: "outboundOrder", view: "normal", route: "/outbound/normal_list", code: "outbound:list", component: OutboundOrderNormalList },
   { resource: "outboundOrder", view: "noon", route: "/outbound/nano_list", code: "outbound:list", component: OutboundOrderNoonList },

@@ -139,7 +139,7 @@ describe('Export button of the inventory list', () => {
   it('exports the filter on screen (with the preset) behind a full-screen overlay', async () => {
     const call = jobCalls({ id: 9, exportStatus: 1 }, [{ id: 9, exportStatus: 2, downloadUrl: FILE_URL }]);
     const dp = stubDataProvider(call);
-    renderWithAdmin(<InventoryList inDialog preset={{ skuId: 7 }} />, { dataProvider: dp, i18nProvider });
+    renderWithAdmin(<InventoryList preset={{ skuId: 7 }} />, { dataProvider: dp, i18nProvider });
     await screen.findByText('ROSE-30');
     fireEvent.change(screen.getByLabelText('SKU / product name'), { target: { value: ' rose ' } });
     fireEvent.click(screen.getByTestId('inventory-search'));

@@ -222,7 +222,7 @@ describe('inventory messages', () => {
 
 describe('InventoryList', () => {
   it('loads page 1 of 10 without a sort and shows the columns of spec 2.6', async () => {
-    const dp = renderUi(<InventoryList inDialog />);
+    const dp = renderUi(<InventoryList />);
     expect(await screen.findByText('ROSE-30')).toBeTruthy();
     const params = lastInventoryCall(dp);
     expect(params.pagination).toEqual({ page: 1, perPage: 10 });
@@ -250,7 +250,7 @@ describe('InventoryList', () => {
   });
 
   it('searches with trimmed text from page 1 (Search button and Enter)', async () => {
-    const dp = renderUi(<InventoryList inDialog />, stubDataProvider({ inventoryTotal: 25 }));
+    const dp = renderUi(<InventoryList />, stubDataProvider({ inventoryTotal: 25 }));
     await screen.findByText('ROSE-30');
     // go to page 2 first
     fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
@@ -272,7 +272,7 @@ describe('InventoryList', () => {
   });
 
   it('sends containInventory as a boolean, the platform as a number and categoryIds as an array', async () => {
-    const dp = renderUi(<InventoryList inDialog />);
+    const dp = renderUi(<InventoryList />);
     await screen.findByText('ROSE-30');
     await pick(screen.getByTestId('inventory-filter-stock'), 'Out of stock');
     await pick(screen.getByTestId('inventory-filter-platform'), 'noon');
@@ -291,7 +291,7 @@ describe('InventoryList', () => {
   });
 
   it('sorts by quantity ascending, descending, then clears the sort', async () => {
-    const dp = renderUi(<InventoryList inDialog />);
+    const dp = renderUi(<InventoryList />);
     await screen.findByText('ROSE-30');
     const header = () =>
       screen.getAllByRole('columnheader').find((h) => h.textContent === 'Quantity')!.querySelector('.MuiTableSortLabel-root') as HTMLElement;
@@ -306,19 +306,19 @@ describe('InventoryList', () => {
   });
 
   it('hides the paging when the total is 0 and shows it otherwise', async () => {
-    renderUi(<InventoryList inDialog />, stubDataProvider({ inventoryTotal: 0 }));
+    renderUi(<InventoryList />, stubDataProvider({ inventoryTotal: 0 }));
     await screen.findByTestId('inventory-filters');
     await screen.findByText(/^No Inventory found/);
     expect(document.querySelector('.MuiTablePagination-root')).toBeNull();
     cleanup();
-    renderUi(<InventoryList inDialog />, stubDataProvider({ inventoryTotal: 25 }));
+    renderUi(<InventoryList />, stubDataProvider({ inventoryTotal: 25 }));
     await screen.findByText('ROSE-30');
     expect(document.querySelector('.MuiTablePagination-root')).not.toBeNull();
     expect(screen.getByText('1-10 of 25')).toBeTruthy();
   });
 
   it('presets lock the owner and warehouse selects and go into every query', async () => {
-    const dp = renderUi(<InventoryList inDialog preset={{ skuId: 7, companyId: 1, ownerId: 3, warehouseId: 5, containInventory: true, ecPlatform: 1 }} />);
+    const dp = renderUi(<InventoryList preset={{ skuId: 7, companyId: 1, ownerId: 3, warehouseId: 5, containInventory: true, ecPlatform: 1 }} />);
     await screen.findByText('ROSE-30');
     expect(lastInventoryCall(dp).filter).toEqual({ skuId: 7, companyId: 1, ownerId: 3, warehouseId: 5, containInventory: true, ecPlatform: 1 });
     const owner = within(screen.getByTestId('inventory-filter-owner')).getByRole('combobox') as HTMLInputElement;
@@ -336,7 +336,7 @@ describe('InventoryList', () => {
   });
 
   it('picks the only enabled warehouse by itself and applies it', async () => {
-    const dp = renderUi(<InventoryList inDialog />, stubDataProvider({ refs: { ...REFS, warehouse: [{ id: 5, name: 'Riyadh DC' }] } }));
+    const dp = renderUi(<InventoryList />, stubDataProvider({ refs: { ...REFS, warehouse: [{ id: 5, name: 'Riyadh DC' }] } }));
     await screen.findByText('ROSE-30');
     const warehouse = within(screen.getByTestId('inventory-filter-warehouse')).getByRole('combobox') as HTMLInputElement;
     await waitFor(() => expect(warehouse.value).toBe('Riyadh DC'));
@@ -348,7 +348,7 @@ describe('InventoryList', () => {
   it('in a dialog opened from a row, the filter form does not start from that row', async () => {
     const dp = renderUi(
       <RecordContextProvider value={{ id: 7, sku: 'ROSE-30', name: 'Rose water', ownerId: 3, warehouseId: 5, batchNo: 'X' }}>
-        <InventoryList inDialog preset={{ skuId: 7 }} />
+        <InventoryList preset={{ skuId: 7 }} />
       </RecordContextProvider>,
     );
     await screen.findAllByTestId('inventory-row');
@@ -381,20 +381,20 @@ describe('InventoryList', () => {
   });
 
   it('hides Export without sku_inventory:export', async () => {
-    renderUi(<InventoryList inDialog />, stubDataProvider(), ['sku_inventory:list']);
+    renderUi(<InventoryList />, stubDataProvider(), ['sku_inventory:list']);
     await screen.findByText('ROSE-30');
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByTestId('inventory-export')).toBeNull();
     expect(screen.getAllByTestId('inventory-row-log')).toHaveLength(2);
     cleanup();
-    renderUi(<InventoryList inDialog />, stubDataProvider(), ['sku_inventory:list', 'sku_inventory:export']);
+    renderUi(<InventoryList />, stubDataProvider(), ['sku_inventory:list', 'sku_inventory:export']);
     expect(await screen.findByTestId('inventory-export')).toBeTruthy();
   });
 });
 
 describe('Inventory change-log dialog', () => {
   it('opens from a row, filtered by its inventoryId, and shows old -> new with a change tag', async () => {
-    const dp = renderUi(<InventoryList inDialog />);
+    const dp = renderUi(<InventoryList />);
     await screen.findByText('ROSE-30');
     fireEvent.click(screen.getAllByTestId('inventory-row-log')[0]);
     const dialog = await screen.findByTestId('inventory-log-dialog');
@@ -430,7 +430,7 @@ describe('Inventory change-log dialog', () => {
   });
 
   it('filters by document number, type and date range, keeping the inventoryId', async () => {
-    const dp = renderUi(<InventoryList inDialog />);
+    const dp = renderUi(<InventoryList />);
     await screen.findByText('ROSE-30');
     fireEvent.click(screen.getAllByTestId('inventory-row-log')[0]);
     const dialog = await screen.findByTestId('inventory-log-dialog');

@@ -1,9 +1,9 @@
 /**
  * A document list declared in the manifest (`screen:` of a resource; DESIGN.md "Screens are declarations
  * too"): the generated views (generated/client/views.tsx) render this with their resource and view. It
- * assembles the documents kit: the list shell with the view's permanent filter, the filter bar, Add and the
- * registered top widgets, the table with the row number, the view's columns and the operations (sticky
- * right), and the dialogs (create/edit, view, reason and form actions, registered widget dialogs).
+ * assembles the documents kit: the list shell with the view's permanent filter, the filter bar, Add (a screen
+ * with a form and an add code) and the registered top widgets, the table with the row number, the view's
+ * columns (a sorted header's third click clears the sort) and the operations (sticky right), and the dialogs (create/edit, view, reason and form actions, registered widget dialogs).
  */
 import { useMemo } from 'react';
 import { useDataProvider, useTranslate, type Identifier, type RaRecord } from 'react-admin';
@@ -11,6 +11,7 @@ import { callOf } from '../documentApi';
 import { DocumentList, DocumentTopButtons } from '../DocumentList';
 import { DocumentReasonDialog } from '../DocumentReasonDialog';
 import { DocumentTable } from '../DocumentTable';
+import { useClearableSort } from '../sort';
 import type { DocumentListUi } from '../DocumentListUi';
 import { dialogWidget, topWidget } from './registry';
 import { screenColumns } from './ScreenColumns';
@@ -55,6 +56,17 @@ const ReasonActionDialog = ({ screen, action, dialog, ui }: { screen: Screen; ac
   );
 };
 
+/** The table: the row number, the view's columns, the operations; sorting clears on a third click (spec 4). */
+const ScreenTable = ({ screen }: { screen: Screen }) => {
+  const setSort = useClearableSort();
+  return (
+    <DocumentTable names={screen.names} setSort={setSort}>
+      {screenColumns(screen)}
+      <ScreenRowActions source="operations" label="wms.doc.column.operations" sortable={false} screen={screen} />
+    </DocumentTable>
+  );
+};
+
 export interface DocumentScreenProps {
   /** The generated manifest metadata and schema factories (generated/shared/resources.ts, schemas.ts). */
   source: ScreenSource;
@@ -78,7 +90,7 @@ export const DocumentScreen = ({ source, resource, view, storeKey }: DocumentScr
       storeKey={storeKey ?? `${resource}.${screen.view.name}.list`}
       filterBar={<ScreenFilterBar screen={screen} />}
       topButtons={
-        <DocumentTopButtons names={names} addCode={meta.permissions.add ?? 'any'}>
+        <DocumentTopButtons names={names} addCode={screen.spec.form ? meta.permissions.add : undefined}>
           <TopWidgets screen={screen} />
         </DocumentTopButtons>
       }
@@ -94,10 +106,7 @@ export const DocumentScreen = ({ source, resource, view, storeKey }: DocumentScr
         return render ? render({ screen, record: dialog.record, ui }) : null;
       }}
     >
-      <DocumentTable names={names}>
-        {screenColumns(screen)}
-        <ScreenRowActions source="operations" label="wms.doc.column.operations" sortable={false} screen={screen} />
-      </DocumentTable>
+      <ScreenTable screen={screen} />
     </DocumentList>
   );
 };

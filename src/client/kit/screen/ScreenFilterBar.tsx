@@ -1,11 +1,12 @@
 /**
  * The filter bar of a manifest screen (spec 2.6 / 2.8 layout): the view's `filters` in the manifest's order,
  * each input chosen by its field's type (text, enum select, enabled owner / warehouse select, other
- * references, date range as two days), then Search and Reset; Enter searches from page 1. Labels are the
- * fields' manifest labels. Test ids `${testId}-filter-<part>` (partName; date ranges `-<part>-start|end`).
+ * references, date range as two days, yes / no / all for booleans, several of a resource for `refs`), then
+ * Search and Reset; Enter searches from page 1. A filter names a field or a query parameter (queryParams).
+ * Labels are the manifest's. Test ids `${testId}-filter-<part>` (partName; date ranges `-<part>-start|end`).
  */
 import { useMemo } from 'react';
-import { AutocompleteInput, DateInput, ReferenceInput, useTranslate } from 'react-admin';
+import { AutocompleteArrayInput, AutocompleteInput, DateInput, NullableBooleanInput, ReferenceArrayInput, ReferenceInput, useTranslate } from 'react-admin';
 import { CountryInput } from '../../widgets/CountryInput';
 import { OwnerInput, WarehouseInput } from '../../widgets/EnabledRefInput';
 import { DocumentFilterBar, EnumFilter, FilterBox, TextFilter } from '../DocumentFilterBar';
@@ -14,19 +15,22 @@ import { testIdOf } from '../names';
 import type { ScreenItem } from '../../../shared/resource-meta';
 import { partName, type Screen } from './spec';
 
-/** The codec of the view's filters: texts trimmed, selects as numbers, date ranges as days. */
+/** The codec of the view's filters: texts trimmed, selects as numbers, date ranges as days, yes/no as booleans, multi-selects as id arrays. */
 export function screenFilterCodec(screen: Screen) {
-  const items = screen.shown(screen.spec.filters).map((i) => screen.field(i.field)!);
+  const items = screen.shown(screen.spec.filters).map((i) => screen.filterField(i.field)!);
+  const named = (ok: (f: (typeof items)[number]) => boolean) => items.filter(ok).map((f) => f.name);
   return filterCodec({
-    texts: items.filter((f) => f.filter !== 'dateRange' && (f.type === 'string' || f.type === 'text')).map((f) => f.name),
-    ids: items.filter((f) => f.type === 'enum' || f.type === 'ref' || f.type === 'int').map((f) => f.name),
-    dates: items.filter((f) => f.filter === 'dateRange').map((f) => f.name),
+    texts: named((f) => f.filter !== 'dateRange' && (f.type === 'string' || f.type === 'text')),
+    ids: named((f) => f.type === 'enum' || f.type === 'ref' || f.type === 'int'),
+    dates: named((f) => f.filter === 'dateRange'),
+    bools: named((f) => f.type === 'boolean'),
+    lists: named((f) => f.type === 'refs'),
   });
 }
 
 const FilterInput = ({ screen, item }: { screen: Screen; item: ScreenItem }) => {
   const translate = useTranslate();
-  const f = screen.field(item.field)!;
+  const f = screen.filterField(item.field)!;
   const label = screen.labelOf(item);
   const testId = testIdOf(screen.names, `filter-${partName(f.name)}`);
   if (f.filter === 'dateRange') {
@@ -46,6 +50,24 @@ const FilterInput = ({ screen, item }: { screen: Screen; item: ScreenItem }) => 
     return (
       <FilterBox testId={testId}>
         <CountryInput source={f.name} label={label} helperText={false} fullWidth />
+      </FilterBox>
+    );
+  }
+  if (f.type === 'boolean') {
+    return (
+      <FilterBox testId={testId}>
+        <NullableBooleanInput source={f.name} label={label} trueLabel="ra.boolean.true" falseLabel="ra.boolean.false" nullLabel="wms.widgets.all" helperText={false} fullWidth />
+      </FilterBox>
+    );
+  }
+  if (f.type === 'refs') {
+    // options by the referenced resource's represent field, searched by it
+    const by = screen.source.resources[f.resource!]?.represent ?? 'name';
+    return (
+      <FilterBox testId={testId}>
+        <ReferenceArrayInput source={f.name} reference={f.resource!} perPage={100} sort={{ field: by, order: 'ASC' }}>
+          <AutocompleteArrayInput label={label} optionText={by} filterToQuery={(text: string) => (text.trim() ? { [by]: text.trim() } : {})} helperText={false} fullWidth />
+        </ReferenceArrayInput>
       </FilterBox>
     );
   }

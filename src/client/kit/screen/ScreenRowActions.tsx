@@ -1,6 +1,6 @@
 /**
- * The operations cell of a manifest screen: View, Edit and Delete while the document's status is one of the
- * screen's `editable` states (edit code), then the workflow actions the record's state and the user's codes
+ * The operations cell of a manifest screen: View and, while the document's status is one of the screen's
+ * `editable` states (edit code), Edit and Delete — only for a screen with a `form` (a read-only list has none), then the workflow actions the record's state and the user's codes
  * allow (manifest order): `confirm` asks first and calls `<path>/<action>` with `{id}`; `reason` opens the
  * reason dialog; `widget` renders the registered row button. Then the screen's `rowWidgets`. A success
  * notifies and reloads the page; a failure shows the server msg (spec 8).
@@ -46,7 +46,8 @@ export const ScreenRowActions = ({ screen }: CellProps & { screen: Screen }) => 
       record={record}
       numberField={spec.number}
       width={ACTIONS_WIDTH}
-      editable={spec.editable.includes(Number(record[wf?.field ?? 'status']))}
+      view={Boolean(spec.form)}
+      editable={Boolean(spec.form) && spec.editable.includes(Number(record[wf?.field ?? 'status']))}
       editCode={meta.permissions.edit ?? meta.permissions.add ?? 'any'}
       remove={() => callOf(dataProvider)(path('remove'), { id: record.id })}
     >

@@ -1,5 +1,6 @@
 /**
- * The inventory list screen (spec 2.6) on react-admin's <List> for resource 'inventory'
+ * The inventory list inside a dialog (spec 2.8 SKU inventory, 2.10 inventory picker) on react-admin's <List>
+ * for resource 'inventory' (the routed /sku/inventory_list is the manifest's screen, `inventory.screen`)
  * (`POST /sapi/wms/sku-inventory/page` with the inventory list query of spec 3).
  *
  * - Filter bar (InventoryFilterBar): product/SKU text, owner, warehouse, batch number, has-inventory,
@@ -14,10 +15,8 @@
  * - Paging 10/20/30/50/100/500, default 10, hidden when the total is 0 (spec 9).
  * - `preset` fixes skuId, companyId, ownerId, warehouseId, containInventory and ecPlatform (a permanent
  *   filter); the owner, warehouse, has-inventory and platform inputs are then disabled.
- * - `inDialog` (default: selectMode): the list keeps its state to itself (no URL, no store) and shows no
- *   page title, so it can sit in a dialog over another list (SKU list, pickers).
- *
- * `InventoryListPage` is the routed page (/sku/inventory_list).
+ * - The list keeps its state to itself (no URL, no store) and shows no page title, so it can sit in a dialog
+ *   over another list (SKU list, pickers).
  */
 import { useMemo, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
@@ -41,7 +40,7 @@ import { InventoryImageCell, RowNumberCell } from './cells';
 import { InventoryFilterBar } from './InventoryFilterBar';
 import { InventoryListUiProvider, useInventoryListUi } from './InventoryListUi';
 import { InventoryLogDialog } from './InventoryLogDialog';
-import { useClearableSort } from './sort';
+import { useClearableSort } from '../../kit/sort';
 
 export interface InventoryListProps {
   /** Preset and lock: skuId, companyId, ownerId, warehouseId, containInventory, ecPlatform. */
@@ -50,12 +49,8 @@ export interface InventoryListProps {
   selectMode?: boolean;
   /** Select mode: receives the chosen row. */
   onSelect?: (record: RaRecord) => void;
-  /** Shown in a dialog (see module doc). Default: selectMode. */
-  inDialog?: boolean;
   /** Leave out the Export button (always left out in select mode). */
   hideExport?: boolean;
-  /** Store key of the list parameters (routed list only). */
-  storeKey?: string;
 }
 
 const stop = (event: MouseEvent) => event.stopPropagation();
@@ -140,7 +135,7 @@ const InventoryListBody = ({ showExport, permanent }: { showExport: boolean; per
   );
 };
 
-export const InventoryList = ({ preset: presetInput, selectMode = false, onSelect, inDialog = selectMode, hideExport = false, storeKey }: InventoryListProps) => {
+export const InventoryList = ({ preset: presetInput, selectMode = false, onSelect, hideExport = false }: InventoryListProps) => {
   const presetKey = JSON.stringify(normalisePreset(presetInput));
   const preset = useMemo<InventoryPreset>(() => JSON.parse(presetKey) as InventoryPreset, [presetKey]);
   const permanent = useMemo(() => presetFilter(preset), [preset]);
@@ -148,7 +143,7 @@ export const InventoryList = ({ preset: presetInput, selectMode = false, onSelec
   return (
     <List
       resource={INVENTORY_RESOURCE}
-      title={inDialog ? false : 'app.inventory.title.list'}
+      title={false}
       actions={false}
       filter={permanent}
       sort={NO_SORT}
@@ -156,8 +151,8 @@ export const InventoryList = ({ preset: presetInput, selectMode = false, onSelec
       pagination={<ListPagination />}
       exporter={false}
       empty={false}
-      disableSyncWithLocation={inDialog}
-      storeKey={inDialog ? false : storeKey}
+      disableSyncWithLocation
+      storeKey={false}
       className="wms-inventory-list"
       sx={WIDE_LIST_SX}
     >
@@ -167,6 +162,3 @@ export const InventoryList = ({ preset: presetInput, selectMode = false, onSelec
     </List>
   );
 };
-
-/** /sku/inventory_list. */
-export const InventoryListPage = () => <InventoryList storeKey="inventory.list" />;

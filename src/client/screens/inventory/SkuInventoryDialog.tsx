@@ -20,7 +20,7 @@ export const SkuInventoryDialog = ({ sku, onClose }: SkuInventoryDialogProps) =>
   return (
     <SkuDialog open onClose={onClose} title={translate('app.inventory.dialog.sku', { sku: String(sku.sku ?? sku.id) })} testId="sku-inventory-dialog">
       <Box onSubmit={stopSubmit}>
-        <InventoryList inDialog preset={{ skuId: sku.id, companyId: sku.companyId, ownerId: sku.ownerId }} />
+        <InventoryList preset={{ skuId: sku.id, companyId: sku.companyId, ownerId: sku.ownerId }} />
       </Box>
     </SkuDialog>
   );

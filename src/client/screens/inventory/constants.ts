@@ -22,5 +22,5 @@ export const INVENTORY_EXPORT_PATH = '/sapi/wms/sku-inventory/exportExcel';
 /** Spec 9: the inventory list sorts by these fields only. */
 export const INVENTORY_SORT_FIELDS = ['qty', 'lockQty'] as const;
 
-/** No sort: the server's order (spec 4: a cleared sort sends no sortProp / sortOrder). */
-export const NO_SORT = { field: '', order: 'ASC' as const };
+
+export { NO_SORT } from '../../kit/DocumentList';

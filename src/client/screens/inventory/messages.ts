@@ -9,7 +9,6 @@ export const inventoryMessages = {
     app: {
       inventory: {
         title: {
-          list: 'Inventory',
           log_list: 'Inventory log',
         },
         filter: {
@@ -74,7 +73,6 @@ export const inventoryMessages = {
     app: {
       inventory: {
         title: {
-          list: '库存',
           log_list: '库存流水',
         },
         filter: {
