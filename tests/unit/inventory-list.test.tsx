@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 /**
- * The inventory screens (spec 2.6, 2.7, 2.10, 4, 9; issue 4) against a stub data provider: the filter bar
+ * The inventory screens (spec 2.6, 2.7, 2.10, 4, 9; issue 4) against a stub data provider: the routed list
+ * generated from the manifest (`inventory.screen`: its columns, filters over query parameters, clearable sort,
+ * no View / Edit / Delete / Add, the change log and Export widgets), and the hand-written list of the SKU
+ * inventory dialog and the picker: the filter bar
  * sends the inventory list query (trimmed text, page reset, categoryIds array, containInventory boolean), a
  * cleared sort sends no sortProp / sortOrder, paging hides at total 0, presets lock the owner and warehouse
  * selects, select mode hands the row back, the change-log dialog shows `old -> new` with a change tag, and the
@@ -17,6 +20,11 @@ import { appZh } from '../../src/client/i18n/app-zh';
 import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
 import { toPageBody } from '../../src/client/providers/createDataProvider';
 import { widgetMessages } from '../../src/client/widgets';
+import { screenSource } from '../../generated/client/views';
+import { DocumentScreen } from '../../src/client/kit/screen/DocumentScreen';
+import { documentScreenMessages } from '../../src/client/kit/screen/messages';
+import { screenFilterCodec } from '../../src/client/kit/screen/ScreenFilterBar';
+import { screenOf } from '../../src/client/kit/screen/spec';
 import {
   InventoryList,
   InventoryPickerDialog,
@@ -31,7 +39,7 @@ configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const i18nProvider = polyglotI18nProvider(
-  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inventoryMessages.en, generatedMessages.en) as any,
+  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inventoryMessages.en, documentScreenMessages.en, generatedMessages.en) as any,
   'en',
 );
 
@@ -447,5 +455,82 @@ describe('Inventory change-log dialog', () => {
     });
     // the inventory list's own filter is untouched
     expect(lastInventoryCall(dp).filter).toEqual({});
+  });
+});
+
+describe('the generated inventory list (resources.yaml inventory.screen)', () => {
+  const Generated = () => <DocumentScreen source={screenSource} resource="inventory" storeKey={false} />;
+
+  it('codes its filters: texts trimmed, ids and the platform as numbers, in stock as a boolean, categories as an id array', () => {
+    const codec = screenFilterCodec(screenOf(screenSource, 'inventory'));
+    expect(codec.toFilter({ sku: ' rose ', ownerId: '3', warehouseId: null, batchNo: ' ', containInventory: 'false', ecPlatform: '1', categoryIds: ['21', 22] })).toEqual({
+      sku: 'rose', ownerId: 3, containInventory: false, ecPlatform: 1, categoryIds: [21, 22],
+    });
+    expect(codec.toFilter({ containInventory: null, categoryIds: [] })).toEqual({});
+    expect(codec.toValues({ containInventory: true, categoryIds: [21] })).toMatchObject({ containInventory: true, categoryIds: [21], sku: '' });
+  });
+
+  it('loads page 1 of 10 without a sort, shows the columns of spec 2.6 and offers only the change log', async () => {
+    const dp = renderUi(<Generated />);
+    expect(await screen.findByText('ROSE-30')).toBeTruthy();
+    const params = lastInventoryCall(dp);
+    expect(params.pagination).toEqual({ page: 1, perPage: 10 });
+    expect(params.sort.field).toBe('');
+    expect(params.filter).toEqual({});
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual([
+      'No.', 'Company', 'Warehouse', 'Goods owner', 'SKU', 'Image', 'Quantity', 'Locked quantity', 'Product name', 'Goods number',
+      'Category', 'Colour', 'Size', 'Weight (kg)', 'Batch number', 'Suppliers', 'Platforms', 'Operations',
+    ]);
+    const sortable = screen.getAllByRole('columnheader').filter((h) => h.querySelector('.MuiTableSortLabel-root')).map((h) => h.textContent);
+    expect(sortable).toEqual(['Quantity', 'Locked quantity']);
+    const rows = screen.getAllByTestId('inventory-row');
+    const first = within(rows[0]);
+    for (const text of ['Rose water', 'G-1', 'Perfume', '0.25', 'Taif Farms', 'Bulgarian Rose Co', 'noon', 'Amazon.sa']) expect(first.getByText(text)).toBeTruthy();
+    // read-only: the change log only, no Add
+    expect(screen.getAllByTestId('inventory-row-log')).toHaveLength(2);
+    for (const id of ['inventory-row-view', 'inventory-row-edit', 'inventory-row-delete', 'inventory-add']) expect(screen.queryByTestId(id)).toBeNull();
+    expect(await screen.findByTestId('inventory-export')).toBeTruthy();
+  });
+
+  it('filters by text, in stock, platform and categories from page 1; Reset clears', async () => {
+    const dp = renderUi(<Generated />, stubDataProvider({ inventoryTotal: 25 }));
+    await screen.findByText('ROSE-30');
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(lastInventoryCall(dp).pagination.page).toBe(2));
+    fireEvent.change(within(screen.getByTestId('inventory-filter-sku')).getByRole('textbox'), { target: { value: '  rose  ' } });
+    await pick(screen.getByTestId('inventory-filter-contain-inventory'), 'No');
+    await pick(screen.getByTestId('inventory-filter-ec-platform'), 'noon');
+    const categories = within(screen.getByTestId('inventory-filter-category-ids')).getByRole('combobox');
+    fireEvent.mouseDown(categories);
+    fireEvent.change(categories, { target: { value: 'Per' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Perfume' }));
+    fireEvent.click(screen.getByTestId('inventory-search'));
+    await waitFor(() => expect(lastInventoryCall(dp).filter).toEqual({ sku: 'rose', containInventory: false, ecPlatform: 1, categoryIds: [21] }));
+    expect(lastInventoryCall(dp).pagination.page).toBe(1);
+    fireEvent.click(screen.getByTestId('inventory-reset'));
+    await waitFor(() => expect(lastInventoryCall(dp).filter).toEqual({}));
+  });
+
+  it('sorts by quantity ascending, descending, then clears the sort', async () => {
+    const dp = renderUi(<Generated />);
+    await screen.findByText('ROSE-30');
+    const header = () => screen.getAllByRole('columnheader').find((h) => h.textContent === 'Locked quantity')!.querySelector('.MuiTableSortLabel-root') as HTMLElement;
+    fireEvent.click(header());
+    await waitFor(() => expect(lastInventoryCall(dp).sort).toEqual({ field: 'lockQty', order: 'ASC' }));
+    fireEvent.click(header());
+    await waitFor(() => expect(lastInventoryCall(dp).sort).toEqual({ field: 'lockQty', order: 'DESC' }));
+    fireEvent.click(header());
+    await waitFor(() => expect(lastInventoryCall(dp).sort.field).toBe(''));
+  });
+
+  it("opens a row's change log, filtered by its inventoryId; Export follows sku_inventory:export", async () => {
+    const dp = renderUi(<Generated />, stubDataProvider(), ['sku_inventory:list']);
+    await screen.findByText('ROSE-30');
+    fireEvent.click(screen.getAllByTestId('inventory-row-log')[0]);
+    const dialog = await screen.findByTestId('inventory-log-dialog');
+    expect(within(dialog).getByText('Change log of ROSE-30')).toBeTruthy();
+    await waitFor(() => expect(dp.getList.mock.calls.filter((c) => c[0] === 'inventoryLog').pop()![1].filter).toEqual({ inventoryId: 1 }));
+    expect(screen.queryByTestId('inventory-export')).toBeNull();
   });
 });
