@@ -53,8 +53,8 @@ export const DocumentTopButtons = ({ names, addCode, children }: { names: Docume
 export interface DocumentListProps<K extends string> {
   names: DocumentNames;
   resource: string;
-  /** Translation key of the page title. */
-  title: string;
+  /** Translation key of the page title; false: none (a list in a dialog). */
+  title: string | false;
   /** Permanent filter (never shown in the filter bar). */
   filter?: Record<string, unknown>;
   /** Store key of the list parameters; false: none. */

@@ -3,29 +3,35 @@
  * each input chosen by its field's type (text, enum select, enabled owner / warehouse select, other
  * references, date range as two days, yes / no / all for booleans, several of a resource for `refs`), then
  * Search and Reset; Enter searches from page 1. A filter names a field or a query parameter (queryParams).
- * Labels are the manifest's. Test ids `${testId}-filter-<part>` (partName; date ranges `-<part>-start|end`).
+ * Labels are the manifest's. A preset field's input shows its value, disabled; the preset stays out of the
+ * filter (it is the list's permanent filter). Test ids `${testId}-filter-<part>` (partName; date ranges `-<part>-start|end`).
  */
 import { useMemo } from 'react';
 import { AutocompleteArrayInput, AutocompleteInput, DateInput, NullableBooleanInput, ReferenceArrayInput, ReferenceInput, useTranslate } from 'react-admin';
 import { CountryInput } from '../../widgets/CountryInput';
 import { OwnerInput, WarehouseInput } from '../../widgets/EnabledRefInput';
 import { DocumentFilterBar, EnumFilter, FilterBox, TextFilter } from '../DocumentFilterBar';
-import { filterCodec } from '../filterCodec';
+import { filterCodec, type AnyFilterCodec } from '../filterCodec';
 import { testIdOf } from '../names';
 import type { ScreenItem } from '../../../shared/resource-meta';
 import { partName, type Screen } from './spec';
 
-/** The codec of the view's filters: texts trimmed, selects as numbers, date ranges as days, yes/no as booleans, multi-selects as id arrays. */
-export function screenFilterCodec(screen: Screen) {
+/** The codec of the view's filters: texts trimmed, selects as numbers, date ranges as days, yes/no as booleans, multi-selects as id arrays; preset fields shown, never sent. */
+export function screenFilterCodec(screen: Screen): AnyFilterCodec {
   const items = screen.shown(screen.spec.filters).map((i) => screen.filterField(i.field)!);
   const named = (ok: (f: (typeof items)[number]) => boolean) => items.filter(ok).map((f) => f.name);
-  return filterCodec({
+  const codec = filterCodec({
     texts: named((f) => f.filter !== 'dateRange' && (f.type === 'string' || f.type === 'text')),
     ids: named((f) => f.type === 'enum' || f.type === 'ref' || f.type === 'int'),
     dates: named((f) => f.filter === 'dateRange'),
     bools: named((f) => f.type === 'boolean'),
     lists: named((f) => f.type === 'refs'),
   });
+  const preset = Object.fromEntries(screen.locked.map((k) => [k, screen.filter[k]]));
+  return {
+    toFilter: (values) => Object.fromEntries(Object.entries(codec.toFilter(values as never)).filter(([k]) => !screen.locked.includes(k))),
+    toValues: (filter) => ({ ...codec.toValues(filter), ...preset }),
+  };
 }
 
 const FilterInput = ({ screen, item }: { screen: Screen; item: ScreenItem }) => {
@@ -33,6 +39,7 @@ const FilterInput = ({ screen, item }: { screen: Screen; item: ScreenItem }) => 
   const f = screen.filterField(item.field)!;
   const label = screen.labelOf(item);
   const testId = testIdOf(screen.names, `filter-${partName(f.name)}`);
+  const disabled = screen.locked.includes(f.name);
   if (f.filter === 'dateRange') {
     const text = translate(label);
     return (
@@ -56,7 +63,7 @@ const FilterInput = ({ screen, item }: { screen: Screen; item: ScreenItem }) => 
   if (f.type === 'boolean') {
     return (
       <FilterBox testId={testId}>
-        <NullableBooleanInput source={f.name} label={label} trueLabel="ra.boolean.true" falseLabel="ra.boolean.false" nullLabel="wms.widgets.all" helperText={false} fullWidth />
+        <NullableBooleanInput source={f.name} label={label} disabled={disabled} trueLabel="ra.boolean.true" falseLabel="ra.boolean.false" nullLabel="wms.widgets.all" helperText={false} fullWidth />
       </FilterBox>
     );
   }
@@ -66,27 +73,27 @@ const FilterInput = ({ screen, item }: { screen: Screen; item: ScreenItem }) => 
     return (
       <FilterBox testId={testId}>
         <ReferenceArrayInput source={f.name} reference={f.resource!} perPage={100} sort={{ field: by, order: 'ASC' }}>
-          <AutocompleteArrayInput label={label} optionText={by} filterToQuery={(text: string) => (text.trim() ? { [by]: text.trim() } : {})} helperText={false} fullWidth />
+          <AutocompleteArrayInput label={label} disabled={disabled} optionText={by} filterToQuery={(text: string) => (text.trim() ? { [by]: text.trim() } : {})} helperText={false} fullWidth />
         </ReferenceArrayInput>
       </FilterBox>
     );
   }
-  if (f.type === 'enum') return <EnumFilter source={f.name} enumName={f.enum!} label={label} testId={testId} />;
+  if (f.type === 'enum') return <EnumFilter source={f.name} enumName={f.enum!} label={label} testId={testId} disabled={disabled} />;
   if (f.type === 'ref') {
     const Ref = f.resource === 'owner' ? OwnerInput : f.resource === 'warehouse' ? WarehouseInput : undefined;
     return (
       <FilterBox testId={testId}>
         {Ref ? (
-          <Ref source={f.name} label={label} helperText={false} fullWidth />
+          <Ref source={f.name} label={label} helperText={false} fullWidth disabled={disabled} />
         ) : (
           <ReferenceInput source={f.name} reference={f.resource!}>
-            <AutocompleteInput label={label} helperText={false} fullWidth />
+            <AutocompleteInput label={label} helperText={false} fullWidth disabled={disabled} />
           </ReferenceInput>
         )}
       </FilterBox>
     );
   }
-  return <TextFilter source={f.name} label={label} testId={testId} maxLength={f.maxLength ?? 200} />;
+  return <TextFilter source={f.name} label={label} testId={testId} maxLength={f.maxLength ?? 200} disabled={disabled} />;
 };
 
 export const ScreenFilterBar = ({ screen }: { screen: Screen }) => {

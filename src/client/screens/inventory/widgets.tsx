@@ -26,7 +26,7 @@ registerTop('inventoryExport', ({ screen }) => {
   return (
     <ExportButton
       path={INVENTORY_EXPORT_PATH}
-      filter={() => exportFilter(filterValues ?? {}, screen.view.filter, sort)}
+      filter={() => exportFilter(filterValues ?? {}, screen.filter, sort)}
       codes={CODE_INVENTORY_EXPORT}
       label="app.inventory.action.export"
       data-testid={testIdOf(screen.names, 'export')}
