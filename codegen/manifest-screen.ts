@@ -34,6 +34,19 @@
  * shows a value the server adds to each line.
  *
  * Workflow actions not named under `actions` ask for confirmation, then call `<path>/<action>` with `{id}`.
+ *
+ * A read-only list (a `readOnly` resource, e.g. inventory) declares no `form`, `editable` or workflow: its rows
+ * offer no View, Edit or Delete and the list no Add (Add needs a `form` and an add code); `number` may then be
+ * left out (default id). Such lists may also say
+ *
+ *   filters: [sku, ownerId, containInventory, categoryIds]   # fields with `filter:` or queryParams
+ *   columns: [qty, { field: skuEntity.name, en: Product name, zh: 商品名称 }, { field: supplierNames, en: Suppliers, zh: 供应商 }]
+ *
+ * A filter may name a query parameter (`queryParams:`) of type string (text box), boolean (yes / no / all),
+ * enum (select), ref or int (select / number) or refs (several of the referenced resource, sent as an id
+ * array). A labelled column that is not a field shows a value the server adds to each row (a dotted path
+ * such as skuEntity.name reads a nested object; an array shows one value a line). Sortable fields
+ * (`sortable: true`) sort; a third click on a sorted header clears the sort.
  * Problems are reported through `fail` with the path of the offending key.
  */
 import type { DocumentScreenSpec, FieldSpec, Label, Model, ResourceSpec, ScreenActionSpec, ScreenItem, ScreenLinesSpec, ViewSpec } from '../src/shared/resource-meta';
@@ -43,6 +56,8 @@ type Path = (string | number)[];
 type Fail = (path: Path, msg: string) => void;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const COLORS = ['primary', 'success', 'error', 'warning'] as const;
+/** Query parameter types a filter input exists for (ScreenFilterBar). */
+const FILTER_PARAM_TYPES = ['string', 'boolean', 'enum', 'ref', 'int', 'refs'] as const;
 /** Names a hand-written widget may have. */
 const WIDGET_NAME = /^[a-z][A-Za-z]*$/;
 
@@ -64,9 +79,10 @@ function widgetName(v: unknown, p: Path, fail: Fail): string | undefined {
 
 /**
  * A list of fields (`name` or `{ field, views?, widget?, en?, zh?, required?, lookup? }`); `fieldOk` says whether a
- * name may be used; `lookupOk` whether a field may be a `lookup` filter (filters only).
+ * name may be used; `lookupOk` whether a field may be a `lookup` filter (filters only); `displayOk`: a labelled
+ * item may name a value the server adds to each row (columns).
  */
-function items(raw: unknown, p: Path, fail: Fail, fieldOk: (name: string) => boolean, views: string[], lookupOk: (name: string) => string | undefined = () => 'only filters look a number up'): ScreenItem[] {
+function items(raw: unknown, p: Path, fail: Fail, fieldOk: (name: string) => boolean, views: string[], lookupOk: (name: string) => string | undefined = () => 'only filters look a number up', displayOk = false): ScreenItem[] {
   if (raw === undefined) return [];
   if (!Array.isArray(raw)) { fail(p, 'must be a list of field names or { field, views?, widget?, en?, zh? }'); return []; }
   const out: ScreenItem[] = [];
@@ -77,7 +93,8 @@ function items(raw: unknown, p: Path, fail: Fail, fieldOk: (name: string) => boo
     const field = o.field;
     if (typeof field !== 'string') { fail(ip, 'name a field'); return; }
     const widget = widgetName(o.widget, [...ip, 'widget'], fail);
-    if (!widget && !fieldOk(field)) { fail(ip, `'${field}' is not a field that can be used here`); return; }
+    // a labelled column may show a value the server adds to each row (displayOk)
+    if (!widget && !fieldOk(field) && !(displayOk && label(o, ip, () => {}))) { fail(ip, `'${field}' is not a field that can be used here`); return; }
     const item: ScreenItem = { field };
     if (o.views !== undefined) {
       if (!Array.isArray(o.views) || o.views.some((v) => !views.includes(String(v)))) fail([...ip, 'views'], `name views of this screen (${views.join(', ')})`);
@@ -149,13 +166,16 @@ function filterValue(model: Model, f: FieldSpec | undefined, v: unknown, p: Path
 }
 
 /** Parses `screen:` of resource `r` (its fields, permissions and workflow already parsed). */
-export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' | 'en' | 'zh' | 'fields' | 'permissions' | 'workflow'>, model: Model, fail: Fail): DocumentScreenSpec | undefined {
+export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' | 'en' | 'zh' | 'fields' | 'queryParams' | 'permissions' | 'workflow' | 'readOnly'>, model: Model, fail: Fail): DocumentScreenSpec | undefined {
   if (!isObj(raw)) { fail(p, 'must be a mapping (testId, number, views, filters, columns, ...)'); return undefined; }
   unknownKeys(raw, ['testId', 'number', 'editable', 'add', 'views', 'filters', 'columns', 'actions', 'topWidgets', 'rowWidgets', 'form', 'viewLines'], p, fail);
   const field = (n: string) => r.fields.find((f) => f.name === n);
   const testId = typeof raw.testId === 'string' && /^[a-z][a-z-]*$/.test(raw.testId) ? raw.testId : (fail([...p, 'testId'], 'a lower-case test id stem such as inbound'), r.name);
-  const number = typeof raw.number === 'string' && field(raw.number) ? raw.number : (fail([...p, 'number'], 'name the document number field'), 'id');
+  // a list without form and workflow names no document in its prompts: its number may be left out
+  const quiet = raw.number === undefined && raw.form === undefined && !r.workflow;
+  const number = quiet ? 'id' : typeof raw.number === 'string' && field(raw.number) ? raw.number : (fail([...p, 'number'], 'name the document number field'), 'id');
   if (raw.add !== undefined && raw.add !== false) fail([...p, 'add'], 'must be false (or left out)');
+  if (r.readOnly) for (const k of ['form', 'editable'] as const) if (raw[k] !== undefined) fail([...p, k], 'a read-only resource has no create / edit form or editable states');
 
   // [KEY, ...]: states of this resource's workflow; { ref, states }: of the referenced resource's (checkScreens)
   let editable: DocumentScreenSpec['editable'];
@@ -202,13 +222,14 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
   }
   const viewNames = views.map((v) => v.name);
 
-  const filterable = (n: string) => Boolean(field(n)?.filter);
+  const param = (n: string) => r.queryParams.find((q) => q.name === n);
+  const filterable = (n: string) => Boolean(field(n)?.filter) || FILTER_PARAM_TYPES.includes(param(n)?.type as never);
   const listable = (n: string) => Boolean(field(n));
   const formable = (n: string) => Boolean(field(n)?.form);
   // a lookup filter types the referenced record's number: the ref's target is checked in checkScreens
   const lookupOk = (n: string) => (field(n)?.type === 'ref' ? undefined : `'${n}' is not a ref field (a lookup types the referenced record's number)`);
   const filters = items(raw.filters, [...p, 'filters'], fail, filterable, viewNames, lookupOk);
-  const columns = items(raw.columns, [...p, 'columns'], fail, listable, viewNames);
+  const columns = items(raw.columns, [...p, 'columns'], fail, listable, viewNames, undefined, true);
 
   const actions: ScreenActionSpec[] = [];
   const declared = isObj(raw.actions) ? raw.actions : {};

@@ -368,7 +368,7 @@ function validate(root: unknown, fail: Fail): Model {
     const workflow = r.workflow === undefined ? undefined : parseWorkflow(r.workflow, [...p, 'workflow'], fields, model, permissions.edit, fail);
     const listCodes = r.listCodes === undefined ? undefined : parseListCodes(r.listCodes, [...p, 'listCodes'], fields, model, fail);
     const label = { en: str(r, 'en', p, fail) ?? name, zh: str(r, 'zh', p, fail) ?? name };
-    const screen = r.screen === undefined ? undefined : parseScreen(r.screen, [...p, 'screen'], { name, fields, permissions, workflow, ...label }, model, fail);
+    const screen = r.screen === undefined ? undefined : parseScreen(r.screen, [...p, 'screen'], { name, fields, queryParams, permissions, workflow, readOnly, ...label }, model, fail);
     model.resources.push({
       name, path, table, represent, scope, permissions, operations, menu, defaultSort, unique, fields, queryParams, checks, ...(readOnly ? { readOnly } : {}), ...(workflow ? { workflow } : {}), ...(listCodes ? { listCodes } : {}), ...(screen ? { screen } : {}),
       ...label,

@@ -185,6 +185,20 @@ export const generatedMessages = {
           ecPlatform: "E-commerce platform",
           updateDate: "Updated",
         },
+        views: {
+          list: "Inventory",
+        },
+        columns: {
+          image: "Image",
+          "skuEntity.name": "Product name",
+          "skuEntity.goodsNo": "Goods number",
+          "skuEntity.category": "Category",
+          "skuEntity.color": "Colour",
+          "skuEntity.size": "Size",
+          "skuEntity.weight": "Weight (kg)",
+          supplierNames: "Suppliers",
+          ecPlatforms: "Platforms",
+        },
       },
       inventoryJudgement: {
         name: "Inventory adjustments",
@@ -841,6 +855,20 @@ export const generatedMessages = {
           categoryIds: "商品分类",
           ecPlatform: "电商平台",
           updateDate: "更新时间",
+        },
+        views: {
+          list: "库存",
+        },
+        columns: {
+          image: "图片",
+          "skuEntity.name": "商品名称",
+          "skuEntity.goodsNo": "货号",
+          "skuEntity.category": "分类",
+          "skuEntity.color": "颜色",
+          "skuEntity.size": "尺码",
+          "skuEntity.weight": "重量(kg)",
+          supplierNames: "供应商",
+          ecPlatforms: "平台",
         },
       },
       inventoryJudgement: {

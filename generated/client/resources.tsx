@@ -28,7 +28,6 @@ import {
 } from "./resources/ecPlatformSku";
 import { InboundOrderLineList } from "./resources/inboundOrderLine";
 import { InboundPackageLineList } from "./resources/inboundPackageLine";
-import { InventoryList } from "./resources/inventory";
 import { InventoryJudgementLineList } from "./resources/inventoryJudgementLine";
 import { InventoryLogList } from "./resources/inventoryLog";
 import { OutboundAllocationList } from "./resources/outboundAllocation";
@@ -75,10 +74,7 @@ export const generatedResources: ResourceDef[] = [
   { name: "inboundOrderLine", list: InboundOrderLineList, recordRepresentation: "id" },
   { name: "inboundPackage", icon: Inventory, recordRepresentation: "packageNo" },
   { name: "inboundPackageLine", list: InboundPackageLineList, recordRepresentation: "id" },
-  {
-    name: "inventory", list: InventoryList, icon: Inventory, recordRepresentation: "id",
-    listRoute: "/sku/inventory_list",
-  },
+  { name: "inventory", icon: Inventory, recordRepresentation: "id" },
   { name: "inventoryJudgement", icon: FactCheck, recordRepresentation: "judgementNo" },
   { name: "inventoryJudgementLine", list: InventoryJudgementLineList, recordRepresentation: "id" },
   {

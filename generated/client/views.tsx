@@ -30,6 +30,12 @@ export const InboundPackagePackList = () => <DocumentScreen
   resource="inboundPackage"
   view="pack"
 />;
+/** Inventory: Inventory (/sku/inventory_list). */
+export const InventoryListList = () => <DocumentScreen
+  source={screenSource}
+  resource="inventory"
+  view="list"
+/>;
 /** Inventory adjustments: Inventory adjustments (/sku/inventory_judgement_list). */
 export const InventoryJudgementAllList = () => <DocumentScreen
   source={screenSource}
@@ -69,6 +75,7 @@ export const generatedViews: ViewDef[] = [
   { resource: "inboundOrder", view: "return", route: "/inbound/return_list", code: "inbound:return_list", component: InboundOrderReturnList },
   { resource: "inboundOrder", view: "reject", route: "/inbound/reject_list", code: "inbound:reject_list", component: InboundOrderRejectList },
   { resource: "inboundPackage", view: "pack", route: "/inbound/pack/list", code: "inbound:pack_list", component: InboundPackagePackList },
+  { resource: "inventory", view: "list", route: "/sku/inventory_list", code: "sku_inventory:list", component: InventoryListList },
   { resource: "inventoryJudgement", view: "all", route: "/sku/inventory_judgement_list", code: "inventory_judgement:list", component: InventoryJudgementAllList },
   { resource: "outboundOrder", view: "normal", route: "/outbound/normal_list", code: "outbound:list", component: OutboundOrderNormalList },
   { resource: "outboundOrder", view: "noon", route: "/outbound/nano_list", code: "outbound:list", component: OutboundOrderNoonList },

@@ -26,7 +26,7 @@ import { Dashboard, RedirectToDashboard } from './screens/Dashboard';
 import { NoPermission, RedirectToNoPermission, AuthErrorRedirect } from './screens/NoPermission';
 import { NotFound, RedirectToNotFound } from './screens/NotFound';
 import { SkuListAll, SkuListNoon } from './screens/sku';
-import { InventoryListPage, InventoryLogListPage } from './screens/inventory';
+import { InventoryLogListPage } from './screens/inventory';
 import { inboundRoutes } from './screens/inbound';
 import { generatedViews } from '../../generated/client/views';
 import type { ConsoleRoute } from '../../generated/client/routes';
@@ -42,8 +42,7 @@ import { specPathRewriter, specRouterProvider } from './routing/specPaths';
  */
 const screenOverrides: Record<string, Partial<ResourceDef>> = {
   sku: { list: SkuListAll, create: undefined, edit: undefined },
-  // Inventory (spec 2.6, 2.9): read-only lists at /sku/inventory_list and /sku/inventory_log_list
-  inventory: { list: InventoryListPage, create: undefined, edit: undefined },
+  // Inventory log (spec 2.9): the read-only list at /sku/inventory_log_list (the inventory list is the manifest's screen)
   inventoryLog: { list: InventoryLogListPage, create: undefined, edit: undefined },
 };
 

@@ -107,6 +107,39 @@ describe('manifest validation', () => {
       texts: { addIt: { en: 'Add', zh: '添加' } },
     });
   });
+  it('checks a read-only list screen: query-parameter filters, display-value columns, no form', () => {
+    const manifest = (screen: string) => `resources:
+  thing:
+    en: Things
+    zh: 物
+    path: /sapi/wms/thing
+    table: wms_thing
+    represent: name
+    permissions: { list: any }
+    readOnly: { en: No, zh: 不 }
+    queryParams:
+      text: { type: string, en: T, zh: T, maxLength: 9 }
+      stocked: { type: boolean, en: S, zh: S }
+      tags: { type: strings, en: G, zh: G }
+    screen:
+      testId: thing
+      views: { all: { route: /thing/list } }
+${screen}
+    fields:
+      name: { type: string, en: N, zh: N, maxLength: 5 }
+      code: { type: string, en: C, zh: C, maxLength: 5, filter: eq }
+`;
+    const p = problemsOf(manifest('      filters: [text, stocked, code, name, tags, nope]\n      columns: [name, { field: sku.name, en: S, zh: S }, bare.path]\n      form: { fields: [name] }\n      editable: []')).join('\n');
+    expect(p).toMatch(/screen\.filters\.3: 'name' is not a field that can be used here/);
+    expect(p).toMatch(/screen\.filters\.4: 'tags' is not a field that can be used here/);
+    expect(p).toMatch(/screen\.filters\.5: 'nope' is not a field that can be used here/);
+    expect(p).toMatch(/screen\.columns\.2: 'bare\.path' is not a field that can be used here/);
+    expect(p).toMatch(/screen\.form: a read-only resource has no create \/ edit form or editable states/);
+    expect(p).toMatch(/screen\.editable: a read-only resource/);
+    expect(p).not.toMatch(/filters\.[012]|columns\.1/);
+    const ok = parseManifest(manifest('      filters: [text, stocked, code]\n      columns: [name, { field: sku.name, en: S, zh: S }]'), 'm.yaml').resources[0].screen!;
+    expect([ok.number, ok.filters.map((f) => f.field), ok.columns[1]]).toEqual(['id', ['text', 'stocked', 'code'], { field: 'sku.name', label: { en: 'S', zh: 'S' } }]);
+  });
   it('checks a screen\'s menu group and permission code', () => {
     const withScreen = (sc: string) => problemsOf(`menus:\n  basic: { en: B, zh: B, icon: Apartment, order: 1 }\nscreens:\n  map: ${sc}\n` + base('      name: { type: string, en: N, zh: N, maxLength: 5 }\n')).join('\n');
     expect(withScreen('{ en: M, zh: M, group: nope, route: /map, order: 1, icon: Map, code: thing:view }'))

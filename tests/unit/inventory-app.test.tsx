@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * The inventory routes in the assembled console (spec 2.3, 2.6, 2.8, 2.9; issue 4): /sku/inventory_list shows
- * the hand-written inventory list (page call current 1, size 10, no sort), /sku/inventory_log_list the
+ * the inventory list generated from the manifest (page call current 1, size 10, no sort), /sku/inventory_log_list the
  * standalone log list with warehouse, owner and SKU columns, and the SKU list's "view inventory" opens the
  * inventory of that SKU (preset skuId, companyId, ownerId) in a dialog.
  */

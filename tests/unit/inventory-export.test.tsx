@@ -3,20 +3,23 @@
  * Export of the inventory list (spec 2.6, 4, 6, 8, 9; issue 4): useExportJob starts the export with the filter
  * plus skipLoading, polls /sapi/sys/fileExport/query every 1000 ms while the job is CREATED, opens
  * `<downloadUrl>?token=<token>` on SUCCESS and shows "Export failed" (plus the job's message) on FAIL; the
- * inventory list's Export button exports the filter on screen behind a full-screen overlay.
+ * generated inventory list's Export widget exports the filter on screen behind a full-screen overlay.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, configure, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import type { DataProvider } from 'react-admin';
 import { TOKEN_KEY } from '../../src/client/providers/session';
 import { EXPORT_POLL_MS, EXPORT_QUERY_PATH, useExportJob } from '../../src/client/widgets';
-import { InventoryList, inventoryMessages } from '../../src/client/screens/inventory';
+import { inventoryMessages } from '../../src/client/screens/inventory';
+import { screenSource } from '../../generated/client/views';
+import { DocumentScreen } from '../../src/client/kit/screen/DocumentScreen';
+import { documentScreenMessages } from '../../src/client/kit/screen/messages';
 import { adminWrapper, i18nOf, renderWithAdmin, stubDataProvider as stubWith } from './console-harness';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = i18nOf(inventoryMessages);
+const i18nProvider = i18nOf(inventoryMessages, documentScreenMessages);
 
 const EXPORT_PATH = '/sapi/wms/sku-inventory/exportExcel';
 const FILE_URL = '/sapi/sys/file/get/exports/inventory-1.xlsx';
@@ -139,9 +142,9 @@ describe('Export button of the inventory list', () => {
   it('exports the filter on screen (with the preset) behind a full-screen overlay', async () => {
     const call = jobCalls({ id: 9, exportStatus: 1 }, [{ id: 9, exportStatus: 2, downloadUrl: FILE_URL }]);
     const dp = stubDataProvider(call);
-    renderWithAdmin(<InventoryList inDialog preset={{ skuId: 7 }} />, { dataProvider: dp, i18nProvider });
+    renderWithAdmin(<DocumentScreen source={screenSource} resource="inventory" inDialog preset={{ skuId: 7 }} />, { dataProvider: dp, i18nProvider });
     await screen.findByText('ROSE-30');
-    fireEvent.change(screen.getByLabelText('SKU / product name'), { target: { value: ' rose ' } });
+    fireEvent.change(screen.getByLabelText('SKU or product name'), { target: { value: ' rose ' } });
     fireEvent.click(screen.getByTestId('inventory-search'));
     await waitFor(() => expect(dp.getList.mock.calls.filter((c) => c[0] === 'inventory').pop()![1].filter).toEqual({ sku: 'rose', skuId: 7 }));
     fireEvent.click(await screen.findByTestId('inventory-export'));

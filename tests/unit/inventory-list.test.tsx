@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 /**
- * The inventory screens (spec 2.6, 2.7, 2.10, 4, 9; issue 4) against a stub data provider: the filter bar
+ * The inventory screens (spec 2.6, 2.7, 2.10, 4, 9; issue 4) against a stub data provider: the routed list
+ * generated from the manifest (`inventory.screen`: its columns, filters over query parameters, clearable sort,
+ * no View / Edit / Delete / Add, the change log and Export widgets), and the hand-written list of the SKU
+ * inventory dialog and the picker: the filter bar
  * sends the inventory list query (trimmed text, page reset, categoryIds array, containInventory boolean), a
  * cleared sort sends no sortProp / sortOrder, paging hides at total 0, presets lock the owner and warehouse
  * selects, select mode hands the row back, the change-log dialog shows `old -> new` with a change tag, and the
@@ -17,10 +20,13 @@ import { appZh } from '../../src/client/i18n/app-zh';
 import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
 import { toPageBody } from '../../src/client/providers/createDataProvider';
 import { widgetMessages } from '../../src/client/widgets';
+import { screenSource } from '../../generated/client/views';
+import { DocumentScreen, type DocumentScreenProps } from '../../src/client/kit/screen/DocumentScreen';
+import { documentScreenMessages } from '../../src/client/kit/screen/messages';
+import { screenFilterCodec } from '../../src/client/kit/screen/ScreenFilterBar';
+import { screenOf } from '../../src/client/kit/screen/spec';
 import {
-  InventoryList,
   InventoryPickerDialog,
-  buildInventoryFilter,
   buildLogFilter,
   exportFilter,
   inventoryMessages,
@@ -31,7 +37,7 @@ configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const i18nProvider = polyglotI18nProvider(
-  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inventoryMessages.en, generatedMessages.en) as any,
+  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inventoryMessages.en, documentScreenMessages.en, generatedMessages.en) as any,
   'en',
 );
 
@@ -172,18 +178,16 @@ async function pick(container: HTMLElement, name: string) {
   fireEvent.click(await screen.findByRole('option', { name }));
 }
 
+/** The generated inventory list (resources.yaml inventory.screen). */
+const Generated = (props: Partial<DocumentScreenProps>) => <DocumentScreen source={screenSource} resource="inventory" storeKey={false} {...props} />;
+
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
 
 describe('inventory filter (pure)', () => {
-  it('trims text, keeps categoryIds as numbers and containInventory as a boolean, leaves presets out', () => {
-    expect(
-      buildInventoryFilter({ sku: '  rose ', batchNo: ' B1 ', ownerId: 3, warehouseId: '5', containInventory: 'false', ecPlatform: '1', categoryIds: ['21', 22, 22] }),
-    ).toEqual({ sku: 'rose', batchNo: 'B1', ownerId: 3, warehouseId: 5, containInventory: false, ecPlatform: 1, categoryIds: [21, 22] });
-    expect(buildInventoryFilter({ sku: '   ', categoryIds: [], containInventory: null })).toEqual({});
-    expect(buildInventoryFilter({ ownerId: 4, warehouseId: 6, containInventory: true }, { ownerId: 3, warehouseId: 5, containInventory: false })).toEqual({});
+  it('builds the log filter: document number trimmed, type as a number, days; empty values left out', () => {
     expect(buildLogFilter({ bizNo: ' IJ1 ', bizType: '3', addDateStart: '2024-05-01', addDateEnd: '' })).toEqual({ bizNo: 'IJ1', bizType: 3, addDateStart: '2024-05-01' });
   });
 
@@ -220,105 +224,21 @@ describe('inventory messages', () => {
   });
 });
 
-describe('InventoryList', () => {
-  it('loads page 1 of 10 without a sort and shows the columns of spec 2.6', async () => {
-    const dp = renderUi(<InventoryList inDialog />);
-    expect(await screen.findByText('ROSE-30')).toBeTruthy();
-    const params = lastInventoryCall(dp);
-    expect(params.pagination).toEqual({ page: 1, perPage: 10 });
-    expect(params.sort.field).toBe('');
-    expect(params.filter).toEqual({});
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual([
-      'No.', 'Company', 'Warehouse', 'Goods owner', 'SKU', 'Image', 'Quantity', 'Locked quantity', 'Product name', 'Goods number',
-      'Category', 'Colour', 'Size', 'Weight (kg)', 'Batch number', 'Suppliers', 'Platforms', 'Action',
-    ]);
-    const sortable = screen.getAllByRole('columnheader').filter((h) => h.querySelector('.MuiTableSortLabel-root')).map((h) => h.textContent);
-    expect(sortable).toEqual(['Quantity', 'Locked quantity']);
-    const rows = screen.getAllByTestId('inventory-row');
-    expect(rows).toHaveLength(2);
-    const first = within(rows[0]);
-    expect(first.getByText('1')).toBeTruthy(); // row number
-    expect(first.getByText('Rose water')).toBeTruthy();
-    expect(first.getByText('Taif Farms')).toBeTruthy();
-    expect(first.getByText('Bulgarian Rose Co')).toBeTruthy();
-    expect(first.getByText('noon')).toBeTruthy();
-    expect(first.getByText('Amazon.sa')).toBeTruthy();
-    expect(within(rows[1]).getByText('2')).toBeTruthy();
-    expect(screen.getAllByTestId('inventory-row-log')).toHaveLength(2);
-    expect(screen.getByTestId('inventory-export')).toBeTruthy();
-  });
-
-  it('searches with trimmed text from page 1 (Search button and Enter)', async () => {
-    const dp = renderUi(<InventoryList inDialog />, stubDataProvider({ inventoryTotal: 25 }));
-    await screen.findByText('ROSE-30');
-    // go to page 2 first
-    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
-    await waitFor(() => expect(lastInventoryCall(dp).pagination.page).toBe(2));
-    fireEvent.change(screen.getByLabelText('SKU / product name'), { target: { value: '  rose  ' } });
-    fireEvent.change(screen.getByLabelText('Batch number'), { target: { value: ' B1 ' } });
-    fireEvent.click(screen.getByTestId('inventory-search'));
-    await waitFor(() => {
-      const last = lastInventoryCall(dp);
-      expect(last.filter).toEqual({ sku: 'rose', batchNo: 'B1' });
-      expect(last.pagination.page).toBe(1);
-    });
-    // the same filter again from page 2: back to page 1 (Enter submits the form)
-    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
-    await waitFor(() => expect(lastInventoryCall(dp).pagination.page).toBe(2));
-    fireEvent.submit(screen.getByLabelText('SKU / product name').closest('form')!);
-    await waitFor(() => expect(lastInventoryCall(dp).pagination.page).toBe(1));
-    expect(lastInventoryCall(dp).filter).toEqual({ sku: 'rose', batchNo: 'B1' });
-  });
-
-  it('sends containInventory as a boolean, the platform as a number and categoryIds as an array', async () => {
-    const dp = renderUi(<InventoryList inDialog />);
-    await screen.findByText('ROSE-30');
-    await pick(screen.getByTestId('inventory-filter-stock'), 'Out of stock');
-    await pick(screen.getByTestId('inventory-filter-platform'), 'noon');
-    const categories = within(screen.getByTestId('inventory-filter-categories')).getByRole('combobox');
-    fireEvent.mouseDown(categories);
-    fireEvent.change(categories, { target: { value: 'Per' } });
-    fireEvent.click(await screen.findByRole('option', { name: 'Perfume' }));
-    fireEvent.click(screen.getByTestId('inventory-search'));
-    await waitFor(() => expect(lastInventoryCall(dp).filter).toEqual({ containInventory: false, ecPlatform: 1, categoryIds: [21] }));
-    await pick(screen.getByTestId('inventory-filter-stock'), 'In stock');
-    fireEvent.click(screen.getByTestId('inventory-search'));
-    await waitFor(() => expect(lastInventoryCall(dp).filter).toEqual({ containInventory: true, ecPlatform: 1, categoryIds: [21] }));
-    // reset: everything cleared
-    fireEvent.click(screen.getByTestId('inventory-reset'));
-    await waitFor(() => expect(lastInventoryCall(dp).filter).toEqual({}));
-  });
-
-  it('sorts by quantity ascending, descending, then clears the sort', async () => {
-    const dp = renderUi(<InventoryList inDialog />);
-    await screen.findByText('ROSE-30');
-    const header = () =>
-      screen.getAllByRole('columnheader').find((h) => h.textContent === 'Quantity')!.querySelector('.MuiTableSortLabel-root') as HTMLElement;
-    fireEvent.click(header());
-    await waitFor(() => expect(lastInventoryCall(dp).sort).toEqual({ field: 'qty', order: 'ASC' }));
-    fireEvent.click(header());
-    await waitFor(() => expect(lastInventoryCall(dp).sort).toEqual({ field: 'qty', order: 'DESC' }));
-    fireEvent.click(header());
-    await waitFor(() => expect(lastInventoryCall(dp).sort.field).toBe(''));
-    expect(toPageBody(lastInventoryCall(dp))).not.toHaveProperty('sortProp');
-    expect(toPageBody(lastInventoryCall(dp))).not.toHaveProperty('sortOrder');
-  });
-
+describe('the inventory list in a dialog (preset, picker)', () => {
   it('hides the paging when the total is 0 and shows it otherwise', async () => {
-    renderUi(<InventoryList inDialog />, stubDataProvider({ inventoryTotal: 0 }));
+    renderUi(<Generated />, stubDataProvider({ inventoryTotal: 0 }));
     await screen.findByTestId('inventory-filters');
     await screen.findByText(/^No Inventory found/);
     expect(document.querySelector('.MuiTablePagination-root')).toBeNull();
     cleanup();
-    renderUi(<InventoryList inDialog />, stubDataProvider({ inventoryTotal: 25 }));
+    renderUi(<Generated />, stubDataProvider({ inventoryTotal: 25 }));
     await screen.findByText('ROSE-30');
     expect(document.querySelector('.MuiTablePagination-root')).not.toBeNull();
     expect(screen.getByText('1-10 of 25')).toBeTruthy();
   });
 
   it('presets lock the owner and warehouse selects and go into every query', async () => {
-    const dp = renderUi(<InventoryList inDialog preset={{ skuId: 7, companyId: 1, ownerId: 3, warehouseId: 5, containInventory: true, ecPlatform: 1 }} />);
+    const dp = renderUi(<Generated inDialog preset={{ skuId: 7, companyId: 1, ownerId: 3, warehouseId: 5, containInventory: true, ecPlatform: 1 }} />);
     await screen.findByText('ROSE-30');
     expect(lastInventoryCall(dp).filter).toEqual({ skuId: 7, companyId: 1, ownerId: 3, warehouseId: 5, containInventory: true, ecPlatform: 1 });
     const owner = within(screen.getByTestId('inventory-filter-owner')).getByRole('combobox') as HTMLInputElement;
@@ -327,32 +247,22 @@ describe('InventoryList', () => {
     expect(warehouse.disabled).toBe(true);
     await waitFor(() => expect(owner.value).toBe('Desert Rose'));
     await waitFor(() => expect(warehouse.value).toBe('Riyadh DC'));
-    expect(within(screen.getByTestId('inventory-filter-stock')).getByRole('combobox').getAttribute('aria-disabled')).toBe('true');
-    expect(within(screen.getByTestId('inventory-filter-platform')).getByRole('combobox').getAttribute('aria-disabled')).toBe('true');
+    expect(within(screen.getByTestId('inventory-filter-contain-inventory')).getByRole('combobox').getAttribute('aria-disabled')).toBe('true');
+    expect(within(screen.getByTestId('inventory-filter-ec-platform')).getByRole('combobox').getAttribute('aria-disabled')).toBe('true');
     // a search keeps the preset
-    fireEvent.change(screen.getByLabelText('SKU / product name'), { target: { value: 'rose' } });
+    fireEvent.change(screen.getByLabelText('SKU or product name'), { target: { value: 'rose' } });
     fireEvent.click(screen.getByTestId('inventory-search'));
     await waitFor(() => expect(lastInventoryCall(dp).filter).toEqual({ sku: 'rose', skuId: 7, companyId: 1, ownerId: 3, warehouseId: 5, containInventory: true, ecPlatform: 1 }));
-  });
-
-  it('picks the only enabled warehouse by itself and applies it', async () => {
-    const dp = renderUi(<InventoryList inDialog />, stubDataProvider({ refs: { ...REFS, warehouse: [{ id: 5, name: 'Riyadh DC' }] } }));
-    await screen.findByText('ROSE-30');
-    const warehouse = within(screen.getByTestId('inventory-filter-warehouse')).getByRole('combobox') as HTMLInputElement;
-    await waitFor(() => expect(warehouse.value).toBe('Riyadh DC'));
-    await waitFor(() => expect(lastInventoryCall(dp).filter).toEqual({ warehouseId: 5 }));
-    // two owners: nothing picked
-    expect((within(screen.getByTestId('inventory-filter-owner')).getByRole('combobox') as HTMLInputElement).value).toBe('');
   });
 
   it('in a dialog opened from a row, the filter form does not start from that row', async () => {
     const dp = renderUi(
       <RecordContextProvider value={{ id: 7, sku: 'ROSE-30', name: 'Rose water', ownerId: 3, warehouseId: 5, batchNo: 'X' }}>
-        <InventoryList inDialog preset={{ skuId: 7 }} />
+        <Generated inDialog preset={{ skuId: 7 }} />
       </RecordContextProvider>,
     );
     await screen.findAllByTestId('inventory-row');
-    expect((screen.getByLabelText('SKU / product name') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('SKU or product name') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Batch number') as HTMLInputElement).value).toBe('');
     fireEvent.click(screen.getByTestId('inventory-search'));
     await waitFor(() => expect(inventoryCalls(dp).length).toBeGreaterThan(1));
@@ -361,7 +271,7 @@ describe('InventoryList', () => {
 
   it('select mode: a Select button per row hands the record back; no export, no change log', async () => {
     const onSelect = vi.fn();
-    renderUi(<InventoryList selectMode onSelect={onSelect} />);
+    renderUi(<Generated onSelect={onSelect} />);
     await screen.findByText('ROSE-30');
     expect(screen.queryByTestId('inventory-export')).toBeNull();
     expect(screen.queryByTestId('inventory-row-log')).toBeNull();
@@ -380,21 +290,11 @@ describe('InventoryList', () => {
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
   });
 
-  it('hides Export without sku_inventory:export', async () => {
-    renderUi(<InventoryList inDialog />, stubDataProvider(), ['sku_inventory:list']);
-    await screen.findByText('ROSE-30');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(screen.queryByTestId('inventory-export')).toBeNull();
-    expect(screen.getAllByTestId('inventory-row-log')).toHaveLength(2);
-    cleanup();
-    renderUi(<InventoryList inDialog />, stubDataProvider(), ['sku_inventory:list', 'sku_inventory:export']);
-    expect(await screen.findByTestId('inventory-export')).toBeTruthy();
-  });
 });
 
 describe('Inventory change-log dialog', () => {
   it('opens from a row, filtered by its inventoryId, and shows old -> new with a change tag', async () => {
-    const dp = renderUi(<InventoryList inDialog />);
+    const dp = renderUi(<Generated />);
     await screen.findByText('ROSE-30');
     fireEvent.click(screen.getAllByTestId('inventory-row-log')[0]);
     const dialog = await screen.findByTestId('inventory-log-dialog');
@@ -430,7 +330,7 @@ describe('Inventory change-log dialog', () => {
   });
 
   it('filters by document number, type and date range, keeping the inventoryId', async () => {
-    const dp = renderUi(<InventoryList inDialog />);
+    const dp = renderUi(<Generated />);
     await screen.findByText('ROSE-30');
     fireEvent.click(screen.getAllByTestId('inventory-row-log')[0]);
     const dialog = await screen.findByTestId('inventory-log-dialog');
@@ -447,5 +347,80 @@ describe('Inventory change-log dialog', () => {
     });
     // the inventory list's own filter is untouched
     expect(lastInventoryCall(dp).filter).toEqual({});
+  });
+});
+
+describe('the generated inventory list (resources.yaml inventory.screen)', () => {
+  it('codes its filters: texts trimmed, ids and the platform as numbers, in stock as a boolean, categories as an id array', () => {
+    const codec = screenFilterCodec(screenOf(screenSource, 'inventory'));
+    expect(codec.toFilter({ sku: ' rose ', ownerId: '3', warehouseId: null, batchNo: ' ', containInventory: 'false', ecPlatform: '1', categoryIds: ['21', 22] })).toEqual({
+      sku: 'rose', ownerId: 3, containInventory: false, ecPlatform: 1, categoryIds: [21, 22],
+    });
+    expect(codec.toFilter({ containInventory: null, categoryIds: [] })).toEqual({});
+    expect(codec.toValues({ containInventory: true, categoryIds: [21] })).toMatchObject({ containInventory: true, categoryIds: [21], sku: '' });
+  });
+
+  it('loads page 1 of 10 without a sort, shows the columns of spec 2.6 and offers only the change log', async () => {
+    const dp = renderUi(<Generated />);
+    expect(await screen.findByText('ROSE-30')).toBeTruthy();
+    const params = lastInventoryCall(dp);
+    expect(params.pagination).toEqual({ page: 1, perPage: 10 });
+    expect(params.sort.field).toBe('');
+    expect(params.filter).toEqual({});
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual([
+      'No.', 'Company', 'Warehouse', 'Goods owner', 'SKU', 'Image', 'Quantity', 'Locked quantity', 'Product name', 'Goods number',
+      'Category', 'Colour', 'Size', 'Weight (kg)', 'Batch number', 'Suppliers', 'Platforms', 'Operations',
+    ]);
+    const sortable = screen.getAllByRole('columnheader').filter((h) => h.querySelector('.MuiTableSortLabel-root')).map((h) => h.textContent);
+    expect(sortable).toEqual(['Quantity', 'Locked quantity']);
+    const rows = screen.getAllByTestId('inventory-row');
+    const first = within(rows[0]);
+    for (const text of ['Rose water', 'G-1', 'Perfume', '0.25', 'Taif Farms', 'Bulgarian Rose Co', 'noon', 'Amazon.sa']) expect(first.getByText(text)).toBeTruthy();
+    // read-only: the change log only, no Add
+    expect(screen.getAllByTestId('inventory-row-log')).toHaveLength(2);
+    for (const id of ['inventory-row-view', 'inventory-row-edit', 'inventory-row-delete', 'inventory-add']) expect(screen.queryByTestId(id)).toBeNull();
+    expect(await screen.findByTestId('inventory-export')).toBeTruthy();
+  });
+
+  it('filters by text, in stock, platform and categories from page 1; Reset clears', async () => {
+    const dp = renderUi(<Generated />, stubDataProvider({ inventoryTotal: 25 }));
+    await screen.findByText('ROSE-30');
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(lastInventoryCall(dp).pagination.page).toBe(2));
+    fireEvent.change(within(screen.getByTestId('inventory-filter-sku')).getByRole('textbox'), { target: { value: '  rose  ' } });
+    await pick(screen.getByTestId('inventory-filter-contain-inventory'), 'No');
+    await pick(screen.getByTestId('inventory-filter-ec-platform'), 'noon');
+    const categories = within(screen.getByTestId('inventory-filter-category-ids')).getByRole('combobox');
+    fireEvent.mouseDown(categories);
+    fireEvent.change(categories, { target: { value: 'Per' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Perfume' }));
+    fireEvent.click(screen.getByTestId('inventory-search'));
+    await waitFor(() => expect(lastInventoryCall(dp).filter).toEqual({ sku: 'rose', containInventory: false, ecPlatform: 1, categoryIds: [21] }));
+    expect(lastInventoryCall(dp).pagination.page).toBe(1);
+    fireEvent.click(screen.getByTestId('inventory-reset'));
+    await waitFor(() => expect(lastInventoryCall(dp).filter).toEqual({}));
+  });
+
+  it('sorts by quantity ascending, descending, then clears the sort', async () => {
+    const dp = renderUi(<Generated />);
+    await screen.findByText('ROSE-30');
+    const header = () => screen.getAllByRole('columnheader').find((h) => h.textContent === 'Locked quantity')!.querySelector('.MuiTableSortLabel-root') as HTMLElement;
+    fireEvent.click(header());
+    await waitFor(() => expect(lastInventoryCall(dp).sort).toEqual({ field: 'lockQty', order: 'ASC' }));
+    fireEvent.click(header());
+    await waitFor(() => expect(lastInventoryCall(dp).sort).toEqual({ field: 'lockQty', order: 'DESC' }));
+    fireEvent.click(header());
+    await waitFor(() => expect(lastInventoryCall(dp).sort.field).toBe(''));
+  });
+
+  it("opens a row's change log, filtered by its inventoryId; Export follows sku_inventory:export", async () => {
+    const dp = renderUi(<Generated />, stubDataProvider(), ['sku_inventory:list']);
+    await screen.findByText('ROSE-30');
+    fireEvent.click(screen.getAllByTestId('inventory-row-log')[0]);
+    const dialog = await screen.findByTestId('inventory-log-dialog');
+    expect(within(dialog).getByText('Change log of ROSE-30')).toBeTruthy();
+    await waitFor(() => expect(dp.getList.mock.calls.filter((c) => c[0] === 'inventoryLog').pop()![1].filter).toEqual({ inventoryId: 1 }));
+    expect(screen.queryByTestId('inventory-export')).toBeNull();
   });
 });

@@ -27,16 +27,16 @@ export const FilterBox = ({ testId, children }: { testId: string; children: Reac
 );
 
 /** A text filter (the codec trims it). */
-export const TextFilter = ({ source, label, testId, maxLength }: { source: string; label: string; testId: string; maxLength: number }) => (
+export const TextFilter = ({ source, label, testId, maxLength, disabled }: { source: string; label: string; testId: string; maxLength: number; disabled?: boolean }) => (
   <FilterBox testId={testId}>
-    <TextInput source={source} label={label} helperText={false} fullWidth inputProps={{ maxLength }} />
+    <TextInput source={source} label={label} helperText={false} fullWidth inputProps={{ maxLength }} disabled={disabled} />
   </FilterBox>
 );
 
 /** A select over an enum's values, "All" for none. */
-export const EnumFilter = ({ source, enumName, label, testId }: { source: string; enumName: string; label: string; testId: string }) => (
+export const EnumFilter = ({ source, enumName, label, testId, disabled }: { source: string; enumName: string; label: string; testId: string; disabled?: boolean }) => (
   <FilterBox testId={testId}>
-    <EnumInput source={source} enumName={enumName} label={label} helperText={false} emptyText="wms.widgets.all" fullWidth />
+    <EnumInput source={source} enumName={enumName} label={label} helperText={false} emptyText="wms.widgets.all" fullWidth disabled={disabled} />
   </FilterBox>
 );
 
@@ -93,6 +93,12 @@ export interface DocumentFilterBarProps {
   children: ReactNode;
 }
 
+/**
+ * The record the filter form starts from: none. (react-admin's <Form> starts from the surrounding record
+ * context, which in a dialog opened from a row is that row: a SKU's `sku` would fill a text filter.)
+ */
+const NO_RECORD = {};
+
 export const DocumentFilterBar = ({ names, resource, formId, codec, children }: DocumentFilterBarProps) => {
   const translate = useTranslate();
   const { filterValues, setFilters, refetch } = useListContext();
@@ -108,7 +114,7 @@ export const DocumentFilterBar = ({ names, resource, formId, codec, children }: 
   };
 
   return (
-    <Form defaultValues={defaultValues} onSubmit={submit} resource={resource} disableInvalidFormNotification id={formId}>
+    <Form defaultValues={defaultValues} record={NO_RECORD} onSubmit={submit} resource={resource} disableInvalidFormNotification id={formId}>
       <Box
         className={classOf(names, 'filters')}
         data-testid={testIdOf(names, 'filters')}

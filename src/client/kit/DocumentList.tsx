@@ -20,7 +20,8 @@ import { classOf, keyOf, testIdOf, type DocumentNames } from './names';
 /** Spec 9: default page size of the document lists. */
 export const DOCUMENT_PAGE_SIZE = 10;
 
-const NO_SORT = { field: '', order: 'ASC' as const };
+/** No sort: the server's order (spec 4: a cleared sort sends no sortProp / sortOrder). */
+export const NO_SORT = { field: '', order: 'ASC' as const };
 
 /** The open dialog, if any, through the screen's `renderDialog`. */
 const OpenDialog = <K extends string>({ render }: { render: (dialog: DocumentDialog<K>, ui: DocumentListUi<K>) => ReactNode }) => {
@@ -32,18 +33,18 @@ const OpenDialog = <K extends string>({ render }: { render: (dialog: DocumentDia
  * The bar above the table: Add (opens the create dialog; shown only with `addCode`, and not at all when
  * `addCode` is null), then `children`. Test ids `${testId}-top-buttons`, `${testId}-add`; label `${ns}.action.add`.
  */
-export const DocumentTopButtons = ({ names, addCode, children }: { names: DocumentNames; addCode: string | null; children?: ReactNode }) => {
+export const DocumentTopButtons = ({ names, addCode, children }: { names: DocumentNames; addCode?: string; children?: ReactNode }) => {
   const translate = useTranslate();
   const ui = useDocumentListUi();
   return (
     <Box className={classOf(names, 'top-buttons')} data-testid={testIdOf(names, 'top-buttons')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, px: 2, py: 1.5 }}>
-      {addCode === null ? null : (
+      {addCode ? (
         <Permitted codes={addCode}>
           <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => ui.open({ kind: 'edit' })} data-testid={testIdOf(names, 'add')}>
             {translate(keyOf(names, 'action.add'))}
           </Button>
         </Permitted>
-      )}
+      ) : null}
       {children}
     </Box>
   );
@@ -52,8 +53,8 @@ export const DocumentTopButtons = ({ names, addCode, children }: { names: Docume
 export interface DocumentListProps<K extends string> {
   names: DocumentNames;
   resource: string;
-  /** Translation key of the page title. */
-  title: string;
+  /** Translation key of the page title; false: none (a list in a dialog). */
+  title: string | false;
   /** Permanent filter (never shown in the filter bar). */
   filter?: Record<string, unknown>;
   /** Store key of the list parameters; false: none. */

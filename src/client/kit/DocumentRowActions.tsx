@@ -1,5 +1,5 @@
 /**
- * The operations cell of a document row: View (everyone who sees the list), then Edit and Delete while the
+ * The operations cell of a document row: View (everyone who sees the list; unless `view` is false), then Edit and Delete while the
  * document is `editable` (in its first state) for users holding `editCode` (Delete asks first, spec 5), then the
  * screen's workflow buttons (`children`). `DocumentConfirmedAction` is a button that asks first, then calls
  * the server: success notifies `${ns}.success` and runs `after`; failure shows the server msg (spec 8).
@@ -46,18 +46,22 @@ export interface DocumentRowActionsProps {
   editCode: string;
   /** The delete call. */
   remove: () => Promise<unknown>;
+  /** Offer View (default true; a read-only list without a view dialog says false). */
+  view?: boolean;
   children?: ReactNode;
 }
 
-export const DocumentRowActions = ({ names, record, numberField, width, editable, editCode, remove, children }: DocumentRowActionsProps) => {
+export const DocumentRowActions = ({ names, record, numberField, width, editable, editCode, remove, view = true, children }: DocumentRowActionsProps) => {
   const translate = useTranslate();
   const ui = useDocumentListUi();
   const canEdit = usePermitted(editCode);
   return (
     <DocumentRowActionsBox names={names} width={width}>
-      <Button size="small" onClick={() => ui.open({ kind: 'view', record })} data-testid={testIdOf(names, 'row-view')}>
-        {translate(keyOf(names, 'action.view'))}
-      </Button>
+      {view ? (
+        <Button size="small" onClick={() => ui.open({ kind: 'view', record })} data-testid={testIdOf(names, 'row-view')}>
+          {translate(keyOf(names, 'action.view'))}
+        </Button>
+      ) : null}
       {editable && canEdit ? (
         <>
           <Button size="small" onClick={() => ui.open({ kind: 'edit', id: record.id, record })} data-testid={testIdOf(names, 'row-edit')}>

@@ -1,8 +1,8 @@
 /**
  * The filter codec of a document list (spec 5 "text filters trim whitespace"): the filter bar's form values
  * <-> the list's filter. Texts are trimmed, ids (and enum values) become numbers, the created-date range
- * becomes `addDateStart` / `addDateEnd` as YYYY-MM-DD (the server reads the end as the whole day); empty
- * values are left out. Fixed parts of the filter (e.g. the order type of the route) are the list's
+ * becomes `addDateStart` / `addDateEnd` as YYYY-MM-DD (the server reads the end as the whole day), yes/no
+ * selects become booleans, multi-selects id arrays; empty values (and empty arrays) are left out. Fixed parts of the filter (e.g. the order type of the route) are the list's
  * permanent filter and never pass through here.
  */
 import { sameFilter, toDay } from '../screens/sku/filters';
@@ -16,6 +16,10 @@ export interface FilterCodecSpec<T extends string, I extends string> {
   ids: readonly I[];
   /** Date-range fields: `<field>Start` / `<field>End` (default addDate). */
   dates?: readonly string[];
+  /** Yes / no / any selects: true, false or left out. */
+  bools?: readonly string[];
+  /** Multi-selects of ids: a number array, left out when empty. */
+  lists?: readonly string[];
 }
 
 /** The form values of a filter bar: texts, ids, and the date range. */
@@ -34,6 +38,14 @@ export interface AnyFilterCodec {
   toFilter(values: Record<string, unknown>): Record<string, unknown>;
   toValues(filter: Record<string, unknown>): object;
 }
+
+function toBool(value: unknown): boolean | undefined {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  return undefined;
+}
+
+const toIds = (value: unknown): number[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]).flatMap((v) => toId(v) ?? []);
 
 function toId(value: unknown): number | undefined {
   if (value === null || value === undefined || value === '') return undefined;
@@ -59,6 +71,14 @@ export function filterCodec<T extends string, I extends string>(spec: FilterCode
         const day = toDay(v[k]);
         if (day) out[k] = day;
       }
+      for (const k of spec.bools ?? []) {
+        const b = toBool(v[k]);
+        if (b !== undefined) out[k] = b;
+      }
+      for (const k of spec.lists ?? []) {
+        const ids = toIds(v[k]);
+        if (ids.length) out[k] = ids;
+      }
       return out;
     },
     toValues(filter) {
@@ -66,6 +86,8 @@ export function filterCodec<T extends string, I extends string>(spec: FilterCode
       for (const k of spec.texts) out[k] = typeof filter[k] === 'string' ? filter[k] : '';
       for (const k of spec.ids) out[k] = toId(filter[k]) ?? null;
       for (const k of DATES) out[k] = typeof filter[k] === 'string' ? filter[k] : null;
+      for (const k of spec.bools ?? []) out[k] = toBool(filter[k]) ?? null;
+      for (const k of spec.lists ?? []) out[k] = toIds(filter[k]);
       return out as FilterValues<T, I>;
     },
   };

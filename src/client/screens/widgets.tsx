@@ -7,8 +7,9 @@
  * - column `totalQty`: the record's total quantity (outbound orders, packages);
  * - row `outboundPack` (+ its dialog): the shipping screen's pack dialog (waybill, carrier, weight);
  * - top `orderImport`: import orders of the view's type from the xlsx template;
- * - the inventory adjustment's line summary, signed quantity and lines editor (judgement/widgets.tsx).
- * - the pack lists' widgets (packages/widgets.tsx).
+ * - the inventory adjustment's line summary, signed quantity and lines editor (judgement/widgets.tsx);
+ * - the pack lists' widgets (packages/widgets.tsx);
+ * - the inventory list's image and platform cells, Export and change log (inventory/widgets.tsx).
  * Imported for its side effect by DocumentScreen.
  */
 import Box from '@mui/material/Box';
@@ -29,6 +30,7 @@ import { kindOf } from './inbound/constants';
 import { OutboundPackDialog } from './outbound/OutboundPackDialog';
 import './judgement/widgets';
 import './packages/widgets';
+import './inventory/widgets';
 
 /** inbound | outbound: the order kind of a screen's resource (inboundOrder, outboundOrder). */
 const orderKind = (screen: Screen): PackageKind & OrderImportKind => (screen.resource.startsWith('inbound') ? 'inbound' : 'outbound');

@@ -1,17 +1,26 @@
 /**
  * A document list declared in the manifest (`screen:` of a resource; DESIGN.md "Screens are declarations
  * too"): the generated views (generated/client/views.tsx) render this with their resource and view. It
- * assembles the documents kit: the list shell with the view's permanent filter, the filter bar, Add and the
- * registered top widgets (no Add with `add: false`), the table with the row number, the view's columns and the
- * operations (sticky right), and the dialogs (create/edit: generic or the registered `form.widget`; view,
- * reason and form actions, registered widget dialogs).
+ * assembles the documents kit: the list shell with the view's permanent filter, the filter bar, Add (a screen
+ * with a form and an add code, unless `add: false`) and the registered top widgets, the table with the row number, the view's
+ * columns (a sorted header's third click clears the sort) and the operations (sticky right), and the dialogs
+ * (create/edit: generic or the registered `form.widget`; view, reason and form actions, registered widget dialogs).
+ *
+ * Embedded in a dialog (`inDialog`: no page title, state kept to itself) a screen may take a `preset` (fixed
+ * filter values: part of every query and of the widgets' `screen.filter`, their inputs shown locked) and
+ * `onSelect` (a picker: each row's operations are one Select button handing the row back; no top buttons).
+ * Test id `${testId}-row-select`.
  */
 import { useMemo } from 'react';
-import { useDataProvider, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import Button from '@mui/material/Button';
+import { useDataProvider, useRecordContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import type { CellProps } from '../DocumentTable';
+import { testIdOf } from '../names';
 import { callOf } from '../documentApi';
 import { DocumentList, DocumentTopButtons } from '../DocumentList';
 import { DocumentReasonDialog } from '../DocumentReasonDialog';
 import { DocumentTable } from '../DocumentTable';
+import { useClearableSort } from '../sort';
 import type { DocumentListUi } from '../DocumentListUi';
 import { dialogWidget, formWidget, topWidget } from './registry';
 import { screenColumns } from './ScreenColumns';
@@ -64,6 +73,32 @@ const FormDialog = ({ screen, ...props }: { screen: Screen; id?: Identifier; rec
   return <ScreenFormDialog screen={screen} id={props.id} onClose={props.onClose} onSaved={props.onSaved} />;
 };
 
+/** A picker's operations: Select hands the row to `onSelect`. */
+const SelectRow = ({ screen, onSelect }: CellProps & { screen: Screen; onSelect: (record: RaRecord) => void }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return record ? (
+    <Button size="small" variant="contained" onClick={() => onSelect(record)} sx={{ whiteSpace: 'nowrap' }} data-testid={testIdOf(screen.names, 'row-select')}>
+      {translate('wms.doc.action.select')}
+    </Button>
+  ) : null;
+};
+
+/** The table: the row number, the view's columns, the operations; sorting clears on a third click (spec 4). */
+const ScreenTable = ({ screen, onSelect }: { screen: Screen; onSelect?: (record: RaRecord) => void }) => {
+  const setSort = useClearableSort();
+  return (
+    <DocumentTable names={screen.names} setSort={setSort}>
+      {screenColumns(screen)}
+      {onSelect ? (
+        <SelectRow source="operations" label="wms.doc.column.operations" sortable={false} screen={screen} onSelect={onSelect} />
+      ) : (
+        <ScreenRowActions source="operations" label="wms.doc.column.operations" sortable={false} screen={screen} />
+      )}
+    </DocumentTable>
+  );
+};
+
 export interface DocumentScreenProps {
   /** The generated manifest metadata and schema factories (generated/shared/resources.ts, schemas.ts). */
   source: ScreenSource;
@@ -72,22 +107,31 @@ export interface DocumentScreenProps {
   view?: string;
   /** Store key of the list parameters (false: none; default one per view). */
   storeKey?: string | false;
+  /** Shown in a dialog: no page title, no URL or store (see module doc). */
+  inDialog?: boolean;
+  /** Fixed filter values (see module doc); empty values are left out. */
+  preset?: Record<string, unknown>;
+  /** A picker: the row's Select hands the row back (see module doc). */
+  onSelect?: (record: RaRecord) => void;
 }
 
-export const DocumentScreen = ({ source, resource, view, storeKey }: DocumentScreenProps) => {
-  const screen = useMemo(() => screenOf(source, resource, view), [source, resource, view]);
+export const DocumentScreen = ({ source, resource, view, storeKey, inDialog = false, preset, onSelect }: DocumentScreenProps) => {
+  const presetKey = JSON.stringify(preset ?? {});
+  // the preset by value: callers pass a new object each render
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const screen = useMemo(() => screenOf(source, resource, view, preset), [source, resource, view, presetKey]);
   const { names, meta } = screen;
   return (
     <DocumentList<string>
       key={screen.view.name}
       names={names}
       resource={resource}
-      title={`resources.${resource}.views.${screen.view.name}`}
-      filter={screen.view.filter}
-      storeKey={storeKey ?? `${resource}.${screen.view.name}.list`}
+      title={inDialog ? false : `resources.${resource}.views.${screen.view.name}`}
+      filter={screen.filter}
+      storeKey={inDialog ? false : (storeKey ?? `${resource}.${screen.view.name}.list`)}
       filterBar={<ScreenFilterBar screen={screen} />}
       topButtons={
-        <DocumentTopButtons names={names} addCode={screen.spec.add === false ? null : (meta.permissions.add ?? 'any')}>
+        onSelect ? null : <DocumentTopButtons names={names} addCode={screen.spec.form && screen.spec.add !== false ? meta.permissions.add : undefined}>
           <TopWidgets screen={screen} />
         </DocumentTopButtons>
       }
@@ -103,10 +147,7 @@ export const DocumentScreen = ({ source, resource, view, storeKey }: DocumentScr
         return render ? render({ screen, record: dialog.record, ui }) : null;
       }}
     >
-      <DocumentTable names={names}>
-        {screenColumns(screen)}
-        <ScreenRowActions source="operations" label="wms.doc.column.operations" sortable={false} screen={screen} />
-      </DocumentTable>
+      <ScreenTable screen={screen} onSelect={onSelect} />
     </DocumentList>
   );
 };

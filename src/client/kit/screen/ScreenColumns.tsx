@@ -2,8 +2,10 @@
  * The columns of a manifest screen (spec 2.6 / 2.8 columns): the row number, the view's `columns` in the
  * manifest's order (each cell chosen by its field's type: the workflow status as a coloured tag, enums as
  * tags, references by name, date-times in the user's time zone, money, yes/no, numbers, texts; or a
- * registered column widget), then the operations. Only fields the manifest marks sortable sort.
+ * registered column widget; or, for a labelled item that is not a field, the value the server adds to the row
+ * at that dotted path, an array one value a line), then the operations. Only fields the manifest marks sortable sort.
  */
+import Typography from '@mui/material/Typography';
 import { NumberField, TextField, useRecordContext } from 'react-admin';
 import { refNameField, type ScreenItem } from '../../../shared/resource-meta';
 import { DateTimeField } from '../../widgets/DateTimeField';
@@ -24,6 +26,23 @@ const WidgetCell = ({ screen, item }: CellProps & { screen: Screen; item: Screen
   return record && Widget ? <Widget screen={screen} field={item.field} /> : null;
 };
 
+/** A value the server adds to the row (dotted path): texts and numbers as they are, an array one a line. */
+const ValueCell = ({ source }: CellProps) => {
+  const record = useRecordContext();
+  const value = source!.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), record);
+  const values = (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined && v !== '');
+  if (!values.length) return null;
+  return (
+    <>
+      {values.map((v, i) => (
+        <Typography key={i} variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+          {String(v)}
+        </Typography>
+      ))}
+    </>
+  );
+};
+
 /** An amount with its currency, e.g. `125.50 SAR` (test id `${testId}-<part>`). */
 const MoneyCell = ({ source, screen, currency }: CellProps & { screen: Screen; currency: string }) => {
   const record = useRecordContext();
@@ -42,6 +61,7 @@ export function screenColumns(screen: Screen) {
     const label = screen.labelOf(item);
     const f = screen.field(item.field);
     const key = item.field;
+    if (!item.widget && !f) return <ValueCell key={key} source={key} label={label} sortable={false} />;
     if (item.widget || !f) return <WidgetCell key={key} source={key} label={label} sortable={false} screen={screen} item={item} />;
     const sortable = f.sortable;
     if (screen.status && f.name === screen.meta.workflow?.field) return <StatusCell key={key} source={key} label={label} sortable={sortable} look={screen.status} />;

@@ -1,37 +1,49 @@
 /**
  * The filter bar of a manifest screen (spec 2.6 / 2.8 layout): the view's `filters` in the manifest's order,
  * each input chosen by its field's type (text, enum select, enabled owner / warehouse select, other
- * references, a `lookup` ref as the referenced record's number (LookupFilters.tsx), date range as two days),
- * then Search and Reset; Enter searches from page 1. Labels are the fields' manifest labels. Test ids
- * `${testId}-filter-<part>` (partName; date ranges `-<part>-start|end`; a lookup its typed name, e.g. order-no).
+ * references, a `lookup` ref as the referenced record's number (LookupFilters.tsx), date range as two days, yes / no / all for booleans, several of a resource for `refs`), then
+ * Search and Reset; Enter searches from page 1. A filter names a field or a query parameter (queryParams).
+ * Labels are the manifest's. A preset field's input shows its value, disabled; the preset stays out of the
+ * filter (it is the list's permanent filter). Test ids `${testId}-filter-<part>` (partName; date ranges `-<part>-start|end`).
  */
 import { useMemo } from 'react';
-import { AutocompleteInput, DateInput, ListContextProvider, ReferenceInput, useTranslate } from 'react-admin';
+import { AutocompleteArrayInput, AutocompleteInput, DateInput, ListContextProvider, NullableBooleanInput, ReferenceArrayInput, ReferenceInput, useTranslate } from 'react-admin';
 import { CountryInput } from '../../widgets/CountryInput';
 import { OwnerInput, WarehouseInput } from '../../widgets/EnabledRefInput';
 import { DocumentFilterBar, EnumFilter, FilterBox, TextFilter } from '../DocumentFilterBar';
-import { filterCodec } from '../filterCodec';
+import { filterCodec, type AnyFilterCodec } from '../filterCodec';
 import { testIdOf } from '../names';
 import type { ScreenItem } from '../../../shared/resource-meta';
 import { LookupErrors, lookupsOf, useLookupFilters } from './LookupFilters';
 import { partName, type Screen } from './spec';
 
-/** The codec of the view's filters: texts trimmed, selects as numbers, date ranges as days; a lookup is its typed text. */
-export function screenFilterCodec(screen: Screen) {
-  const shown = screen.shown(screen.spec.filters);
-  const items = shown.filter((i) => !i.lookup).map((i) => screen.field(i.field)!);
-  return filterCodec({
-    texts: [...items.filter((f) => f.filter !== 'dateRange' && (f.type === 'string' || f.type === 'text')).map((f) => f.name), ...lookupsOf(screen).map((l) => l.text)],
-    ids: items.filter((f) => f.type === 'enum' || f.type === 'ref' || f.type === 'int').map((f) => f.name),
-    dates: items.filter((f) => f.filter === 'dateRange').map((f) => f.name),
+/**
+ * The codec of the view's filters: texts trimmed, selects as numbers, date ranges as days, yes/no as booleans,
+ * multi-selects as id arrays, a lookup as its typed text; preset fields shown, never sent.
+ */
+export function screenFilterCodec(screen: Screen): AnyFilterCodec {
+  const items = screen.shown(screen.spec.filters).filter((i) => !i.lookup).map((i) => screen.filterField(i.field)!);
+  const named = (ok: (f: (typeof items)[number]) => boolean) => items.filter(ok).map((f) => f.name);
+  const codec = filterCodec({
+    texts: [...named((f) => f.filter !== 'dateRange' && (f.type === 'string' || f.type === 'text')), ...lookupsOf(screen).map((l) => l.text)],
+    ids: named((f) => f.type === 'enum' || f.type === 'ref' || f.type === 'int'),
+    dates: named((f) => f.filter === 'dateRange'),
+    bools: named((f) => f.type === 'boolean'),
+    lists: named((f) => f.type === 'refs'),
   });
+  const preset = Object.fromEntries(screen.locked.map((k) => [k, screen.filter[k]]));
+  return {
+    toFilter: (values) => Object.fromEntries(Object.entries(codec.toFilter(values as never)).filter(([k]) => !screen.locked.includes(k))),
+    toValues: (filter) => ({ ...codec.toValues(filter), ...preset }),
+  };
 }
 
 const FilterInput = ({ screen, item }: { screen: Screen; item: ScreenItem }) => {
   const translate = useTranslate();
-  const f = screen.field(item.field)!;
+  const f = screen.filterField(item.field)!;
   const label = screen.labelOf(item);
   const testId = testIdOf(screen.names, `filter-${partName(f.name)}`);
+  const disabled = screen.locked.includes(f.name);
   if (item.lookup) {
     const l = lookupsOf(screen).find((x) => x.field === f.name)!;
     return <TextFilter source={l.text} label={label} testId={testIdOf(screen.names, `filter-${partName(l.text)}`)} maxLength={l.maxLength ?? 200} />;
@@ -56,22 +68,40 @@ const FilterInput = ({ screen, item }: { screen: Screen; item: ScreenItem }) => 
       </FilterBox>
     );
   }
-  if (f.type === 'enum') return <EnumFilter source={f.name} enumName={f.enum!} label={label} testId={testId} />;
+  if (f.type === 'boolean') {
+    return (
+      <FilterBox testId={testId}>
+        <NullableBooleanInput source={f.name} label={label} disabled={disabled} trueLabel="ra.boolean.true" falseLabel="ra.boolean.false" nullLabel="wms.widgets.all" helperText={false} fullWidth />
+      </FilterBox>
+    );
+  }
+  if (f.type === 'refs') {
+    // options by the referenced resource's represent field, searched by it
+    const by = screen.source.resources[f.resource!]?.represent ?? 'name';
+    return (
+      <FilterBox testId={testId}>
+        <ReferenceArrayInput source={f.name} reference={f.resource!} perPage={100} sort={{ field: by, order: 'ASC' }}>
+          <AutocompleteArrayInput label={label} disabled={disabled} optionText={by} filterToQuery={(text: string) => (text.trim() ? { [by]: text.trim() } : {})} helperText={false} fullWidth />
+        </ReferenceArrayInput>
+      </FilterBox>
+    );
+  }
+  if (f.type === 'enum') return <EnumFilter source={f.name} enumName={f.enum!} label={label} testId={testId} disabled={disabled} />;
   if (f.type === 'ref') {
     const Ref = f.resource === 'owner' ? OwnerInput : f.resource === 'warehouse' ? WarehouseInput : undefined;
     return (
       <FilterBox testId={testId}>
         {Ref ? (
-          <Ref source={f.name} label={label} helperText={false} fullWidth />
+          <Ref source={f.name} label={label} helperText={false} fullWidth disabled={disabled} />
         ) : (
           <ReferenceInput source={f.name} reference={f.resource!}>
-            <AutocompleteInput label={label} helperText={false} fullWidth />
+            <AutocompleteInput label={label} helperText={false} fullWidth disabled={disabled} />
           </ReferenceInput>
         )}
       </FilterBox>
     );
   }
-  return <TextFilter source={f.name} label={label} testId={testId} maxLength={f.maxLength ?? 200} />;
+  return <TextFilter source={f.name} label={label} testId={testId} maxLength={f.maxLength ?? 200} disabled={disabled} />;
 };
 
 export const ScreenFilterBar = ({ screen }: { screen: Screen }) => {

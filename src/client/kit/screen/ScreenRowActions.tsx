@@ -1,7 +1,8 @@
 /**
  * The operations cell of a manifest screen: View, Edit and Delete while the document may change (`editable`:
  * always when absent; by its own workflow state; or by the state of the record a ref field points to) for
- * holders of the edit code, then the workflow actions the record's state and the user's codes
+ * holders of the edit code, only for a screen with a `form` (a read-only list has none); then the workflow
+ * actions the record's state and the user's codes
  * allow (manifest order): `confirm` asks first and calls `<path>/<action>` with `{id}`; `reason` opens the
  * reason dialog; `widget` renders the registered row button. Then the screen's `rowWidgets`. A success
  * notifies and reloads the page; a failure shows the server msg (spec 8).
@@ -70,7 +71,8 @@ export const ScreenRowActions = ({ screen }: CellProps & { screen: Screen }) => 
       record={record}
       numberField={spec.number}
       width={ACTIONS_WIDTH}
-      editable={editable}
+      view={Boolean(spec.form)}
+      editable={Boolean(spec.form) && editable}
       editCode={editCode}
       remove={() => callOf(dataProvider)(path('remove'), { id: record.id })}
     >

@@ -22,22 +22,32 @@ export interface Screen {
   meta: ResourceSpec;
   spec: DocumentScreenSpec;
   view: ViewSpec;
+  /** The list's permanent filter: the view's, then the caller's preset. */
+  filter: Record<string, unknown>;
+  /** Preset filter fields: their inputs show the preset value and are disabled. */
+  locked: string[];
   names: DocumentNames;
   /** The items of `list` the view shows. */
   shown: (list: ScreenItem[]) => ScreenItem[];
   field: (name: string) => FieldSpec | undefined;
+  /** A filter's spec: the field, else the query parameter of that name (queryParams). */
+  filterField: (name: string) => FieldSpec | undefined;
   /** The label key of an item: its own (`resources.<r>.columns.<f>`) or its field's. */
   labelOf: (item: ScreenItem) => string;
   status?: StatusLook;
 }
 
-/** The screen of `resource` in `view` (the first view when absent); throws for a resource without a screen. */
-export function screenOf(source: ScreenSource, resource: string, viewName?: string): Screen {
+/**
+ * The screen of `resource` in `view` (the first view when absent), `preset` fixed (values left empty are
+ * left out); throws for a resource without a screen.
+ */
+export function screenOf(source: ScreenSource, resource: string, viewName?: string, preset: Record<string, unknown> = {}): Screen {
   const meta = source.resources[resource];
   const spec = meta?.screen;
   if (!spec) throw new Error(`resources.yaml declares no screen for ${resource}`);
   const view = spec.views.find((v) => v.name === viewName) ?? spec.views[0];
   const names: DocumentNames = { testId: spec.testId, ns: 'wms.doc' };
+  const fixed = Object.fromEntries(Object.entries(preset).filter(([, v]) => v !== undefined && v !== null && v !== ''));
   const wf = meta.workflow;
   const status: StatusLook | undefined = wf && {
     names,
@@ -52,10 +62,13 @@ export function screenOf(source: ScreenSource, resource: string, viewName?: stri
     meta,
     spec,
     view,
+    filter: { ...view.filter, ...fixed },
+    locked: Object.keys(fixed),
     names,
     status,
     shown: (list) => list.filter((i) => !i.views || i.views.includes(view.name)),
     field: (name) => meta.fields.find((f) => f.name === name),
+    filterField: (name) => meta.fields.find((f) => f.name === name) ?? meta.queryParams.find((q) => q.name === name),
     labelOf: (item) => (item.label ? `resources.${resource}.columns.${item.field}` : `resources.${resource}.fields.${item.field}`),
   };
 }

@@ -14,7 +14,7 @@
  *
  * `InventoryLogListPage` is the routed page (/sku/inventory_log_list).
  */
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import SearchIcon from '@mui/icons-material/Search';
@@ -38,9 +38,30 @@ import { EnumField } from '../../widgets/EnumField';
 import { EnumInput } from '../../widgets/EnumInput';
 import { ListPagination } from '../../widgets/ListPagination';
 import { INVENTORY_LOG_PAGE_SIZE, INVENTORY_LOG_RESOURCE, NO_SORT } from './constants';
-import { buildLogFilter, logFormValues, type LogFilterValues } from './filters';
+import { buildLogFilter, logFormValues, sameFilter, type LogFilterValues } from './filters';
 import { MultiLineCell, QtyChangeCell, RowNumberCell } from './cells';
-import { FILTER_BAR_SX, FILTER_INPUT_SX, NO_RECORD, useApplyFilter } from './InventoryFilterBar';
+import { FILTER_INPUT_SX } from '../../kit/DocumentFilterBar';
+
+const FILTER_BAR_SX = { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5, px: 2, pt: 2, '& .MuiFormControl-root': { mt: 0, mb: 0 } } as const;
+
+/**
+ * The record the filter forms start from: none. (react-admin's <Form> starts from the surrounding record
+ * context, which in a dialog opened from a row is that row: a SKU's `sku` would fill the text filter.)
+ */
+const NO_RECORD = {};
+
+/** Applies a filter: a new one goes to page 1 by itself; the same one goes back to page 1 or reloads. */
+function useApplyFilter(): (next: Record<string, unknown>) => void {
+  const { filterValues, setFilters, page, setPage, refetch } = useListContext();
+  return useCallback(
+    (next: Record<string, unknown>) => {
+      if (!sameFilter(next, filterValues ?? {})) setFilters(next, undefined, false);
+      else if (page !== 1) setPage(1);
+      else refetch();
+    },
+    [filterValues, setFilters, page, setPage, refetch],
+  );
+}
 
 const LogResetButton = ({ testId }: { testId: string }) => {
   const translate = useTranslate();

@@ -1,6 +1,6 @@
 /**
  * The inventory picker (spec 2.10 "inventory picker (dialog with inventory list)"): an 80%-wide dialog that
- * does not close on a click outside, showing the inventory list in select mode, preset and locked to the
+ * does not close on a click outside, showing the generated inventory list (`inventory.screen`) as a picker, preset and locked to the
  * given warehouse, owner, SKU, has-inventory and platform. A row's Select button calls `onSelect(record)`
  * with the whole inventory record; the dialog stays open until the caller closes it (`open`), so a caller may
  * pick several rows in a row or close it in `onSelect`.
@@ -8,8 +8,9 @@
 import Box from '@mui/material/Box';
 import type { Identifier, RaRecord } from 'react-admin';
 import { useTranslate } from 'react-admin';
+import { screenSource } from '../../../../generated/client/views';
+import { DocumentScreen } from '../../kit/screen/DocumentScreen';
 import { SkuDialog } from '../sku/SkuDialog';
-import { InventoryList } from './InventoryList';
 import { stopSubmit } from './InventoryLogDialog';
 
 export interface InventoryPickerPreset {
@@ -34,7 +35,7 @@ export const InventoryPickerDialog = ({ open, onClose, onSelect, preset, title =
   return (
     <SkuDialog open={open} onClose={onClose} title={translate(title)} testId="inventory-picker-dialog">
       <Box onSubmit={stopSubmit}>
-        {open ? <InventoryList key={JSON.stringify(preset ?? {})} selectMode onSelect={onSelect} preset={preset} /> : null}
+        {open ? <DocumentScreen key={JSON.stringify(preset ?? {})} source={screenSource} resource="inventory" inDialog onSelect={onSelect} preset={{ ...preset }} /> : null}
       </Box>
     </SkuDialog>
   );

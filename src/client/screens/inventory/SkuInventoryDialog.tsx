@@ -1,12 +1,13 @@
 /**
  * The inventory dialog of one SKU (spec 2.8 "inventory dialog for one SKU given SKU id, company id, owner
- * id"): the inventory list preset and locked on the SKU, its company and its owner, 80% wide, not closed by a
+ * id"): the generated inventory list (`inventory.screen`) preset and locked on the SKU, its company and its owner, 80% wide, not closed by a
  * click outside. Opened by the SKU list's "view inventory" row action.
  */
 import Box from '@mui/material/Box';
 import { useTranslate, type RaRecord } from 'react-admin';
+import { screenSource } from '../../../../generated/client/views';
+import { DocumentScreen } from '../../kit/screen/DocumentScreen';
 import { SkuDialog } from '../sku/SkuDialog';
-import { InventoryList } from './InventoryList';
 import { stopSubmit } from './InventoryLogDialog';
 
 export interface SkuInventoryDialogProps {
@@ -20,7 +21,7 @@ export const SkuInventoryDialog = ({ sku, onClose }: SkuInventoryDialogProps) =>
   return (
     <SkuDialog open onClose={onClose} title={translate('app.inventory.dialog.sku', { sku: String(sku.sku ?? sku.id) })} testId="sku-inventory-dialog">
       <Box onSubmit={stopSubmit}>
-        <InventoryList inDialog preset={{ skuId: sku.id, companyId: sku.companyId, ownerId: sku.ownerId }} />
+        <DocumentScreen source={screenSource} resource="inventory" inDialog preset={{ skuId: sku.id, companyId: sku.companyId, ownerId: sku.ownerId }} />
       </Box>
     </SkuDialog>
   );

@@ -1,16 +1,9 @@
 /**
  * Constants of the inventory screens (spec 2.6, 2.7, 2.9, 6, 7.2, 9; issue 4).
  */
-import type { DocumentNames } from '../../kit/names';
-
-export const INVENTORY_RESOURCE = 'inventory';
-
-/** Test ids `inventory-*` and messages `app.inventory.*` of the inventory list's table frame (the documents kit's DocumentTable). */
-export const INVENTORY_NAMES: DocumentNames = { testId: 'inventory', ns: 'app.inventory' };
 export const INVENTORY_LOG_RESOURCE = 'inventoryLog';
 
-/** Spec 9: default size of the inventory list and of the log lists. */
-export const INVENTORY_PAGE_SIZE = 10;
+/** Spec 9: default size of the log lists. */
 export const INVENTORY_LOG_PAGE_SIZE = 10;
 
 /** Spec 6 / manifest: the Export button of the inventory list. */
@@ -19,8 +12,4 @@ export const CODE_INVENTORY_EXPORT = 'sku_inventory:export';
 /** Spec 7.2: the export of the inventory list (a background job, polled by useExportJob). */
 export const INVENTORY_EXPORT_PATH = '/sapi/wms/sku-inventory/exportExcel';
 
-/** Spec 9: the inventory list sorts by these fields only. */
-export const INVENTORY_SORT_FIELDS = ['qty', 'lockQty'] as const;
-
-/** No sort: the server's order (spec 4: a cleared sort sends no sortProp / sortOrder). */
-export const NO_SORT = { field: '', order: 'ASC' as const };
+export { NO_SORT } from '../../kit/DocumentList';

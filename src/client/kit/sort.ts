@@ -6,7 +6,7 @@
  */
 import { useCallback } from 'react';
 import { useListContext, type SortPayload } from 'react-admin';
-import { NO_SORT } from './constants';
+import { NO_SORT } from './DocumentList';
 
 /** The sort after a header click that asked for `next` while `current` was in place. */
 export function nextSort(current: SortPayload | undefined, next: SortPayload): SortPayload {

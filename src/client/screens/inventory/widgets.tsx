@@ -1,0 +1,48 @@
+/**
+ * The inventory list's hand-written pieces (spec 2.6; `inventory.screen` in resources.yaml), registered once:
+ * - column `skuImage`: the SKU's 60x60 thumbnail (skuEntity.goodsImageUrl), a click previews it (spec 9);
+ * - column `skuPlatforms`: the SKU's e-commerce platforms as tags, one a line;
+ * - top `inventoryExport` (sku_inventory:export): exports the list's current query (filter and sort, no
+ *   paging) as a background job polled by ExportButton (spec 7.2);
+ * - row `inventoryLog` (+ its dialog): the row's change log (InventoryLogDialog, spec 2.7).
+ * Imported for its side effect by src/client/screens/widgets.tsx.
+ */
+import Button from '@mui/material/Button';
+import { useListContext, useTranslate } from 'react-admin';
+import { registerColumn, registerRow, registerTop, widgetDialogKind } from '../../kit/screen/registry';
+import { testIdOf } from '../../kit/names';
+import { ExportButton } from '../../widgets/ExportButton';
+import { PlatformsCell } from '../sku/fields';
+import { InventoryImageCell } from './cells';
+import { CODE_INVENTORY_EXPORT, INVENTORY_EXPORT_PATH } from './constants';
+import { exportFilter } from './filters';
+import { InventoryLogDialog } from './InventoryLogDialog';
+
+registerColumn('skuImage', () => <InventoryImageCell />);
+registerColumn('skuPlatforms', () => <PlatformsCell />);
+
+registerTop('inventoryExport', ({ screen }) => {
+  const { filterValues, sort } = useListContext();
+  return (
+    <ExportButton
+      path={INVENTORY_EXPORT_PATH}
+      filter={() => exportFilter(filterValues ?? {}, screen.filter, sort)}
+      codes={CODE_INVENTORY_EXPORT}
+      label="app.inventory.action.export"
+      data-testid={testIdOf(screen.names, 'export')}
+    />
+  );
+});
+
+registerRow(
+  'inventoryLog',
+  ({ screen, record, ui }) => {
+    const translate = useTranslate();
+    return (
+      <Button size="small" onClick={() => ui.open({ kind: widgetDialogKind('inventoryLog'), record })} sx={{ whiteSpace: 'nowrap' }} data-testid={testIdOf(screen.names, 'row-log')}>
+        {translate('app.inventory.action.log')}
+      </Button>
+    );
+  },
+  ({ record, ui }) => <InventoryLogDialog inventory={record} onClose={ui.close} />,
+);
