@@ -9,7 +9,7 @@
  * Runs in a browser-history router with synchronous updates (layout/BrowserRouter.tsx) so the spec's
  * paths are real URLs (the server serves index.html for them).
  * Document lists come from the manifest's `screen:` views (generated/client/views.tsx). The SKU lists (spec
- * 2.8) and the inventory and log lists (spec 2.6, 2.9) are still hand-written and replace the generated ones
+ * 2.8) and the standalone inventory log list (spec 2.9) are still hand-written and replace the generated ones
  * through `screenOverrides` / `extraChildRoutes`, until the manifest can declare them.
  */
 import { Route } from 'react-router-dom';
