@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { routeCodes, resourcePages } from '../../generated/client/routes';
 import { routeAllowed } from '../../src/client/routing/RouteGuard';
 import { editPathOf, specPathRewriter } from '../../src/client/routing/specPaths';
+import { menuTree } from '../../generated/client/menu';
+import { landingRoute } from '../../src/client/layout/menuAccess';
 
 describe('routeAllowed', () => {
   it('needs the route\'s manifest code; admin passes; an open route needs none', () => {
@@ -66,5 +68,16 @@ describe('specPathRewriter', () => {
     for (const p of ['/company/add', '/company/edit/3', '/warehouse/list', '/sku/list/noon', '/warehouse/abc', '/sku/create', '/sku/3', '/401', '/']) {
       expect(rewrite(p), p).toBe(p);
     }
+  });
+});
+
+describe('landingRoute (where / leads)', () => {
+  it('is the dashboard for its holders, else the first sidebar entry the roles open, else the dashboard', () => {
+    expect(landingRoute(menuTree, ['dashboard', 'warehouse:list'], true)).toBe('/dashboard');
+    expect(landingRoute(menuTree, ['inbound:list'], false)).toBe('/inbound/normal_list');
+    expect(landingRoute(menuTree, ['outbound:pack_list'], false)).toBe('/outbound/pack/list');
+    // reference data is open to every logged-in user
+    expect(landingRoute(menuTree, ['no:such_code'], false)).toBe('/bas/country');
+    expect(landingRoute([], [], false)).toBe('/dashboard');
   });
 });

@@ -27,3 +27,20 @@ export function filterMenu(nodes: readonly MenuNode[], roles: readonly string[])
 export function menuTarget(node: MenuNode): string | undefined {
   return node.route ?? (node.resource ? `/${node.resource}` : undefined);
 }
+
+/**
+ * Where `/` leads a user (spec 2.3 "/ redirects to /dashboard"): the dashboard when `dashboard` allows it, else
+ * the first sidebar entry the user may open (a role without the dashboard code should land on their work, not
+ * on /401), else the dashboard (whose guard then says /401).
+ */
+export function landingRoute(nodes: readonly MenuNode[], roles: readonly string[], dashboardAllowed: boolean): string {
+  if (dashboardAllowed) return '/dashboard';
+  const first = (list: readonly MenuNode[]): string | undefined => {
+    for (const n of list) {
+      const target = n.children?.length ? first(n.children) : menuTarget(n);
+      if (target) return target;
+    }
+    return undefined;
+  };
+  return first(filterMenu(nodes, roles)) ?? '/dashboard';
+}
