@@ -51,6 +51,9 @@ describe('console routes in Chromium', () => {
     // react-admin's own paths (old bookmarks) lead to the same pages
     await page().goto(url('/company/create'));
     await page().waitForURL(/\/company\/add$/);
+    // let the page settle (its session check and form) before leaving it: leaving mid-request is another case
+    await name.waitFor();
+    await page().waitForLoadState('networkidle');
     await page().goto(url(`/company/${added.id}`));
     await page().waitForURL(new RegExp(`/company/edit/${added.id}$`));
     await expect.poll(() => name.inputValue()).toBe('Route Test Trading LLC');
