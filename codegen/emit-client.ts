@@ -81,6 +81,8 @@ function emitMenu(model: Model): Output {
 
 /** A screen's columns (list and view lines) with labels of their own (widget columns). */
 const labelled = (r: ResourceSpec) => [...(r.screen?.columns ?? []), ...(r.screen?.viewLines ?? [])].filter((c) => c.label);
+/** A screen's filters with labels of their own (`resources.<r>.filters.<field>`). */
+const labelledFilters = (r: ResourceSpec) => (r.screen?.filters ?? []).filter((c) => c.label);
 
 function messages(model: Model, lang: 'en' | 'zh') {
   return {
@@ -90,6 +92,7 @@ function messages(model: Model, lang: 'en' | 'zh') {
       ...(r.workflow ? { actions: Object.fromEntries(r.workflow.actions.map((a) => [a.name, a[lang]])) } : {}),
       ...(r.screen ? { views: Object.fromEntries(r.screen.views.map((v) => [v.name, v[lang]])) } : {}),
       ...(labelled(r).length ? { columns: Object.fromEntries(labelled(r).map((c) => [c.field, c.label![lang]])) } : {}),
+      ...(labelledFilters(r).length ? { filters: Object.fromEntries(labelledFilters(r).map((c) => [c.field, c.label![lang]])) } : {}),
       // the texts of a registered lines widget (form.lines.texts)
       ...(r.screen?.form?.lines?.texts ? { lines: Object.fromEntries(Object.entries(r.screen.form.lines.texts).map(([k, t]) => [k, t[lang]])) } : {}),
     }])),
@@ -101,7 +104,7 @@ function messages(model: Model, lang: 'en' | 'zh') {
 
 function emitI18n(model: Model): Output {
   const sf = newFile('generated/client/i18n.ts');
-  sf.addStatements(`/** Labels of the manifest in both languages (resources.<name>.name/fields/actions/views/columns/lines, enums.<Enum>.<KEY>, menu.<group>, screens.<name>). */\nexport const generatedMessages = {\nen: ${lit(messages(model, 'en'), { inline: 0 })},\nzh: ${lit(messages(model, 'zh'), { inline: 0 })},\n};`);
+  sf.addStatements(`/** Labels of the manifest in both languages (resources.<name>.name/fields/actions/views/columns/filters/lines, enums.<Enum>.<KEY>, menu.<group>, screens.<name>). */\nexport const generatedMessages = {\nen: ${lit(messages(model, 'en'), { inline: 0 })},\nzh: ${lit(messages(model, 'zh'), { inline: 0 })},\n};`);
   return finish(sf);
 }
 

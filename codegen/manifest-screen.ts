@@ -16,6 +16,8 @@
  *     filters: [orderNo, status, { field: sourceOutboundNo, views: [return] }, addDate]
  *                                     # { field: orderId, lookup: true }: a ref typed as the referenced record's
  *                                     # number (its represent), looked up to its id; sent as nameAs + the id
+ *                                     # { field: x, en: ..., zh: ... }: the filter's own label in place of the
+ *                                     # field's (resources.<r>.filters.<x>; both languages, one label per field)
  *     columns: [orderNo, status, { field: qty, widget: inboundQty, en: Planned / received, zh: 计划/实收 }]
  *     actions: { receive: { widget: inboundReceive }, submitProblem: { reason: problemReason, color: error }, deliver: { form: [deliveryStatus] } }
  *     topWidgets: [orderImport]       # registered buttons beside Add
@@ -110,7 +112,12 @@ function items(raw: unknown, p: Path, fail: Fail, fieldOk: (name: string) => boo
       else item.lookup = true;
     } else if (o.lookup !== undefined) fail([...ip, 'lookup'], 'must be true (or left out)');
     const l = label(o, ip, fail);
-    if (l) item.label = l;
+    if (l) {
+      // one label per field: it is the i18n key resources.<r>.columns|filters.<field>
+      const other = out.find((x) => x.field === field && x.label);
+      if (other && (other.label!.en !== l.en || other.label!.zh !== l.zh)) fail(ip, `'${field}' is labelled differently above: one label per field`);
+      item.label = l;
+    }
     out.push(item);
   });
   return out;

@@ -86,7 +86,8 @@ export interface ResourceSpec extends Label {
  * One entry of a screen's filters, columns or form fields: a field of the resource (its label, type and
  * limits come from the field), shown in every view or only in `views`; `widget` names a hand-written cell or
  * input registered in the console (src/client/kit/screen/registry.ts) for what the manifest cannot say;
- * `label` replaces the field's label (a widget column that shows more than the field).
+ * `label` replaces the field's label (a widget column that shows more than the field, a filter worded for what
+ * one types): i18n `resources.<r>.filters.<field>` for a filter, else `resources.<r>.columns.<field>`.
  */
 export interface ScreenItem {
   field: string;

@@ -140,6 +140,19 @@ ${screen}
     const ok = parseManifest(manifest('      filters: [text, stocked, code]\n      columns: [name, { field: sku.name, en: S, zh: S }]'), 'm.yaml').resources[0].screen!;
     expect([ok.number, ok.filters.map((f) => f.field), ok.columns[1]]).toEqual(['id', ['text', 'stocked', 'code'], { field: 'sku.name', label: { en: 'S', zh: 'S' } }]);
   });
+  it('checks a filter\'s own label: both languages, one per field, emitted as resources.<r>.filters.<field>', () => {
+    const manifest = (filters: string) => base('      name: { type: string, en: N, zh: N, maxLength: 5, filter: eq }\n      code: { type: string, en: C, zh: C, maxLength: 5, filter: eq }\n')
+      .replace('    fields:\n', `    screen:\n      testId: thing\n      views: { all: { route: /thing/list } }\n      filters: ${filters}\n    fields:\n`);
+    const p = problemsOf(manifest('[{ field: name, en: Name has }, code, { field: code, en: X, zh: X }, { field: code, en: Y, zh: Y }]')).join('\n');
+    expect(p).toMatch(/^m\.yaml:18:17: resources\.thing\.screen\.filters\.0: a label needs both en and zh/m);
+    expect(p).toMatch(/^m\.yaml:18:\d+: resources\.thing\.screen\.filters\.3: 'code' is labelled differently above: one label per field/m);
+    expect(p).not.toMatch(/filters\.[12]/);
+    const model = parseManifest(manifest('[{ field: name, en: Name has, zh: 名称含 }, code]'), 'm.yaml');
+    expect(model.resources[0].screen!.filters).toEqual([{ field: 'name', label: { en: 'Name has', zh: '名称含' } }, { field: 'code' }]);
+    const i18n = emitAll(model).find((o) => o.path === 'generated/client/i18n.ts')!.text;
+    expect(i18n).toMatch(/filters: \{\s*name: "Name has",\s*\}/);
+    expect(i18n).toMatch(/filters: \{\s*name: "名称含",\s*\}/);
+  });
   it('checks a screen\'s menu group and permission code', () => {
     const withScreen = (sc: string) => problemsOf(`menus:\n  basic: { en: B, zh: B, icon: Apartment, order: 1 }\nscreens:\n  map: ${sc}\n` + base('      name: { type: string, en: N, zh: N, maxLength: 5 }\n')).join('\n');
     expect(withScreen('{ en: M, zh: M, group: nope, route: /map, order: 1, icon: Map, code: thing:view }'))

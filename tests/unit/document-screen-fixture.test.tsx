@@ -125,6 +125,16 @@ describe('a document screen generated from a fixture manifest', () => {
     await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/transfer/submit', { id: 1 }));
   });
 
+  it('labels a filter with its own label, the column with the field\'s', async () => {
+    render('TransferExternalList', ['admin'], [transfer(4, 1, 2)]);
+    await screen.findByText('TR-4');
+    const filter = screen.getByTestId('transfer-filter-carrier-name');
+    expect(within(filter).getByLabelText('Carrier contains')).toBeTruthy();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toContain('Carrier');
+    expect(headers).not.toContain('Carrier contains');
+  });
+
   it('the create dialog has the view\'s fields, the line table, and the generated rules', async () => {
     render('TransferExternalList', ['admin'], [transfer(4, 1, 2)]);
     await screen.findByText('TR-4');

@@ -33,7 +33,7 @@ export function lookupsOf(screen: Screen): Lookup[] {
     const target = f?.resource ? screen.source.resources[f.resource] : undefined;
     if (!item.lookup || !f || !target) return [];
     const number = target.fields.find((x) => x.name === target.represent);
-    return [{ field: f.name, text: refNameField(f), label: screen.labelOf(item), path: target.path, represent: target.represent, maxLength: number?.maxLength }];
+    return [{ field: f.name, text: refNameField(f), label: screen.labelOf(item, 'filters'), path: target.path, represent: target.represent, maxLength: number?.maxLength }];
   });
 }
 

@@ -3,7 +3,7 @@
  * each input chosen by its field's type (text, enum select, enabled owner / warehouse select, other
  * references, a `lookup` ref as the referenced record's number (LookupFilters.tsx), date range as two days, yes / no / all for booleans, several of a resource for `refs`), then
  * Search and Reset; Enter searches from page 1. A filter names a field or a query parameter (queryParams).
- * Labels are the manifest's. A preset field's input shows its value, disabled; the preset stays out of the
+ * Labels are the manifest's (a filter's own, else its field's). A preset field's input shows its value, disabled; the preset stays out of the
  * filter (it is the list's permanent filter). Test ids `${testId}-filter-<part>` (partName; date ranges `-<part>-start|end`).
  */
 import { useMemo } from 'react';
@@ -41,7 +41,7 @@ export function screenFilterCodec(screen: Screen): AnyFilterCodec {
 const FilterInput = ({ screen, item }: { screen: Screen; item: ScreenItem }) => {
   const translate = useTranslate();
   const f = screen.filterField(item.field)!;
-  const label = screen.labelOf(item);
+  const label = screen.labelOf(item, 'filters');
   const testId = testIdOf(screen.names, `filter-${partName(f.name)}`);
   const disabled = screen.locked.includes(f.name);
   if (item.lookup) {

@@ -32,8 +32,8 @@ export interface Screen {
   field: (name: string) => FieldSpec | undefined;
   /** A filter's spec: the field, else the query parameter of that name (queryParams). */
   filterField: (name: string) => FieldSpec | undefined;
-  /** The label key of an item: its own (`resources.<r>.columns.<f>`) or its field's. */
-  labelOf: (item: ScreenItem) => string;
+  /** The label key of an item: its own (`resources.<r>.<part>.<f>`, part `columns` or `filters`) or its field's. */
+  labelOf: (item: ScreenItem, part?: 'columns' | 'filters') => string;
   status?: StatusLook;
 }
 
@@ -69,7 +69,7 @@ export function screenOf(source: ScreenSource, resource: string, viewName?: stri
     shown: (list) => list.filter((i) => !i.views || i.views.includes(view.name)),
     field: (name) => meta.fields.find((f) => f.name === name),
     filterField: (name) => meta.fields.find((f) => f.name === name) ?? meta.queryParams.find((q) => q.name === name),
-    labelOf: (item) => (item.label ? `resources.${resource}.columns.${item.field}` : `resources.${resource}.fields.${item.field}`),
+    labelOf: (item, part = 'columns') => (item.label ? `resources.${resource}.${part}.${item.field}` : `resources.${resource}.fields.${item.field}`),
   };
 }
 
