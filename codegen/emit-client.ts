@@ -53,7 +53,7 @@ function emitRoutes(model: Model): Output {
     if (pages.edit) entries.push([pages.edit, code(operationCode(r, 'edit'))]);
   }
   for (const sc of byName(model.screens)) entries.push([sc.route, code(sc.code)]);
-  for (const r of byName(model.resources)) for (const v of r.screen?.views ?? []) entries.push([v.route, code(v.code)]);
+  for (const r of byName(model.resources)) for (const v of r.screen?.views ?? []) if (v.route) entries.push([v.route, code(v.code)]);
   sf.addStatements(`/**\n * The code each console route needs (spec 2.3, 6): resource lists, add and edit pages, the manifest's screens\n * (hidden ones included) and the list views of its document screens; null = open to every logged-in user. A route pattern's parameter is written \`:id\`.\n */\nexport const routeCodes = ${lit(Object.fromEntries(entries))} as const satisfies Record<string, string | null>;`);
   sf.addStatements(`/** A route of the manifest (typing a route table with it makes an unknown path a type error). */\nexport type ConsoleRoute = keyof typeof routeCodes;`);
   sf.addStatements(`/** The pages of a resource (spec 2.3): its list, and the add and edit pages of a writable resource. */\nexport interface ResourcePages { list: ConsoleRoute; add?: ConsoleRoute; edit?: ConsoleRoute }`);

@@ -13,6 +13,7 @@
  *     views:                          # one list per route; filter values are enum keys or literals
  *       normal: { route: /inbound/normal_list, filter: { type: NORMAL } }
  *       return: { route: /inbound/return_list, en: Returns, zh: 退货, filter: { type: RETURN }, code: inbound:return_list }
+ *       record: { en: ..., zh: ... }  # no route: embedded only, in a hand-written dialog (DocumentScreen view="record")
  *     filters: [orderNo, status, { field: sourceOutboundNo, views: [return] }, addDate]
  *                                     # { field: orderId, lookup: true }: a ref typed as the referenced record's
  *                                     # number (its represent), looked up to its id; sent as nameAs + the id
@@ -212,20 +213,21 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
     const vp = [...p, 'views', name];
     if (!isObj(v)) { fail(vp, 'must be { route, filter?, en?, zh?, code? }'); continue; }
     unknownKeys(v, ['route', 'filter', 'en', 'zh', 'code', 'skuPlatform'], vp, fail);
-    if (typeof v.route !== 'string' || !v.route.startsWith('/')) fail([...vp, 'route'], 'a route starting with /');
+    // no route: an embedded view, rendered only by a hand-written dialog that names it (DocumentScreen view=)
+    if (v.route !== undefined && (typeof v.route !== 'string' || !v.route.startsWith('/'))) fail([...vp, 'route'], 'a route starting with / (or none: a view embedded in a dialog)');
     const filter: ViewSpec['filter'] = {};
     for (const [k, x] of Object.entries(isObj(v.filter) ? v.filter : {})) {
       const value = filterValue(model, field(k), x, [...vp, 'filter', k], fail);
       if (value !== undefined) filter[k] = value;
     }
     // the title: its own, else the sidebar entry of the same route, else the resource's
-    const entry = model.screens.find((x) => x.route === v.route);
+    const entry = v.route === undefined ? undefined : model.screens.find((x) => x.route === v.route);
     const l = label(v, vp, fail) ?? (entry ? { en: entry.en, zh: entry.zh } : { en: r.en, zh: r.zh });
     const code = typeof v.code === 'string' ? v.code : r.permissions.list ?? 'any';
     // lines of this view pick SKUs of one e-commerce platform (noon orders list noon SKUs)
     const platform = v.skuPlatform === undefined ? undefined : model.enums.find((e) => e.name === 'EcPlatform')?.values.find((x) => x.key === v.skuPlatform)?.value;
     if (v.skuPlatform !== undefined && platform === undefined) fail([...vp, 'skuPlatform'], `'${String(v.skuPlatform)}' is not a key of EcPlatform`);
-    views.push({ name, route: String(v.route ?? '/'), filter, code, ...l, ...(platform !== undefined ? { skuPlatform: platform } : {}) });
+    views.push({ name, ...(v.route === undefined ? {} : { route: String(v.route) }), filter, code, ...l, ...(platform !== undefined ? { skuPlatform: platform } : {}) });
   }
   const viewNames = views.map((v) => v.name);
 
@@ -311,6 +313,7 @@ export function checkScreens(model: Model, fail: Fail) {
       if (!number?.filter || (number.type !== 'string' && number.type !== 'text')) fail([...p, 'filters', i, 'lookup'], `${t?.name ?? item.field} has no text number to look up (its represent field needs a filter)`);
     }
     for (const v of s.views) {
+      if (v.route === undefined) continue;
       if (routes.has(v.route)) fail([...p, 'views', v.name, 'route'], `route also used by ${routes.get(v.route)}`);
       routes.set(v.route, `${r.name}.${v.name}`);
     }

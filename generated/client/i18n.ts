@@ -273,7 +273,7 @@ export const generatedMessages = {
           changeQty: "Quantity change",
           originLockQty: "Locked before",
           newLockQty: "Locked after",
-          lockChangeQty: "Locked change",
+          lockChangeQty: "Locked quantity change",
           bizType: "Document type",
           bizNo: "Document number",
           bizNoExtra: "Store info",
@@ -285,6 +285,10 @@ export const generatedMessages = {
           ownerName: "Goods owner",
           sku: "SKU",
           updateDate: "Updated",
+        },
+        views: {
+          list: "Inventory log",
+          record: "Inventory log",
         },
       },
       outboundAllocation: {
@@ -956,6 +960,10 @@ export const generatedMessages = {
           ownerName: "货主",
           sku: "SKU",
           updateDate: "更新时间",
+        },
+        views: {
+          list: "库存流水",
+          record: "库存流水",
         },
       },
       outboundAllocation: {

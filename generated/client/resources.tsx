@@ -29,7 +29,6 @@ import {
 import { InboundOrderLineList } from "./resources/inboundOrderLine";
 import { InboundPackageLineList } from "./resources/inboundPackageLine";
 import { InventoryJudgementLineList } from "./resources/inventoryJudgementLine";
-import { InventoryLogList } from "./resources/inventoryLog";
 import { OutboundAllocationList } from "./resources/outboundAllocation";
 import { OutboundOrderLineList } from "./resources/outboundOrderLine";
 import { OutboundPackageLineList } from "./resources/outboundPackageLine";
@@ -77,10 +76,7 @@ export const generatedResources: ResourceDef[] = [
   { name: "inventory", icon: Inventory, recordRepresentation: "id" },
   { name: "inventoryJudgement", icon: FactCheck, recordRepresentation: "judgementNo" },
   { name: "inventoryJudgementLine", list: InventoryJudgementLineList, recordRepresentation: "id" },
-  {
-    name: "inventoryLog", list: InventoryLogList, icon: ReceiptLong, recordRepresentation: "id",
-    listRoute: "/sku/inventory_log_list",
-  },
+  { name: "inventoryLog", icon: ReceiptLong, recordRepresentation: "id" },
   { name: "outboundAllocation", list: OutboundAllocationList, recordRepresentation: "id" },
   { name: "outboundOrder", icon: LocalShipping, recordRepresentation: "orderNo" },
   { name: "outboundOrderLine", list: OutboundOrderLineList, recordRepresentation: "id" },

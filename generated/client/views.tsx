@@ -42,6 +42,12 @@ export const InventoryJudgementAllList = () => <DocumentScreen
   resource="inventoryJudgement"
   view="all"
 />;
+/** Inventory log: Inventory log (/sku/inventory_log_list). */
+export const InventoryLogListList = () => <DocumentScreen
+  source={screenSource}
+  resource="inventoryLog"
+  view="list"
+/>;
 /** Outbound orders: Outbound orders (/outbound/normal_list). */
 export const OutboundOrderNormalList = () => <DocumentScreen
   source={screenSource}
@@ -77,6 +83,7 @@ export const generatedViews: ViewDef[] = [
   { resource: "inboundPackage", view: "pack", route: "/inbound/pack/list", code: "inbound:pack_list", component: InboundPackagePackList },
   { resource: "inventory", view: "list", route: "/sku/inventory_list", code: "sku_inventory:list", component: InventoryListList },
   { resource: "inventoryJudgement", view: "all", route: "/sku/inventory_judgement_list", code: "inventory_judgement:list", component: InventoryJudgementAllList },
+  { resource: "inventoryLog", view: "list", route: "/sku/inventory_log_list", code: "sku_inventory:list", component: InventoryLogListList },
   { resource: "outboundOrder", view: "normal", route: "/outbound/normal_list", code: "outbound:list", component: OutboundOrderNormalList },
   { resource: "outboundOrder", view: "noon", route: "/outbound/nano_list", code: "outbound:list", component: OutboundOrderNoonList },
   { resource: "outboundPackage", view: "pack", route: "/outbound/pack/list", code: "outbound:pack_list", component: OutboundPackagePackList },

@@ -280,7 +280,7 @@ export function inventoryLogForm(mode: FormMode, lang: Lang) {
     changeQty: r.number({ en: "Quantity change", zh: "数量变化" }, { required: true, integer: true }),
     originLockQty: r.number({ en: "Locked before", zh: "原冻结数量" }, { required: true, integer: true }),
     newLockQty: r.number({ en: "Locked after", zh: "新冻结数量" }, { required: true, integer: true }),
-    lockChangeQty: r.number({ en: "Locked change", zh: "冻结数量变化" }, { required: true, integer: true }),
+    lockChangeQty: r.number({ en: "Locked quantity change", zh: "冻结数量变化" }, { required: true, integer: true }),
     bizType: r.oneOf({ en: "Document type", zh: "单据类型" }, [1, 2, 3], { required: true }),
     bizNo: r.string({ en: "Document number", zh: "单据号" }, { required: true, maxLength: 50 }),
     bizNoExtra: r.string({ en: "Store info", zh: "店铺信息" }, { maxLength: 500 }),

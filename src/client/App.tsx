@@ -9,8 +9,8 @@
  * Runs in a browser-history router with synchronous updates (layout/BrowserRouter.tsx) so the spec's
  * paths are real URLs (the server serves index.html for them).
  * Document lists come from the manifest's `screen:` views (generated/client/views.tsx). The SKU lists (spec
- * 2.8) and the standalone inventory log list (spec 2.9) are still hand-written and replace the generated ones
- * through `screenOverrides` / `extraChildRoutes`, until the manifest can declare them.
+ * 2.8) are still hand-written and replace the generated ones through `screenOverrides` / `extraChildRoutes`,
+ * until the manifest can declare them.
  */
 import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, ResourceContextProvider } from 'react-admin';
@@ -26,7 +26,6 @@ import { Dashboard, RedirectToDashboard } from './screens/Dashboard';
 import { NoPermission, RedirectToNoPermission, AuthErrorRedirect } from './screens/NoPermission';
 import { NotFound, RedirectToNotFound } from './screens/NotFound';
 import { SkuListAll, SkuListNoon } from './screens/sku';
-import { InventoryLogListPage } from './screens/inventory';
 import { inboundRoutes } from './screens/inbound';
 import { generatedViews } from '../../generated/client/views';
 import type { ConsoleRoute } from '../../generated/client/routes';
@@ -42,8 +41,6 @@ import { specPathRewriter, specRouterProvider } from './routing/specPaths';
  */
 const screenOverrides: Record<string, Partial<ResourceDef>> = {
   sku: { list: SkuListAll, create: undefined, edit: undefined },
-  // Inventory log (spec 2.9): the read-only list at /sku/inventory_log_list (the inventory list is the manifest's screen)
-  inventoryLog: { list: InventoryLogListPage, create: undefined, edit: undefined },
 };
 
 /** More routes of a resource, below `/<name>/` (guarded like every route). */

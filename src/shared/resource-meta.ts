@@ -115,10 +115,14 @@ export interface ScreenActionSpec {
   color?: 'primary' | 'success' | 'error' | 'warning';
 }
 
-/** A list view: its route, title, the permanent filter (field -> value) and the code that opens it. */
+/**
+ * A list view: its route, title, the permanent filter (field -> value) and the code that opens it. A view
+ * without a route is embedded only: a hand-written dialog renders it (e.g. the change log of one inventory
+ * record, with its own filters and columns).
+ */
 export interface ViewSpec extends Label {
   name: string;
-  route: string;
+  route?: string;
   filter: Record<string, number | string | boolean>;
   code: string;
   /** EcPlatform value the lines' SKU picker is preset to (noon orders pick noon SKUs). */

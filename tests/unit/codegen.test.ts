@@ -153,6 +153,18 @@ ${screen}
     expect(i18n).toMatch(/filters: \{\s*name: "Name has",\s*\}/);
     expect(i18n).toMatch(/filters: \{\s*name: "名称含",\s*\}/);
   });
+  it('takes a view without a route as embedded only: no component, no route, a title of its own or the resource\'s', () => {
+    const manifest = (views: string) => base('      name: { type: string, en: N, zh: N, maxLength: 5, filter: eq }\n')
+      .replace('    fields:\n', `    screen:\n      testId: thing\n      views: ${views}\n    fields:\n`);
+    expect(problemsOf(manifest('{ list: { route: /thing/list }, record: { route: thing } }')).join('\n')).toMatch(/screen\.views\.record\.route: a route starting with \/ \(or none: a view embedded in a dialog\)/);
+    const model = parseManifest(manifest('{ list: { route: /thing/list }, record: {} }'), 'm.yaml');
+    expect(model.resources[0].screen!.views.map((v) => [v.name, v.route, v.en])).toEqual([['list', '/thing/list', 'Things'], ['record', undefined, 'Things']]);
+    const out = emitAll(model);
+    const views = out.find((o) => o.path === 'generated/client/views.tsx')!.text;
+    expect(views).toMatch(/ThingListList/);
+    expect(views).not.toMatch(/ThingRecordList|view: "record"/);
+    expect(out.find((o) => o.path === 'generated/client/routes.ts')!.text).not.toMatch(/undefined/);
+  });
   it('checks a screen\'s menu group and permission code', () => {
     const withScreen = (sc: string) => problemsOf(`menus:\n  basic: { en: B, zh: B, icon: Apartment, order: 1 }\nscreens:\n  map: ${sc}\n` + base('      name: { type: string, en: N, zh: N, maxLength: 5 }\n')).join('\n');
     expect(withScreen('{ en: M, zh: M, group: nope, route: /map, order: 1, icon: Map, code: thing:view }'))

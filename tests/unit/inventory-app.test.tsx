@@ -82,6 +82,19 @@ describe('inventory routes', () => {
     expect(first).toMatchObject({ current: 1, size: 10 });
     expect(first).not.toHaveProperty('inventoryId');
     expect(first).not.toHaveProperty('sortProp');
+    // the manifest's list (inventoryLog.screen): identity columns, no operations
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'No.', 'Warehouse', 'Goods owner', 'SKU', 'Quantity change', 'Locked quantity change', 'Document type', 'Document number', 'Remark', 'Store info', 'Created',
+    ]);
+    for (const part of ['warehouse', 'owner', 'biz-no', 'biz-type', 'add-date-start', 'add-date-end']) expect(screen.getByTestId(`inventory-log-filter-${part}`)).toBeTruthy();
+    // the SKU filter looks SKUs up by their code and sends the id
+    const sku = within(screen.getByTestId('inventory-log-filter-sku')).getByRole('combobox');
+    fireEvent.mouseDown(sku);
+    fireEvent.change(sku, { target: { value: 'ROSE' } });
+    await waitFor(() => expect(pages('/sapi/wms/sku/page').some((b) => b.body?.sku === 'ROSE')).toBe(true));
+    fireEvent.click(await screen.findByRole('option', { name: 'ROSE-30' }));
+    fireEvent.click(screen.getByTestId('inventory-log-search'));
+    await waitFor(() => expect(pages('/sapi/wms/sku-inventory-log/page').pop()!.body).toMatchObject({ skuId: 7, current: 1 }));
   });
 
   it("the SKU list's view inventory opens that SKU's inventory (skuId, companyId, ownerId locked)", async () => {

@@ -27,7 +27,6 @@ import { screenFilterCodec } from '../../src/client/kit/screen/ScreenFilterBar';
 import { screenOf } from '../../src/client/kit/screen/spec';
 import {
   InventoryPickerDialog,
-  buildLogFilter,
   exportFilter,
   inventoryMessages,
   nextSort,
@@ -188,7 +187,8 @@ afterEach(() => {
 
 describe('inventory filter (pure)', () => {
   it('builds the log filter: document number trimmed, type as a number, days; empty values left out', () => {
-    expect(buildLogFilter({ bizNo: ' IJ1 ', bizType: '3', addDateStart: '2024-05-01', addDateEnd: '' })).toEqual({ bizNo: 'IJ1', bizType: 3, addDateStart: '2024-05-01' });
+    const codec = screenFilterCodec(screenOf(screenSource, 'inventoryLog', 'record', { inventoryId: 1 }));
+    expect(codec.toFilter({ bizNo: ' IJ1 ', bizType: '3', addDateStart: '2024-05-01', addDateEnd: '' })).toEqual({ bizNo: 'IJ1', bizType: 3, addDateStart: '2024-05-01' });
   });
 
   it('a third click on a sorted column clears the sort, which sends no sortProp / sortOrder', () => {
@@ -304,7 +304,7 @@ describe('Inventory change-log dialog', () => {
     expect(logCall.filter).toEqual({ inventoryId: 1 });
     expect(logCall.pagination).toEqual({ page: 1, perPage: 10 });
     expect(logCall.sort.field).toBe('');
-    const rows = within(dialog).getAllByTestId('inventory-log-dialog-row');
+    const rows = within(dialog).getAllByTestId('inventory-log-row');
     const first = within(rows[0]);
     expect(first.getByText('+3').closest('.MuiChip-colorSuccess')).not.toBeNull();
     expect(first.getByText('2 -> 2')).toBeTruthy(); // locked quantity unchanged: no tag
@@ -336,10 +336,10 @@ describe('Inventory change-log dialog', () => {
     const dialog = await screen.findByTestId('inventory-log-dialog');
     await within(dialog).findByText('5 -> 8');
     fireEvent.change(within(dialog).getByLabelText('Document number'), { target: { value: ' IJ1 ' } });
-    await pick(within(dialog).getByTestId('inventory-log-dialog-filter-biz-type'), 'Inventory adjustment');
+    await pick(within(dialog).getByTestId('inventory-log-filter-biz-type'), 'Inventory adjustment');
     fireEvent.change(within(dialog).getByLabelText('Created from'), { target: { value: '2024-05-01' } });
     fireEvent.change(within(dialog).getByLabelText('Created to'), { target: { value: '2024-05-31' } });
-    fireEvent.click(within(dialog).getByTestId('inventory-log-dialog-search'));
+    fireEvent.click(within(dialog).getByTestId('inventory-log-search'));
     await waitFor(() => {
       const last = dp.getList.mock.calls.filter((c) => c[0] === 'inventoryLog').pop()![1];
       expect(last.filter).toEqual({ inventoryId: 1, bizNo: 'IJ1', bizType: 3, addDateStart: '2024-05-01', addDateEnd: '2024-05-31' });

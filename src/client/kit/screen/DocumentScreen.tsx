@@ -84,7 +84,13 @@ const SelectRow = ({ screen, onSelect }: CellProps & { screen: Screen; onSelect:
   ) : null;
 };
 
-/** The table: the row number, the view's columns, the operations; sorting clears on a third click (spec 4). */
+/** Whether a row can offer anything: View / Edit / Delete (a form), workflow actions or row widgets. */
+const hasRowActions = ({ spec }: Screen) => Boolean(spec.form || spec.actions.length || spec.rowWidgets.length);
+
+/**
+ * The table: the row number, the view's columns, the operations (none for a list whose rows offer nothing, e.g.
+ * the inventory log); sorting clears on a third click (spec 4).
+ */
 const ScreenTable = ({ screen, onSelect }: { screen: Screen; onSelect?: (record: RaRecord) => void }) => {
   const setSort = useClearableSort();
   return (
@@ -92,9 +98,9 @@ const ScreenTable = ({ screen, onSelect }: { screen: Screen; onSelect?: (record:
       {screenColumns(screen)}
       {onSelect ? (
         <SelectRow source="operations" label="wms.doc.column.operations" sortable={false} screen={screen} onSelect={onSelect} />
-      ) : (
+      ) : hasRowActions(screen) ? (
         <ScreenRowActions source="operations" label="wms.doc.column.operations" sortable={false} screen={screen} />
-      )}
+      ) : null}
     </DocumentTable>
   );
 };

@@ -1,7 +1,7 @@
 /**
  * The columns of a manifest screen (spec 2.6 / 2.8 columns): the row number, the view's `columns` in the
  * manifest's order (each cell chosen by its field's type: the workflow status as a coloured tag, enums as
- * tags, references by name, date-times in the user's time zone, money, yes/no, numbers, texts; or a
+ * tags, references by name, date-times in the user's time zone, money, yes/no, numbers, texts on their own lines; or a
  * registered column widget; or, for a labelled item that is not a field, the value the server adds to the row
  * at that dotted path, an array one value a line), then the operations. Only fields the manifest marks sortable sort.
  */
@@ -55,6 +55,9 @@ const MoneyCell = ({ source, screen, currency }: CellProps & { screen: Screen; c
   );
 };
 
+/** Texts keep their line breaks (e.g. a log line's store info, one store detail a line). */
+const KEEP_LINES = { whiteSpace: 'pre-line' } as const;
+
 /** The Datagrid children of the view's columns (row number first; the caller adds the operations). */
 export function screenColumns(screen: Screen) {
   const cells = screen.shown(screen.spec.columns).map((item) => {
@@ -72,6 +75,7 @@ export function screenColumns(screen: Screen) {
       case 'boolean': return <YesNoField key={key} source={key} label={label} sortable={sortable} />;
       case 'money': return f.currency ? <MoneyCell key={key} source={key} label={label} sortable={sortable} screen={screen} currency={f.currency} /> : <MoneyField key={key} source={key} label={label} sortable={sortable} />;
       case 'int': case 'number': return <NumberField key={key} source={key} label={label} sortable={sortable} />;
+      case 'string': case 'text': return <TextField key={key} source={key} label={label} sortable={sortable} sx={KEEP_LINES} />;
       default: return <TextField key={key} source={key} label={label} sortable={sortable} />;
     }
   });

@@ -89,13 +89,15 @@ const FilterInput = ({ screen, item }: { screen: Screen; item: ScreenItem }) => 
   if (f.type === 'enum') return <EnumFilter source={f.name} enumName={f.enum!} label={label} testId={testId} disabled={disabled} />;
   if (f.type === 'ref') {
     const Ref = f.resource === 'owner' ? OwnerInput : f.resource === 'warehouse' ? WarehouseInput : undefined;
+    // other references: options by the referenced resource's represent field, searched by it (e.g. SKU code)
+    const by = screen.source.resources[f.resource!]?.represent ?? 'name';
     return (
       <FilterBox testId={testId}>
         {Ref ? (
           <Ref source={f.name} label={label} helperText={false} fullWidth disabled={disabled} />
         ) : (
           <ReferenceInput source={f.name} reference={f.resource!}>
-            <AutocompleteInput label={label} helperText={false} fullWidth disabled={disabled} />
+            <AutocompleteInput label={label} optionText={by} filterToQuery={(text: string) => (text.trim() ? { [by]: text.trim() } : {})} helperText={false} fullWidth disabled={disabled} />
           </ReferenceInput>
         )}
       </FilterBox>

@@ -1,13 +1,15 @@
 /**
  * The inventory change-log dialog (spec 2.7): 80% wide, closed by its close button or Escape but not by a
- * click outside; the logs of one inventory record (the row it was opened from) with their own filters and
- * paging (default size 10).
+ * click outside; the manifest's inventory log (`inventoryLog.screen`, its embedded view `record`: document
+ * number, type and created-date filters, no warehouse / owner / SKU) preset to the inventory record the dialog
+ * was opened from, with its own paging (default size 10).
  */
 import type { FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import { useTranslate, type RaRecord } from 'react-admin';
+import { screenSource } from '../../../../generated/client/views';
+import { DocumentScreen } from '../../kit/screen/DocumentScreen';
 import { SkuDialog } from '../sku/SkuDialog';
-import { InventoryLogList } from './InventoryLogList';
 
 /** Stop submit events of the dialog's filter form from reaching a form around it (React portals bubble). */
 export const stopSubmit = (event: FormEvent) => event.stopPropagation();
@@ -39,7 +41,7 @@ export const InventoryLogDialog = ({ inventory, onClose }: InventoryLogDialogPro
       testId="inventory-log-dialog"
     >
       <Box onSubmit={stopSubmit}>
-        <InventoryLogList inventoryId={inventory.id} inDialog showIdentity={false} testId="inventory-log-dialog" />
+        <DocumentScreen source={screenSource} resource="inventoryLog" view="record" inDialog preset={{ inventoryId: inventory.id }} />
       </Box>
     </SkuDialog>
   );

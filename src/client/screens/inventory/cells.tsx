@@ -1,36 +1,13 @@
 /**
- * Cells of the inventory tables (spec 2.6, 2.7, 2.9). Each takes the Datagrid column `label`.
- * - `RowNumberCell`: the row's number across pages ((page - 1) * perPage + index + 1).
+ * Cells of the inventory lists (spec 2.6, 2.7, 2.9), registered as column widgets in ./widgets.tsx:
  * - `QtyChangeCell`: `old -> new` with a change tag (green +n, red -n; none when unchanged).
- * - `MultiLineCell`: text kept on its lines (store info).
  * - `InventoryImageCell`: the SKU image thumbnail (60x60, click to preview).
  */
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useListContext, useRecordContext } from 'react-admin';
+import { useRecordContext } from 'react-admin';
 import { SafeImage } from '../../widgets/SafeImage';
-
-export interface CellProps {
-  label?: string;
-  sortable?: boolean;
-  className?: string;
-}
-
-const get = (record: Record<string, unknown> | undefined, path: string): unknown =>
-  path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), record);
-
-export const RowNumberCell = (_: CellProps) => {
-  const record = useRecordContext();
-  const { data, page = 1, perPage = 10 } = useListContext();
-  const index = record && Array.isArray(data) ? data.findIndex((r) => r.id === record.id) : -1;
-  if (index < 0) return null;
-  return (
-    <Typography component="span" variant="body2" className="wms-row-number">
-      {(Math.max(1, page) - 1) * perPage + index + 1}
-    </Typography>
-  );
-};
 
 const toNumber = (v: unknown): number | undefined => {
   if (v === null || v === undefined || v === '') return undefined;
@@ -53,7 +30,7 @@ export const ChangeTag = ({ value }: { value: number | undefined }) => {
   );
 };
 
-export interface QtyChangeCellProps extends CellProps {
+export interface QtyChangeCellProps {
   /** Field of the old value, e.g. originQty. */
   from: string;
   /** Field of the new value, e.g. newQty. */
@@ -79,19 +56,8 @@ export const QtyChangeCell = ({ from, to, change, testId }: QtyChangeCellProps) 
   );
 };
 
-export const MultiLineCell = ({ source }: CellProps & { source: string }) => {
-  const record = useRecordContext();
-  const value = get(record, source);
-  if (value === null || value === undefined || value === '') return null;
-  return (
-    <Typography component="div" variant="body2" sx={{ whiteSpace: 'pre-line', minWidth: 120 }} className="wms-multi-line">
-      {String(value)}
-    </Typography>
-  );
-};
-
 /** Spec 9: thumbnails default 60x60; a click previews the image. */
-export const InventoryImageCell = (_: CellProps) => {
+export const InventoryImageCell = () => {
   const record = useRecordContext();
   if (!record) return null;
   const entity = (record.skuEntity ?? {}) as Record<string, unknown>;

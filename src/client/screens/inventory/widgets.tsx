@@ -4,22 +4,34 @@
  * - column `skuPlatforms`: the SKU's e-commerce platforms as tags, one a line;
  * - top `inventoryExport` (sku_inventory:export): exports the list's current query (filter and sort, no
  *   paging) as a background job polled by ExportButton (spec 7.2);
- * - row `inventoryLog` (+ its dialog): the row's change log (InventoryLogDialog, spec 2.7).
+ * - row `inventoryLog` (+ its dialog): the row's change log (InventoryLogDialog, spec 2.7);
+ * and for the inventory log (`inventoryLog.screen`, spec 2.7, 2.9):
+ * - column `qtyChange` on a change field (changeQty, lockChangeQty): `before -> after` with the change as a tag.
  * Imported for its side effect by src/client/screens/widgets.tsx.
  */
 import Button from '@mui/material/Button';
 import { useListContext, useTranslate } from 'react-admin';
 import { registerColumn, registerRow, registerTop, widgetDialogKind } from '../../kit/screen/registry';
 import { testIdOf } from '../../kit/names';
+import { partName } from '../../kit/screen/spec';
 import { ExportButton } from '../../widgets/ExportButton';
 import { PlatformsCell } from '../sku/fields';
-import { InventoryImageCell } from './cells';
+import { InventoryImageCell, QtyChangeCell } from './cells';
 import { CODE_INVENTORY_EXPORT, INVENTORY_EXPORT_PATH } from './constants';
 import { exportFilter } from './filters';
 import { InventoryLogDialog } from './InventoryLogDialog';
 
 registerColumn('skuImage', () => <InventoryImageCell />);
 registerColumn('skuPlatforms', () => <PlatformsCell />);
+
+/** A log line's change field -> its before and after fields (resources.yaml inventoryLog). */
+const CHANGE_OF: Record<string, { from: string; to: string }> = {
+  changeQty: { from: 'originQty', to: 'newQty' },
+  lockChangeQty: { from: 'originLockQty', to: 'newLockQty' },
+};
+registerColumn('qtyChange', ({ screen, field }) =>
+  CHANGE_OF[field] ? <QtyChangeCell {...CHANGE_OF[field]} change={field} testId={testIdOf(screen.names, partName(field))} /> : null,
+);
 
 registerTop('inventoryExport', ({ screen }) => {
   const { filterValues, sort } = useListContext();
