@@ -76,7 +76,7 @@ describe('Inventory in Chromium', () => {
     await inventoryRows().first().getByTestId('inventory-row-log').click();
     const dialog = page().getByTestId('inventory-log-dialog');
     await dialog.waitFor();
-    const logRow = dialog.getByTestId('inventory-log-dialog-row');
+    const logRow = dialog.getByTestId('inventory-log-row');
     await expect.poll(() => logRow.count(), { timeout: 10_000 }).toBe(1);
     await logRow.getByText('0 -> 12', { exact: true }).waitFor();
     await logRow.getByText('+12', { exact: true }).waitFor();

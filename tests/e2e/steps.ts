@@ -381,7 +381,7 @@ export async function logDialogOfRow(row: Locator, count: number): Promise<Locat
   await row.getByTestId('inventory-row-log').click();
   const dialog = row.page().getByTestId('inventory-log-dialog');
   await dialog.waitFor();
-  const lines = dialog.getByTestId('inventory-log-dialog-row');
+  const lines = dialog.getByTestId('inventory-log-row');
   await expect.poll(() => lines.count(), { timeout: 10_000 }).toBe(count);
   return lines;
 }
