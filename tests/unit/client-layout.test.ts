@@ -80,8 +80,8 @@ describe('route title (spec 1)', () => {
     expect(findRouteTitle('/job/list', nodes)?.key).toBe('menu.p');
   });
   it('dashboard, and no title outside the menu', () => {
-    expect(findRouteTitle('/', tree)?.key).toBe('app.menu.dashboard');
-    expect(findRouteTitle('/dashboard', tree)?.key).toBe('app.menu.dashboard');
+    expect(findRouteTitle('/', tree)?.key).toBe('screens.dashboard');
+    expect(findRouteTitle('/dashboard', tree)?.key).toBe('screens.dashboard');
     expect(findRouteTitle('/login', tree)).toBeNull();
     expect(findRouteTitle('/404', tree)).toBeNull();
     expect(findRouteTitle('/warehousex', tree)).toBeNull();

@@ -8,6 +8,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { AdminContext, Form, ResourceContextProvider, useLocaleState, type DataProvider } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
+import { generatedMessages } from '../../generated/client/i18n';
 import {
   PermissionTreeInput,
   buildPermissionTree,
@@ -80,7 +81,8 @@ describe('widget messages', () => {
 });
 
 const i18nProvider = polyglotI18nProvider(
-  (locale) => (locale === 'zh' ? { ...englishMessages, ...widgetMessages.zh } : { ...englishMessages, ...widgetMessages.en }),
+  // the type tags are the manifest's enum labels (enums.PermissionType.*)
+  (locale) => (locale === 'zh' ? { ...englishMessages, ...widgetMessages.zh, ...generatedMessages.zh } : { ...englishMessages, ...widgetMessages.en, ...generatedMessages.en }),
   'en',
   [
     { locale: 'en', name: 'English' },

@@ -63,7 +63,7 @@ describe('messages', () => {
   it('en and zh hold the same keys under app.shipping', () => {
     expect(keys(shippingMessages.zh).sort()).toEqual(keys(shippingMessages.en).sort());
     expect(keys(shippingMessages.en).every((k) => k.startsWith('app.shipping.'))).toBe(true);
-    expect(shippingMessages.zh.app.shipping.title).toBe('发货作业');
+    expect(shippingMessages.zh.app.shipping.scan_hint).toBe('扫描或输入单号后按回车');
   });
 });
 

@@ -12,13 +12,10 @@ export const appEn = {
   app: {
     title: 'WMS',
     menu: {
-      dashboard: 'Dashboard',
       logout: 'Log out',
     },
     login: {
       title: 'Warehouse Management System',
-      username: 'Username',
-      password: 'Password',
       captcha: 'Verification code',
       captcha_image: 'Verification code image, click to refresh',
       captcha_loading: 'Loading…',

@@ -12,13 +12,10 @@ export const appZh: Messages<typeof appEn> = {
   app: {
     title: 'WMS',
     menu: {
-      dashboard: '首页',
       logout: '退出登录',
     },
     login: {
       title: '仓储管理系统',
-      username: '用户名',
-      password: '密码',
       captcha: '验证码',
       captcha_image: '验证码图片，点击刷新',
       captcha_loading: '加载中…',

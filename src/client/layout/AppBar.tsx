@@ -55,7 +55,7 @@ const DashboardUserMenuItem = () => {
       <ListItemIcon>
         <DashboardIcon fontSize="small" />
       </ListItemIcon>
-      <ListItemText>{translate('app.menu.dashboard')}</ListItemText>
+      <ListItemText>{translate('screens.dashboard')}</ListItemText>
     </MenuItem>
   );
 };

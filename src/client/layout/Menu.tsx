@@ -96,7 +96,7 @@ export const WmsMenu = () => {
       {!hasDashboardNode && routeAllowed(permissions, '/dashboard') && (
         <Menu.Item
           to="/dashboard"
-          primaryText={translate('app.menu.dashboard')}
+          primaryText={translate('screens.dashboard')}
           leftIcon={<DashboardIcon />}
           data-testid="menu-dashboard"
         />

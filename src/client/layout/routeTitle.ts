@@ -55,7 +55,7 @@ export function findRouteTitle(path: string, nodes: readonly MenuNode[]): RouteT
   visit(nodes, []);
 
   if (best) return (best as { title: RouteTitle }).title;
-  if (pathname === '/' || pathname === '/dashboard') return { key: 'app.menu.dashboard', trail: [] };
+  if (pathname === '/' || pathname === '/dashboard') return { key: 'screens.dashboard', trail: [] };
   return null;
 }
 

@@ -16,7 +16,7 @@ export const Dashboard = () => {
   const name = identity?.fullName;
   return (
     <Card sx={{ mt: 2 }} data-testid="dashboard">
-      <Title title="app.menu.dashboard" />
+      <Title title="screens.dashboard" />
       <CardContent>
         <Typography variant="h5" gutterBottom data-testid="dashboard-welcome">
           {name ? translate('app.dashboard.welcome', { name }) : translate('app.dashboard.welcome_anonymous')}

@@ -100,7 +100,7 @@ export const LoginPage = () => {
           <form noValidate onSubmit={handleSubmit(onSubmit)}>
             <Stack spacing={2}>
               <TextField
-                label={translate('app.login.username')}
+                label={translate('resources.user.fields.name')}
                 autoComplete="username"
                 autoFocus
                 fullWidth
@@ -110,7 +110,7 @@ export const LoginPage = () => {
                 slotProps={{ htmlInput: { 'data-testid': 'login-username' } }}
               />
               <TextField
-                label={translate('app.login.password')}
+                label={translate('resources.user.fields.password')}
                 type="password"
                 autoComplete="current-password"
                 fullWidth

@@ -162,7 +162,7 @@ export const PermissionTreeInput = ({ source, label, helperText, isRequired: isR
             size="small"
             variant="outlined"
             color={isButton ? 'default' : 'primary'}
-            label={translate(isButton ? 'wms.widgets.permissionTree.button' : 'wms.widgets.permissionTree.menu')}
+            label={translate(isButton ? 'enums.PermissionType.BUTTON' : 'enums.PermissionType.MENU')}
             sx={{ height: 20, fontSize: '0.7rem' }}
           />
           <Typography variant="body2" component="span">

@@ -27,7 +27,7 @@ import Typography from '@mui/material/Typography';
 import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { WideDialog, WideDialogButtons } from '../../widgets/WideDialog';
 import { errorMessage } from '../../widgets/errorMessage';
-import { PACKAGE_KINDS, type PackageKind, type PackageOrder, type PackageRecord } from './constants';
+import { PACKAGE_KINDS, type PackageKind, type PackageKindSpec, type PackageOrder, type PackageRecord } from './constants';
 import { FieldInputs } from './FieldInputs';
 import {
   availableOf,
@@ -55,7 +55,18 @@ export interface PackageDialogProps {
 }
 
 const HINTS = { packageNo: 'app.packages.form.package_no_hint' };
-const CONTENT_HEAD = ['sku', 'sku_name', 'batch_no', 'ordered', 'in_other_packages', 'this_package'];
+/**
+ * The contents table's headers: the package line's fields and the SKU's name by their manifest labels (left
+ * aligned), then the dialog's own counts.
+ */
+const contentHead = (spec: PackageKindSpec) => [
+  { key: 'sku', label: `resources.${spec.resource}Line.fields.skuId`, left: true },
+  { key: 'sku_name', label: 'resources.sku.fields.name', left: true },
+  { key: 'batch_no', label: `resources.${spec.resource}Line.fields.batchNo`, left: true },
+  { key: 'ordered', label: 'app.packages.form.ordered', left: false },
+  { key: 'in_other_packages', label: 'app.packages.form.in_other_packages', left: false },
+  { key: 'this_package', label: 'app.packages.form.this_package', left: false },
+];
 
 export const PackageDialog = ({ kind, order, package: pkg, onClose, onSaved }: PackageDialogProps) => {
   const spec = PACKAGE_KINDS[kind];
@@ -156,7 +167,7 @@ export const PackageDialog = ({ kind, order, package: pkg, onClose, onSaved }: P
       <Box data-testid="package-form" data-kind={kind}>
         <FieldInputs resource={spec.resource} fields={headerFields(spec)} values={{ ...values }} errors={fieldErrors} onChange={setField} hints={HINTS} disabled={busy} testId="package-form" />
         <Typography variant="subtitle2" sx={{ mt: 2.5, mb: 0.5 }}>
-          {translate('app.packages.form.contents')}
+          {translate(`resources.${spec.resource}.columns.lines`)}
         </Typography>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
           {translate('app.packages.form.contents_hint')}
@@ -175,9 +186,9 @@ export const PackageDialog = ({ kind, order, package: pkg, onClose, onSaved }: P
             <Table size="small" data-testid="package-contents-table">
               <TableHead>
                 <TableRow>
-                  {CONTENT_HEAD.map((h) => (
-                    <TableCell key={h} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} align={h === 'sku' || h === 'sku_name' || h === 'batch_no' ? 'left' : 'right'}>
-                      {translate(`app.packages.form.${h}`)}
+                  {contentHead(spec).map((h) => (
+                    <TableCell key={h.key} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} align={h.left ? 'left' : 'right'}>
+                      {translate(h.label)}
                     </TableCell>
                   ))}
                 </TableRow>
@@ -185,7 +196,7 @@ export const PackageDialog = ({ kind, order, package: pkg, onClose, onSaved }: P
               <TableBody>
                 {rows.length === 0 ? (
                   <TableRow>
-                    <TableCell colSpan={CONTENT_HEAD.length} align="center" sx={{ color: 'text.secondary' }}>
+                    <TableCell colSpan={contentHead(spec).length} align="center" sx={{ color: 'text.secondary' }}>
                       {translate('app.packages.form.no_lines')}
                     </TableCell>
                   </TableRow>

@@ -1,7 +1,8 @@
 /**
  * Texts of the package dialog and the order lists' "Create package" (namespace `app.packages.*`; spec 1 en and
- * zh; spec 4 "create package"). Field labels come from the generated `resources.<kind>Package.fields.*`; the
- * pack lists' texts are the manifest's and the generic `wms.doc.*`. Both languages hold the same keys;
+ * zh; spec 4 "create package"). Field labels come from the generated `resources.<kind>Package(Line).fields.*`
+ * and `resources.sku.fields.name`, the contents' title from `resources.<kind>Package.columns.lines`; the pack
+ * lists' texts are the manifest's and the generic `wms.doc.*`. Both languages hold the same keys;
  * zh has no '||||' plurals. Merged by providers/i18nProvider.ts.
  */
 const en = {
@@ -14,11 +15,7 @@ const en = {
       },
       form: {
         package_no_hint: 'Leave empty to number it automatically',
-        contents: 'Contents',
         contents_hint: 'Quantities start at what is not packed yet; lines left at 0 stay out of this package.',
-        sku: 'SKU',
-        sku_name: 'Product name',
-        batch_no: 'Batch number',
         ordered: 'Ordered',
         in_other_packages: 'In other packages',
         this_package: 'This package',
@@ -41,11 +38,7 @@ const zh: typeof en = {
       },
       form: {
         package_no_hint: '留空则自动生成包裹号',
-        contents: '包裹明细',
         contents_hint: '数量默认为尚未装箱的数量；数量为 0 的明细不会装入本包裹。',
-        sku: 'SKU',
-        sku_name: '商品名称',
-        batch_no: '批次号',
         ordered: '单据数量',
         in_other_packages: '其他包裹已装',
         this_package: '本包裹数量',

@@ -68,7 +68,7 @@ export const PackOrderDialog = ({ order, hasPackages, onClose, onPack }: PackOrd
       width={640}
       title={translate('app.shipping.pack.title', { no: order.orderNo ?? '' })}
       testId="shipping-pack-dialog"
-      actions={<WideDialogButtons onCancel={onClose} cancelLabel="app.shipping.action.cancel" label="app.shipping.pack.confirm" onConfirm={pack} busy={busy} testId="shipping-pack-confirm" />}
+      actions={<WideDialogButtons onCancel={onClose} cancelLabel="app.shipping.action.cancel" label="resources.outboundOrder.actions.pack" onConfirm={pack} busy={busy} testId="shipping-pack-confirm" />}
     >
       <Alert severity="info" sx={{ mb: 2 }} data-testid="shipping-pack-hint">
         {translate(hasPackages ? 'app.shipping.pack.all_packed' : 'app.shipping.pack.one_package')}

@@ -125,7 +125,7 @@ export const ShippingOrderCard = ({ order, packages, onEditPackage, children }: 
         </Table>
       </Section>
 
-      <Section title={translate('app.shipping.packages')}>
+      <Section title={translate('resources.outboundPackage.name')}>
         <Table size="small" data-testid="shipping-packages">
           <Head
             keys={[

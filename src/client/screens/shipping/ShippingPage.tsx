@@ -128,10 +128,10 @@ export const ShippingPage = () => {
 
   return (
     <Box sx={{ p: 2 }} data-testid="shipping-exec">
-      <Title title={translate('app.shipping.title')} />
+      <Title title={translate('screens.normalOutboundExec')} />
       <Paper sx={{ p: 2, mb: 2 }}>
         <Typography variant="h6" sx={{ mb: 1.5 }}>
-          {translate('app.shipping.title')}
+          {translate('screens.normalOutboundExec')}
         </Typography>
         <ScanField box={scan} label="app.shipping.scan" hint="app.shipping.scan_hint" testId="shipping-scan" />
         {result ? (
