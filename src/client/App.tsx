@@ -8,9 +8,9 @@
  * to /401. react-admin's own links are rewritten to the spec's pages (routing/specPaths.tsx).
  * Runs in a browser-history router with synchronous updates (layout/BrowserRouter.tsx) so the spec's
  * paths are real URLs (the server serves index.html for them).
- * Document lists come from the manifest's `screen:` views (generated/client/views.tsx). The SKU lists (spec
- * 2.8) and the standalone inventory log list (spec 2.9) are still hand-written and replace the generated ones
- * through `screenOverrides` / `extraChildRoutes`, until the manifest can declare them.
+ * Document lists come from the manifest's `screen:` views (generated/client/views.tsx). The standalone
+ * inventory log list (spec 2.9) is still hand-written and replaces the generated one through
+ * `screenOverrides`, until the manifest can declare it.
  */
 import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, ResourceContextProvider } from 'react-admin';
@@ -25,7 +25,6 @@ import { LoginPage } from './screens/LoginPage';
 import { Dashboard, RedirectToDashboard } from './screens/Dashboard';
 import { NoPermission, RedirectToNoPermission, AuthErrorRedirect } from './screens/NoPermission';
 import { NotFound, RedirectToNotFound } from './screens/NotFound';
-import { SkuListAll, SkuListNoon } from './screens/sku';
 import { InventoryLogListPage } from './screens/inventory';
 import { inboundRoutes } from './screens/inbound';
 import { generatedViews } from '../../generated/client/views';
@@ -35,21 +34,14 @@ import { guardedRoute, type GuardedRoute } from './routing/RouteGuard';
 import { mountedPages, outsideListRoute, resourceElement } from './routing/resourceRoutes';
 import { specPathRewriter, specRouterProvider } from './routing/specPaths';
 
-/**
- * Hand-written screens that replace generated ones. SKU (spec 2.8): the list at /sku/list/all (and /sku),
- * the noon list at /sku/list/noon; create and edit happen in the list's dialog, so the resource has no
- * create/edit routes (it stays registered for react-admin's data hooks).
- */
+/** Hand-written screens that replace generated ones. */
 const screenOverrides: Record<string, Partial<ResourceDef>> = {
-  sku: { list: SkuListAll, create: undefined, edit: undefined },
   // Inventory log (spec 2.9): the read-only list at /sku/inventory_log_list (the inventory list is the manifest's screen)
   inventoryLog: { list: InventoryLogListPage, create: undefined, edit: undefined },
 };
 
 /** More routes of a resource, below `/<name>/` (guarded like every route). */
-const extraChildRoutes: Record<string, GuardedRoute[]> = {
-  sku: [{ path: '/sku/list/noon', element: <SkuListNoon /> }],
-};
+const extraChildRoutes: Record<string, GuardedRoute[]> = {};
 
 const resourceDefs: ResourceDef[] = generatedResources.map(def =>
   screenOverrides[def.name] ? { ...def, ...screenOverrides[def.name] } : def,

@@ -5,7 +5,7 @@
  *
  * Log lists: `bizNo` (exact, trimmed), `bizType`, `addDateStart` / `addDateEnd` (YYYY-MM-DD).
  */
-import { sameFilter, toDay } from '../sku/filters';
+import { sameFilter, toDay } from '../../kit/filterCodec';
 
 export { sameFilter, toDay };
 
