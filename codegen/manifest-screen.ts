@@ -42,6 +42,19 @@
  *   filters: [sku, ownerId, containInventory, categoryIds]   # fields with `filter:` or queryParams
  *   columns: [qty, { field: skuEntity.name, en: Product name, zh: 商品名称 }, { field: supplierNames, en: Suppliers, zh: 供应商 }]
  *
+ * A list of records rather than documents (the SKUs) may also say
+ *
+ *   view: false                     # rows offer no View (the columns say it all)
+ *   selectable: true                # row checkboxes
+ *   bulkWidgets: [batchWeight]      # registered top buttons on the selected rows (registerBulk), disabled without
+ *   children: [supplierSku]         # a row button per child resource: its own screen in a dialog, preset to the
+ *                                   # row through the child's ref field to this resource (sent on add too)
+ *   views:
+ *     noon: { route: /sku/list/noon, preset: { ecPlatform: NOON } }   # preset: a locked filter, not sent on add
+ *     ofSku: {}                     # (a child's screen) no route: shown only in its parent's dialog
+ *   filters: [{ field: sku, widget: skuCodes }]   # a registered filter input (registerFilter)
+ *   form: { emptyPrompt: true, fields: [...] }    # empty required fields say "Please input" / "Please select"
+ *
  * A filter may name a query parameter (`queryParams:`) of type string (text box), boolean (yes / no / all),
  * enum (select), ref or int (select / number) or refs (several of the referenced resource, sent as an id
  * array). A labelled column that is not a field shows a value the server adds to each row (a dotted path
