@@ -93,6 +93,8 @@ function messages(model: Model, lang: 'en' | 'zh') {
       ...(r.screen ? { views: Object.fromEntries(r.screen.views.map((v) => [v.name, v[lang]])) } : {}),
       ...(labelled(r).length ? { columns: Object.fromEntries(labelled(r).map((c) => [c.field, c.label![lang]])) } : {}),
       ...(labelledFilters(r).length ? { filters: Object.fromEntries(labelledFilters(r).map((c) => [c.field, c.label![lang]])) } : {}),
+      // the texts of boolean values (a field's `values`: Enabled / Disabled)
+      ...(r.fields.some((f) => f.values) ? { values: Object.fromEntries(r.fields.filter((f) => f.values).map((f) => [f.name, { true: f.values!.true[lang], false: f.values!.false[lang] }])) } : {}),
       // the texts of a registered lines widget (form.lines.texts)
       ...(r.screen?.form?.lines?.texts ? { lines: Object.fromEntries(Object.entries(r.screen.form.lines.texts).map(([k, t]) => [k, t[lang]])) } : {}),
     }])),
@@ -104,7 +106,7 @@ function messages(model: Model, lang: 'en' | 'zh') {
 
 function emitI18n(model: Model): Output {
   const sf = newFile('generated/client/i18n.ts');
-  sf.addStatements(`/** Labels of the manifest in both languages (resources.<name>.name/fields/actions/views/columns/filters/lines, enums.<Enum>.<KEY>, menu.<group>, screens.<name>). */\nexport const generatedMessages = {\nen: ${lit(messages(model, 'en'), { inline: 0 })},\nzh: ${lit(messages(model, 'zh'), { inline: 0 })},\n};`);
+  sf.addStatements(`/** Labels of the manifest in both languages (resources.<name>.name/fields/actions/views/columns/filters/lines/values, enums.<Enum>.<KEY>, menu.<group>, screens.<name>). */\nexport const generatedMessages = {\nen: ${lit(messages(model, 'en'), { inline: 0 })},\nzh: ${lit(messages(model, 'zh'), { inline: 0 })},\n};`);
   return finish(sf);
 }
 
@@ -134,6 +136,7 @@ function input(model: Model, r: ResourceSpec, f: FieldSpec, where: 'form' | 'fil
   const req = where === 'form' && f.required && f.type !== 'boolean' ? (f.type === 'password' ? ` isRequired={mode === 'add'}` : ' isRequired') : '';
   const enabledOnly = (ref: string) => (hasStatus(model, ref) ? ` filter={{ status: 1 }}` : '');
   if (f.widget === 'permissionTree') return `<PermissionTreeInput source=${s}${extra}${req} />`;
+  if (f.widget === 'image' && where === 'form') return `<ImageUploader source=${s}${extra} />`;
   if (f.widget === 'country') return `<CountryInput source=${s}${extra}${req} />`;
   if (f.widget === 'province') return `<ProvinceInput source=${s}${extra}${req} countrySource=${lit(r.fields.find((x) => x.widget === 'country')?.name ?? 'countryCode')} />`;
   if (f.widget === 'city') return `<CityInput source=${s}${extra}${req} countrySource=${lit(r.fields.find((x) => x.widget === 'country')?.name ?? 'countryCode')} provinceSource=${lit(r.fields.find((x) => x.widget === 'province')?.name ?? 'province')} />`;
@@ -214,7 +217,7 @@ function emitResource(model: Model, r: ResourceSpec): Output {
   const text = body;
   const used = (name: string) => new RegExp(`<${name}[\\s>/]`).test(text);
   const ra = ['AutocompleteArrayInput', 'AutocompleteInput', 'BooleanInput', 'Create', 'Datagrid', 'DateInput', 'DateTimeInput', 'DeleteButton', 'Edit', 'EditButton', 'List', 'NullableBooleanInput', 'NumberField', 'NumberInput', 'PasswordInput', 'ReferenceArrayInput', 'ReferenceInput', 'SimpleForm', 'TextField', 'TextInput'].filter(used);
-  const widgets = ['AllOrSomeInput', 'CityInput', 'CountryInput', 'DateTimeField', 'EnumField', 'EnumInput', 'HideOnSelf', 'ListPagination', 'LockToggleButton', 'MoneyField', 'MoneyInput', 'PermissionTreeInput', 'ProvinceInput', 'RefsField', 'StringsInput', 'YesNoField'].filter(used);
+  const widgets = ['AllOrSomeInput', 'CityInput', 'CountryInput', 'DateTimeField', 'EnumField', 'EnumInput', 'HideOnSelf', 'ImageUploader', 'ListPagination', 'LockToggleButton', 'MoneyField', 'MoneyInput', 'PermissionTreeInput', 'ProvinceInput', 'RefsField', 'StringsInput', 'YesNoField'].filter(used);
   sf.addImportDeclaration({ moduleSpecifier: 'react-admin', namedImports: ra });
   sf.addImportDeclaration({ moduleSpecifier: '../../../src/client/widgets', namedImports: [...widgets, ...(r.readOnly ? [] : ['useFormResolver'])].sort() });
   if (!r.readOnly) {

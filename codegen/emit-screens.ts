@@ -19,7 +19,7 @@ export function emitViews(model: Model): Output {
   sf.addStatements(`/** The declarations the screens read: this manifest's resources and schema factories. */\nexport const screenSource: ScreenSource = { resources: resourceMeta, schemas };`);
   const rows: string[] = [];
   for (const r of byName(model.resources)) {
-    // embedded views (no route) are rendered by the dialog that names them
+    // a view without a route is shown only inside a dialog (children, or a hand-written dialog naming it)
     for (const v of (r.screen?.views ?? []).filter((x) => x.route)) {
       const name = viewComponent(r.name, v.name);
       sf.addStatements(`/** ${r.en}: ${v.en} (${v.route}). */\nexport const ${name} = () => <DocumentScreen source={screenSource} resource=${lit(r.name)} view=${lit(v.name)} />;`);

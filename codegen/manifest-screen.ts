@@ -45,6 +45,19 @@
  *   filters: [sku, ownerId, containInventory, categoryIds]   # fields with `filter:` or queryParams
  *   columns: [qty, { field: skuEntity.name, en: Product name, zh: 商品名称 }, { field: supplierNames, en: Suppliers, zh: 供应商 }]
  *
+ * A list of records rather than documents (the SKUs) may also say
+ *
+ *   view: false                     # rows offer no View (the columns say it all)
+ *   selectable: true                # row checkboxes
+ *   bulkWidgets: [batchWeight]      # registered top buttons on the selected rows (registerBulk), disabled without
+ *   children: [supplierSku]         # a row button per child resource: its own screen in a dialog, preset to the
+ *                                   # row through the child's ref field to this resource (sent on add too)
+ *   views:
+ *     noon: { route: /sku/list/noon, preset: { ecPlatform: NOON } }   # preset: a locked filter, not sent on add
+ *     ofSku: {}                     # (a child's screen) no route: shown only in its parent's dialog
+ *   filters: [{ field: sku, widget: skuCodes }]   # a registered filter input (registerFilter)
+ *   form: { emptyPrompt: true, fields: [...] }    # empty required fields say "Please input" / "Please select"
+ *
  * A filter may name a query parameter (`queryParams:`) of type string (text box), boolean (yes / no / all),
  * enum (select), ref or int (select / number) or refs (several of the referenced resource, sent as an id
  * array). A labelled column that is not a field shows a value the server adds to each row (a dotted path
@@ -176,13 +189,14 @@ function filterValue(model: Model, f: FieldSpec | undefined, v: unknown, p: Path
 /** Parses `screen:` of resource `r` (its fields, permissions and workflow already parsed). */
 export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' | 'en' | 'zh' | 'fields' | 'queryParams' | 'permissions' | 'workflow' | 'readOnly'>, model: Model, fail: Fail): DocumentScreenSpec | undefined {
   if (!isObj(raw)) { fail(p, 'must be a mapping (testId, number, views, filters, columns, ...)'); return undefined; }
-  unknownKeys(raw, ['testId', 'number', 'editable', 'add', 'views', 'filters', 'columns', 'actions', 'topWidgets', 'rowWidgets', 'form', 'viewLines'], p, fail);
+  unknownKeys(raw, ['testId', 'number', 'editable', 'add', 'view', 'selectable', 'views', 'filters', 'columns', 'actions', 'topWidgets', 'bulkWidgets', 'rowWidgets', 'children', 'form', 'viewLines'], p, fail);
   const field = (n: string) => r.fields.find((f) => f.name === n);
   const testId = typeof raw.testId === 'string' && /^[a-z][a-z-]*$/.test(raw.testId) ? raw.testId : (fail([...p, 'testId'], 'a lower-case test id stem such as inbound'), r.name);
   // a list without form and workflow names no document in its prompts: its number may be left out
   const quiet = raw.number === undefined && raw.form === undefined && !r.workflow;
   const number = quiet ? 'id' : typeof raw.number === 'string' && field(raw.number) ? raw.number : (fail([...p, 'number'], 'name the document number field'), 'id');
-  if (raw.add !== undefined && raw.add !== false) fail([...p, 'add'], 'must be false (or left out)');
+  for (const k of ['add', 'view'] as const) if (raw[k] !== undefined && raw[k] !== false) fail([...p, k], 'must be false (or left out)');
+  if (raw.selectable !== undefined && raw.selectable !== true) fail([...p, 'selectable'], 'must be true (or left out)');
   if (r.readOnly) for (const k of ['form', 'editable'] as const) if (raw[k] !== undefined) fail([...p, k], 'a read-only resource has no create / edit form or editable states');
 
   // [KEY, ...]: states of this resource's workflow; { ref, states }: of the referenced resource's (checkScreens)
@@ -211,15 +225,22 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
   if (!isObj(raw.views) || !Object.keys(raw.views).length) fail([...p, 'views'], 'declare at least one view { route, filter?, en?, zh?, code? }');
   for (const [name, v] of Object.entries(isObj(raw.views) ? raw.views : {})) {
     const vp = [...p, 'views', name];
-    if (!isObj(v)) { fail(vp, 'must be { route, filter?, en?, zh?, code? }'); continue; }
-    unknownKeys(v, ['route', 'filter', 'en', 'zh', 'code', 'skuPlatform'], vp, fail);
-    // no route: an embedded view, rendered only by a hand-written dialog that names it (DocumentScreen view=)
-    if (v.route !== undefined && (typeof v.route !== 'string' || !v.route.startsWith('/'))) fail([...vp, 'route'], 'a route starting with / (or none: a view embedded in a dialog)');
-    const filter: ViewSpec['filter'] = {};
-    for (const [k, x] of Object.entries(isObj(v.filter) ? v.filter : {})) {
-      const value = filterValue(model, field(k), x, [...vp, 'filter', k], fail);
-      if (value !== undefined) filter[k] = value;
-    }
+    if (!isObj(v)) { fail(vp, 'must be { route?, filter?, preset?, en?, zh?, code? }'); continue; }
+    unknownKeys(v, ['route', 'filter', 'preset', 'en', 'zh', 'code', 'skuPlatform'], vp, fail);
+    // no route: shown only inside a dialog (a parent screen's children, or a hand-written dialog naming the view)
+    if (v.route !== undefined && (typeof v.route !== 'string' || !v.route.startsWith('/'))) fail([...vp, 'route'], 'a route starting with / (or none: shown only in a dialog)');
+    const values = (key: 'filter' | 'preset', of: (n: string) => FieldSpec | undefined) => {
+      const out: ViewSpec['filter'] = {};
+      if (v[key] !== undefined && !isObj(v[key])) fail([...vp, key], 'must map fields to values');
+      for (const [k, x] of Object.entries(isObj(v[key]) ? v[key] : {})) {
+        const value = filterValue(model, of(k), x, [...vp, key, k], fail);
+        if (value !== undefined) out[k] = value;
+      }
+      return out;
+    };
+    const filter = values('filter', field);
+    // a preset may fix a query parameter too (the noon SKUs: ecPlatform)
+    const preset = values('preset', (n) => field(n) ?? r.queryParams.find((q) => q.name === n));
     // the title: its own, else the sidebar entry of the same route, else the resource's
     const entry = v.route === undefined ? undefined : model.screens.find((x) => x.route === v.route);
     const l = label(v, vp, fail) ?? (entry ? { en: entry.en, zh: entry.zh } : { en: r.en, zh: r.zh });
@@ -227,7 +248,7 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
     // lines of this view pick SKUs of one e-commerce platform (noon orders list noon SKUs)
     const platform = v.skuPlatform === undefined ? undefined : model.enums.find((e) => e.name === 'EcPlatform')?.values.find((x) => x.key === v.skuPlatform)?.value;
     if (v.skuPlatform !== undefined && platform === undefined) fail([...vp, 'skuPlatform'], `'${String(v.skuPlatform)}' is not a key of EcPlatform`);
-    views.push({ name, ...(v.route === undefined ? {} : { route: String(v.route) }), filter, code, ...l, ...(platform !== undefined ? { skuPlatform: platform } : {}) });
+    views.push({ name, ...(typeof v.route === 'string' ? { route: v.route } : {}), filter, ...(Object.keys(preset).length ? { preset } : {}), code, ...l, ...(platform !== undefined ? { skuPlatform: platform } : {}) });
   }
   const viewNames = views.map((v) => v.name);
 
@@ -238,6 +259,8 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
   // a lookup filter types the referenced record's number: the ref's target is checked in checkScreens
   const lookupOk = (n: string) => (field(n)?.type === 'ref' ? undefined : `'${n}' is not a ref field (a lookup types the referenced record's number)`);
   const filters = items(raw.filters, [...p, 'filters'], fail, filterable, viewNames, lookupOk);
+  // a registered filter input (widget) still filters by a field or query parameter
+  for (const [i, item] of filters.entries()) if (item.widget && !filterable(item.field)) fail([...p, 'filters', i], `'${item.field}' is not a field with a filter or a query parameter`);
   const columns = items(raw.columns, [...p, 'columns'], fail, listable, viewNames, undefined, true);
 
   const actions: ScreenActionSpec[] = [];
@@ -265,7 +288,8 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
     const fp = [...p, 'form'];
     if (!isObj(raw.form)) fail(fp, 'must be { fields, lines? } or { widget, fields?, lines? }');
     else {
-      unknownKeys(raw.form, ['fields', 'lines', 'widget'], fp, fail);
+      unknownKeys(raw.form, ['fields', 'lines', 'widget', 'emptyPrompt'], fp, fail);
+      if (raw.form.emptyPrompt !== undefined && raw.form.emptyPrompt !== true) fail([...fp, 'emptyPrompt'], 'must be true (or left out)');
       // a registered dialog (registerForm) replaces the generic one; its lines need no fields
       const widget = widgetName(raw.form.widget, [...fp, 'widget'], fail);
       if (!widget && !Array.isArray(raw.form.fields)) fail([...fp, 'fields'], 'list the fields of the create/edit dialog (or name a registered form widget)');
@@ -274,12 +298,19 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
         if (!widget && !Array.isArray(raw.form.lines.fields)) fail([...fp, 'lines', 'fields'], 'list the fields of a line');
         lines = parseLines(raw.form.lines, [...fp, 'lines'], fail);
       } else if (raw.form.lines !== undefined) fail([...fp, 'lines'], 'must be { resource, fields, widget?, texts? }');
-      form = { fields: items(raw.form.fields, [...fp, 'fields'], fail, formable, viewNames), ...(widget ? { widget } : {}), ...(lines ? { lines } : {}) };
+      form = { fields: items(raw.form.fields, [...fp, 'fields'], fail, formable, viewNames), ...(widget ? { widget } : {}), ...(lines ? { lines } : {}), ...(raw.form.emptyPrompt === true ? { emptyPrompt: true as const } : {}) };
     }
   }
   // the lines resource's fields are checked once every resource is parsed (checkScreens)
   const viewLines = items(raw.viewLines, [...p, 'viewLines'], fail, () => true, viewNames);
-  return { testId, number, ...(editable ? { editable } : {}), ...(raw.add === false ? { add: false } : {}), views, filters, columns, actions, topWidgets: names(raw.topWidgets, [...p, 'topWidgets']), rowWidgets: names(raw.rowWidgets, [...p, 'rowWidgets']), ...(form ? { form } : {}), viewLines };
+  const bulkWidgets = names(raw.bulkWidgets, [...p, 'bulkWidgets']);
+  if (bulkWidgets.length && raw.selectable !== true) fail([...p, 'bulkWidgets'], 'bulk widgets act on selected rows: say selectable: true');
+  // the child's ref field to this resource is found in checkScreens (every resource parsed by then)
+  const children = Array.isArray(raw.children) ? raw.children.map((c, i) => (typeof c === 'string' ? { resource: c, ref: '' } : (fail([...p, 'children', i], 'name a resource'), { resource: '', ref: '' }))) : raw.children === undefined ? [] : (fail([...p, 'children'], 'must be a list of child resources'), []);
+  return {
+    testId, number, ...(editable ? { editable } : {}), ...(raw.add === false ? { add: false } : {}), ...(raw.view === false ? { view: false } : {}), ...(raw.selectable === true ? { selectable: true } : {}),
+    views, filters, columns, actions, topWidgets: names(raw.topWidgets, [...p, 'topWidgets']), bulkWidgets, rowWidgets: names(raw.rowWidgets, [...p, 'rowWidgets']), children, ...(form ? { form } : {}), viewLines,
+  };
 }
 
 /** `editable: { ref, states }` keys, resolved against the referenced resource's workflow in checkScreens. */
@@ -316,6 +347,13 @@ export function checkScreens(model: Model, fail: Fail) {
       if (v.route === undefined) continue;
       if (routes.has(v.route)) fail([...p, 'views', v.name, 'route'], `route also used by ${routes.get(v.route)}`);
       routes.set(v.route, `${r.name}.${v.name}`);
+    }
+    for (const [i, c] of s.children.entries()) {
+      const child = model.resources.find((x) => x.name === c.resource);
+      const ref = child?.fields.find((f) => f.type === 'ref' && f.resource === r.name);
+      if (!child?.screen) fail([...p, 'children', i], `'${c.resource}' is not a resource with a screen`);
+      else if (!ref) fail([...p, 'children', i], `${c.resource} has no ref field to ${r.name}`);
+      else c.ref = ref.name;
     }
     const lineRes = s.form?.lines ? model.resources.find((x) => x.name === s.form!.lines!.resource) : undefined;
     if (s.form?.lines && !lineRes) fail([...p, 'form', 'lines', 'resource'], `'${s.form.lines.resource}' is not a declared resource`);

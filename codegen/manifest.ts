@@ -85,6 +85,23 @@ function oneOf<T extends string>(o: Obj, k: string, allowed: readonly T[], path:
   return v as T;
 }
 
+/** `values: { true: { en, zh }, false: { en, zh } }` of a boolean field (its tag and filter texts, e.g. Enabled / Disabled). */
+function boolTexts(raw: unknown, path: (string | number)[], type: string, fail: Fail): Pick<FieldSpec, 'values'> {
+  if (raw === undefined) return {};
+  if (type !== 'boolean') { fail(path, 'only boolean fields name the texts of their values'); return {}; }
+  const text = (k: 'true' | 'false') => {
+    const t = isObj(raw) ? raw[k] : undefined;
+    if (isObj(t) && typeof t.en === 'string' && typeof t.zh === 'string' && Object.keys(t).length === 2) return { en: t.en, zh: t.zh };
+    fail([...path, k], 'must be { en, zh }');
+    return undefined;
+  };
+  if (isObj(raw)) checkKeys(raw, ['true', 'false'], path, fail);
+  else { fail(path, 'must be { true: { en, zh }, false: { en, zh } }'); return {}; }
+  const yes = text('true');
+  const no = text('false');
+  return yes && no ? { values: { true: yes, false: no } } : {};
+}
+
 /**
  * `workflow: { field, actions: { <name>: { en, zh, from: [STATE...], to: STATE | [STATE...], code? } } }`:
  * field is an enum field of the resource; states are that enum's keys; code defaults to the edit code.
@@ -224,7 +241,7 @@ function validate(root: unknown, fail: Fail): Model {
       const fp = [...p, key, fname];
       if (!/^[a-z][A-Za-z0-9]*$/.test(fname) || fname === 'id') fail(fp, `field names are camelCase API names and 'id' is implicit`);
       if (!isObj(f)) { fail(fp, 'must be a mapping with at least type, en and zh'); continue; }
-      checkKeys(f, ['type', 'en', 'zh', 'required', 'minLength', 'maxLength', 'min', 'max', 'decimals', 'pattern', 'enum', 'resource', 'nameAs', 'allowAll', 'default', 'unique', 'filter', 'sortable', 'list', 'form', 'readOnlyOnEdit', 'hideOnSelf', 'trigram', 'system', 'widget', 'currency'], fp, fail);
+      checkKeys(f, ['type', 'en', 'zh', 'required', 'minLength', 'maxLength', 'min', 'max', 'decimals', 'pattern', 'enum', 'resource', 'nameAs', 'allowAll', 'default', 'unique', 'filter', 'sortable', 'list', 'form', 'readOnlyOnEdit', 'hideOnSelf', 'trigram', 'system', 'widget', 'currency', 'values'], fp, fail);
       const type = oneOf(f, 'type', FIELD_TYPES, fp, fail);
       if (!type) { if (f.type === undefined) fail(fp, `missing 'type' (one of: ${FIELD_TYPES.join(', ')})`); continue; }
       const spec: FieldSpec = {
@@ -256,6 +273,7 @@ function validate(root: unknown, fail: Fail): Model {
         system: bool(f, 'system', fp, fail, false),
         widget: oneOf(f, 'widget', WIDGETS, fp, fail),
         currency: str(f, 'currency', fp, fail, false),
+        ...boolTexts(f.values, [...fp, 'values'], type, fail),
       };
       if (spec.currency && type !== 'money') fail([...fp, 'currency'], 'only money fields name their currency field');
       if (spec.currency && !(raw[spec.currency] as Obj | undefined)) fail([...fp, 'currency'], `'${spec.currency}' is not a field of this resource`);
@@ -277,6 +295,7 @@ function validate(root: unknown, fail: Fail): Model {
       if (spec.sortable && ['refs', 'strings', 'password', 'text'].includes(type)) fail([...fp, 'sortable'], `a ${type} field cannot be sorted`);
       if (type === 'password' && (spec.filter || spec.list)) fail(fp, 'a password is write-only: no filter, no list column');
       if (spec.widget === 'permissionTree' && type !== 'strings') fail([...fp, 'widget'], 'permissionTree edits a strings field of permission codes');
+      if (spec.widget === 'image' && type !== 'string') fail([...fp, 'widget'], 'image edits a string field holding the picture\'s url');
       out.push(spec);
     }
     return out;

@@ -21,11 +21,6 @@ import {
 import { CityCreate, CityEdit, CityList } from "./resources/city";
 import { CompanyCreate, CompanyEdit, CompanyList } from "./resources/company";
 import { CountryCreate, CountryEdit, CountryList } from "./resources/country";
-import {
-  EcPlatformSkuCreate,
-  EcPlatformSkuEdit,
-  EcPlatformSkuList,
-} from "./resources/ecPlatformSku";
 import { InboundOrderLineList } from "./resources/inboundOrderLine";
 import { InboundPackageLineList } from "./resources/inboundPackageLine";
 import { InventoryJudgementLineList } from "./resources/inventoryJudgementLine";
@@ -36,9 +31,7 @@ import { OwnerCreate, OwnerEdit, OwnerList } from "./resources/owner";
 import { PermissionCreate, PermissionEdit, PermissionList } from "./resources/permission";
 import { ProvinceCreate, ProvinceEdit, ProvinceList } from "./resources/province";
 import { RoleCreate, RoleEdit, RoleList } from "./resources/role";
-import { SkuCreate, SkuEdit, SkuList } from "./resources/sku";
 import { SkuCategoryCreate, SkuCategoryEdit, SkuCategoryList } from "./resources/skuCategory";
-import { SupplierSkuCreate, SupplierSkuEdit, SupplierSkuList } from "./resources/supplierSku";
 import { UserCreate, UserEdit, UserList } from "./resources/user";
 import { WarehouseCreate, WarehouseEdit, WarehouseList } from "./resources/warehouse";
 
@@ -65,10 +58,7 @@ export const generatedResources: ResourceDef[] = [
     name: "country", list: CountryList, create: CountryCreate, edit: CountryEdit, icon: Flag,
     recordRepresentation: "enName", listRoute: "/bas/country",
   },
-  {
-    name: "ecPlatformSku", list: EcPlatformSkuList, create: EcPlatformSkuCreate,
-    edit: EcPlatformSkuEdit, recordRepresentation: "ecPlatformSku",
-  },
+  { name: "ecPlatformSku", recordRepresentation: "ecPlatformSku" },
   { name: "inboundOrder", icon: MoveToInbox, recordRepresentation: "orderNo" },
   { name: "inboundOrderLine", list: InboundOrderLineList, recordRepresentation: "id" },
   { name: "inboundPackage", icon: Inventory, recordRepresentation: "packageNo" },
@@ -98,18 +88,12 @@ export const generatedResources: ResourceDef[] = [
     name: "role", list: RoleList, create: RoleCreate, edit: RoleEdit, icon: Badge,
     recordRepresentation: "name", listRoute: "/role/list",
   },
-  {
-    name: "sku", list: SkuList, create: SkuCreate, edit: SkuEdit, icon: QrCode2,
-    recordRepresentation: "sku", listRoute: "/sku/list/all",
-  },
+  { name: "sku", icon: QrCode2, recordRepresentation: "sku" },
   {
     name: "skuCategory", list: SkuCategoryList, create: SkuCategoryCreate, edit: SkuCategoryEdit,
     icon: Category, recordRepresentation: "name", listRoute: "/sku/category_list",
   },
-  {
-    name: "supplierSku", list: SupplierSkuList, create: SupplierSkuCreate, edit: SupplierSkuEdit,
-    recordRepresentation: "supplierSku",
-  },
+  { name: "supplierSku", recordRepresentation: "supplierSku" },
   {
     name: "user", list: UserList, create: UserCreate, edit: UserEdit, icon: People,
     recordRepresentation: "name",

@@ -66,6 +66,14 @@ export const OutboundPackagePackList = () => <DocumentScreen
   resource="outboundPackage"
   view="pack"
 />;
+/** SKUs: SKUs (/sku/list/all). */
+export const SkuAllList = () => <DocumentScreen source={screenSource} resource="sku" view="all" />;
+/** SKUs: noon SKUs (/sku/list/noon). */
+export const SkuNoonList = () => <DocumentScreen
+  source={screenSource}
+  resource="sku"
+  view="noon"
+/>;
 /** A generated list view: its route and the code that opens it ('any': every logged-in user). */
 export interface ViewDef {
   resource: string;
@@ -87,4 +95,6 @@ export const generatedViews: ViewDef[] = [
   { resource: "outboundOrder", view: "normal", route: "/outbound/normal_list", code: "outbound:list", component: OutboundOrderNormalList },
   { resource: "outboundOrder", view: "noon", route: "/outbound/nano_list", code: "outbound:list", component: OutboundOrderNoonList },
   { resource: "outboundPackage", view: "pack", route: "/outbound/pack/list", code: "outbound:pack_list", component: OutboundPackagePackList },
+  { resource: "sku", view: "all", route: "/sku/list/all", code: "sku:list", component: SkuAllList },
+  { resource: "sku", view: "noon", route: "/sku/list/noon", code: "sku:list", component: SkuNoonList },
 ];

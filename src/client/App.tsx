@@ -8,9 +8,8 @@
  * to /401. react-admin's own links are rewritten to the spec's pages (routing/specPaths.tsx).
  * Runs in a browser-history router with synchronous updates (layout/BrowserRouter.tsx) so the spec's
  * paths are real URLs (the server serves index.html for them).
- * Document lists come from the manifest's `screen:` views (generated/client/views.tsx). The SKU lists (spec
- * 2.8) are still hand-written and replace the generated ones through `screenOverrides` / `extraChildRoutes`,
- * until the manifest can declare them.
+ * Every document list comes from the manifest's `screen:` views (generated/client/views.tsx); no generated
+ * screen is replaced by a hand-written one.
  */
 import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, ResourceContextProvider } from 'react-admin';
@@ -25,7 +24,6 @@ import { LoginPage } from './screens/LoginPage';
 import { Dashboard, RedirectToDashboard } from './screens/Dashboard';
 import { NoPermission, RedirectToNoPermission, AuthErrorRedirect } from './screens/NoPermission';
 import { NotFound, RedirectToNotFound } from './screens/NotFound';
-import { SkuListAll, SkuListNoon } from './screens/sku';
 import { inboundRoutes } from './screens/inbound';
 import { generatedViews } from '../../generated/client/views';
 import type { ConsoleRoute } from '../../generated/client/routes';
@@ -34,25 +32,9 @@ import { guardedRoute, type GuardedRoute } from './routing/RouteGuard';
 import { mountedPages, outsideListRoute, resourceElement } from './routing/resourceRoutes';
 import { specPathRewriter, specRouterProvider } from './routing/specPaths';
 
-/**
- * Hand-written screens that replace generated ones. SKU (spec 2.8): the list at /sku/list/all (and /sku),
- * the noon list at /sku/list/noon; create and edit happen in the list's dialog, so the resource has no
- * create/edit routes (it stays registered for react-admin's data hooks).
- */
-const screenOverrides: Record<string, Partial<ResourceDef>> = {
-  sku: { list: SkuListAll, create: undefined, edit: undefined },
-};
+const resourceDefs: ResourceDef[] = generatedResources;
 
-/** More routes of a resource, below `/<name>/` (guarded like every route). */
-const extraChildRoutes: Record<string, GuardedRoute[]> = {
-  sku: [{ path: '/sku/list/noon', element: <SkuListNoon /> }],
-};
-
-const resourceDefs: ResourceDef[] = generatedResources.map(def =>
-  screenOverrides[def.name] ? { ...def, ...screenOverrides[def.name] } : def,
-);
-
-const resourceRoutes = resourceDefs.map(def => resourceElement(def, extraChildRoutes[def.name]));
+const resourceRoutes = resourceDefs.map(def => resourceElement(def));
 const outsideListRoutes = resourceDefs.flatMap(def => outsideListRoute(def) ?? []);
 /** react-admin's links and redirects lead to the spec's pages (routing/specPaths.tsx). */
 const routerProvider = specRouterProvider(specPathRewriter(mountedPages(resourceDefs)));

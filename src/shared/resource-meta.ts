@@ -11,7 +11,8 @@ export type FilterKind = (typeof FILTER_KINDS)[number];
 export const OPERATIONS = ['list', 'page', 'detail', 'add', 'edit', 'remove', 'lock', 'unlock'] as const;
 export type Operation = (typeof OPERATIONS)[number];
 export const PERMISSION_KEYS = ['top', 'list', 'add', 'edit', 'remove', 'lock', 'unlock'] as const;
-export const WIDGETS = ['country', 'province', 'city', 'permissionTree'] as const;
+/** Inputs a field may name; `image`: one uploaded picture (a string field holding its url; spec 2.10 image uploader). */
+export const WIDGETS = ['country', 'province', 'city', 'permissionTree', 'image'] as const;
 export const PATTERNS = ['email', 'phone', 'code'] as const;
 /** Colours of an enum value's tag (MUI Chip colours). */
 export const TAG_COLORS = ['default', 'primary', 'info', 'success', 'warning', 'error'] as const;
@@ -50,6 +51,8 @@ export interface FieldSpec extends Label {
   widget?: (typeof WIDGETS)[number];
   /** money fields: the enum field holding the amount's currency (shown together, e.g. `125.50 SAR`). */
   currency?: string;
+  /** boolean fields: the texts of true and false (e.g. Enabled / Disabled), shown as tags and filter choices. */
+  values?: { true: Label; false: Label };
 }
 
 export interface ResourceSpec extends Label {
@@ -116,14 +119,15 @@ export interface ScreenActionSpec {
 }
 
 /**
- * A list view: its route, title, the permanent filter (field -> value) and the code that opens it. A view
- * without a route is embedded only: a hand-written dialog renders it (e.g. the change log of one inventory
- * record, with its own filters and columns).
+ * A list view: its route (none: shown only inside another screen's dialog, see `children`), title, the
+ * permanent filter (field -> value, sent on add too), the preset (filter values shown locked in the filter
+ * bar, never sent on add) and the code that opens it.
  */
 export interface ViewSpec extends Label {
   name: string;
   route?: string;
   filter: Record<string, number | string | boolean>;
+  preset?: Record<string, number | string | boolean>;
   code: string;
   /** EcPlatform value the lines' SKU picker is preset to (noon orders pick noon SKUs). */
   skuPlatform?: number;
@@ -155,11 +159,23 @@ export interface DocumentScreenSpec {
   actions: ScreenActionSpec[];
   topWidgets: string[];
   rowWidgets: string[];
+  /** false: rows offer no View (a list whose columns say it all, e.g. SKUs). */
+  view?: false;
+  /** Row checkboxes; `bulkWidgets` act on the selected rows (disabled while none is selected). */
+  selectable?: true;
+  bulkWidgets: string[];
+  /**
+   * Child resources edited from a row (SKU -> supplier SKUs): a row button per child opens a dialog with the
+   * child's own screen, preset to the row through the child's `ref` field (sent on add too).
+   */
+  children: Array<{ resource: string; ref: string }>;
   /**
    * The create/edit dialog: the generic one over `fields` and `lines`, or the registered form `widget`
    * (registerForm) editing `fields`, with `lines` naming the lines resource of the view dialog.
+   * `emptyPrompt`: an empty required field says "Please input" / "Please select" (spec 5 SKU forms) instead
+   * of "<label> cannot be empty".
    */
-  form?: { fields: ScreenItem[]; widget?: string; lines?: ScreenLinesSpec };
+  form?: { fields: ScreenItem[]; widget?: string; lines?: ScreenLinesSpec; emptyPrompt?: true };
   /**
    * Columns of the view dialog's lines: fields of the lines resource, registered column widgets, or (with a
    * label) a display value the server adds to each line (e.g. the inventory record's current quantity).

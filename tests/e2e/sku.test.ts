@@ -105,17 +105,17 @@ describe('SKUs in Chromium', () => {
   });
 
   it('adds a noon platform SKU to E2E-002', async () => {
-    await row('E2E-002').getByTestId('sku-row-platform').click();
+    await row('E2E-002').getByTestId('sku-row-ec-platform-sku').click();
     const dialog = page().getByTestId('ec-platform-sku-dialog');
     await dialog.waitFor();
-    await dialog.getByTestId('ec-platform-sku-dialog-add').click();
-    const form = page().getByTestId('ec-platform-sku-dialog-form');
+    await dialog.getByTestId('ec-platform-sku-add').click();
+    const form = page().getByTestId('ec-platform-sku-edit-dialog');
     await form.getByRole('combobox').first().click();
     await page().getByRole('option', { name: /^noon$/i }).click();
     await form.locator('input[name="ecPlatformSku"]').fill('NOON-E2E-002');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.waitFor({ state: 'hidden' });
-    const table = dialog.getByTestId('ec-platform-sku-dialog-table');
+    const table = dialog.getByTestId('ec-platform-sku-table');
     await table.getByText('NOON-E2E-002').waitFor();
     expect(await table.locator('tbody tr').count()).toBe(1);
     await c.shot('24-sku-platform');
@@ -123,7 +123,7 @@ describe('SKUs in Chromium', () => {
 
   it('downloads the noon label of E2E-002 as a PDF', async () => {
     const dialog = page().getByTestId('ec-platform-sku-dialog');
-    const platformRow = dialog.getByTestId('ec-platform-sku-dialog-table').locator('tbody tr').filter({ hasText: 'NOON-E2E-002' });
+    const platformRow = dialog.getByTestId('ec-platform-sku-table').locator('tbody tr').filter({ hasText: 'NOON-E2E-002' });
     const [download] = await Promise.all([
       page().waitForEvent('download', { timeout: 20_000 }),
       platformRow.getByRole('button', { name: 'Download label' }).click(),

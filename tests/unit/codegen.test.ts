@@ -196,6 +196,35 @@ ${screen}
     expect(pkg(screen('      editable: [ENABLE]\n'))).toMatch(/screen\.editable: a resource without a workflow names the states of a referenced record/);
     expect(pkg(screen('      editable: { ref: orderId, states: [OPEN] }\n'))).toMatch(/screen\.editable\.states\.0: 'OPEN' is not a state of the workflow of order/);
   });
+  it('checks the SKU list vocabulary: selection, bulk widgets, children, presets, dialog-only views, filter widgets, empty prompts', () => {
+    const part = (extra: string) => `  part:\n    en: Parts\n    zh: 件\n    path: /sapi/wms/part\n    table: wms_part\n    represent: code\n    permissions: { list: any }\n${extra}    fields:\n      thingId: { type: ref, resource: thing, en: T, zh: T, filter: eq }\n      code: { type: string, en: C, zh: C, maxLength: 9, filter: contains }\n`;
+    const partScreen = '    screen:\n      testId: part\n      number: code\n      views: { ofThing: {} }\n      form: { emptyPrompt: true, fields: [code] }\n';
+    const fields = '      name: { type: string, en: N, zh: N, maxLength: 5, filter: codes }\n      on: { type: boolean, en: O, zh: O, filter: eq, values: { true: { en: Y, zh: Y }, false: { en: N, zh: N } } }\n      pic: { type: string, en: P, zh: P, maxLength: 99, widget: image }\n';
+    const manifest = (screen: string, child = partScreen, more = '') => base(fields + more).replace('    permissions: { list: any }\n', '    permissions: { list: any }\n    queryParams:\n      kind: { type: enum, enum: Status, en: K, zh: K }\n') + `    screen:\n      testId: thing\n      number: name\n${screen}` + part(child);
+    const ok = manifest('      view: false\n      selectable: true\n      bulkWidgets: [thingPrint]\n      children: [part]\n      views:\n        all: { route: /thing/all }\n        one: { route: /thing/one, preset: { kind: ENABLE } }\n      filters: [{ field: name, widget: thingCodes }, on, kind]\n      form: { fields: [name, on, pic] }\n');
+    expect(problemsOf(ok)).toEqual([]);
+    const model = parseManifest(ok, 'm.yaml');
+    const thing = model.resources.find((r) => r.name === 'thing')!;
+    expect([thing.screen!.view, thing.screen!.selectable, thing.screen!.bulkWidgets, thing.screen!.children, thing.screen!.views[1].preset]).toEqual([false, true, ['thingPrint'], [{ resource: 'part', ref: 'thingId' }], { kind: 1 }]);
+    expect(thing.fields.find((f) => f.name === 'on')!.values).toEqual({ true: { en: 'Y', zh: 'Y' }, false: { en: 'N', zh: 'N' } });
+    const part0 = model.resources.find((r) => r.name === 'part')!.screen!;
+    expect([part0.views[0].route, part0.form!.emptyPrompt]).toEqual([undefined, true]);
+    // a dialog-only view is not routed
+    expect(emitAll(model).find((o) => o.path === 'generated/client/routes.ts')!.text).not.toMatch(/ofThing|undefined/);
+    const bad = problemsOf(manifest('      view: true\n      selectable: yes\n      bulkWidgets: [thingPrint]\n      children: [thing, nope]\n      views:\n        all: { route: thing, preset: { kind: OPEN, nope: 1 } }\n      filters: [{ field: pic, widget: thingCodes }]\n      form: { emptyPrompt: 1, fields: [name] }\n', '', '      off: { type: string, en: F, zh: F, maxLength: 5, values: { true: { en: Y } }, widget: image }\n      map: { type: int, en: M, zh: M, widget: image }\n')).join('\n');
+    expect(bad).toMatch(/^m\.yaml:\d+:\d+: resources\.thing\.screen\.view: must be false \(or left out\)/m);
+    expect(bad).toMatch(/screen\.selectable: must be true \(or left out\)/);
+    expect(bad).toMatch(/screen\.bulkWidgets: bulk widgets act on selected rows: say selectable: true/);
+    expect(bad).toMatch(/screen\.children\.0: 'thing' is not a resource with a screen|screen\.children\.0: thing has no ref field to thing/);
+    expect(bad).toMatch(/screen\.children\.1: 'nope' is not a resource with a screen/);
+    expect(bad).toMatch(/screen\.views\.all\.route: a route starting with \/ \(or none: shown only in a dialog\)/);
+    expect(bad).toMatch(/screen\.views\.all\.preset\.kind: 'OPEN' is not a key of Status/);
+    expect(bad).toMatch(/screen\.views\.all\.preset\.nope: is not a field of this resource/);
+    expect(bad).toMatch(/screen\.filters\.0: 'pic' is not a field with a filter or a query parameter/);
+    expect(bad).toMatch(/screen\.form\.emptyPrompt: must be true \(or left out\)/);
+    expect(bad).toMatch(/fields\.off\.values: only boolean fields name the texts of their values/);
+    expect(bad).toMatch(/fields\.map\.widget: image edits a string field holding the picture's url/);
+  });
   it('reports YAML syntax errors with their line', () => {
     expect(problemsOf('enums:\n  A: [\n')[0]).toMatch(/^m\.yaml:\d+:\d+: /);
   });

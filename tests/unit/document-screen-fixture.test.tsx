@@ -4,7 +4,8 @@
  * declares a stock transfer with lines, a two-action workflow and two list views; the generator's output for
  * it (written under tests/unit/.screen-fixture, whose `src` links to the project's runtime kit) renders in
  * jsdom with its filter bar, row actions gated by the user's codes and the record's state, the view's own
- * filter, and its line table, with no hand-written TypeScript for the resource.
+ * filter, and its line table, with no hand-written TypeScript for the resource; its rows are selectable and
+ * a bulk widget (registered here, as a screen module would) gets the selected ids, disabled without any.
  */
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -13,12 +14,14 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import type { ComponentType } from 'react';
+import Button from '@mui/material/Button';
 import type { RaRecord } from 'react-admin';
 import { emitAll } from '../../codegen/emit';
 import { loadManifest } from '../../codegen/manifest';
 import { appEn } from '../../src/client/i18n/app-en';
 import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
 import { documentScreenMessages } from '../../src/client/kit/screen/messages';
+import { registerBulk } from '../../src/client/kit/screen/registry';
 import { widgetMessages } from '../../src/client/widgets/messages';
 import { renderWithAdmin, rowOf, stubDataProvider } from './console-harness';
 
@@ -66,6 +69,14 @@ const transfer = (id: number, status: number, kind = 1): RaRecord => ({
 });
 
 const RECORDS = [transfer(1, 1), transfer(2, 2), transfer(3, 3)];
+
+/** The fixture's bulk widget: prints the selected transfers' ids (what a screen module would register). */
+const printed = vi.fn();
+registerBulk('transferPrint', ({ ids, disabled, done }) => (
+  <Button disabled={disabled} onClick={() => { printed(ids); done(); }} data-testid="transfer-print">
+    Print
+  </Button>
+));
 
 function render(view: string, roles: string[], records = RECORDS) {
   const call = vi.fn((..._a: unknown[]) => Promise.resolve<unknown>({ id: 1 }));
@@ -115,6 +126,24 @@ describe('a document screen generated from a fixture manifest', () => {
     await screen.findByText('TR-2');
     expect(actionsOf('TR-1')).toEqual(['transfer-row-view']);
     expect(actionsOf('TR-2')).toEqual(['transfer-row-view', 'transfer-row-approve']);
+  });
+
+  it('selects rows: the bulk widget is disabled without a selection, then gets the ids; done clears the selection', async () => {
+    const { dataProvider } = render('TransferInternalList', ['admin']);
+    await screen.findByText('TR-1');
+    const print = screen.getByTestId('transfer-print') as HTMLButtonElement;
+    expect(print.disabled).toBe(true);
+    expect(screen.queryByTestId('transfer-selection')).toBeNull();
+    fireEvent.click(within(rowOf('transfer-row', 'TR-1')).getByRole('checkbox'));
+    fireEvent.click(within(rowOf('transfer-row', 'TR-3')).getByRole('checkbox'));
+    await waitFor(() => expect(print.disabled).toBe(false));
+    expect(screen.getByTestId('transfer-selection').textContent).toBe('2 items selected');
+    const loads = dataProvider.getList.mock.calls.length;
+    fireEvent.click(print);
+    expect(printed).toHaveBeenCalledWith([1, 3]);
+    await waitFor(() => expect(screen.queryByTestId('transfer-selection')).toBeNull());
+    expect((screen.getByTestId('transfer-print') as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(dataProvider.getList.mock.calls.length).toBeGreaterThan(loads));
   });
 
   it('asks before a workflow action, then calls <path>/<action> with the id', async () => {

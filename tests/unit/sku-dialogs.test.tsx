@@ -1,24 +1,28 @@
 // @vitest-environment jsdom
 /**
  * Dialogs of the SKU list (spec 2.8, 3, 5, 8): the import dialog's required-field messages ('please
- * select' owner, 'please upload' document), its upload, progress and error table; the SKU edit form's
- * 'please input' / 'please select' texts and body; the platform-SKU form rules; the sub-list loading call.
+ * select' owner, 'please upload' document), its upload, progress and error table; the generated SKU form's
+ * 'please input' / 'please select' texts, marks and edit body; the children's lists (supplier and platform
+ * SKUs of one SKU, their own generated screens in a dialog): loading call, add body, platform-SKU rules.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DataProvider } from 'react-admin';
+import type { DataProvider, RaRecord } from 'react-admin';
+import { screenSource } from '../../generated/client/views';
+import { DocumentScreen } from '../../src/client/kit/screen/DocumentScreen';
+import { documentScreenMessages } from '../../src/client/kit/screen/messages';
 import { appEn } from '../../src/client/i18n/app-en';
 import { appZh } from '../../src/client/i18n/app-zh';
 import { setToken } from '../../src/client/providers/session';
-import { EcPlatformSkuDialog, SkuEditDialog, SkuImportDialog, SupplierSkuDialog, progressOf, toSkuBody } from '../../src/client/screens/sku';
-import { REQUIRED_OWNER, i18nOf, keysOf as keys, renderWithAdmin, stubDataProvider } from './console-harness';
+import { SkuImportDialog, progressOf } from '../../src/client/screens/sku';
+import { REQUIRED_OWNER, i18nOf, keysOf as keys, renderWithAdmin, rowOf, stubDataProvider } from './console-harness';
 
 // the console renders heavy MUI trees: allow slow machines and parallel test files more time
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = i18nOf();
+const i18nProvider = i18nOf(documentScreenMessages);
 
 const renderIn = (node: ReactNode, dataProvider: DataProvider) => renderWithAdmin(node, { dataProvider, i18nProvider });
 
@@ -143,89 +147,104 @@ describe('SkuImportDialog', () => {
   });
 });
 
-describe('SkuEditDialog', () => {
-  it("shows 'Please input' / 'Please select' on empty required fields and does not save", async () => {
-    const dp = stubDataProvider({ owner: [{ id: 1, name: 'A' }, { id: 2, name: 'B' }] });
-    renderIn(<SkuEditDialog onClose={vi.fn()} onSaved={vi.fn()} />, dp);
-    expect(await screen.findByText('Add SKU')).toBeTruthy();
+/** The SKU list with `lists` and `call`; resolves once `code` shows. */
+async function renderSkus(lists: Record<string, RaRecord[]>, code: string, call = vi.fn((..._a: unknown[]) => Promise.resolve<unknown>({ id: 99 }))) {
+  const dp = stubDataProvider(lists, call);
+  renderIn(<DocumentScreen source={screenSource} resource="sku" view="all" storeKey={false} />, dp);
+  await screen.findByText(code, undefined, { timeout: 10_000 });
+  return dp;
+}
+
+describe('the SKU form (sku.screen form)', () => {
+  it("marks the required fields and shows 'Please input' / 'Please select' on empty ones, without saving", async () => {
+    const dp = await renderSkus({ sku: [{ id: 1, sku: 'SKU-1', name: 'Cup' }], owner: [{ id: 1, name: 'A' }, { id: 2, name: 'B' }] }, 'SKU-1');
+    fireEvent.click(screen.getByTestId('sku-add'));
+    const dialog = await screen.findByTestId('sku-edit-dialog');
+    expect(within(dialog).getByText('New: SKUs')).toBeTruthy();
     // required fields carry react-admin's mark; optional ones do not
-    for (const label of [REQUIRED_OWNER, /^SKU\s*\*$/, /^Product name\s*\*$/, /^Category\s*\*$/, /^Weight \(kg\)\s*\*$/]) expect(screen.getByLabelText(label)).toBeTruthy();
-    expect(screen.getByLabelText('Colour')).toBeTruthy();
+    for (const label of [REQUIRED_OWNER, /^SKU\s*\*$/, /^Product name\s*\*$/, /^Category\s*\*$/, /^Weight \(kg\)\s*\*$/]) expect(within(dialog).getByLabelText(label)).toBeTruthy();
+    expect(within(dialog).getByLabelText('Colour')).toBeTruthy();
+    expect(within(dialog).getByTestId('sku-form-goods-image-url')).toBeTruthy();
     // no native limits: the yup messages (in the console's language) speak instead of the browser's bubbles
-    const weight = screen.getByLabelText(/^Weight/) as HTMLInputElement;
+    const weight = within(dialog).getByLabelText(/^Weight/) as HTMLInputElement;
     expect([weight.getAttribute('min'), weight.getAttribute('max'), weight.closest('form')?.noValidate]).toEqual([null, null, true]);
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getAllByText('Please select').length).toBe(2)); // owner, category
-    expect(screen.getAllByText('Please input').length).toBe(3); // SKU, name, weight
-    expect(dp.create).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByTestId('sku-save'));
+    await waitFor(() => expect(within(dialog).getAllByText('Please select').length).toBe(2)); // owner, category
+    expect(within(dialog).getAllByText('Please input').length).toBe(3); // SKU, name, weight
+    expect(dp.call).not.toHaveBeenCalled();
   });
 
-  it('loads the SKU by id in edit mode with owner and SKU code disabled, and saves the editable fields', async () => {
-    const sku = { id: 5, ownerId: 1, sku: 'SKU-5', name: 'Lamp', enable: true, categoryId: 4, weight: 1.5, color: 'red', goodsImageUrl: '' };
-    const onSaved = vi.fn();
-    const dp = stubDataProvider({ sku: [sku], owner: [{ id: 1, name: 'Owner A' }], skuCategory: [{ id: 4, name: 'Lights' }] });
-    renderIn(<SkuEditDialog id={5} onClose={vi.fn()} onSaved={onSaved} />, dp);
-    expect(await screen.findByText('Edit SKU SKU-5')).toBeTruthy();
-    const code = (await screen.findByLabelText(/^SKU/)) as HTMLInputElement;
-    expect(code.value).toBe('SKU-5');
+  it('loads the SKU in edit mode with owner and SKU code disabled, and saves the editable fields', async () => {
+    const sku = { id: 5, ownerId: 1, ownerName: 'Owner A', sku: 'SKU-5', name: 'Lamp', enable: true, categoryId: 4, category: 'Lights', weight: 1.5, color: 'red', goodsImageUrl: '' };
+    const dp = await renderSkus({ sku: [sku], owner: [{ id: 1, name: 'Owner A' }], skuCategory: [{ id: 4, name: 'Lights' }] }, 'SKU-5');
+    fireEvent.click(screen.getByTestId('sku-row-edit'));
+    const dialog = await screen.findByTestId('sku-edit-dialog');
+    expect(await within(dialog).findByText('Edit SKU-5')).toBeTruthy();
+    const code = (await within(dialog).findByLabelText(/^SKU/)) as HTMLInputElement;
+    await waitFor(() => expect(code.value).toBe('SKU-5'));
     expect(code.disabled).toBe(true);
-    await waitFor(() => expect((screen.getByLabelText(REQUIRED_OWNER) as HTMLInputElement).disabled).toBe(true));
-    fireEvent.change(screen.getByLabelText('Colour'), { target: { value: '  ' } });
-    fireEvent.change(screen.getByLabelText(/^Product name/), { target: { value: ' Desk lamp ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(dp.update).toHaveBeenCalled());
-    const [resource, params] = dp.update.mock.calls[0];
-    expect(resource).toBe('sku');
-    expect(params.id).toBe(5);
-    expect(params.data).toMatchObject({ name: 'Desk lamp', enable: true, categoryId: 4, weight: 1.5, color: null });
-    expect(params.data).not.toHaveProperty('ownerId');
-    expect(params.data).not.toHaveProperty('sku');
-    await waitFor(() => expect(onSaved).toHaveBeenCalled());
-  });
-
-  it('builds the add body with trimmed text and without empty optional fields', () => {
-    expect(toSkuBody({ ownerId: 1, sku: ' A ', name: ' N ', enable: true, categoryId: 2, weight: 0, color: '' }, 'add')).toEqual({
-      ownerId: 1,
-      sku: 'A',
-      name: 'N',
-      enable: true,
-      categoryId: 2,
-      weight: 0,
-    });
+    await waitFor(() => expect((within(dialog).getByLabelText(REQUIRED_OWNER) as HTMLInputElement).disabled).toBe(true));
+    await waitFor(() => expect((within(dialog).getByLabelText(/^Category/) as HTMLInputElement).value).toBe('Lights'));
+    fireEvent.change(within(dialog).getByLabelText('Colour'), { target: { value: '  ' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Product name/), { target: { value: ' Desk lamp ' } });
+    fireEvent.click(within(dialog).getByTestId('sku-save'));
+    await waitFor(() => expect(dp.call).toHaveBeenCalled());
+    const [path, body] = dp.call.mock.calls[0] as [string, Record<string, unknown>];
+    expect(path).toBe('/sapi/wms/sku/edit');
+    expect(body).toMatchObject({ id: 5, name: 'Desk lamp', enable: true, categoryId: 4, weight: 1.5, color: null });
+    expect(body).not.toHaveProperty('ownerId');
+    expect(body).not.toHaveProperty('sku');
+    await waitFor(() => expect(screen.queryByTestId('sku-edit-dialog')).toBeNull());
   });
 });
 
-describe('sub-list dialogs', () => {
+describe("the children's lists (supplier and platform SKUs of one SKU)", () => {
   const sku = { id: 8, sku: 'SKU-8', name: 'Mug', ownerName: 'Owner A' };
 
-  it('loads supplier SKUs of one SKU with page size 10 and numbers the rows', async () => {
-    const dp = stubDataProvider({
-      supplierSku: [
-        { id: 1, skuId: 8, supplierName: 'Acme', supplierSku: 'AC-1', addDate: '2024-01-02 03:04:05' },
-        { id: 2, skuId: 8, supplierName: 'Bolt', supplierSku: 'BO-2' },
-      ],
-    });
-    renderIn(<SupplierSkuDialog sku={sku} onClose={vi.fn()} />, dp);
-    expect(await screen.findByText('Acme')).toBeTruthy();
-    const [resource, params] = dp.getList.mock.calls.find((c) => c[0] === 'supplierSku')!;
-    expect(resource).toBe('supplierSku');
+  it('loads the supplier SKUs of the row with page size 10, numbers the rows, and adds one to the SKU', async () => {
+    const dp = await renderSkus(
+      {
+        sku: [sku],
+        supplierSku: [
+          { id: 1, skuId: 8, supplierName: 'Acme', supplierSku: 'AC-1', addDate: '2024-01-02 03:04:05' },
+          { id: 2, skuId: 8, supplierName: 'Bolt', supplierSku: 'BO-2' },
+        ],
+      },
+      'SKU-8',
+    );
+    fireEvent.click(within(rowOf('sku-row', 'SKU-8')).getByTestId('sku-row-supplier-sku'));
+    const dialog = await screen.findByTestId('supplier-sku-dialog');
+    expect(within(dialog).getByText('Supplier SKUs: SKU-8')).toBeTruthy();
+    expect(await within(dialog).findByText('Acme')).toBeTruthy();
+    const [, params] = dp.getList.mock.calls.find((c) => c[0] === 'supplierSku')!;
     expect(params.pagination).toEqual({ page: 1, perPage: 10 });
     expect(params.filter).toEqual({ skuId: 8 });
     expect(params.sort.field).toBe('');
-    const table = screen.getByTestId('supplier-sku-dialog-table');
+    const table = within(dialog).getByTestId('supplier-sku-table');
     expect(within(table).getByText('2024-01-02 03:04')).toBeTruthy();
-    const rows = within(table).getAllByRole('row');
-    expect(within(rows[1]).getByText('1')).toBeTruthy();
-    expect(within(rows[2]).getByText('2')).toBeTruthy();
+    const rows = within(table).getAllByTestId('supplier-sku-row');
+    expect(within(rows[0]).getByText('1')).toBeTruthy();
+    expect(within(rows[1]).getByText('2')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByTestId('supplier-sku-add'));
+    const form = await screen.findByTestId('supplier-sku-edit-dialog');
+    fireEvent.change(within(form).getByLabelText('Supplier name'), { target: { value: ' Cedar ' } });
+    fireEvent.change(within(form).getByLabelText('Supplier SKU'), { target: { value: 'CE-9' } });
+    fireEvent.click(within(form).getByTestId('supplier-sku-save'));
+    await waitFor(() => expect(dp.call).toHaveBeenCalledWith('/sapi/wms/supplier-sku/add', { skuId: 8, supplierName: 'Cedar', supplierSku: 'CE-9' }));
   });
 
-  it("requires the platform ('Please select') and the platform SKU ('Please input')", async () => {
-    const dp = stubDataProvider({ ecPlatformSku: [] });
-    renderIn(<EcPlatformSkuDialog sku={sku} onClose={vi.fn()} />, dp);
-    fireEvent.click(await screen.findByTestId('ec-platform-sku-dialog-add'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Please select')).toBeTruthy();
-    expect(screen.getByText('Please input')).toBeTruthy();
-    expect(dp.create).not.toHaveBeenCalled();
+  it("requires the platform ('Please select') and the platform SKU ('Please input'); a row downloads its label", async () => {
+    const dp = await renderSkus({ sku: [sku], ecPlatformSku: [{ id: 3, skuId: 8, ecPlatform: 1, ecPlatformSku: 'NOON-8' }] }, 'SKU-8');
+    fireEvent.click(within(rowOf('sku-row', 'SKU-8')).getByTestId('sku-row-ec-platform-sku'));
+    const dialog = await screen.findByTestId('ec-platform-sku-dialog');
+    expect(await within(dialog).findByText('NOON-8')).toBeTruthy();
+    expect(within(dialog).getByTestId('ec-platform-sku-row-label').textContent).toBe('Download label');
+    fireEvent.click(within(dialog).getByTestId('ec-platform-sku-add'));
+    const form = await screen.findByTestId('ec-platform-sku-edit-dialog');
+    fireEvent.click(within(form).getByTestId('ec-platform-sku-save'));
+    expect(await within(form).findByText('Please select')).toBeTruthy();
+    expect(within(form).getByText('Please input')).toBeTruthy();
+    expect(dp.call).not.toHaveBeenCalled();
   });
 });

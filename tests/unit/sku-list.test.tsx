@@ -1,30 +1,26 @@
 // @vitest-environment jsdom
 /**
- * The SKU list screen (spec 2.8, 4, 5, 6, 8, 9): the label and weight buttons need a selection; the batch
- * weight prompt's empty value shows "weight can't be null" and is still sent; buttons follow the codes of
- * spec 6; select mode hands a row back and locks its presets; the filter bar trims and joins SKU codes.
+ * The SKU lists generated from the manifest (`sku.screen`; spec 2.8, 4, 5, 6, 8, 9): the columns and tags;
+ * the label and weight buttons need a selection; the batch weight prompt's empty value shows "weight can't be
+ * null" and is still sent; buttons follow the codes of spec 6; the picker mode hands a row back and locks its
+ * presets; the filter bar trims and joins SKU codes; the noon view's platform is a locked preset.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, type AuthProvider, type DataProvider, type RaRecord } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import { generatedMessages } from '../../generated/client/i18n';
-import { appEn } from '../../src/client/i18n/app-en';
-import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
-import { widgetMessages } from '../../src/client/widgets';
-import { SkuList } from '../../src/client/screens/sku';
-import { buildSkuFilter, formValuesOf, normaliseCodes } from '../../src/client/screens/sku/filters';
-import { weightError } from '../../src/client/screens/sku/BatchWeightDialog';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { RaRecord } from 'react-admin';
+import { screenSource } from '../../generated/client/views';
+import { DocumentScreen, type DocumentScreenProps } from '../../src/client/kit/screen/DocumentScreen';
+import { documentScreenMessages } from '../../src/client/kit/screen/messages';
+import { screenFilterCodec } from '../../src/client/kit/screen/ScreenFilterBar';
+import { screenOf } from '../../src/client/kit/screen/spec';
+import { weightError } from '../../src/client/screens/sku';
+import { i18nOf, renderWithAdmin, rowOf, stubDataProvider } from './console-harness';
 
 // the console renders heavy MUI trees: allow slow machines and parallel test files more time
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = polyglotI18nProvider(
-  () => deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, generatedMessages.en) as any,
-  'en',
-);
+const i18nProvider = i18nOf(documentScreenMessages);
 
 const SKUS: RaRecord[] = [
   {
@@ -37,6 +33,7 @@ const SKUS: RaRecord[] = [
     enable: true,
     category: 'Cups',
     weight: 0.25,
+    inventoryQty: 12,
     supplierNames: ['Supplier X', 'Supplier Y'],
     ecPlatforms: [1, 2],
     addDate: '2024-05-01 10:00:00',
@@ -44,107 +41,85 @@ const SKUS: RaRecord[] = [
   { id: 2, sku: 'SKU-2', name: 'Blue cup', ownerId: 3, ownerName: 'Owner A', enable: false, supplierNames: [], ecPlatforms: [] },
 ];
 
-function stubDataProvider(call = vi.fn(() => Promise.resolve({ updated: 1 }))) {
-  const dp = {
-    getList: vi.fn((resource: string) => Promise.resolve(resource === 'sku' ? { data: SKUS, total: SKUS.length } : { data: [], total: 0 })),
-    getMany: vi.fn(() => Promise.resolve({ data: [] })),
-    getManyReference: vi.fn(() => Promise.resolve({ data: [], total: 0 })),
-    getOne: vi.fn(() => Promise.resolve({ data: SKUS[0] })),
-    create: vi.fn(),
-    update: vi.fn(),
-    updateMany: vi.fn(),
-    delete: vi.fn(() => Promise.resolve({ data: SKUS[0] })),
-    deleteMany: vi.fn(),
-    call,
-  };
-  return dp as unknown as DataProvider & { call: typeof call; getList: ReturnType<typeof vi.fn> };
-}
-
-function authWith(roles: string[]): AuthProvider {
-  return {
-    login: () => Promise.resolve(),
-    logout: () => Promise.resolve(),
-    checkAuth: () => Promise.resolve(),
-    checkError: () => Promise.resolve(),
-    getPermissions: () => Promise.resolve(roles),
-  };
-}
-
-function renderList(props: Parameters<typeof SkuList>[0] = {}, roles = ['admin'], dataProvider = stubDataProvider()) {
-  render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={authWith(roles)}>
-      <SkuList {...props} />
-    </AdminContext>,
-  );
+function renderList(props: Partial<DocumentScreenProps> = {}, roles = ['admin'], call = vi.fn((..._a: unknown[]) => Promise.resolve<unknown>({ updated: 1 }))) {
+  const dataProvider = stubDataProvider({ sku: SKUS }, call);
+  renderWithAdmin(<DocumentScreen source={screenSource} resource="sku" view="all" storeKey={false} {...props} />, { roles, dataProvider, i18nProvider });
   return dataProvider;
 }
+
+const skuPages = (dp: ReturnType<typeof renderList>) => dp.getList.mock.calls.filter((c) => c[0] === 'sku');
+const selectRow = (code: string) => fireEvent.click(within(rowOf('sku-row', code)).getByRole('checkbox'));
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
 
-describe('SKU list filter', () => {
-  it('trims text, joins several codes by commas and leaves out empty values and presets', () => {
-    expect(normaliseCodes(' A , ,B\nC,A ')).toBe('A,B,C');
-    expect(
-      buildSkuFilter({ sku: ' A ,B ', name: '  cup ', addDateStart: '2024-01-02', addDateEnd: '', ownerId: 3, categoryId: null, ecPlatform: 1, enable: false }),
-    ).toEqual({ sku: 'A,B', name: 'cup', addDateStart: '2024-01-02', ownerId: 3, ecPlatform: 1, enable: false });
-    expect(buildSkuFilter({ ecPlatform: 2, ownerId: 4 }, { ecPlatform: 1 })).toEqual({ ownerId: 4 });
-    expect(formValuesOf({ ecPlatform: 2 }, { ecPlatform: 1 }).ecPlatform).toBe(1);
+describe('SKU list filter and rules', () => {
+  it('trims text, joins several codes by commas and leaves out empty values; the noon preset stays out', () => {
+    const all = screenFilterCodec(screenOf(screenSource, 'sku', 'all'));
+    expect(all.toFilter({ sku: ' A , ,B\nC,A ', name: '  cup ', addDateStart: '2024-01-02', addDateEnd: '', ownerId: 3, categoryId: null, ecPlatform: 1, enable: false })).toEqual({
+      sku: 'A,B,C',
+      name: 'cup',
+      addDateStart: '2024-01-02',
+      ownerId: 3,
+      ecPlatform: 1,
+      enable: false,
+    });
+    const noon = screenOf(screenSource, 'sku', 'noon');
+    expect(noon.filter).toEqual({ ecPlatform: 1 });
+    expect(screenFilterCodec(noon).toFilter({ ecPlatform: 2, ownerId: 4 })).toEqual({ ownerId: 4 });
+    expect((screenFilterCodec(noon).toValues({ ecPlatform: 2 }) as { ecPlatform: number }).ecPlatform).toBe(1);
   });
 
-  it('checks the batch weight: 0..9999, at most 3 decimals', () => {
+  it("checks the batch weight with the manifest's rule: 0..9999, at most 3 decimals", () => {
     expect(weightError('1.5', 'en')).toBeUndefined();
     expect(weightError('0', 'en')).toBeUndefined();
-    expect(weightError('10000', 'en')).toBe('Weight cannot be greater than 9999');
-    expect(weightError('-1', 'en')).toBe('Weight cannot be less than 0');
-    expect(weightError('1.2345', 'en')).toBe('Weight can have at most 3 decimals');
-    expect(weightError('abc', 'en')).toBe('Weight must be a number');
+    expect(weightError('10000', 'en')).toBe('Weight (kg) cannot be greater than 9999');
+    expect(weightError('-1', 'en')).toBe('Weight (kg) cannot be less than 0');
+    expect(weightError('1.2345', 'en')).toBe('Weight (kg) can have at most 3 decimals');
+    expect(weightError('abc', 'en')).toBe('Weight (kg) must be a number');
   });
 });
 
-describe('SkuList', () => {
+describe('SKU list', () => {
   it('loads page 1 of 10 without a sort and shows the columns of spec 2.8', async () => {
     const dp = renderList();
-    expect(await screen.findByText('SKU-1', undefined, { timeout: 5000 })).toBeTruthy();
-    const [resource, params] = dp.getList.mock.calls.find((c) => c[0] === 'sku')!;
-    expect(resource).toBe('sku');
+    expect(await screen.findByText('SKU-1', undefined, { timeout: 10_000 })).toBeTruthy();
+    const [, params] = skuPages(dp)[0];
     expect(params.pagination).toEqual({ page: 1, perPage: 10 });
     expect(params.sort.field).toBe('');
     expect(params.filter).toEqual({});
-    expect(screen.getByText('Supplier X')).toBeTruthy();
-    expect(screen.getByText('Supplier Y')).toBeTruthy();
-    expect(screen.getByText('noon')).toBeTruthy();
-    expect(screen.getByText('Amazon.sa')).toBeTruthy();
-    expect(screen.getAllByText('Enabled').length).toBeGreaterThan(0);
-    expect(screen.getByText('Disabled')).toBeTruthy();
+    for (const text of ['Supplier X', 'Supplier Y', 'noon', 'Amazon.sa', 'Cups', '12', 'Disabled']) expect(screen.getByText(text)).toBeTruthy();
+    expect(within(rowOf('sku-row', 'SKU-1')).getByTestId('sku-enable').textContent).toBe('Enabled');
     // only SKU and created date sort
     const headers = screen.getAllByRole('columnheader');
     const sortable = headers.filter((h) => h.querySelector('.MuiTableSortLabel-root')).map((h) => h.textContent);
     expect(sortable).toEqual(['SKU', 'Created']);
-    expect((screen.getAllByTestId('sku-row-inventory')[0] as HTMLButtonElement).disabled).toBe(false);
+    // spec 2.8 row actions: no View; edit, delete, the children's lists, the inventory, the labels
+    const ids = within(rowOf('sku-row', 'SKU-1')).getAllByRole('button').map((b) => b.getAttribute('data-testid'));
+    expect(ids).toEqual(['sku-row-edit', 'sku-row-delete', 'sku-row-supplier-sku', 'sku-row-ec-platform-sku', 'sku-row-inventory', 'sku-row-labels']);
   });
 
-  it('disables the label and weight buttons until rows are selected', async () => {
+  it('disables the label and weight buttons until rows are selected, and counts the selection', async () => {
     renderList();
     await screen.findByText('SKU-1', undefined, { timeout: 5000 });
     const labels = (await screen.findByTestId('sku-download-labels')) as HTMLButtonElement;
-    const weight = screen.getByTestId('sku-batch-weight') as HTMLButtonElement;
     expect(labels.disabled).toBe(true);
-    expect(weight.disabled).toBe(true);
-    const row = screen.getByText('SKU-1').closest('tr')!;
-    fireEvent.click(within(row).getByRole('checkbox'));
+    expect((screen.getByTestId('sku-batch-weight') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByTestId('sku-selection')).toBeNull();
+    selectRow('SKU-1');
     await waitFor(() => expect((screen.getByTestId('sku-download-labels') as HTMLButtonElement).disabled).toBe(false));
     expect((screen.getByTestId('sku-batch-weight') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByTestId('sku-selection').textContent).toBe('1 item selected');
   });
 
   it("shows \"weight can't be null\" for an empty batch weight and still sends it", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // react-admin logs the rejected call
-    const call = vi.fn(() => Promise.reject(new Error('Weight cannot be empty')));
-    const dp = renderList({}, ['admin'], stubDataProvider(call as any));
+    const call = vi.fn((..._a: unknown[]) => Promise.reject(new Error('Weight cannot be empty')));
+    const dp = renderList({}, ['admin'], call);
     await screen.findByText('SKU-1', undefined, { timeout: 5000 });
-    fireEvent.click(within(screen.getByText('SKU-1').closest('tr')!).getByRole('checkbox'));
+    selectRow('SKU-1');
     await waitFor(() => expect((screen.getByTestId('sku-batch-weight') as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByTestId('sku-batch-weight'));
     fireEvent.click(await screen.findByTestId('weight-confirm'));
@@ -152,48 +127,44 @@ describe('SkuList', () => {
     await waitFor(() => expect(dp.call).toHaveBeenCalledWith('/sapi/wms/sku/batchUpdateWeight', { ids: [1], weight: null }));
   });
 
-  it('sends a valid batch weight, then reloads and closes the prompt; refuses an out-of-range one', async () => {
+  it('sends a valid batch weight, then reloads, clears the selection and closes the prompt; refuses an out-of-range one', async () => {
     const dp = renderList();
     await screen.findByText('SKU-1', undefined, { timeout: 5000 });
-    fireEvent.click(within(screen.getByText('SKU-2').closest('tr')!).getByRole('checkbox'));
+    selectRow('SKU-2');
     await waitFor(() => expect((screen.getByTestId('sku-batch-weight') as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByTestId('sku-batch-weight'));
     const input = await screen.findByTestId('weight-input');
     fireEvent.change(input, { target: { value: '10000' } });
     fireEvent.click(screen.getByTestId('weight-confirm'));
-    expect(await screen.findByText('Weight cannot be greater than 9999')).toBeTruthy();
+    expect(await screen.findByText('Weight (kg) cannot be greater than 9999')).toBeTruthy();
     expect(dp.call).not.toHaveBeenCalled();
-    const loads = dp.getList.mock.calls.filter((c) => c[0] === 'sku').length;
+    const loads = skuPages(dp).length;
     fireEvent.change(input, { target: { value: '1.25' } });
     fireEvent.click(screen.getByTestId('weight-confirm'));
     await waitFor(() => expect(dp.call).toHaveBeenCalledWith('/sapi/wms/sku/batchUpdateWeight', { ids: [2], weight: 1.25 }));
     await waitFor(() => expect(screen.queryByTestId('sku-weight-dialog')).toBeNull());
-    await waitFor(() => expect(dp.getList.mock.calls.filter((c) => c[0] === 'sku').length).toBeGreaterThan(loads));
+    await waitFor(() => expect(skuPages(dp).length).toBeGreaterThan(loads));
+    await waitFor(() => expect(screen.queryByTestId('sku-selection')).toBeNull());
   });
 
   it('hides buttons without their codes (spec 6)', async () => {
     renderList({}, ['sku', 'sku:list']);
     await screen.findByText('SKU-1', undefined, { timeout: 5000 });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(screen.queryByTestId('sku-add')).toBeNull();
-    expect(screen.queryByTestId('sku-import-sku')).toBeNull();
-    expect(screen.queryByTestId('sku-download-labels')).toBeNull();
-    expect(screen.queryByTestId('sku-batch-weight')).toBeNull();
-    expect(screen.queryByTestId('sku-row-edit')).toBeNull();
-    expect(screen.queryByTestId('sku-row-delete')).toBeNull();
-    // sub-lists need no permission
-    expect(screen.getAllByTestId('sku-row-supplier').length).toBe(2);
-    expect(screen.getAllByTestId('sku-row-platform').length).toBe(2);
+    await waitFor(() => expect(screen.getAllByTestId('sku-row-supplier-sku').length).toBe(2));
+    for (const id of ['sku-add', 'sku-import-sku', 'sku-download-labels', 'sku-batch-weight', 'sku-row-edit', 'sku-row-delete', 'sku-row-labels']) expect(screen.queryByTestId(id), id).toBeNull();
+    // the children's lists and the inventory need the list code only
+    expect(screen.getAllByTestId('sku-row-ec-platform-sku').length).toBe(2);
+    expect(screen.getAllByTestId('sku-row-inventory').length).toBe(2);
   });
 
   it('searches with the filter bar from page 1 (codes joined by commas)', async () => {
     const dp = renderList();
     await screen.findByText('SKU-1', undefined, { timeout: 5000 });
-    fireEvent.change(screen.getByLabelText('SKU code'), { target: { value: ' SKU-1, SKU-2 ,' } });
+    fireEvent.change(within(screen.getByTestId('sku-filter-sku')).getByRole('combobox'), { target: { value: ' SKU-1, SKU-2 ,' } });
     fireEvent.change(screen.getByLabelText('Product name'), { target: { value: '  cup  ' } });
     fireEvent.click(screen.getByTestId('sku-search'));
     await waitFor(() => {
-      const last = dp.getList.mock.calls.filter((c) => c[0] === 'sku').pop()!;
+      const last = skuPages(dp).pop()!;
       expect(last[1].filter).toEqual({ sku: 'SKU-1,SKU-2', name: 'cup' });
       expect(last[1].pagination.page).toBe(1);
     });
@@ -202,19 +173,20 @@ describe('SkuList', () => {
   it('asks before deleting and reloads after the delete', async () => {
     const dp = renderList();
     await screen.findByText('SKU-1', undefined, { timeout: 5000 });
-    fireEvent.click(screen.getAllByTestId('sku-row-delete')[0]);
-    expect(await screen.findByText('Delete SKU SKU-1?')).toBeTruthy();
-    expect(dp.delete).not.toHaveBeenCalled();
+    fireEvent.click(within(rowOf('sku-row', 'SKU-1')).getByTestId('sku-row-delete'));
+    expect(await screen.findByText('Delete SKU-1?')).toBeTruthy();
+    expect(dp.call).not.toHaveBeenCalled();
+    const loads = skuPages(dp).length;
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(dp.delete).toHaveBeenCalledWith('sku', expect.objectContaining({ id: 1 })));
+    await waitFor(() => expect(dp.call).toHaveBeenCalledWith('/sapi/wms/sku/remove', { id: 1 }));
+    await waitFor(() => expect(skuPages(dp).length).toBeGreaterThan(loads));
   });
 
-  it('select mode: only Select per row, presets locked into the query, no selection buttons', async () => {
+  it('picker mode: only Select per row, presets locked into the query, no top buttons nor checkboxes', async () => {
     const onSelect = vi.fn();
-    const dp = renderList({ showSelect: true, onSelect, ecPlatform: 1, hideTopButtons: true });
+    const dp = renderList({ inDialog: true, onSelect, preset: { ecPlatform: 1, ownerId: undefined } });
     await screen.findByText('SKU-1', undefined, { timeout: 5000 });
-    const [, params] = dp.getList.mock.calls.find((c) => c[0] === 'sku')!;
-    expect(params.filter).toEqual({ ecPlatform: 1 });
+    expect(skuPages(dp)[0][1].filter).toEqual({ ecPlatform: 1 });
     expect(screen.queryByTestId('sku-top-buttons')).toBeNull();
     expect(screen.queryByTestId('sku-row-edit')).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();

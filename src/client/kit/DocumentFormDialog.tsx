@@ -4,7 +4,8 @@
  * react-admin Form with the screen's yup rules (checked before anything is sent), the screen's inputs
  * (`children`), and Cancel + Save. Save hands the values (disabled owner / warehouse filled back in) to
  * `save`; success notifies `${ns}.success` and calls `onSaved`, a failure shows the server msg (spec 8,
- * which names the field) and keeps the dialog open. The form has no native validation (`noValidate`): every
+ * which names the field) and keeps the dialog open. `emptyText(field)` may give the message key of an empty
+ * required field (withEmptyTexts). The form has no native validation (`noValidate`): every
  * message comes from the yup rules, in the console's language, not from the browser's bubbles.
  * Test ids `${testId}-edit-dialog`, `${testId}-save`, `${testId}-save-cancel`; titles `${ns}.dialog.add` and
  * `${ns}.dialog.edit` (`%{no}` the document number).
@@ -19,7 +20,7 @@ import type { AnyObjectSchema } from 'yup';
 import { errorMessage } from '../widgets/errorMessage';
 import { WideDialog, WideDialogButtons } from '../widgets/WideDialog';
 import type { FormMode } from './EditableLines';
-import { withDisabledValues, type Translate } from './formRules';
+import { withDisabledValues, withEmptyTexts, type Translate } from './formRules';
 import { keyOf, testIdOf, type DocumentNames } from './names';
 
 /** Hands the form's getValues to the dialog (the values of disabled inputs are read there). */
@@ -40,6 +41,8 @@ export interface DocumentFormDialogProps<V extends object> {
   valuesOf: (record: RaRecord | null) => V;
   /** The form's rules in the current language. */
   schema: (t: Translate) => AnyObjectSchema;
+  /** The message key of an empty required field, when it is not the rule's own text. */
+  emptyText?: (field: string) => string | undefined;
   /** Sends the values (add or edit). */
   save: (mode: FormMode, values: V) => Promise<unknown>;
   onClose: () => void;
@@ -48,7 +51,7 @@ export interface DocumentFormDialogProps<V extends object> {
   children: (mode: FormMode, values: V) => ReactNode;
 }
 
-export const DocumentFormDialog = <V extends object>({ names, resource, id, numberField, valuesOf, schema, save, onClose, onSaved, children }: DocumentFormDialogProps<V>) => {
+export const DocumentFormDialog = <V extends object>({ names, resource, id, numberField, valuesOf, schema, emptyText, save, onClose, onSaved, children }: DocumentFormDialogProps<V>) => {
   const mode: FormMode = id === undefined || id === null ? 'add' : 'edit';
   const translate = useTranslate();
   const notify = useNotify();
@@ -57,7 +60,10 @@ export const DocumentFormDialog = <V extends object>({ names, resource, id, numb
   const getValuesRef = useRef<(() => Record<string, unknown>) | null>(null);
   const { data: record, isPending, error } = useGetOne<RaRecord>(resource, { id: id as Identifier }, { enabled: mode === 'edit' });
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const resolver = useMemo(() => yupResolver(schema(translate)) as unknown as Resolver<any>, [translate]);
+  const resolver = useMemo(() => {
+    const base = yupResolver(schema(translate)) as unknown as Resolver<any>;
+    return emptyText ? withEmptyTexts(base, (field) => (emptyText(field) ? translate(emptyText(field)!) : undefined)) : base;
+  }, [translate]);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const defaultValues = useMemo(() => valuesOf(mode === 'edit' ? (record ?? null) : null), [mode, record]);
 

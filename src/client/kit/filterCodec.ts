@@ -2,12 +2,39 @@
  * The filter codec of a document list (spec 5 "text filters trim whitespace"): the filter bar's form values
  * <-> the list's filter. Texts are trimmed, ids (and enum values) become numbers, the created-date range
  * becomes `addDateStart` / `addDateEnd` as YYYY-MM-DD (the server reads the end as the whole day), yes/no
- * selects become booleans, multi-selects id arrays; empty values (and empty arrays) are left out. Fixed parts of the filter (e.g. the order type of the route) are the list's
- * permanent filter and never pass through here.
+ * selects become booleans, multi-selects id arrays, several codes (the multi-line multi-input, spec 2.10, 5)
+ * one comma-joined text; empty values (and empty arrays) are left out. Fixed parts of the filter (e.g. the
+ * order type of the route) are the list's permanent filter and never pass through here.
  */
-import { sameFilter, toDay } from '../screens/sku/filters';
 
-export { sameFilter };
+/** Several codes (commas or new lines) -> trimmed, non-blank, unique, joined by commas. */
+export function normaliseCodes(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const parts = String(value)
+    .split(/[,\r\n]+/)
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+  return [...new Set(parts)].join(',');
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A date filter value as YYYY-MM-DD ('' when empty or unreadable). */
+export function toDay(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (value instanceof Date) {
+    return Number.isNaN(value.getTime()) ? '' : `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+  }
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(String(value).trim());
+  return m ? `${m[1]}-${pad(Number(m[2]))}-${pad(Number(m[3]))}` : '';
+}
+
+/** Same filter (order of keys ignored). */
+export function sameFilter(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const ka = Object.keys(a).filter((k) => a[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => b[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+}
 
 export interface FilterCodecSpec<T extends string, I extends string> {
   /** Text inputs (trimmed; blank left out). */
@@ -20,6 +47,8 @@ export interface FilterCodecSpec<T extends string, I extends string> {
   bools?: readonly string[];
   /** Multi-selects of ids: a number array, left out when empty. */
   lists?: readonly string[];
+  /** Several codes in one text: trimmed, blanks dropped, unique, joined by commas. */
+  codes?: readonly string[];
 }
 
 /** The form values of a filter bar: texts, ids, and the date range. */
@@ -79,6 +108,10 @@ export function filterCodec<T extends string, I extends string>(spec: FilterCode
         const ids = toIds(v[k]);
         if (ids.length) out[k] = ids;
       }
+      for (const k of spec.codes ?? []) {
+        const codes = normaliseCodes(v[k]);
+        if (codes) out[k] = codes;
+      }
       return out;
     },
     toValues(filter) {
@@ -88,6 +121,7 @@ export function filterCodec<T extends string, I extends string>(spec: FilterCode
       for (const k of DATES) out[k] = typeof filter[k] === 'string' ? filter[k] : null;
       for (const k of spec.bools ?? []) out[k] = toBool(filter[k]) ?? null;
       for (const k of spec.lists ?? []) out[k] = toIds(filter[k]);
+      for (const k of spec.codes ?? []) out[k] = typeof filter[k] === 'string' ? filter[k] : '';
       return out as FilterValues<T, I>;
     },
   };

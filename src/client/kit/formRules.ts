@@ -5,6 +5,7 @@
  * server checks (it names the field of a failure, which the dialogs show as they are).
  */
 import * as yup from 'yup';
+import type { FieldError, Resolver } from 'react-hook-form';
 import { MAX_LINES, QTY_MAX } from '../../shared/documents';
 import { keyOf, type DocumentNames } from './names';
 
@@ -49,6 +50,22 @@ export function documentRules(t: Translate, names: DocumentNames) {
         .required(message('lines_required'))
         .min(1, message('lines_required'))
         .max(MAX_LINES, message('too_many_lines', { max: MAX_LINES })),
+  };
+}
+
+/**
+ * `resolver` whose errors on empty top-level fields read `emptyText(field)` when it gives one (spec 5: the
+ * SKU forms' "Please input" / "Please select"); errors on filled fields (length, range) keep their text.
+ */
+export function withEmptyTexts(resolver: Resolver<any>, emptyText: (field: string) => string | undefined): Resolver<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return async (values, context, options) => {
+    const result = await resolver(values, context, options);
+    const errors = result.errors as Record<string, FieldError | undefined>;
+    for (const [field, error] of Object.entries(errors ?? {})) {
+      const text = error && 'message' in error && isBlank((values as Record<string, unknown>)?.[field]) ? emptyText(field) : undefined;
+      if (text) errors[field] = { ...error, type: 'required', message: text };
+    }
+    return result;
   };
 }
 

@@ -2,12 +2,12 @@
  * SkuPicker: the SKU picker of spec 2.10 ("SKU picker (dialog with SKU list)"; spec 2.8 select mode).
  *
  * A react-admin input holding a SKU id. It shows the chosen SKU's code (and name); its button (or a click on
- * the field) opens an 80%-wide dialog with the SKU list in select mode (`<SkuList showSelect>`), preset and
+ * the field) opens an 80%-wide dialog with the generated SKU list (`sku.screen`) as a picker, preset and
  * locked to `ownerId` / `ecPlatform` / `enable` when given; the row's Select button picks the SKU, fills the
  * input and closes the dialog. `onPick(record)` hands the whole record to the caller. The dialog closes on
  * its close button, not on a click outside.
  *
- * The SKU list is loaded lazily (it is a whole screen and itself uses these widgets).
+ * The SKU screen is loaded lazily (it is a whole screen and its forms use this picker).
  */
 import { Suspense, lazy, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
@@ -32,7 +32,11 @@ import {
   type Validator,
 } from 'react-admin';
 
-const LazySkuList = lazy(() => import('../screens/sku/SkuList').then((m) => ({ default: m.SkuList })));
+const LazySkuScreen = lazy(async () => {
+  const [{ DocumentScreen }, { screenSource }] = await Promise.all([import('../kit/screen/DocumentScreen'), import('../../../generated/client/views')]);
+  const SkuScreen = ({ preset, onSelect }: { preset: Record<string, unknown>; onSelect: (record: RaRecord) => void }) => <DocumentScreen source={screenSource} resource="sku" inDialog preset={preset} onSelect={onSelect} />;
+  return { default: SkuScreen };
+});
 
 export interface SkuPickerProps {
   source: string;
@@ -146,7 +150,7 @@ export const SkuPicker = ({ source, ownerId, ecPlatform, enable, label, disabled
           <Box onSubmit={stopSubmit}>
             {open ? (
               <Suspense fallback={<CircularProgress size={24} />}>
-                <LazySkuList showSelect onSelect={pick} ownerId={ownerId ?? undefined} ecPlatform={ecPlatform ?? undefined} enable={enable ?? undefined} hideTopButtons />
+                <LazySkuScreen onSelect={pick} preset={{ ownerId, ecPlatform, enable }} />
               </Suspense>
             ) : null}
           </Box>

@@ -62,7 +62,7 @@ export const WideDialog = ({ open = true, onClose, title, children, actions, wid
 
 export interface WideDialogButtonsProps {
   onCancel: () => void;
-  /** Translation key of the Cancel button (e.g. app.sku.action.cancel). */
+  /** Translation key of the Cancel button (e.g. wms.doc.action.cancel). */
   cancelLabel: string;
   /** Translation key of the primary button. */
   label: string;

@@ -4,7 +4,14 @@
  * assembles the documents kit: the list shell with the view's permanent filter, the filter bar, Add (a screen
  * with a form and an add code, unless `add: false`) and the registered top widgets, the table with the row number, the view's
  * columns (a sorted header's third click clears the sort) and the operations (sticky right), and the dialogs
- * (create/edit: generic or the registered `form.widget`; view, reason and form actions, registered widget dialogs).
+ * (create/edit: generic or the registered `form.widget`; view, reason and form actions, registered widget
+ * dialogs, a child resource's list).
+ *
+ * A `selectable` screen has row checkboxes; its `bulkWidgets` get the selected ids (disabled while none is
+ * selected), and the selection count shows beside them with a button that clears it (test id
+ * `${testId}-selection`). A child resource's list (`children`) opens in a dialog (test id
+ * `${child testId}-dialog`) as the child's own screen preset to the row; closing it reloads the page (the
+ * row may show what the children changed, e.g. supplier names).
  *
  * Embedded in a dialog (`inDialog`: no page title, state kept to itself) a screen may take a `preset` (fixed
  * filter values: part of every query and of the widgets' `screen.filter`, their inputs shown locked) and
@@ -12,8 +19,11 @@
  * Test id `${testId}-row-select`.
  */
 import { useMemo } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useDataProvider, useRecordContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import Chip from '@mui/material/Chip';
+import { useDataProvider, useListContext, useRecordContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { WideDialog } from '../../widgets/WideDialog';
 import type { CellProps } from '../DocumentTable';
 import { testIdOf } from '../names';
 import { callOf } from '../documentApi';
@@ -21,13 +31,13 @@ import { DocumentList, DocumentTopButtons } from '../DocumentList';
 import { DocumentReasonDialog } from '../DocumentReasonDialog';
 import { DocumentTable } from '../DocumentTable';
 import { useClearableSort } from '../sort';
-import type { DocumentListUi } from '../DocumentListUi';
-import { dialogWidget, formWidget, topWidget } from './registry';
+import { useDocumentListUi, type DocumentListUi } from '../DocumentListUi';
+import { bulkWidget, dialogWidget, formWidget, topWidget } from './registry';
 import { screenColumns } from './ScreenColumns';
 import { ScreenFilterBar } from './ScreenFilterBar';
 import { ScreenActionFormDialog } from './ScreenActionFormDialog';
 import { ScreenFormDialog } from './ScreenFormDialog';
-import { reasonDialogKind, ScreenRowActions } from './ScreenRowActions';
+import { childDialogKind, reasonDialogKind, ScreenRowActions } from './ScreenRowActions';
 import { ScreenViewDialog } from './ScreenViewDialog';
 import { screenOf, type Screen, type ScreenSource } from './spec';
 import '../../screens/widgets';
@@ -40,6 +50,51 @@ const TopWidgets = ({ screen }: { screen: Screen }) => (
     })}
   </>
 );
+
+/** The bulk widgets on the selection, then the selection count with its clear button. */
+const BulkWidgets = ({ screen }: { screen: Screen }) => {
+  const translate = useTranslate();
+  const ui = useDocumentListUi();
+  const { selectedIds = [], onUnselectItems } = useListContext();
+  const done = () => {
+    onUnselectItems?.();
+    ui.done();
+  };
+  return (
+    <>
+      {screen.spec.bulkWidgets.map((name) => {
+        const Widget = bulkWidget(name);
+        return Widget ? <Widget key={name} screen={screen} ids={selectedIds} disabled={!selectedIds.length} done={done} /> : null;
+      })}
+      {selectedIds.length ? (
+        <Chip
+          size="small"
+          color="primary"
+          variant="outlined"
+          label={translate('ra.action.bulk_actions', { smart_count: selectedIds.length })}
+          onDelete={() => onUnselectItems?.()}
+          sx={{ alignSelf: 'center' }}
+          data-testid={testIdOf(screen.names, 'selection')}
+        />
+      ) : null}
+    </>
+  );
+};
+
+/** A child resource's list in a dialog: the child's screen preset to the row through its ref field. */
+const ChildDialog = ({ screen, resource, record, onClose }: { screen: Screen; resource: string; record: RaRecord; onClose: () => void }) => {
+  const translate = useTranslate();
+  const { ref } = screen.spec.children.find((c) => c.resource === resource)!;
+  const title = translate('wms.doc.dialog.children', { resource: translate(`resources.${resource}.name`), no: record[screen.spec.number] ?? '' });
+  return (
+    <WideDialog onClose={onClose} title={title} testId={`${screen.source.resources[resource].screen!.testId}-dialog`}>
+      {/* the child's filter form must not submit a form around the dialog (React portals bubble) */}
+      <Box onSubmit={(e) => e.stopPropagation()}>
+        <DocumentScreen source={screen.source} resource={resource} inDialog preset={{ [ref]: record.id }} />
+      </Box>
+    </WideDialog>
+  );
+};
 
 /** The reason dialog of a `reason` action: the required text field, then `<path>/<action>` with it. */
 const ReasonActionDialog = ({ screen, action, dialog, ui }: { screen: Screen; action: string; dialog: { record: RaRecord }; ui: DocumentListUi<string> }) => {
@@ -94,7 +149,7 @@ const hasRowActions = ({ spec }: Screen) => Boolean(spec.form || spec.actions.le
 const ScreenTable = ({ screen, onSelect }: { screen: Screen; onSelect?: (record: RaRecord) => void }) => {
   const setSort = useClearableSort();
   return (
-    <DocumentTable names={screen.names} setSort={setSort}>
+    <DocumentTable names={screen.names} setSort={setSort} selectable={Boolean(screen.spec.selectable && !onSelect)}>
       {screenColumns(screen)}
       {onSelect ? (
         <SelectRow source="operations" label="wms.doc.column.operations" sortable={false} screen={screen} onSelect={onSelect} />
@@ -139,6 +194,7 @@ export const DocumentScreen = ({ source, resource, view, storeKey, inDialog = fa
       topButtons={
         onSelect ? null : <DocumentTopButtons names={names} addCode={screen.spec.form && screen.spec.add !== false ? meta.permissions.add : undefined}>
           <TopWidgets screen={screen} />
+          {screen.spec.selectable ? <BulkWidgets screen={screen} /> : null}
         </DocumentTopButtons>
       }
       renderDialog={(open, ui) => {
@@ -146,6 +202,8 @@ export const DocumentScreen = ({ source, resource, view, storeKey, inDialog = fa
         const dialog = open as { kind: string; id?: Identifier; record: RaRecord };
         if (dialog.kind === 'edit') return <FormDialog screen={screen} id={dialog.id} record={dialog.record} onClose={ui.close} onSaved={dialog.id === undefined ? ui.done : ui.reload} />;
         if (dialog.kind === 'view') return <ScreenViewDialog screen={screen} record={dialog.record} onClose={ui.close} />;
+        const child = screen.spec.children.find((c) => childDialogKind(c.resource) === dialog.kind);
+        if (child) return <ChildDialog screen={screen} resource={child.resource} record={dialog.record} onClose={ui.reload} />;
         const action = screen.spec.actions.find((a) => reasonDialogKind(a.name) === dialog.kind);
         if (action?.kind === 'form') return <ScreenActionFormDialog screen={screen} action={action.name} record={dialog.record} onClose={ui.close} onDone={ui.reload} />;
         if (action) return <ReasonActionDialog screen={screen} action={action.name} dialog={dialog} ui={ui} />;

@@ -1,17 +1,20 @@
 /**
  * The columns of a manifest screen (spec 2.6 / 2.8 columns): the row number, the view's `columns` in the
  * manifest's order (each cell chosen by its field's type: the workflow status as a coloured tag, enums as
- * tags, references by name, date-times in the user's time zone, money, yes/no, numbers, texts on their own lines; or a
+ * tags, references by name, date-times in the user's time zone, money, yes/no tags (the field's own value
+ * texts when it has them, e.g. Enabled / Disabled), numbers, an `image` field as a 60x60 thumbnail that
+ * previews on click (spec 9), texts; or a
  * registered column widget; or, for a labelled item that is not a field, the value the server adds to the row
  * at that dotted path, an array one value a line), then the operations. Only fields the manifest marks sortable sort.
  */
+import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { NumberField, TextField, useRecordContext } from 'react-admin';
+import { NumberField, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { refNameField, type ScreenItem } from '../../../shared/resource-meta';
 import { DateTimeField } from '../../widgets/DateTimeField';
 import { EnumField } from '../../widgets/EnumField';
 import { MoneyField } from '../../widgets/MoneyField';
-import { YesNoField } from '../../widgets/YesNoField';
+import { SafeImage } from '../../widgets/SafeImage';
 import { centsToText } from '../../widgets/money';
 import { RowNumberCell, StatusCell, useEnumLabel } from '../cells';
 import { testIdOf } from '../names';
@@ -57,6 +60,22 @@ const MoneyCell = ({ source, screen, currency }: CellProps & { screen: Screen; c
 
 /** Texts keep their line breaks (e.g. a log line's store info, one store detail a line). */
 const KEEP_LINES = { whiteSpace: 'pre-line' } as const;
+/** A yes / no tag: green for true; the texts are the field's `values` (else Yes / No). */
+const BoolCell = ({ source, screen }: CellProps & { screen: Screen }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const v = record?.[source!];
+  if (v === null || v === undefined || v === '') return null;
+  const yes = v === true || v === 1 || v === 'true';
+  const own = screen.field(source!)?.values ? `resources.${screen.resource}.values.${source}.${yes}` : undefined;
+  return <Chip size="small" color={yes ? 'success' : 'default'} label={translate(own ?? (yes ? 'ra.boolean.true' : 'ra.boolean.false'))} data-testid={testIdOf(screen.names, partName(source!))} />;
+};
+
+/** An uploaded picture's thumbnail (spec 9: 60x60; a click previews it). */
+const ImageCell = ({ source }: CellProps) => {
+  const record = useRecordContext();
+  return record ? <SafeImage src={record[source!] as string | undefined} width={60} height={60} alt="" preview /> : null;
+};
 
 /** The Datagrid children of the view's columns (row number first; the caller adds the operations). */
 export function screenColumns(screen: Screen) {
@@ -68,11 +87,12 @@ export function screenColumns(screen: Screen) {
     if (item.widget || !f) return <WidgetCell key={key} source={key} label={label} sortable={false} screen={screen} item={item} />;
     const sortable = f.sortable;
     if (screen.status && f.name === screen.meta.workflow?.field) return <StatusCell key={key} source={key} label={label} sortable={sortable} look={screen.status} />;
+    if (f.widget === 'image') return <ImageCell key={key} source={key} label={label} sortable={false} />;
     switch (f.type) {
       case 'ref': return <TextField key={key} source={refNameField(f)} label={label} sortable={false} />;
       case 'datetime': return <DateTimeField key={key} source={key} label={label} sortable={sortable} />;
       case 'enum': return <EnumField key={key} source={key} enumName={f.enum!} label={label} sortable={sortable} />;
-      case 'boolean': return <YesNoField key={key} source={key} label={label} sortable={sortable} />;
+      case 'boolean': return <BoolCell key={key} source={key} label={label} sortable={sortable} screen={screen} />;
       case 'money': return f.currency ? <MoneyCell key={key} source={key} label={label} sortable={sortable} screen={screen} currency={f.currency} /> : <MoneyField key={key} source={key} label={label} sortable={sortable} />;
       case 'int': case 'number': return <NumberField key={key} source={key} label={label} sortable={sortable} />;
       case 'string': case 'text': return <TextField key={key} source={key} label={label} sortable={sortable} sx={KEEP_LINES} />;

@@ -1,20 +1,24 @@
 /**
  * The filter bar of a manifest screen (spec 2.6 / 2.8 layout): the view's `filters` in the manifest's order,
  * each input chosen by its field's type (text, enum select, enabled owner / warehouse select, other
- * references, a `lookup` ref as the referenced record's number (LookupFilters.tsx), date range as two days, yes / no / all for booleans, several of a resource for `refs`), then
- * Search and Reset; Enter searches from page 1. A filter names a field or a query parameter (queryParams).
+ * references, a `lookup` ref as the referenced record's number (LookupFilters.tsx), date range as two days,
+ * yes / no / all for booleans (the field's own value texts when it has them), several of a resource for
+ * `refs`, several codes in the multi-line multi-input for a `codes` filter), or the registered filter
+ * `widget` the item names; then Search and Reset; Enter searches from page 1. A filter names a field or a query parameter (queryParams).
  * Labels are the manifest's (a filter's own, else its field's). A preset field's input shows its value, disabled; the preset stays out of the
  * filter (it is the list's permanent filter). Test ids `${testId}-filter-<part>` (partName; date ranges `-<part>-start|end`).
  */
 import { useMemo } from 'react';
 import { AutocompleteArrayInput, AutocompleteInput, DateInput, ListContextProvider, NullableBooleanInput, ReferenceArrayInput, ReferenceInput, useTranslate } from 'react-admin';
 import { CountryInput } from '../../widgets/CountryInput';
+import { MultiLineInput } from '../../widgets/MultiLineInput';
 import { OwnerInput, WarehouseInput } from '../../widgets/EnabledRefInput';
 import { DocumentFilterBar, EnumFilter, FilterBox, TextFilter } from '../DocumentFilterBar';
 import { filterCodec, type AnyFilterCodec } from '../filterCodec';
 import { testIdOf } from '../names';
 import type { ScreenItem } from '../../../shared/resource-meta';
 import { LookupErrors, lookupsOf, useLookupFilters } from './LookupFilters';
+import { filterWidget } from './registry';
 import { partName, type Screen } from './spec';
 
 /**
@@ -25,7 +29,8 @@ export function screenFilterCodec(screen: Screen): AnyFilterCodec {
   const items = screen.shown(screen.spec.filters).filter((i) => !i.lookup).map((i) => screen.filterField(i.field)!);
   const named = (ok: (f: (typeof items)[number]) => boolean) => items.filter(ok).map((f) => f.name);
   const codec = filterCodec({
-    texts: [...named((f) => f.filter !== 'dateRange' && (f.type === 'string' || f.type === 'text')), ...lookupsOf(screen).map((l) => l.text)],
+    texts: [...named((f) => f.filter !== 'dateRange' && f.filter !== 'codes' && (f.type === 'string' || f.type === 'text')), ...lookupsOf(screen).map((l) => l.text)],
+    codes: named((f) => f.filter === 'codes'),
     ids: named((f) => f.type === 'enum' || f.type === 'ref' || f.type === 'int'),
     dates: named((f) => f.filter === 'dateRange'),
     bools: named((f) => f.type === 'boolean'),
@@ -44,6 +49,14 @@ const FilterInput = ({ screen, item }: { screen: Screen; item: ScreenItem }) => 
   const label = screen.labelOf(item, 'filters');
   const testId = testIdOf(screen.names, `filter-${partName(f.name)}`);
   const disabled = screen.locked.includes(f.name);
+  if (item.widget) {
+    const Widget = filterWidget(item.widget);
+    return Widget ? (
+      <FilterBox testId={testId}>
+        <Widget screen={screen} source={f.name} label={label} disabled={disabled} />
+      </FilterBox>
+    ) : null;
+  }
   if (item.lookup) {
     const l = lookupsOf(screen).find((x) => x.field === f.name)!;
     return <TextFilter source={l.text} label={label} testId={testIdOf(screen.names, `filter-${partName(l.text)}`)} maxLength={l.maxLength ?? 200} />;
@@ -69,9 +82,17 @@ const FilterInput = ({ screen, item }: { screen: Screen; item: ScreenItem }) => 
     );
   }
   if (f.type === 'boolean') {
+    const own = f.values ? `resources.${screen.resource}.values.${f.name}` : undefined;
     return (
       <FilterBox testId={testId}>
-        <NullableBooleanInput source={f.name} label={label} disabled={disabled} trueLabel="ra.boolean.true" falseLabel="ra.boolean.false" nullLabel="wms.widgets.all" helperText={false} fullWidth />
+        <NullableBooleanInput source={f.name} label={label} disabled={disabled} trueLabel={own ? `${own}.true` : 'ra.boolean.true'} falseLabel={own ? `${own}.false` : 'ra.boolean.false'} nullLabel="wms.widgets.all" helperText={false} fullWidth />
+      </FilterBox>
+    );
+  }
+  if (f.filter === 'codes') {
+    return (
+      <FilterBox testId={testId}>
+        <MultiLineInput source={f.name} label={label} disabled={disabled} fullWidth />
       </FilterBox>
     );
   }

@@ -2,17 +2,20 @@
  * The create / edit dialog of a manifest screen, on the kit's DocumentFormDialog (spec 9: 80% wide, closes on
  * Cancel): the view's form fields in the manifest's order, each input chosen by its field's type (owner then
  * warehouse as enabled selects that pick a single option by themselves and stay fixed on edit and while lines
- * exist; country / province / city; enum selects; money; numbers; date-times; texts), required ones marked,
+ * exist; other references as a searchable select by the referenced record's represent field (e.g. the SKU
+ * category); country / province / city; an `image` field's uploader; enum selects; money; numbers;
+ * date-times; texts), required ones marked,
  * then the lines table (SKU picker preset to the owner, batch, the line's other fields), or the registered
  * lines widget the manifest names (`form.lines.widget`, e.g. adjustment lines). Rules are the
- * generated schemas (screenForm.ts), checked before anything is sent; a server failure shows its msg.
+ * generated schemas (screenForm.ts), checked before anything is sent; with `form.emptyPrompt` an empty
+ * required field says "Please select" (selects) or "Please input" (spec 5); a server failure shows its msg.
  */
 import type { ReactElement } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TableCell from '@mui/material/TableCell';
 import AddIcon from '@mui/icons-material/Add';
-import { BooleanInput, DateTimeInput, NumberInput, TextInput, useDataProvider, useLocaleState, useTranslate, type Identifier } from 'react-admin';
+import { AutocompleteInput, BooleanInput, DateTimeInput, NumberInput, ReferenceInput, TextInput, useDataProvider, useLocaleState, useTranslate, type Identifier } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { FieldSpec, ScreenItem } from '../../../shared/resource-meta';
 import type { Lang } from '../../../shared/validation';
@@ -20,6 +23,7 @@ import { CityInput } from '../../widgets/CityInput';
 import { CountryInput } from '../../widgets/CountryInput';
 import { OwnerInput, WarehouseInput } from '../../widgets/EnabledRefInput';
 import { EnumInput } from '../../widgets/EnumInput';
+import { ImageUploader } from '../../widgets/ImageUploader';
 import { MoneyInput } from '../../widgets/MoneyInput';
 import { ProvinceInput } from '../../widgets/ProvinceInput';
 import { SkuPicker } from '../../widgets/SkuPicker';
@@ -32,6 +36,9 @@ import { formItems, newLine, screenAddBody, screenEditBody, screenFormSchema, sc
 import { fieldOf, partName, type Screen } from './spec';
 
 const widgetOf = (screen: Screen, widget: string) => screen.meta.fields.find((f) => f.widget === widget)?.name;
+
+/** A field chosen from options (its empty value says "Please select"). */
+const isSelect = (f: FieldSpec | undefined) => f?.type === 'enum' || f?.type === 'ref' || f?.type === 'refs' || f?.type === 'boolean' || Boolean(f?.widget && f.widget !== 'image');
 
 /** One header input. `fixed`: owner and warehouse while lines exist. */
 export const FieldInput = ({ screen, item, mode, fixed }: { screen: Screen; item: ScreenItem; mode: FormMode; fixed: boolean }) => {
@@ -50,6 +57,16 @@ export const FieldInput = ({ screen, item, mode, fixed }: { screen: Screen; item
     const Ref = f.resource === 'owner' ? OwnerInput : WarehouseInput;
     return box(<Ref source={f.name} label={label} disabled={disabled || fixed} isRequired={isRequired} autoPick={mode === 'add'} fullWidth helperText={fixed && mode === 'add' ? 'wms.doc.form.locked_hint' : undefined} />);
   }
+  if (f.type === 'ref') {
+    // the referenced records by their represent field, searched by it (e.g. SKU categories by name)
+    const by = screen.source.resources[f.resource!]?.represent ?? 'name';
+    return box(
+      <ReferenceInput source={f.name} reference={f.resource!} perPage={100} sort={{ field: by, order: 'ASC' }}>
+        <AutocompleteInput label={label} optionText={by} filterToQuery={(text: string) => (text.trim() ? { [by]: text.trim() } : {})} fullWidth disabled={disabled} isRequired={isRequired} />
+      </ReferenceInput>,
+    );
+  }
+  if (f.widget === 'image') return box(<ImageUploader source={f.name} label={label} disabled={disabled} />);
   if (f.widget === 'country') return box(<CountryInput {...common} />);
   if (f.widget === 'province') return box(<ProvinceInput {...common} countrySource={widgetOf(screen, 'country')} />);
   if (f.widget === 'city') return box(<CityInput {...common} countrySource={widgetOf(screen, 'country')} provinceSource={widgetOf(screen, 'province')} />);
@@ -182,6 +199,7 @@ export const ScreenFormDialog = ({ screen, id, onClose, onSaved }: ScreenFormDia
       numberField={screen.spec.number}
       valuesOf={(record) => screenFormValues(screen, record)}
       schema={(t) => screenFormSchema(screen, mode, lang, t)}
+      emptyText={screen.spec.form?.emptyPrompt ? (field) => (isSelect(screen.field(field)) ? 'wms.doc.rules.please_select' : 'wms.doc.rules.please_input') : undefined}
       save={(m, v) => callOf(dataProvider)(path(m), m === 'add' ? screenAddBody(screen, v) : screenEditBody(screen, id as Identifier, v))}
       onClose={onClose}
       onSaved={onSaved}

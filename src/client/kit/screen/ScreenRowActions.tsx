@@ -1,16 +1,17 @@
 /**
- * The operations cell of a manifest screen: View, Edit and Delete while the document may change (`editable`:
- * always when absent; by its own workflow state; or by the state of the record a ref field points to) for
- * holders of the edit code, only for a screen with a `form` (a read-only list has none); then the workflow
- * actions the record's state and the user's codes
+ * The operations cell of a manifest screen: View (unless `view: false`), Edit and Delete while the document
+ * may change (`editable`: always when absent; by its own workflow state; or by the state of the record a ref
+ * field points to) for holders of the edit code, only for a screen with a `form` (a read-only list has none);
+ * then the workflow actions the record's state and the user's codes
  * allow (manifest order): `confirm` asks first and calls `<path>/<action>` with `{id}`; `reason` opens the
- * reason dialog; `widget` renders the registered row button. Then the screen's `rowWidgets`. A success
- * notifies and reloads the page; a failure shows the server msg (spec 8).
- * Test ids `${testId}-row-view|edit|delete|<action>`.
+ * reason dialog; `widget` renders the registered row button. Then a button per child resource (`children`,
+ * for holders of the child's list code: its list in a dialog, childDialogKind), then the screen's
+ * `rowWidgets`. A success notifies and reloads the page; a failure shows the server msg (spec 8).
+ * Test ids `${testId}-row-view|edit|delete|<action>|<child's testId>`.
  */
 import Button from '@mui/material/Button';
 import { useDataProvider, useGetManyAggregate, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
-import { usePermitted } from '../../widgets/Permitted';
+import { Permitted, usePermitted } from '../../widgets/Permitted';
 import { callOf } from '../documentApi';
 import { useDocumentListUi, type DocumentListUi } from '../DocumentListUi';
 import { DocumentConfirmedAction, DocumentRowActions } from '../DocumentRowActions';
@@ -25,6 +26,9 @@ const ACTIONS_WIDTH = 200;
 
 /** The dialog kind of a reason or form action. */
 export const reasonDialogKind = (action: string) => `action:${action}`;
+
+/** The dialog kind of a child resource's list (`children`). */
+export const childDialogKind = (resource: string) => `child:${resource}`;
 
 const WidgetButton = ({ name, screen, record, ui, action }: { name: string; screen: Screen; record: RaRecord; ui: DocumentListUi<string>; action?: string }) => {
   const Widget = rowWidget(name);
@@ -71,7 +75,7 @@ export const ScreenRowActions = ({ screen }: CellProps & { screen: Screen }) => 
       record={record}
       numberField={spec.number}
       width={ACTIONS_WIDTH}
-      view={Boolean(spec.form)}
+      view={Boolean(spec.form) && spec.view !== false}
       editable={Boolean(spec.form) && editable}
       editCode={editCode}
       remove={() => callOf(dataProvider)(path('remove'), { id: record.id })}
@@ -103,6 +107,17 @@ export const ScreenRowActions = ({ screen }: CellProps & { screen: Screen }) => 
             />
           );
         })}
+      {spec.children.map(({ resource }) => {
+        const child = screen.source.resources[resource];
+        const code = child.permissions.list;
+        return (
+          <Permitted key={resource} codes={code && code !== 'any' ? code : []}>
+            <Button size="small" onClick={() => ui.open({ kind: childDialogKind(resource), record })} data-testid={testIdOf(names, `row-${child.screen!.testId}`)}>
+              {translate(`resources.${resource}.name`)}
+            </Button>
+          </Permitted>
+        );
+      })}
       {spec.rowWidgets.map((w) => (
         <WidgetButton key={w} name={w} screen={screen} record={record} ui={ui} />
       ))}

@@ -16,11 +16,11 @@ import { testIdOf } from '../names';
 import { columnWidget } from './registry';
 import { fieldOf, type Screen } from './spec';
 
-/** A field's value as text (or a tag) by its type. */
+/** A field of `resource` as text by its type (a boolean by its own value texts when it has them). */
 export function useFieldText() {
   const translate = useTranslate();
   const enumLabel = useEnumLabel();
-  return (f: FieldSpec, record: Record<string, unknown>): string => {
+  return (f: FieldSpec, record: Record<string, unknown>, resource: string): string => {
     const v = record[f.type === 'ref' ? refNameField(f) : f.name];
     if (v === null || v === undefined || v === '') return '';
     switch (f.type) {
@@ -30,7 +30,7 @@ export function useFieldText() {
         const currency = f.currency ? enumLabel('Currency', record[f.currency]) : '';
         return [centsToText(v as number), currency].filter(Boolean).join(' ');
       }
-      case 'boolean': return translate(v ? 'ra.boolean.true' : 'ra.boolean.false');
+      case 'boolean': return translate(f.values ? `resources.${resource}.values.${f.name}.${Boolean(v)}` : v ? 'ra.boolean.true' : 'ra.boolean.false');
       default: return String(v);
     }
   };
@@ -68,7 +68,7 @@ export const ScreenViewDialog = ({ screen, record, onClose }: { screen: Screen; 
                 </Typography>
               </>
             ) : (
-              orDash(text(f, l))
+              orDash(text(f, l, linesRes))
             ),
         };
       })
@@ -81,7 +81,7 @@ export const ScreenViewDialog = ({ screen, record, onClose }: { screen: Screen; 
           const isStatus = screen.status && f.name === screen.meta.workflow?.field;
           return (
             <DetailItem key={i.field} label={screen.labelOf(i)}>
-              {isStatus ? <StatusTag look={screen.status!} status={record[f.name]} testId={testIdOf(names, 'header-status')} /> : text(f, record)}
+              {isStatus ? <StatusTag look={screen.status!} status={record[f.name]} testId={testIdOf(names, 'header-status')} /> : text(f, record, screen.resource)}
             </DetailItem>
           );
         })}

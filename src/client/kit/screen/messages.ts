@@ -22,6 +22,7 @@ const en = {
         confirm_title: '%{action}',
         confirm: '%{action}: %{no}?',
         reason_title: '%{action}: %{no}',
+        children: '%{resource}: %{no}',
       },
       rules: {
         owner_first: 'Select owner first',
@@ -36,6 +37,8 @@ const en = {
         too_many_lines: 'At most %{max} lines',
         max_length: 'At most %{max} characters',
         required: '%{label} cannot be empty',
+        please_input: 'Please input',
+        please_select: 'Please select',
       },
       success: 'Operation successful',
     },
@@ -62,6 +65,7 @@ const zh: Messages = {
         confirm_title: '%{action}',
         confirm: '确定%{action} %{no} 吗？',
         reason_title: '%{action}：%{no}',
+        children: '%{resource}：%{no}',
       },
       rules: {
         owner_first: '请先选择货主',
@@ -76,6 +80,8 @@ const zh: Messages = {
         too_many_lines: '最多%{max}条明细',
         max_length: '最多%{max}个字符',
         required: '%{label}不能为空',
+        please_input: '请输入',
+        please_select: '请选择',
       },
       success: '操作成功',
     },

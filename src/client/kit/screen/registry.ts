@@ -1,8 +1,8 @@
 /**
- * Hand-written pieces a manifest screen names (`widget:` of a column or action, `topWidgets`, `rowWidgets`,
- * `form.widget`, `form.lines.widget`): what the manifest cannot say, e.g. "planned / received" totals, the receive
- * button that opens the receiving screen, the package dialog (a row's, or a screen's whole create/edit dialog),
- * the order import. Screens register them once at start
+ * Hand-written pieces a manifest screen names (`widget:` of a column, filter or action, `topWidgets`,
+ * `bulkWidgets`, `rowWidgets`, `form.widget`, `form.lines.widget`): what the manifest cannot say, e.g.
+ * "planned / received" totals, the receive button that opens the receiving screen, the package dialog (a
+ * row's, or a screen's whole create/edit dialog), the order import, the SKU code lookup, the batch weight. Screens register them once at start
  * (src/client/screens/widgets.tsx); a name the manifest uses and nobody registered renders nothing and says so
  * in the console.
  */
@@ -18,6 +18,16 @@ export type ColumnWidget = ComponentType<{ screen: Screen; field: string }>;
 export type RowWidget = ComponentType<{ screen: Screen; record: RaRecord; ui: DocumentListUi<string>; action?: string }>;
 /** A button of the top bar. */
 export type TopWidget = ComponentType<{ screen: Screen }>;
+/**
+ * A button of the top bar acting on the selected rows (`selectable` screens): `disabled` while none is
+ * selected; `done` after a success (clears the selection, reloads from page 1).
+ */
+export type BulkWidget = ComponentType<{ screen: Screen; ids: Identifier[]; disabled: boolean; done: () => void }>;
+/**
+ * A filter input (`filters: [{ field, widget }]`), inside the filter bar's form: it edits `source` (the
+ * field's value, read by the codec as the field's type says), e.g. SKU codes with a lookup.
+ */
+export type FilterWidget = ComponentType<{ screen: Screen; source: string; label: string; disabled: boolean }>;
 /** A dialog opened by a row widget. */
 export type DialogWidget = (props: { screen: Screen; record: RaRecord; ui: DocumentListUi<string> }) => ReactNode;
 /**
@@ -34,6 +44,8 @@ export type FormWidget = ComponentType<{ screen: Screen; id?: Identifier; record
 const columns = new Map<string, ColumnWidget>();
 const rows = new Map<string, RowWidget>();
 const tops = new Map<string, TopWidget>();
+const bulks = new Map<string, BulkWidget>();
+const filters = new Map<string, FilterWidget>();
 const dialogs = new Map<string, DialogWidget>();
 const lineEditors = new Map<string, LinesWidget>();
 const forms = new Map<string, FormWidget>();
@@ -44,6 +56,8 @@ export const registerRow = (name: string, c: RowWidget, dialog?: DialogWidget) =
   if (dialog) dialogs.set(name, dialog);
 };
 export const registerTop = (name: string, c: TopWidget) => void tops.set(name, c);
+export const registerBulk = (name: string, c: BulkWidget) => void bulks.set(name, c);
+export const registerFilter = (name: string, c: FilterWidget) => void filters.set(name, c);
 export const registerLines = (name: string, c: LinesWidget) => void lineEditors.set(name, c);
 export const registerForm = (name: string, c: FormWidget) => void forms.set(name, c);
 
@@ -56,6 +70,8 @@ function lookup<T>(map: Map<string, T>, kind: string, name: string): T | undefin
 export const columnWidget = (name: string) => lookup(columns, 'column', name);
 export const rowWidget = (name: string) => lookup(rows, 'row', name);
 export const topWidget = (name: string) => lookup(tops, 'top', name);
+export const bulkWidget = (name: string) => lookup(bulks, 'bulk', name);
+export const filterWidget = (name: string) => lookup(filters, 'filter', name);
 export const formWidget = (name: string) => lookup(forms, 'form', name);
 export const dialogWidget = (name: string) => dialogs.get(name);
 export const linesWidget = (name: string) => lookup(lineEditors, 'lines', name);

@@ -103,10 +103,14 @@ function linesBody(screen: Screen, values: Record<string, unknown>) {
   return { lines: ((values.lines ?? []) as Record<string, unknown>[]).map((l) => Object.fromEntries(lines.fields.map((n) => [n, l[n] ?? (n === 'batchNo' ? '' : null)]))) };
 }
 
-/** The add body: the view's permanent filter (e.g. the order type), the shown fields, the lines. */
+/**
+ * The add body: the view's permanent filter (e.g. the order type), the caller's preset values that are form
+ * fields (a child's parent, e.g. skuId), the shown fields, the lines. A view's preset is a filter only.
+ */
 export function screenAddBody(screen: Screen, values: Record<string, unknown>): Record<string, unknown> {
+  const preset = Object.fromEntries(Object.entries(screen.preset).filter(([k]) => screen.field(k)?.form));
   const fields = Object.fromEntries(formItems(screen).map((i) => [i.field, values[i.field] ?? null]));
-  return { ...screen.view.filter, ...fields, ...linesBody(screen, values) };
+  return { ...screen.view.filter, ...preset, ...fields, ...linesBody(screen, values) };
 }
 
 /** The edit body: id, the shown fields that may change on edit, the lines. */

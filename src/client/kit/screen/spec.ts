@@ -22,10 +22,12 @@ export interface Screen {
   meta: ResourceSpec;
   spec: DocumentScreenSpec;
   view: ViewSpec;
-  /** The list's permanent filter: the view's, then the caller's preset. */
+  /** The list's permanent filter: the view's filter and preset, then the caller's preset. */
   filter: Record<string, unknown>;
-  /** Preset filter fields: their inputs show the preset value and are disabled. */
+  /** Preset filter fields (the view's and the caller's): their inputs show the preset value and are disabled. */
   locked: string[];
+  /** The caller's preset (e.g. a child list's parent id): its values that are form fields are sent on add. */
+  preset: Record<string, unknown>;
   names: DocumentNames;
   /** The items of `list` the view shows. */
   shown: (list: ScreenItem[]) => ScreenItem[];
@@ -38,8 +40,8 @@ export interface Screen {
 }
 
 /**
- * The screen of `resource` in `view` (the first view when absent), `preset` fixed (values left empty are
- * left out); throws for a resource without a screen.
+ * The screen of `resource` in `view` (the first view when absent), the view's preset and the caller's
+ * `preset` fixed (values left empty are left out); throws for a resource without a screen.
  */
 export function screenOf(source: ScreenSource, resource: string, viewName?: string, preset: Record<string, unknown> = {}): Screen {
   const meta = source.resources[resource];
@@ -47,7 +49,8 @@ export function screenOf(source: ScreenSource, resource: string, viewName?: stri
   if (!spec) throw new Error(`resources.yaml declares no screen for ${resource}`);
   const view = spec.views.find((v) => v.name === viewName) ?? spec.views[0];
   const names: DocumentNames = { testId: spec.testId, ns: 'wms.doc' };
-  const fixed = Object.fromEntries(Object.entries(preset).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+  const given = Object.fromEntries(Object.entries(preset).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+  const fixed = { ...view.preset, ...given };
   const wf = meta.workflow;
   const status: StatusLook | undefined = wf && {
     names,
@@ -64,6 +67,7 @@ export function screenOf(source: ScreenSource, resource: string, viewName?: stri
     view,
     filter: { ...view.filter, ...fixed },
     locked: Object.keys(fixed),
+    preset: given,
     names,
     status,
     shown: (list) => list.filter((i) => !i.views || i.views.includes(view.name)),

@@ -4,26 +4,25 @@
  * 'weight can't be null' (request still sent)").
  *
  * Confirm with an empty value shows that error and still posts `{ids, weight: null}` (the server then answers
- * with its own message). A filled value must be a number 0..9999 with at most 3 decimals (the shared rule
- * texts); an invalid one is not sent. Success: notice, dialog closed, list reloaded from page 1.
+ * with its own message). A filled value must satisfy the manifest's weight rule (the generated SKU schema:
+ * 0..9999 kg, at most 3 decimals); an invalid one is not sent. Success: notice, dialog closed, list reloaded
+ * from page 1.
  */
 import { useState, type FormEvent } from 'react';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDataProvider, useLocaleState, useNotify, useTranslate, type Identifier } from 'react-admin';
-import { rules, type Lang } from '../../../shared/validation';
+import type { AnySchema } from 'yup';
+import type { Lang } from '../../../shared/validation';
+import { skuForm } from '../../../../generated/shared/schemas';
 import { DialogButtons, SkuDialog } from './SkuDialog';
-import { WEIGHT_DECIMALS, WEIGHT_MAX, WEIGHT_MIN } from './constants';
 import { errorMessage } from '../../widgets/errorMessage';
 import { batchUpdateWeight } from './skuApi';
 
-const WEIGHT_LABEL = { en: 'Weight', zh: '重量' };
-
-/** The rule text for a filled weight, or undefined when it is valid. */
+/** The rule text for a filled weight (the manifest's rule of `sku.weight`), or undefined when it is valid. */
 export function weightError(text: string, lang: Lang): string | undefined {
-  const schema = rules(lang, 'add').number(WEIGHT_LABEL, { required: true, min: WEIGHT_MIN, max: WEIGHT_MAX, decimals: WEIGHT_DECIMALS });
   try {
-    schema.validateSync(text.trim());
+    (skuForm('add', lang).fields.weight as AnySchema).validateSync(text.trim());
     return undefined;
   } catch (e) {
     return e instanceof Error ? e.message : String(e);
@@ -50,7 +49,7 @@ export const BatchWeightDialog = ({ ids, onClose, onDone }: BatchWeightDialogPro
     setBusy(true);
     try {
       await batchUpdateWeight(dataProvider, ids, weight);
-      notify('app.sku.success', { type: 'success' });
+      notify('wms.doc.success', { type: 'success' });
       onDone();
     } catch (e) {
       notify(errorMessage(e), { type: 'error' });
@@ -97,7 +96,7 @@ export const BatchWeightDialog = ({ ids, onClose, onDone }: BatchWeightDialogPro
           autoFocus
           fullWidth
           size="small"
-          label={translate('app.sku.weight.label')}
+          label={translate('resources.sku.fields.weight')}
           value={text}
           onChange={(e) => {
             setText(e.target.value);

@@ -49,7 +49,7 @@ export const LabelExportDialog = ({ ids, ecPlatform, onClose }: LabelExportDialo
 
   const confirm = async () => {
     if (platform === '') {
-      setError(translate('app.sku.rules.please_select'));
+      setError(translate('wms.doc.rules.please_select'));
       return;
     }
     setBusy(true);
@@ -77,7 +77,7 @@ export const LabelExportDialog = ({ ids, ecPlatform, onClose }: LabelExportDialo
         select
         fullWidth
         size="small"
-        label={translate('app.sku.labels.platform')}
+        label={translate('resources.sku.fields.ecPlatform')}
         value={platform}
         disabled={ecPlatform !== undefined || busy}
         onChange={(e) => {

@@ -97,7 +97,7 @@ export const ImportJobReport = ({ phase, job, error }: { phase: ImportPhase; job
       {phase !== 'idle' && job ? (
         <Box sx={{ mt: 2 }} data-testid="import-progress">
           <Typography variant="body2" sx={{ mb: 0.5 }}>
-            {translate(phase === 'running' || phase === 'starting' ? 'app.sku.import.running' : phase === 'success' ? 'app.sku.import.success' : 'app.sku.import.failed')}
+            {translate(phase === 'running' || phase === 'starting' ? 'enums.ImportStatus.RUNNING' : phase === 'success' ? 'app.sku.import.success' : 'app.sku.import.failed')}
             {' · '}
             {translate('app.sku.import.progress', { done: job.doneRows ?? 0, total: job.totalRows ?? 0 })}
           </Typography>
@@ -144,13 +144,13 @@ export const SkuImportDialog = ({ kind, onClose, onImported, ownerId }: SkuImpor
   const resolver = useMemo(
     () =>
       yupResolver(
-        importFormSchema({ select: translate('app.sku.rules.please_select'), upload: translate('app.sku.rules.please_upload') }),
+        importFormSchema({ select: translate('wms.doc.rules.please_select'), upload: translate('app.sku.import.please_upload') }),
       ) as unknown as Resolver<any>,
     [translate],
   );
   const { phase, job, error, start } = useImportJob(kind, {
     onSuccess: () => {
-      notify('app.sku.success', { type: 'success' });
+      notify('wms.doc.success', { type: 'success' });
       onImported();
     },
     onFail: (failed) => notify(failed.message || 'app.sku.import.failed', { type: 'error' }),
@@ -187,7 +187,7 @@ export const SkuImportDialog = ({ kind, onClose, onImported, ownerId }: SkuImpor
               {translate('app.sku.import.hint')}
             </Typography>
           </Box>
-          <OwnerInput label="app.sku.import.owner" autoPick disabled={busy || ownerId !== undefined} fullWidth isRequired />
+          <OwnerInput label="resources.sku.fields.ownerId" autoPick disabled={busy || ownerId !== undefined} fullWidth isRequired />
           <FileUploader source="file" label="app.sku.import.file" accept={IMPORT_ACCEPT} disabled={busy} />
         </Box>
       </Form>

@@ -1,10 +1,4 @@
-/** The SKU screens (spec 2.8). */
-export { SkuList, SkuListAll, SkuListNoon, type SkuListProps } from './SkuList';
-export { SkuEditDialog, toSkuBody } from './SkuEditDialog';
+/** The SKU widgets (spec 2.8): the SKU lists themselves are the manifest's `sku.screen`. */
 export { SkuImportDialog, importFormSchema, progressOf } from './SkuImportDialog';
-export { SupplierSkuDialog } from './SupplierSkuDialog';
-export { EcPlatformSkuDialog } from './EcPlatformSkuDialog';
 export { BatchWeightDialog, weightError } from './BatchWeightDialog';
 export { LabelExportDialog } from './LabelExportDialog';
-export { buildSkuFilter, formValuesOf, normaliseCodes, presetFilter } from './filters';
-export { withRequiredMessages } from './formRules';
