@@ -156,7 +156,7 @@ ${screen}
   it('takes a view without a route as embedded only: no component, no route, a title of its own or the resource\'s', () => {
     const manifest = (views: string) => base('      name: { type: string, en: N, zh: N, maxLength: 5, filter: eq }\n')
       .replace('    fields:\n', `    screen:\n      testId: thing\n      views: ${views}\n    fields:\n`);
-    expect(problemsOf(manifest('{ list: { route: /thing/list }, record: { route: thing } }')).join('\n')).toMatch(/screen\.views\.record\.route: a route starting with \/ \(or none: a view embedded in a dialog\)/);
+    expect(problemsOf(manifest('{ list: { route: /thing/list }, record: { route: thing } }')).join('\n')).toMatch(/screen\.views\.record\.route: a route starting with \/ \(or none: shown only in a dialog\)/);
     const model = parseManifest(manifest('{ list: { route: /thing/list }, record: {} }'), 'm.yaml');
     expect(model.resources[0].screen!.views.map((v) => [v.name, v.route, v.en])).toEqual([['list', '/thing/list', 'Things'], ['record', undefined, 'Things']]);
     const out = emitAll(model);
