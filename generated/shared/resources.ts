@@ -2304,6 +2304,7 @@ export const resourceMeta = {
     ],
     queryParams: [],
     checks: {},
+    rowButtons: ["UnlockLoginButton"],
     en: "Users",
     zh: "用户",
   },
