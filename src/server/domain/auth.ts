@@ -86,7 +86,8 @@ export async function login(db: Db, ctx: RequestContext, body: unknown, opts: Lo
     const during = await throttleState(db, name, opts.ip, rules);
     if (during.lock) throw await refuse(during.lock, attemptId);
   }
-  const [u] = await db.select({ id: user.id, password: user.password, status: user.status }).from(user).where(eq(user.name, name));
+  // a name with NUL names no user (and PostgreSQL text refuses it)
+  const [u] = name.includes('\0') ? [] : await db.select({ id: user.id, password: user.password, status: user.status }).from(user).where(eq(user.name, name));
   const right = await verifyPassword(form.password, u?.password ?? await dummyPasswordHash());
   if (!u || !right) {
     const lock = await lockIfDue(db, name, opts.ip, rules);
