@@ -1,7 +1,7 @@
 /**
  * The console under its Content-Security-Policy in Chromium (issue 12 "Headers"; src/server/http/security-headers.ts):
  * the login page with its captcha image, then the SKU list with a product thumbnail and its edit dialog, the
- * inventory list, the inbound list with its create dialog, the user list and its Unlock login button, and
+ * inventory list with that SKU's stock, the inbound list with its create dialog, the user list and its Unlock login button, and
  * the console in Chinese (its self-hosted CJK font). Every page must render, and the browser must report no
  * CSP violation: `securitypolicyviolation` events (collected from the first script of every page) and
  * console messages about the Content Security Policy are both counted.
@@ -50,6 +50,11 @@ describe('the console under its Content-Security-Policy', () => {
     const category = (await c.t.call('/sapi/wms/sku-category/add', { name: 'CSP' }, token)).data;
     const sku = await c.t.call('/sapi/wms/sku/add', { ownerId: owners[0].id, sku: SKU_CODE, name: 'CSP rose', enable: true, categoryId: category.id, weight: 0.2, goodsImageUrl: up.data.fileUrl }, token);
     expect(sku.code, sku.msg).toBe(200);
+    // and stock of it (a row on the inventory list)
+    const warehouses = (await c.t.call('/sapi/wms/warehouse/list', {}, token)).data;
+    const judgement = await c.t.call('/sapi/wms/inventory-judgement/add', { warehouseId: warehouses[0].id, ownerId: owners[0].id, lines: [{ skuId: sku.data.id, batchNo: 'B1', type: 1, qty: 5, reason: 'count' }] }, token);
+    expect(judgement.code, judgement.msg).toBe(200);
+    expect((await c.t.call('/sapi/wms/inventory-judgement/approve', { id: judgement.data.id }, token)).code).toBe(200);
   });
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === 'fail') await c.shot(`failed-csp-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
@@ -89,10 +94,13 @@ describe('the console under its Content-Security-Policy', () => {
     expect(await violations()).toEqual([]);
   });
 
-  it('shows the inventory list', async () => {
+  it('shows the inventory list with the SKU\'s stock and thumbnail', async () => {
     await page().goto(`${c.base}/sku/inventory_list`);
     await page().getByTestId('inventory-filters').waitFor();
-    await page().locator('table').first().waitFor();
+    const row = page().getByTestId('inventory-row').filter({ has: page().getByText(SKU_CODE, { exact: true }) });
+    await row.waitFor();
+    const thumb = row.locator('img.wms-image');
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
     expect(await violations()).toEqual([]);
   });
 
