@@ -208,6 +208,7 @@ function emitResource(model: Model, r: ResourceSpec): Output {
     `<TextField source="id" />`,
     ...cols,
     ...(r.operations.includes('lock') ? ['<LockToggleButton />'] : []),
+    ...(r.rowButtons ?? []).map((b) => `<${b} />`),
     ...(r.readOnly ? [] : [`<EditButton />`, `<DeleteButton mutationMode="pessimistic" />`]),
     `</Datagrid>`,
     `</List>`,
@@ -217,7 +218,7 @@ function emitResource(model: Model, r: ResourceSpec): Output {
   const text = body;
   const used = (name: string) => new RegExp(`<${name}[\\s>/]`).test(text);
   const ra = ['AutocompleteArrayInput', 'AutocompleteInput', 'BooleanInput', 'Create', 'Datagrid', 'DateInput', 'DateTimeInput', 'DeleteButton', 'Edit', 'EditButton', 'List', 'NullableBooleanInput', 'NumberField', 'NumberInput', 'PasswordInput', 'ReferenceArrayInput', 'ReferenceInput', 'SimpleForm', 'TextField', 'TextInput'].filter(used);
-  const widgets = ['AllOrSomeInput', 'CityInput', 'CountryInput', 'DateTimeField', 'EnumField', 'EnumInput', 'HideOnSelf', 'ImageUploader', 'ListPagination', 'LockToggleButton', 'MoneyField', 'MoneyInput', 'PermissionTreeInput', 'ProvinceInput', 'RefsField', 'StringsInput', 'YesNoField'].filter(used);
+  const widgets = ['AllOrSomeInput', 'CityInput', 'CountryInput', 'DateTimeField', 'EnumField', 'EnumInput', 'HideOnSelf', 'ImageUploader', 'ListPagination', 'LockToggleButton', 'MoneyField', 'MoneyInput', 'PermissionTreeInput', 'ProvinceInput', 'RefsField', 'StringsInput', 'YesNoField', ...(r.rowButtons ?? [])].filter(used);
   sf.addImportDeclaration({ moduleSpecifier: 'react-admin', namedImports: ra });
   sf.addImportDeclaration({ moduleSpecifier: '../../../src/client/widgets', namedImports: [...widgets, ...(r.readOnly ? [] : ['useFormResolver'])].sort() });
   if (!r.readOnly) {

@@ -224,7 +224,7 @@ function validate(root: unknown, fail: Fail): Model {
     const p = ['resources', name];
     if (!/^[a-z][A-Za-z]+$/.test(name)) fail(p, 'resource names are camelCase');
     if (!isObj(r)) { fail(p, 'must be a mapping'); continue; }
-    checkKeys(r, ['en', 'zh', 'path', 'table', 'represent', 'scope', 'permissions', 'operations', 'menu', 'defaultSort', 'unique', 'fields', 'queryParams', 'checks', 'readOnly', 'workflow', 'listCodes', 'screen'], p, fail);
+    checkKeys(r, ['en', 'zh', 'path', 'table', 'represent', 'scope', 'permissions', 'operations', 'menu', 'defaultSort', 'unique', 'fields', 'queryParams', 'checks', 'readOnly', 'workflow', 'listCodes', 'screen', 'rowButtons'], p, fail);
     const path = str(r, 'path', p, fail) ?? '';
     if (path && !/^\/sapi\/[a-z]+\/[a-z-]+$/.test(path)) fail([...p, 'path'], `'${path}' must look like /sapi/<area>/<name> (spec 7)`);
     if (paths.has(path)) fail([...p, 'path'], `path also used by ${paths.get(path)}`);
@@ -341,6 +341,16 @@ function validate(root: unknown, fail: Fail): Model {
         }
       }
     }
+    let rowButtons: string[] | undefined;
+    if (r.rowButtons !== undefined) {
+      if (!Array.isArray(r.rowButtons)) fail([...p, 'rowButtons'], 'must be a list of button components such as [UnlockLoginButton]');
+      else rowButtons = r.rowButtons.flatMap((b, i) => {
+        if (typeof b === 'string' && /^[A-Z][A-Za-z]+Button$/.test(b)) return [b];
+        fail([...p, 'rowButtons', i], `'${String(b)}' is not a button component of src/client/widgets (PascalCase, ending in Button)`);
+        return [];
+      });
+      if (r.screen !== undefined) fail([...p, 'rowButtons'], 'a resource with a screen declares its row buttons as screen.rowWidgets');
+    }
     let menu: ResourceSpec['menu'];
     if (r.menu !== undefined) {
       if (!isObj(r.menu)) fail([...p, 'menu'], 'must be { group, route, order, icon }');
@@ -390,7 +400,7 @@ function validate(root: unknown, fail: Fail): Model {
     const screen = r.screen === undefined ? undefined : parseScreen(r.screen, [...p, 'screen'], { name, fields, queryParams, permissions, workflow, readOnly, ...label }, model, fail);
     model.resources.push({
       name, path, table, represent, scope, permissions, operations, menu, defaultSort, unique, fields, queryParams, checks, ...(readOnly ? { readOnly } : {}), ...(workflow ? { workflow } : {}), ...(listCodes ? { listCodes } : {}), ...(screen ? { screen } : {}),
-      ...label,
+      ...(rowButtons?.length ? { rowButtons } : {}), ...label,
     });
   }
   // a screen's code must be one the permission tree holds (declared, or used by a resource or workflow)

@@ -2467,6 +2467,7 @@ export const resourceMeta = {
     ],
     queryParams: [],
     checks: {},
+    rowButtons: ["UnlockLoginButton"],
     en: "Users",
     zh: "用户",
   },

@@ -10,11 +10,12 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { bindings, routeTable, type Binding } from '../../generated/server/routes';
 import { Code } from '../shared/envelope';
-import type { Config } from './config';
+import { DEFAULT_TRUST_PROXY, type Config } from './config';
 import * as crud from './crud/handlers';
 import { actionOf } from './crud/workflow';
 import type { Database } from './db/connect';
-import { currentDetail, login, newCaptcha } from './domain/auth';
+import { currentDetail, login, newCaptcha, unlockLogin } from './domain/auth';
+import { dummyPasswordHash } from './domain/passwords';
 import { registerFileRoutes } from './domain/files/routes';
 import { registerImportRoutes } from './domain/imports/routes';
 import { registerExportRoutes } from './domain/exports/routes';
@@ -25,6 +26,7 @@ import { registerOutboundRoutes } from './domain/outbound/routes';
 import { changeOwnPassword, editUserRoles } from './domain/users';
 import { readContext, type RequestContext, type UserContext } from './http/context';
 import { BizError, text } from './http/errors';
+import { registerSecurityHeaders } from './http/security-headers';
 import { publicRoute, sapiRoute, type SapiHandlerArgs } from './http/sapi';
 import { endSession } from './http/session';
 
@@ -32,8 +34,9 @@ export interface AppOptions { database: Database; config: Config; logger?: boole
 
 export async function buildApp({ database, config, logger = false }: AppOptions): Promise<FastifyInstance> {
   const { db } = database;
-  const app = Fastify({ logger, bodyLimit: 10 * 1024 * 1024, trustProxy: true });
+  const app = Fastify({ logger, bodyLimit: 10 * 1024 * 1024, trustProxy: config.trustProxy ?? DEFAULT_TRUST_PROXY });
   await app.register(formbody);
+  await registerSecurityHeaders(app);
 
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, req, reply) => {
     const ctx = readContext(req);
@@ -55,11 +58,13 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
 
   // Auth (spec 7.2; docs/architecture.md)
   publicRoute(app, '/sapi/captcha/get', ({ body }) => newCaptcha(db, Number(body.type ?? 1) || 1));
-  publicRoute(app, '/sapi/sys/user/login', ({ ctx, body }) => login(db, ctx.lang, body, config.captchaTestAnswer));
+  void dummyPasswordHash(); // ready before the first login of an unknown name
+  publicRoute(app, '/sapi/sys/user/login', ({ req, ctx, body }) => login(db, ctx, body, { ip: req.ip, testAnswer: config.captchaTestAnswer, throttle: config.loginThrottle }));
   sapiRoute(app, db, '/sapi/sys/user/current/detail', 'any', ({ user }) => currentDetail(db, user));
   sapiRoute(app, db, '/sapi/sys/user/logout', 'any', async ({ user }) => { await endSession(db, user.token); return null; });
   sapiRoute(app, db, '/sapi/sys/user/current/edit', 'any', ({ ctx, user, body }) => changeOwnPassword(db, ctx, user, body));
   sapiRoute(app, db, '/sapi/sys/user/role/edit', bindings.user.meta.permissions.edit, ({ ctx, user, body }) => editUserRoles(db, ctx, user, body));
+  sapiRoute(app, db, '/sapi/sys/user/unlockLogin', bindings.user.meta.permissions.edit, ({ req, ctx, user, body }) => unlockLogin({ db, ctx, user, binding: bindings.user, body }, req.ip, config.loginThrottle));
 
   // SKU calls beyond CRUD (spec 7.2; issue 3)
   const skuCall = (ctx: RequestContext, user: UserContext, body: Record<string, unknown>) => ({ db, ctx, user, binding: bindings.sku, body });

@@ -4,8 +4,12 @@
  * WMS_DATA_DIR (PGlite directory and stored files, default ./data), WMS_ADMIN_PASSWORD (first start only),
  * WMS_SEED_REFERENCE (`all` default, or a comma list of ISO country codes, or `none`),
  * WMS_SEED_DEMO (`1` default: a demo company with warehouses and owners on first start),
- * WMS_CAPTCHA_TEST_ANSWER (tests only: that value answers every captcha; never set by npm start).
+ * WMS_CAPTCHA_TEST_ANSWER (tests only: that value answers every captcha; never set by npm start),
+ * WMS_TRUST_PROXY (the proxies whose X-Forwarded-For names the client: addresses or CIDRs, comma-separated;
+ * default loopback only, so a client cannot name its own address and dodge the per-IP login limits).
  */
+import type { LoginThrottleSettings } from './domain/login-throttle';
+
 export interface Config {
   port: number;
   host: string;
@@ -16,7 +20,14 @@ export interface Config {
   seedDemo: boolean;
   captchaTestAnswer?: string;
   clientDir?: string;
+  /** Fastify's trustProxy: the proxies whose X-Forwarded-For is believed (README "Configuration"). */
+  trustProxy?: string;
+  /** Login throttle rules that differ from DEFAULT_LOGIN_THROTTLE (README "Login throttling"; tests use shorter ones). */
+  loginThrottle?: Partial<LoginThrottleSettings>;
 }
+
+/** Loopback only: a reverse proxy on the same host may name the client. */
+export const DEFAULT_TRUST_PROXY = '127.0.0.1,::1';
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const ref = (env.WMS_SEED_REFERENCE ?? 'all').trim();
@@ -29,5 +40,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     seedReference: ref === 'all' || ref === 'none' ? ref : ref.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean),
     seedDemo: env.WMS_SEED_DEMO !== '0',
     captchaTestAnswer: env.WMS_CAPTCHA_TEST_ANSWER || undefined,
+    trustProxy: env.WMS_TRUST_PROXY?.trim() || DEFAULT_TRUST_PROXY,
   };
 }

@@ -83,6 +83,12 @@ export interface ResourceSpec extends Label {
   listCodes?: ListCodesSpec;
   /** The console's list views, columns, row actions and form of a document (DocumentScreenSpec). */
   screen?: DocumentScreenSpec;
+  /**
+   * Extra buttons on each row of a plain (screen-less) list, before Edit and Delete: components exported by
+   * src/client/widgets that read the row from react-admin's record context (e.g. the user list's
+   * UnlockLoginButton). Each decides itself whether the caller may use it.
+   */
+  rowButtons?: string[];
 }
 
 /**

@@ -24,6 +24,8 @@ export const CAPTCHA_ANSWER = 'test-captcha';
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The config the app was built with (its databaseUrl names the test's own PostgreSQL database). */
+  config: Config;
   /** POST JSON to a /sapi path; returns the envelope. */
   call(path: string, body?: unknown, token?: string, headers?: Record<string, string>): Promise<{ code: number; msg: string; data: any }>;
   login(username?: string, password?: string): Promise<string>;
@@ -70,7 +72,7 @@ export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}
     return env.data.token as string;
   };
   return {
-    app, database, call, login,
+    app, database, config, call, login,
     close: async () => { await app.close(); await database.close(); await dropDb?.(); },
   };
 }

@@ -165,6 +165,13 @@ ${screen}
     expect(views).not.toMatch(/ThingRecordList|view: "record"/);
     expect(out.find((o) => o.path === 'generated/client/routes.ts')!.text).not.toMatch(/undefined/);
   });
+  it('checks a plain list\'s row buttons and places them before Edit', () => {
+    const withButtons = (b: string) => base('      name: { type: string, en: N, zh: N, maxLength: 5 }\n').replace('    fields:\n', `    rowButtons: ${b}\n    fields:\n`);
+    expect(problemsOf(withButtons('[unlockLogin, 3]')).join('\n')).toMatch(/rowButtons\.0: 'unlockLogin' is not a button component[\s\S]*rowButtons\.1: '3' is not a button component/);
+    const list = emitAll(parseManifest(withButtons('[UnlockLoginButton]'), 'm.yaml')).find((o) => o.path === 'generated/client/resources/thing.tsx')!.text;
+    expect(list).toMatch(/<UnlockLoginButton \/>\s*<EditButton \/>/);
+    expect(list).toMatch(/import \{[^}]*UnlockLoginButton[^}]*\} from "\.\.\/\.\.\/\.\.\/src\/client\/widgets"/);
+  });
   it('checks a screen\'s menu group and permission code', () => {
     const withScreen = (sc: string) => problemsOf(`menus:\n  basic: { en: B, zh: B, icon: Apartment, order: 1 }\nscreens:\n  map: ${sc}\n` + base('      name: { type: string, en: N, zh: N, maxLength: 5 }\n')).join('\n');
     expect(withScreen('{ en: M, zh: M, group: nope, route: /map, order: 1, icon: Map, code: thing:view }'))

@@ -21,6 +21,7 @@ import {
   HideOnSelf,
   ListPagination,
   RefsField,
+  UnlockLoginButton,
   useFormResolver,
 } from "../../../src/client/widgets";
 import { type FormMode } from "../../../src/shared/validation";
@@ -47,6 +48,7 @@ export const UserList = () => (
       <RefsField source="warehouseIds" reference="warehouse" allowAll sortable={false} />
       <RefsField source="ownerIds" reference="owner" allowAll sortable={false} />
       <DateTimeField source="addDate" />
+      <UnlockLoginButton />
       <EditButton />
       <DeleteButton mutationMode="pessimistic" />
     </Datagrid>

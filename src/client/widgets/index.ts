@@ -14,6 +14,7 @@ export { CountryInput, type CountryInputProps } from './CountryInput';
 export { ProvinceInput, type ProvinceInputProps } from './ProvinceInput';
 export { CityInput, type CityInputProps } from './CityInput';
 export { LockToggleButton } from './LockToggleButton';
+export { UnlockLoginButton } from './UnlockLoginButton';
 export { ListPagination, PAGE_SIZES } from './ListPagination';
 export { useFormResolver, type SchemaFactory, type FormMode, type FormLang } from './useFormResolver';
 export { widgetMessages, type WidgetMessages } from './messages';

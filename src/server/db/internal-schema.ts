@@ -1,8 +1,9 @@
 /**
- * Tables that are not resources of the manifest: sessions and captchas (kept in the database so that any
- * instance can check them, DESIGN "Databases"). Migrations for these come from drizzle-kit with the rest.
+ * Tables that are not resources of the manifest: sessions, captchas, login attempts, files and jobs (kept in
+ * the database so that any instance can check them, DESIGN "Databases"). Migrations for these come from
+ * drizzle-kit with the rest.
  */
-import { boolean, index, integer, jsonb, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /** A login session: token -> user; idle expiry slides, old tokens are rotated (docs/architecture.md). */
 export const sysSession = pgTable('sys_session', {
@@ -21,6 +22,23 @@ export const sysCaptcha = pgTable('sys_captcha', {
   used: boolean('used').default(false).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/**
+ * The login log and throttle state (issue 12; domain/login-throttle.ts): one row per password check
+ * (`fail`, `success`, `disabled`: right password, account locked), per attempt refused during a lock
+ * (`locked`), per lock begun (`lock_user`, `lock_ip`, with `lockedUntil`) and per admin unlock (`unlock`, with
+ * `byUserId`). Counters are read from here, so every instance on one database sees the same state.
+ * `userName` is the name as typed (it may name no user); `ip` the client address as Fastify reads it.
+ */
+export const sysLoginAttempt = pgTable('sys_login_attempt', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userName: varchar('user_name', { length: 100 }).notNull(),
+  ip: varchar('ip', { length: 64 }).notNull(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  outcome: varchar('outcome', { length: 12 }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  byUserId: integer('by_user_id'),
+}, (t) => [index('sys_login_attempt_user_idx').on(t.userName, t.at), index('sys_login_attempt_ip_idx').on(t.ip, t.at)]);
 
 /**
  * An uploaded file (issue 3): the bytes live in storage (storage.ts) under `path`; this row keeps who, what

@@ -4,23 +4,27 @@
  * Captchas: 4 characters as an SVG data URL, stored in sys_captcha, single use, 5 minutes. Checking one uses
  * it up whatever the outcome, atomically (one UPDATE ... RETURNING), so a guess can never be retried.
  * `testAnswer` (WMS_CAPTCHA_TEST_ANSWER, tests only) is accepted as the answer of any live captcha.
+ * Login throttling and its log: login-throttle.ts.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import * as yup from 'yup';
 import { loginSchema, loginTexts } from '../../shared/login';
 import { user } from '../../../generated/db/schema';
+import { bindings } from '../../../generated/server/routes';
 import { Status } from '../../../generated/shared/enums';
 import { Code } from '../../shared/envelope';
-import { requestLabels, type Lang } from '../../shared/validation';
-import { validate } from '../crud/handlers';
+import { requestLabels } from '../../shared/validation';
+import { findInScope, validate, type CrudCall } from '../crud/handlers';
 import type { Db } from '../db/connect';
 import { sysCaptcha } from '../db/internal-schema';
-import type { UserContext } from '../http/context';
+import type { RequestContext, UserContext } from '../http/context';
 import { BizError, fieldTextError, text } from '../http/errors';
 import { createSession, sweepExpired } from '../http/session';
-import { verifyPassword } from './passwords';
+import { DEFAULT_LOGIN_THROTTLE, lockError, lockIfDue, loginDelayMs, recordAttempt, settleAttempt, throttleState, type LoginLock, type LoginThrottleSettings } from './login-throttle';
+import { dummyPasswordHash, verifyPassword } from './passwords';
 
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 
@@ -43,15 +47,70 @@ export async function checkCaptcha(db: Db, captchaId: string, answer: string, te
   return given === row.answer || (testAnswer !== undefined && given === testAnswer.toLowerCase());
 }
 
-/** Checks the captcha (always used up), then the password; returns a new session token. */
-export async function login(db: Db, lang: Lang, body: unknown, testAnswer?: string): Promise<{ token: string }> {
+/** Where a login comes from and the rules it meets (app.ts fills it from the request and the config). */
+export interface LoginOptions {
+  /** The client address (Fastify's req.ip, see config.trustProxy). */
+  ip: string;
+  /** WMS_CAPTCHA_TEST_ANSWER (tests only). */
+  testAnswer?: string;
+  throttle?: Partial<LoginThrottleSettings>;
+}
+
+/**
+ * POST /sapi/sys/user/login (spec 7.2; issue 12 "Login"): checks the form, uses the captcha up, refuses while
+ * the user name or the IP is locked, records the attempt (as a failure until proven right, so parallel guesses
+ * count each other), waits the throttle's delay (a timer: no event loop or transaction is held), then checks
+ * the password: against the user's hash, or a dummy hash of the same cost for an unknown name, so both take
+ * the same time. A failure that reaches a threshold locks and says until when. Returns a new session token.
+ * Errors (400): the form's rules, wrong captcha, locked (user name or IP), wrong name or password, account locked.
+ */
+export async function login(db: Db, ctx: RequestContext, body: unknown, opts: LoginOptions): Promise<{ token: string }> {
+  const { lang } = ctx;
+  const rules = { ...DEFAULT_LOGIN_THROTTLE, ...opts.throttle };
   const schema = loginSchema((rule) => loginTexts[lang][rule]).shape({ captchaId: yup.string().trim().required(loginTexts[lang].captcha_required) });
   const form = await validate<{ username: string; password: string; captcha: string; captchaId: string }>(schema, body, lang);
-  if (!(await checkCaptcha(db, form.captchaId, form.captcha, testAnswer))) throw fieldTextError(lang, { label: requestLabels.captcha, field: 'captcha' }, 'captchaWrong');
-  const [u] = await db.select({ id: user.id, password: user.password, status: user.status }).from(user).where(eq(user.name, form.username));
-  if (!u || !(await verifyPassword(form.password, u.password))) throw new BizError(Code.BAD_REQUEST, text(lang, 'loginFailed'));
-  if (u.status !== Status.ENABLE) throw new BizError(Code.BAD_REQUEST, text(lang, 'userLocked'));
+  if (!(await checkCaptcha(db, form.captchaId, form.captcha, opts.testAnswer))) throw fieldTextError(lang, { label: requestLabels.captcha, field: 'captcha' }, 'captchaWrong');
+  const name = form.username;
+  const refuse = async (lock: LoginLock, attemptId?: number) => {
+    if (attemptId === undefined) await recordAttempt(db, name, opts.ip, 'locked');
+    else await settleAttempt(db, attemptId, 'locked');
+    return lockError(lang, ctx.tzHours, lock);
+  };
+  const before = await throttleState(db, name, opts.ip, rules);
+  if (before.lock) throw await refuse(before.lock);
+  const attemptId = await recordAttempt(db, name, opts.ip, 'fail');
+  const wait = loginDelayMs(before.userFailures, before.ipFailures, rules);
+  if (wait > 0) {
+    await setTimeout(wait);
+    // a lock begun while this attempt waited (guesses sent in parallel) ends it unchecked
+    const during = await throttleState(db, name, opts.ip, rules);
+    if (during.lock) throw await refuse(during.lock, attemptId);
+  }
+  // a name with NUL names no user (and PostgreSQL text refuses it)
+  const [u] = name.includes('\0') ? [] : await db.select({ id: user.id, password: user.password, status: user.status }).from(user).where(eq(user.name, name));
+  const right = await verifyPassword(form.password, u?.password ?? await dummyPasswordHash());
+  if (!u || !right) {
+    const lock = await lockIfDue(db, name, opts.ip, rules);
+    throw lock ? lockError(lang, ctx.tzHours, lock) : new BizError(Code.BAD_REQUEST, text(lang, 'loginFailed'));
+  }
+  if (u.status !== Status.ENABLE) {
+    await settleAttempt(db, attemptId, 'disabled');
+    throw new BizError(Code.BAD_REQUEST, text(lang, 'userLocked'));
+  }
+  await settleAttempt(db, attemptId, 'success');
   return { token: await createSession(db, u.id) };
+}
+
+/**
+ * POST /sapi/sys/user/unlockLogin {id} (code: the user resource's edit code; issue 12): lifts a login lock of
+ * that user's name and clears its failure count (the IP locks stay until they end). Recorded as `unlock` with
+ * the admin's id and address. Returns whether a lock was in force. 404 for a user outside the caller's reach.
+ */
+export async function unlockLogin(call: CrudCall, ip: string, throttle?: Partial<LoginThrottleSettings>): Promise<{ wasLocked: boolean }> {
+  const target = await findInScope(call, bindings.user, call.body.id);
+  const state = await throttleState(call.db, String(target.name), '', { ...DEFAULT_LOGIN_THROTTLE, ...throttle });
+  await recordAttempt(call.db, String(target.name), ip, 'unlock', { byUserId: call.user.id });
+  return { wasLocked: state.lock?.scope === 'user' };
 }
 
 /** current/detail (spec 3 "User", 4): the user with `roles` (role and permission codes) and scope ids. */

@@ -21,6 +21,8 @@ const texts = {
   captchaWrong: { en: '{label} is wrong or expired', zh: '{label}错误或已过期' },
   loginFailed: { en: 'Wrong user name or password', zh: '用户名或密码错误' },
   userLocked: { en: 'This account is locked', zh: '该账号已被锁定' },
+  loginLockedUser: { en: 'Too many failed logins for this user name: logins are locked until {until} (another {minutes} min). Try again then, or ask an administrator to unlock it', zh: '该用户名登录失败次数过多，登录已锁定至 {until}（还需 {minutes} 分钟），请届时再试或请管理员解锁' },
+  loginLockedIp: { en: 'Too many failed logins from your network address: logins from it are locked until {until} (another {minutes} min)', zh: '您的网络地址登录失败次数过多，来自该地址的登录已锁定至 {until}（还需 {minutes} 分钟）' },
   scopeDenied: { en: 'outside your data scope', zh: '超出您的数据权限范围' },
   unexpected: { en: 'Unexpected server error; it has been logged', zh: '服务器异常，已记录' },
   lastAdmin: { en: 'The last active administrator cannot be locked, removed or lose the admin role', zh: '不能锁定、删除最后一个启用的管理员，或取消其管理员角色' },
