@@ -63,6 +63,43 @@ export const appEn = {
       back: 'Go back',
       home: 'Back to home',
     },
+    shell: {
+      close: 'Close',
+      loading: 'Loading…',
+      auth_redirect: 'Signing you in…',
+      tabs: {
+        label: 'Open views',
+        refresh: 'Refresh',
+        close: 'Close',
+        close_others: 'Close others',
+        close_all: 'Close all',
+      },
+      error_log: {
+        title: 'Error log',
+        empty: 'No errors so far.',
+        time: 'Time',
+        message: 'Message',
+        info: 'Info',
+        url: 'URL',
+        stack: 'Stack',
+        clear: 'Clear',
+      },
+      print: {
+        title: 'Local print',
+        local: 'Print through the local print plugin',
+        download: 'Download the local print plugin',
+      },
+      size: {
+        title: 'Component size',
+        default: 'Default',
+        medium: 'Medium',
+        small: 'Small',
+      },
+      fullscreen: {
+        enter: 'Full screen',
+        exit: 'Exit full screen',
+      },
+    },
     dashboard: {
       welcome: 'Welcome, %{name}',
       welcome_anonymous: 'Welcome',
