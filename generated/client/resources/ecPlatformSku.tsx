@@ -22,10 +22,23 @@ import {
 import { type FormMode } from "../../../src/shared/validation";
 import { ecPlatformSkuForm } from "../../shared/schemas";
 const filters = [
-  <ReferenceInput source="skuId" reference="sku" key="skuId" alwaysOn>
+  <ReferenceInput
+    source="skuId"
+    reference="sku"
+    queryOptions={{ meta: { skipLoading: true } }}
+    key="skuId"
+    alwaysOn
+  >
     <AutocompleteInput label="resources.ecPlatformSku.fields.skuId" />
   </ReferenceInput>,
-  <ReferenceInput source="ownerId" reference="owner" filter={{ status: 1 }} key="ownerId" alwaysOn>
+  <ReferenceInput
+    source="ownerId"
+    reference="owner"
+    filter={{ status: 1 }}
+    queryOptions={{ meta: { skipLoading: true } }}
+    key="ownerId"
+    alwaysOn
+  >
     <AutocompleteInput label="resources.ecPlatformSku.fields.ownerId" />
   </ReferenceInput>,
   <EnumInput source="ecPlatform" enumName="EcPlatform" key="ecPlatform" alwaysOn />,
@@ -63,7 +76,12 @@ export const EcPlatformSkuList = () => (
 
 const EcPlatformSkuForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(ecPlatformSkuForm, mode)}>
-    <ReferenceInput source="skuId" reference="sku" disabled={mode === 'edit'}>
+    <ReferenceInput
+      source="skuId"
+      reference="sku"
+      queryOptions={{ meta: { skipLoading: true } }}
+      disabled={mode === 'edit'}
+    >
       <AutocompleteInput label="resources.ecPlatformSku.fields.skuId" isRequired />
     </ReferenceInput>
     <EnumInput source="ecPlatform" enumName="EcPlatform" isRequired />

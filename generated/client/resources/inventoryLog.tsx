@@ -11,22 +11,41 @@ import {
 } from "react-admin";
 import { DateTimeField, EnumField, EnumInput, ListPagination } from "../../../src/client/widgets";
 const filters = [
-  <ReferenceInput source="inventoryId" reference="inventory" key="inventoryId" alwaysOn>
+  <ReferenceInput
+    source="inventoryId"
+    reference="inventory"
+    queryOptions={{ meta: { skipLoading: true } }}
+    key="inventoryId"
+    alwaysOn
+  >
     <AutocompleteInput label="resources.inventoryLog.fields.inventoryId" />
   </ReferenceInput>,
   <ReferenceInput
     source="warehouseId"
     reference="warehouse"
     filter={{ status: 1 }}
+    queryOptions={{ meta: { skipLoading: true } }}
     key="warehouseId"
     alwaysOn
   >
     <AutocompleteInput label="resources.inventoryLog.fields.warehouseId" />
   </ReferenceInput>,
-  <ReferenceInput source="ownerId" reference="owner" filter={{ status: 1 }} key="ownerId" alwaysOn>
+  <ReferenceInput
+    source="ownerId"
+    reference="owner"
+    filter={{ status: 1 }}
+    queryOptions={{ meta: { skipLoading: true } }}
+    key="ownerId"
+    alwaysOn
+  >
     <AutocompleteInput label="resources.inventoryLog.fields.ownerId" />
   </ReferenceInput>,
-  <ReferenceInput source="skuId" reference="sku" key="skuId">
+  <ReferenceInput
+    source="skuId"
+    reference="sku"
+    queryOptions={{ meta: { skipLoading: true } }}
+    key="skuId"
+  >
     <AutocompleteInput label="resources.inventoryLog.fields.skuId" />
   </ReferenceInput>,
   <EnumInput source="bizType" enumName="BizType" key="bizType" />,

@@ -26,13 +26,21 @@ import {
 import { type FormMode } from "../../../src/shared/validation";
 import { skuForm } from "../../shared/schemas";
 const filters = [
-  <ReferenceInput source="ownerId" reference="owner" filter={{ status: 1 }} key="ownerId" alwaysOn>
+  <ReferenceInput
+    source="ownerId"
+    reference="owner"
+    filter={{ status: 1 }}
+    queryOptions={{ meta: { skipLoading: true } }}
+    key="ownerId"
+    alwaysOn
+  >
     <AutocompleteInput label="resources.sku.fields.ownerId" />
   </ReferenceInput>,
   <ReferenceInput
     source="companyId"
     reference="company"
     filter={{ status: 1 }}
+    queryOptions={{ meta: { skipLoading: true } }}
     key="companyId"
     alwaysOn
   >
@@ -41,7 +49,12 @@ const filters = [
   <TextInput source="sku" key="sku" alwaysOn />,
   <TextInput source="name" key="name" />,
   <NullableBooleanInput source="enable" key="enable" />,
-  <ReferenceInput source="categoryId" reference="skuCategory" key="categoryId">
+  <ReferenceInput
+    source="categoryId"
+    reference="skuCategory"
+    queryOptions={{ meta: { skipLoading: true } }}
+    key="categoryId"
+  >
     <AutocompleteInput label="resources.sku.fields.categoryId" />
   </ReferenceInput>,
   <TextInput source="goodsNo" key="goodsNo" />,
@@ -83,6 +96,7 @@ const SkuForm = ({ mode }: { mode: FormMode }) => (
       source="ownerId"
       reference="owner"
       filter={{ status: 1 }}
+      queryOptions={{ meta: { skipLoading: true } }}
       disabled={mode === 'edit'}
     >
       <AutocompleteInput label="resources.sku.fields.ownerId" isRequired />
@@ -90,7 +104,11 @@ const SkuForm = ({ mode }: { mode: FormMode }) => (
     <TextInput source="sku" disabled={mode === 'edit'} isRequired />
     <TextInput source="name" isRequired />
     <BooleanInput source="enable" defaultValue={true} />
-    <ReferenceInput source="categoryId" reference="skuCategory">
+    <ReferenceInput
+      source="categoryId"
+      reference="skuCategory"
+      queryOptions={{ meta: { skipLoading: true } }}
+    >
       <AutocompleteInput label="resources.sku.fields.categoryId" isRequired />
     </ReferenceInput>
     <TextInput source="color" />

@@ -16,10 +16,23 @@ import { DateTimeField, ListPagination, useFormResolver } from "../../../src/cli
 import { type FormMode } from "../../../src/shared/validation";
 import { supplierSkuForm } from "../../shared/schemas";
 const filters = [
-  <ReferenceInput source="skuId" reference="sku" key="skuId" alwaysOn>
+  <ReferenceInput
+    source="skuId"
+    reference="sku"
+    queryOptions={{ meta: { skipLoading: true } }}
+    key="skuId"
+    alwaysOn
+  >
     <AutocompleteInput label="resources.supplierSku.fields.skuId" />
   </ReferenceInput>,
-  <ReferenceInput source="ownerId" reference="owner" filter={{ status: 1 }} key="ownerId" alwaysOn>
+  <ReferenceInput
+    source="ownerId"
+    reference="owner"
+    filter={{ status: 1 }}
+    queryOptions={{ meta: { skipLoading: true } }}
+    key="ownerId"
+    alwaysOn
+  >
     <AutocompleteInput label="resources.supplierSku.fields.ownerId" />
   </ReferenceInput>,
   <TextInput source="supplierName" key="supplierName" alwaysOn />,
@@ -50,7 +63,12 @@ export const SupplierSkuList = () => (
 
 const SupplierSkuForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(supplierSkuForm, mode)}>
-    <ReferenceInput source="skuId" reference="sku" disabled={mode === 'edit'}>
+    <ReferenceInput
+      source="skuId"
+      reference="sku"
+      queryOptions={{ meta: { skipLoading: true } }}
+      disabled={mode === 'edit'}
+    >
       <AutocompleteInput label="resources.supplierSku.fields.skuId" isRequired />
     </ReferenceInput>
     <TextInput source="supplierName" />
