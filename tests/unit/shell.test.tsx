@@ -19,7 +19,7 @@ import { App } from '../../src/client/App';
 import { i18nProvider } from '../../src/client/providers/i18nProvider';
 import { getToken, setToken, TABS_KEY } from '../../src/client/providers/session';
 import { LoadingMask } from '../../src/client/layout/LoadingMask';
-import { beginCall, MASK_DELAY_MS, resetLoadingForTests } from '../../src/client/providers/loading';
+import { beginCall, installBackgroundRefreshMarks, MASK_DELAY_MS, maskedCalls, resetLoadingForTests } from '../../src/client/providers/loading';
 import { clearErrorLog, errorLogEntries, installGlobalErrorLog, logCallFailure } from '../../src/client/providers/errorLog';
 import { ErrorLogButton } from '../../src/client/layout/topBar/ErrorLogButton';
 import { AuthRedirect } from '../../src/client/routing/AuthRedirect';
@@ -69,6 +69,32 @@ describe('loading mask (spec 7.1)', () => {
     });
     act(() => vi.advanceTimersByTime(5 * MASK_DELAY_MS));
     expect(screen.queryByTestId('loading-mask')).toBeNull();
+  });
+});
+
+describe("react-query's own refetches are background calls (spec 7.1)", () => {
+  afterEach(() => resetLoadingForTests());
+
+  it('a call started right after the window becomes visible again, or the network returns, skips the mask', async () => {
+    const uninstall = installBackgroundRefreshMarks(window);
+    try {
+      expect(document.visibilityState).toBe('visible');
+      // react-query listens on the window, after the console's capture listener, and fetches a microtask later
+      const ends: Array<() => void> = [];
+      window.addEventListener('visibilitychange', () => queueMicrotask(() => ends.push(beginCall())), { once: true });
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+      window.dispatchEvent(new Event('online'));
+      await Promise.resolve();
+      ends.push(beginCall());
+      expect(ends).toHaveLength(2);
+      expect(maskedCalls()).toBe(0);
+      await new Promise((r) => setTimeout(r, 0));
+      ends.push(beginCall()); // a later call by the user
+      expect(maskedCalls()).toBe(1);
+      ends.forEach((end) => end());
+    } finally {
+      uninstall();
+    }
   });
 });
 
