@@ -7,6 +7,7 @@
  * - /auth-redirect takes the token from the query or the opener (same origin, that window only) and goes on;
  * - opener/callback: a page opened for a result hands it back to its opener (same origin, its own request)
  *   and closes;
+ * - the local-print toggle is kept per browser; the plugin download shows only once its URL is set;
  * - the tabs bar in the assembled console: visited views open tabs, a reload keeps them, the context menu
  *   closes others, middle click closes, the pinned dashboard stays, refresh re-mounts the view, and the
  *   list is cut to the views the user may open.
@@ -22,6 +23,7 @@ import { LoadingMask } from '../../src/client/layout/LoadingMask';
 import { beginCall, installBackgroundRefreshMarks, MASK_DELAY_MS, maskedCalls, resetLoadingForTests } from '../../src/client/providers/loading';
 import { clearErrorLog, errorLogEntries, installGlobalErrorLog, logCallFailure } from '../../src/client/providers/errorLog';
 import { ErrorLogButton } from '../../src/client/layout/topBar/ErrorLogButton';
+import { PrintMenu, PRINT_PLUGIN_URL } from '../../src/client/layout/topBar/PrintMenu';
 import { AuthRedirect } from '../../src/client/routing/AuthRedirect';
 import { AUTH_READY_TYPE, AUTH_TOKEN_TYPE, readAuthRedirect, tokenFromOpener } from '../../src/client/routing/authRedirect';
 import { HAND_BACK_TYPE, handBack, openForResult, openerRequest, withOpenerParams } from '../../src/client/routing/openerCallback';
@@ -142,6 +144,30 @@ describe('error log (spec 2.4)', () => {
     fireEvent.click(within(dialog).getByTestId('error-log-clear'));
     await waitFor(() => expect(within(dialog).queryAllByTestId('error-log-row')).toHaveLength(0));
     expect(within(dialog).getByText('No errors so far.')).toBeTruthy();
+  });
+});
+
+describe('local print menu (spec 2.4)', () => {
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+  });
+
+  it('toggles local print per browser; the plugin download shows only once its URL is set', async () => {
+    expect(PRINT_PLUGIN_URL).toBeNull(); // delivered by the printing issue: no dead link until then
+    renderWithAdmin(<PrintMenu />);
+    fireEvent.click(await screen.findByTestId('print-menu-button'));
+    const toggle = await screen.findByTestId('local-print-toggle');
+    expect(screen.queryByTestId('print-plugin-download')).toBeNull();
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    expect(localStorage.getItem('wms.localPrint')).toBe('on');
+    cleanup();
+    renderWithAdmin(<PrintMenu pluginUrl="/static/print/wms-print-plugin.zip" />);
+    fireEvent.click(await screen.findByTestId('print-menu-button'));
+    expect((await screen.findByTestId('local-print-toggle')).getAttribute('aria-checked')).toBe('true'); // kept
+    expect((await screen.findByTestId('print-plugin-download')).getAttribute('href')).toBe('/static/print/wms-print-plugin.zip');
   });
 });
 
@@ -358,6 +384,10 @@ describe('tabs bar in the console (spec 2.2, 2.4)', { timeout: 60_000 }, () => {
     fireEvent(tabOf('/dashboard'), new MouseEvent('auxclick', { bubbles: true, button: 1 }));
     expect(tabKeys()).toEqual(['/dashboard', '/company']);
 
+    // Delete on the focused pinned tab does nothing
+    fireEvent.keyDown(tabOf('/dashboard'), { key: 'Delete' });
+    expect(tabKeys()).toEqual(['/dashboard', '/company']);
+
     // middle click closes; the shown view goes to its neighbour
     fireEvent(tabOf('/company'), new MouseEvent('auxclick', { bubbles: true, button: 1 }));
     await waitFor(() => expect(tabKeys()).toEqual(['/dashboard']));
@@ -376,6 +406,11 @@ describe('tabs bar in the console (spec 2.2, 2.4)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(requests.filter((u) => u === '/sapi/wms/warehouse/page').length).toBeGreaterThan(before));
     expect(window.location.pathname).toBe('/warehouse/list');
     expect(tabKeys()).toEqual(['/dashboard', '/warehouse/list']);
+
+    // Delete on a focused tab closes it
+    fireEvent.keyDown(tabOf('/warehouse/list'), { key: 'Delete' });
+    await waitFor(() => expect(tabKeys()).toEqual(['/dashboard']));
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
   });
 
   it('cuts restored tabs to the views the user may open, and pins the dashboard only for its holders', async () => {
