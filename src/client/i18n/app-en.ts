@@ -6,6 +6,8 @@
  * Texts follow the spec: login messages (spec 5), session and permission messages (spec 8),
  * page messages "no permission to access this page" / "URL not found" (spec 8), title suffix WMS (spec 1),
  * change-password dialog and its rules (spec 2.4, 5; 'Operation Successful', spec 8).
+ * The console shell (`app.shell.*`, spec 2.4, 7.1): tabs bar, error log, local print, component size,
+ * full screen, loading mask, /auth-redirect.
  */
 import { loginTexts } from '../../shared/login';
 export const appEn = {
