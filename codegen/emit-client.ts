@@ -135,6 +135,8 @@ function input(model: Model, r: ResourceSpec, f: FieldSpec, where: 'form' | 'fil
   // the asterisk of a required field (a switch is never empty; a password may stay empty on edit: keep the old one)
   const req = where === 'form' && f.required && f.type !== 'boolean' ? (f.type === 'password' ? ` isRequired={mode === 'add'}` : ' isRequired') : '';
   const enabledOnly = (ref: string) => (hasStatus(model, ref) ? ` filter={{ status: 1 }}` : '');
+  // an autocomplete's look-ups never show the full-screen loading mask (spec 7.1 skipLoading)
+  const quiet = ' queryOptions={{ meta: { skipLoading: true } }}';
   if (f.widget === 'permissionTree') return `<PermissionTreeInput source=${s}${extra}${req} />`;
   if (f.widget === 'image' && where === 'form') return `<ImageUploader source=${s}${extra} />`;
   if (f.widget === 'country') return `<CountryInput source=${s}${extra}${req} />`;
@@ -146,8 +148,8 @@ function input(model: Model, r: ResourceSpec, f: FieldSpec, where: 'form' | 'fil
     case 'money': return `<MoneyInput source=${s}${extra}${req} />`;
     case 'int': case 'number': return `<NumberInput source=${s}${extra}${req} />`;
     case 'datetime': return `<DateTimeInput source=${s}${extra}${req} />`;
-    case 'ref': return `<ReferenceInput source=${s} reference=${lit(f.resource)}${enabledOnly(f.resource!)}${extra}><AutocompleteInput label=${lit(`resources.${r.name}.fields.${f.name}`)}${req} /></ReferenceInput>`;
-    case 'refs': return f.allowAll ? `<AllOrSomeInput source=${s} reference=${lit(f.resource)}${extra}${req} />` : `<ReferenceArrayInput source=${s} reference=${lit(f.resource)}${enabledOnly(f.resource!)}${extra}><AutocompleteArrayInput label=${lit(`resources.${r.name}.fields.${f.name}`)}${req} /></ReferenceArrayInput>`;
+    case 'ref': return `<ReferenceInput source=${s} reference=${lit(f.resource)}${enabledOnly(f.resource!)}${quiet}${extra}><AutocompleteInput label=${lit(`resources.${r.name}.fields.${f.name}`)}${req} /></ReferenceInput>`;
+    case 'refs': return f.allowAll ? `<AllOrSomeInput source=${s} reference=${lit(f.resource)}${extra}${req} />` : `<ReferenceArrayInput source=${s} reference=${lit(f.resource)}${enabledOnly(f.resource!)}${quiet}${extra}><AutocompleteArrayInput label=${lit(`resources.${r.name}.fields.${f.name}`)}${req} /></ReferenceArrayInput>`;
     case 'strings': return `<StringsInput source=${s}${extra}${req} />`;
     case 'password': return `<PasswordInput source=${s}${extra}${req} autoComplete="new-password" />`;
     case 'text': return `<TextInput source=${s} multiline${extra}${req} />`;

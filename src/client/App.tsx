@@ -8,6 +8,9 @@
  * to /401. react-admin's own links are rewritten to the spec's pages (routing/specPaths.tsx).
  * Runs in a browser-history router with synchronous updates (layout/BrowserRouter.tsx) so the spec's
  * paths are real URLs (the server serves index.html for them).
+ * The shell (spec 2.1, 2.2, 7.1): `/redirect/{path*}` re-mounts a view (in the layout), `/auth-redirect` signs
+ * in with a handed-over token (without layout, open without a token), the loading mask lies over everything,
+ * and the theme follows the component size chosen in the top bar.
  * Every document list comes from the manifest's `screen:` views (generated/client/views.tsx); no generated
  * screen is replaced by a hand-written one.
  */
@@ -19,7 +22,11 @@ import { authProvider } from './providers/authProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { WmsLayout } from './layout/Layout';
 import { BrowserRouter } from './layout/BrowserRouter';
-import { theme } from './layout/theme';
+import { themeOf } from './layout/theme';
+import { LoadingMask } from './layout/LoadingMask';
+import { componentSize, usePreference } from './providers/preferences';
+import { RedirectView } from './routing/RedirectView';
+import { AuthRedirect } from './routing/AuthRedirect';
 import { LoginPage } from './screens/LoginPage';
 import { Dashboard, RedirectToDashboard } from './screens/Dashboard';
 import { NoPermission, RedirectToNoPermission, AuthErrorRedirect } from './screens/NoPermission';
@@ -49,34 +56,40 @@ const viewRoutes: GuardedRoute[] = generatedViews.map((v) => ({
   ),
 }));
 
-export const App = () => (
-  <BrowserRouter>
-    <Admin
-      title="WMS"
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      theme={theme}
-      layout={WmsLayout}
-      loginPage={LoginPage}
-      dashboard={RedirectToDashboard}
-      catchAll={RedirectToNotFound}
-      accessDenied={RedirectToNoPermission}
-      authenticationError={AuthErrorRedirect}
-      requireAuth
-      disableTelemetry
-      routerProvider={routerProvider}
-    >
-      {resourceRoutes}
-      <CustomRoutes>
-        {guardedRoute({ path: '/dashboard', element: <Dashboard /> })}
-        {outsideListRoutes}
-        {[...viewRoutes, ...inboundRoutes, ...shippingRoutes].map(r => guardedRoute(r))}
-      </CustomRoutes>
-      <CustomRoutes noLayout>
-        <Route path="/401" element={<NoPermission />} />
-        <Route path="/404" element={<NotFound />} />
-      </CustomRoutes>
-    </Admin>
-  </BrowserRouter>
-);
+export const App = () => {
+  const [size] = usePreference(componentSize);
+  return (
+    <BrowserRouter>
+      <Admin
+        title="WMS"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        theme={themeOf(size)}
+        layout={WmsLayout}
+        loginPage={LoginPage}
+        dashboard={RedirectToDashboard}
+        catchAll={RedirectToNotFound}
+        accessDenied={RedirectToNoPermission}
+        authenticationError={AuthErrorRedirect}
+        requireAuth
+        disableTelemetry
+        routerProvider={routerProvider}
+      >
+        {resourceRoutes}
+        <CustomRoutes>
+          {guardedRoute({ path: '/dashboard', element: <Dashboard /> })}
+          {outsideListRoutes}
+          {[...viewRoutes, ...inboundRoutes, ...shippingRoutes].map(r => guardedRoute(r))}
+          <Route path="/redirect/*" element={<RedirectView />} />
+        </CustomRoutes>
+        <CustomRoutes noLayout>
+          <Route path="/401" element={<NoPermission />} />
+          <Route path="/404" element={<NotFound />} />
+          <Route path="/auth-redirect" element={<AuthRedirect />} />
+        </CustomRoutes>
+      </Admin>
+      <LoadingMask />
+    </BrowserRouter>
+  );
+};

@@ -1,6 +1,8 @@
 /**
  * Console entry: self-hosted fonts (Roboto for Latin, Noto Sans SC for Chinese; no font CDN) and the
- * React root for <App/>.
+ * React root for <App/>. Errors caught by React's error boundaries and the window's uncaught errors go to
+ * the top bar's error log (providers/errorLog.ts); react-query's refetches on focus / reconnect are marked
+ * as background calls (no loading mask, providers/loading.ts).
  */
 import '@fontsource/roboto/300.css';
 import '@fontsource/roboto/400.css';
@@ -10,11 +12,21 @@ import '@fontsource/noto-sans-sc/400.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { installGlobalErrorLog, logRenderError } from './providers/errorLog';
+import { installBackgroundRefreshMarks } from './providers/loading';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+installGlobalErrorLog();
+installBackgroundRefreshMarks();
+
+const toErrorLog = (error: unknown, info: { componentStack?: string }) => {
+  console.error(error);
+  logRenderError(error, info.componentStack);
+};
+
+createRoot(container, { onCaughtError: toErrorLog, onUncaughtError: toErrorLog }).render(
   <StrictMode>
     <App />
   </StrictMode>,

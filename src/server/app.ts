@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { bindings, routeTable, type Binding } from '../../generated/server/routes';
@@ -29,12 +29,15 @@ import { BizError, text } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { publicRoute, sapiRoute, type SapiHandlerArgs } from './http/sapi';
 import { endSession } from './http/session';
+import { registerRequestLog } from './http/requestLog';
 
 export interface AppOptions { database: Database; config: Config; logger?: boolean | object }
 
 export async function buildApp({ database, config, logger = false }: AppOptions): Promise<FastifyInstance> {
   const { db } = database;
-  const app = Fastify({ logger, bodyLimit: 10 * 1024 * 1024, trustProxy: config.trustProxy ?? DEFAULT_TRUST_PROXY });
+  // one log line per request (http/requestLog.ts) instead of Fastify's two
+  const app = Fastify({ logger, logController: new LogController({ disableRequestLogging: true }), bodyLimit: 10 * 1024 * 1024, trustProxy: config.trustProxy ?? DEFAULT_TRUST_PROXY });
+  registerRequestLog(app);
   await app.register(formbody);
   await registerSecurityHeaders(app);
 

@@ -32,7 +32,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}, logger: boolean | object = false): Promise<TestApp> {
   let dbUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
   if (kind === 'postgres') {
@@ -58,7 +58,7 @@ export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}
   const database = await openDatabase(config);
   await migrateDatabase(database);
   await seed(database.db, config);
-  const app = await buildApp({ database, config });
+  const app = await buildApp({ database, config, logger });
   const call: TestApp['call'] = async (path, body = {}, token, headers = {}) => {
     const res = await app.inject({ method: 'POST', url: path, payload: body as object, headers: { ...(token ? { 'x-token': token } : {}), ...headers } });
     if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode} for ${path}: ${res.body}`);

@@ -13,12 +13,19 @@ const filters = [
     source="orderId"
     reference="inboundOrder"
     filter={{ status: 1 }}
+    queryOptions={{ meta: { skipLoading: true } }}
     key="orderId"
     alwaysOn
   >
     <AutocompleteInput label="resources.inboundOrderLine.fields.orderId" />
   </ReferenceInput>,
-  <ReferenceInput source="skuId" reference="sku" key="skuId" alwaysOn>
+  <ReferenceInput
+    source="skuId"
+    reference="sku"
+    queryOptions={{ meta: { skipLoading: true } }}
+    key="skuId"
+    alwaysOn
+  >
     <AutocompleteInput label="resources.inboundOrderLine.fields.skuId" />
   </ReferenceInput>,
 ];

@@ -9,19 +9,32 @@ import {
 } from "react-admin";
 import { ListPagination } from "../../../src/client/widgets";
 const filters = [
-  <ReferenceInput source="packageId" reference="inboundPackage" key="packageId" alwaysOn>
+  <ReferenceInput
+    source="packageId"
+    reference="inboundPackage"
+    queryOptions={{ meta: { skipLoading: true } }}
+    key="packageId"
+    alwaysOn
+  >
     <AutocompleteInput label="resources.inboundPackageLine.fields.packageId" />
   </ReferenceInput>,
   <ReferenceInput
     source="orderId"
     reference="inboundOrder"
     filter={{ status: 1 }}
+    queryOptions={{ meta: { skipLoading: true } }}
     key="orderId"
     alwaysOn
   >
     <AutocompleteInput label="resources.inboundPackageLine.fields.orderId" />
   </ReferenceInput>,
-  <ReferenceInput source="skuId" reference="sku" key="skuId" alwaysOn>
+  <ReferenceInput
+    source="skuId"
+    reference="sku"
+    queryOptions={{ meta: { skipLoading: true } }}
+    key="skuId"
+    alwaysOn
+  >
     <AutocompleteInput label="resources.inboundPackageLine.fields.skuId" />
   </ReferenceInput>,
 ];

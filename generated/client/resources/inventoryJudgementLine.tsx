@@ -13,12 +13,19 @@ const filters = [
     source="judgementId"
     reference="inventoryJudgement"
     filter={{ status: 1 }}
+    queryOptions={{ meta: { skipLoading: true } }}
     key="judgementId"
     alwaysOn
   >
     <AutocompleteInput label="resources.inventoryJudgementLine.fields.judgementId" />
   </ReferenceInput>,
-  <ReferenceInput source="inventoryId" reference="inventory" key="inventoryId" alwaysOn>
+  <ReferenceInput
+    source="inventoryId"
+    reference="inventory"
+    queryOptions={{ meta: { skipLoading: true } }}
+    key="inventoryId"
+    alwaysOn
+  >
     <AutocompleteInput label="resources.inventoryJudgementLine.fields.inventoryId" />
   </ReferenceInput>,
 ];

@@ -13,12 +13,19 @@ const filters = [
     source="orderId"
     reference="outboundOrder"
     filter={{ status: 1 }}
+    queryOptions={{ meta: { skipLoading: true } }}
     key="orderId"
     alwaysOn
   >
     <AutocompleteInput label="resources.outboundAllocation.fields.orderId" />
   </ReferenceInput>,
-  <ReferenceInput source="inventoryId" reference="inventory" key="inventoryId" alwaysOn>
+  <ReferenceInput
+    source="inventoryId"
+    reference="inventory"
+    queryOptions={{ meta: { skipLoading: true } }}
+    key="inventoryId"
+    alwaysOn
+  >
     <AutocompleteInput label="resources.outboundAllocation.fields.inventoryId" />
   </ReferenceInput>,
 ];

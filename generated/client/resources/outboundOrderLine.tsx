@@ -13,12 +13,19 @@ const filters = [
     source="orderId"
     reference="outboundOrder"
     filter={{ status: 1 }}
+    queryOptions={{ meta: { skipLoading: true } }}
     key="orderId"
     alwaysOn
   >
     <AutocompleteInput label="resources.outboundOrderLine.fields.orderId" />
   </ReferenceInput>,
-  <ReferenceInput source="skuId" reference="sku" key="skuId" alwaysOn>
+  <ReferenceInput
+    source="skuId"
+    reference="sku"
+    queryOptions={{ meta: { skipLoading: true } }}
+    key="skuId"
+    alwaysOn
+  >
     <AutocompleteInput label="resources.outboundOrderLine.fields.skuId" />
   </ReferenceInput>,
 ];

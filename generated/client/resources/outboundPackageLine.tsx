@@ -9,19 +9,32 @@ import {
 } from "react-admin";
 import { ListPagination } from "../../../src/client/widgets";
 const filters = [
-  <ReferenceInput source="packageId" reference="outboundPackage" key="packageId" alwaysOn>
+  <ReferenceInput
+    source="packageId"
+    reference="outboundPackage"
+    queryOptions={{ meta: { skipLoading: true } }}
+    key="packageId"
+    alwaysOn
+  >
     <AutocompleteInput label="resources.outboundPackageLine.fields.packageId" />
   </ReferenceInput>,
   <ReferenceInput
     source="orderId"
     reference="outboundOrder"
     filter={{ status: 1 }}
+    queryOptions={{ meta: { skipLoading: true } }}
     key="orderId"
     alwaysOn
   >
     <AutocompleteInput label="resources.outboundPackageLine.fields.orderId" />
   </ReferenceInput>,
-  <ReferenceInput source="skuId" reference="sku" key="skuId" alwaysOn>
+  <ReferenceInput
+    source="skuId"
+    reference="sku"
+    queryOptions={{ meta: { skipLoading: true } }}
+    key="skuId"
+    alwaysOn
+  >
     <AutocompleteInput label="resources.outboundPackageLine.fields.skuId" />
   </ReferenceInput>,
 ];

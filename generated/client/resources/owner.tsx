@@ -29,6 +29,7 @@ const filters = [
     source="companyId"
     reference="company"
     filter={{ status: 1 }}
+    queryOptions={{ meta: { skipLoading: true } }}
     key="companyId"
     alwaysOn
   >
@@ -66,7 +67,12 @@ const OwnerForm = ({ mode }: { mode: FormMode }) => (
   <SimpleForm resolver={useFormResolver(ownerForm, mode)}>
     <TextInput source="code" disabled={mode === 'edit'} isRequired />
     <TextInput source="name" isRequired />
-    <ReferenceInput source="companyId" reference="company" filter={{ status: 1 }}>
+    <ReferenceInput
+      source="companyId"
+      reference="company"
+      filter={{ status: 1 }}
+      queryOptions={{ meta: { skipLoading: true } }}
+    >
       <AutocompleteInput label="resources.owner.fields.companyId" isRequired />
     </ReferenceInput>
     <TextInput source="contactName" />

@@ -62,7 +62,11 @@ const UserForm = ({ mode }: { mode: FormMode }) => (
     <HideOnSelf><EnumInput source="status" enumName="Status" defaultValue={1} /></HideOnSelf>
     <TextInput source="avatar" />
     <TextInput source="introduction" />
-    <ReferenceArrayInput source="roleIds" reference="role">
+    <ReferenceArrayInput
+      source="roleIds"
+      reference="role"
+      queryOptions={{ meta: { skipLoading: true } }}
+    >
       <AutocompleteArrayInput label="resources.user.fields.roleIds" />
     </ReferenceArrayInput>
     <AllOrSomeInput source="warehouseIds" reference="warehouse" />

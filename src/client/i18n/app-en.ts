@@ -6,6 +6,8 @@
  * Texts follow the spec: login messages (spec 5), session and permission messages (spec 8),
  * page messages "no permission to access this page" / "URL not found" (spec 8), title suffix WMS (spec 1),
  * change-password dialog and its rules (spec 2.4, 5; 'Operation Successful', spec 8).
+ * The console shell (`app.shell.*`, spec 2.4, 7.1): tabs bar, error log, local print, component size,
+ * full screen, loading mask, /auth-redirect.
  */
 import { loginTexts } from '../../shared/login';
 export const appEn = {
@@ -59,6 +61,43 @@ export const appEn = {
       not_found: 'URL not found',
       back: 'Go back',
       home: 'Back to home',
+    },
+    shell: {
+      close: 'Close',
+      loading: 'Loading…',
+      auth_redirect: 'Signing you in…',
+      tabs: {
+        label: 'Open views',
+        refresh: 'Refresh',
+        close: 'Close',
+        close_others: 'Close others',
+        close_all: 'Close all',
+      },
+      error_log: {
+        title: 'Error log',
+        empty: 'No errors so far.',
+        time: 'Time',
+        message: 'Message',
+        info: 'Info',
+        url: 'URL',
+        stack: 'Stack',
+        clear: 'Clear',
+      },
+      print: {
+        title: 'Local print',
+        local: 'Print through the local print plugin',
+        download: 'Download the local print plugin',
+      },
+      size: {
+        title: 'Component size',
+        default: 'Default',
+        medium: 'Medium',
+        small: 'Small',
+      },
+      fullscreen: {
+        enter: 'Full screen',
+        exit: 'Exit full screen',
+      },
     },
     dashboard: {
       welcome: 'Welcome, %{name}',

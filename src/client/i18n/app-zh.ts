@@ -60,6 +60,43 @@ export const appZh: Messages<typeof appEn> = {
       back: '返回',
       home: '返回首页',
     },
+    shell: {
+      close: '关闭',
+      loading: '加载中…',
+      auth_redirect: '正在登录…',
+      tabs: {
+        label: '已打开的页面',
+        refresh: '刷新',
+        close: '关闭',
+        close_others: '关闭其他',
+        close_all: '关闭所有',
+      },
+      error_log: {
+        title: '错误日志',
+        empty: '暂无错误。',
+        time: '时间',
+        message: '消息',
+        info: '信息',
+        url: '地址',
+        stack: '堆栈',
+        clear: '清空',
+      },
+      print: {
+        title: '本地打印',
+        local: '使用本地打印插件打印',
+        download: '下载本地打印插件',
+      },
+      size: {
+        title: '布局大小',
+        default: '默认',
+        medium: '中等',
+        small: '小',
+      },
+      fullscreen: {
+        enter: '全屏',
+        exit: '退出全屏',
+      },
+    },
     dashboard: {
       welcome: '欢迎，%{name}',
       welcome_anonymous: '欢迎',

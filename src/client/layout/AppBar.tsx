@@ -1,7 +1,8 @@
 /**
- * Top bar (spec 2.4): react-admin's sidebar toggle, a breadcrumb of the current route title, the
+ * Top bar (spec 2.4): react-admin's sidebar toggle, a breadcrumb of the current route title, the error log
+ * (hidden on mobile), the local-print menu (toggle, plugin download), the component size, full screen, the
  * language menu (<LocalesMenuButton/>, English / 中文), the loading indicator and the user menu
- * (dashboard, change password, log out). Pages' own react-admin <Title>s portal into a hidden TitlePortal:
+ * (dashboard, change password, log out); the new parts live in layout/topBar/. Pages' own react-admin <Title>s portal into a hidden TitlePortal:
  * the breadcrumb is the visible title. The change-password item opens <ChangePasswordDialog/> (spec 2.4),
  * which lives beside the bar because the user menu unmounts its items when it closes.
  */
@@ -22,6 +23,10 @@ import {
 } from 'react-admin';
 import { useRouteTitle } from './useDocumentTitle';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { ErrorLogButton } from './topBar/ErrorLogButton';
+import { PrintMenu } from './topBar/PrintMenu';
+import { SizeMenu } from './topBar/SizeMenu';
+import { FullScreenButton } from './topBar/FullScreenButton';
 
 const Breadcrumb = () => {
   const route = useRouteTitle();
@@ -82,6 +87,10 @@ export const ChangePasswordUserMenuItem = ({ onOpen }: { onOpen: () => void }) =
 
 const toolbar = (
   <>
+    <ErrorLogButton />
+    <PrintMenu />
+    <SizeMenu />
+    <FullScreenButton />
     <LocalesMenuButton />
     <LoadingIndicator />
   </>

@@ -16,6 +16,10 @@
  * | deleteMany         | P/remove each | {id}                                                    | {data: ids}       |
  * | lock / unlock      | P/lock, P/unlock | {id}                                                 | {data}            |
  * | call(path, body)   | any path    | body                                                      | envelope data     |
+ *
+ * Loading mask (spec 7.1): reads with `meta: { skipLoading: true }` (autocompletes, see providers/loading.ts
+ * QUIET_READ) and every getMany (the names of referenced records, resolved in the background) skip it;
+ * `call(path, body, { skipLoading })` decides for itself.
  */
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { sapi, type SapiOptions } from './http';
@@ -51,28 +55,32 @@ export function createDataProvider(paths: Record<string, string>): WmsDataProvid
     if (!path) throw new Error(`Unknown resource "${resource}": no API path`);
     return path;
   };
-  const opts = (params: { signal?: AbortSignal } | undefined): SapiOptions => (params?.signal ? { signal: params.signal } : {});
+  /** A read's options: the caller's abort signal, and skipLoading from `meta` (or `quiet`). */
+  const opts = (params: { signal?: AbortSignal; meta?: { skipLoading?: unknown } } | undefined, quiet = false): SapiOptions => ({
+    ...(params?.signal ? { signal: params.signal } : {}),
+    ...(quiet || params?.meta?.skipLoading ? { skipLoading: true } : {}),
+  });
 
-  const page = async (resource: string, body: Record<string, unknown>, signal?: AbortSignal) => {
-    const data = await sapi<PageData>(`${pathOf(resource)}/page`, body, opts({ signal }));
+  const page = async (resource: string, body: Record<string, unknown>, params: { signal?: AbortSignal; meta?: { skipLoading?: unknown } }) => {
+    const data = await sapi<PageData>(`${pathOf(resource)}/page`, body, opts(params));
     return { data: data?.records ?? [], total: data?.total ?? 0 };
   };
 
   return {
     supportAbortSignal: true,
 
-    getList: (resource, params) => page(resource, toPageBody(params), params.signal) as any,
+    getList: (resource, params) => page(resource, toPageBody(params), params) as any,
 
     getOne: async (resource, params) => ({
       data: await sapi(`${pathOf(resource)}/detail`, { id: params.id }, opts(params)),
     }),
 
     getMany: async (resource, params) => ({
-      data: (await sapi<any[]>(`${pathOf(resource)}/list`, { ids: params.ids }, opts(params))) ?? [],
+      data: (await sapi<any[]>(`${pathOf(resource)}/list`, { ids: params.ids }, opts(params, true))) ?? [],
     }),
 
     getManyReference: (resource, params) =>
-      page(resource, { ...toPageBody(params), [params.target]: params.id }, params.signal) as any,
+      page(resource, { ...toPageBody(params), [params.target]: params.id }, params) as any,
 
     create: async (resource, params) => ({
       data: await sapi(`${pathOf(resource)}/add`, params.data),

@@ -16,12 +16,16 @@
  * Rejections are react-admin `HttpError(message, status, body)`; status is the envelope code (or the HTTP
  * status / 0 for transport failures), so react-admin notifies the message and authProvider.checkError can
  * recognise 600. Non-JSON responses (file downloads) resolve with a Blob.
- * `skipLoading` (spec 7.1) is accepted; the console shows no full-screen mask, only react-admin's indicator.
+ * Every call holds the full-screen loading mask (providers/loading.ts, layout/LoadingMask.tsx) until it
+ * settles, unless `skipLoading` (spec 7.1). Every failure except a caller's cancel goes to the error log
+ * (providers/errorLog.ts) with the path and what failed.
  */
 import { HttpError } from 'react-admin';
 import { getToken, setToken, clearToken } from './session';
 import { getCurrentLocale, appText } from './locale';
 import { navigateTo, notify } from './bridge';
+import { beginCall } from './loading';
+import { logCallFailure } from './errorLog';
 
 export const REQUEST_TIMEOUT_MS = 90_000;
 export const CODE_OK = 200;
@@ -33,7 +37,7 @@ export const RELOAD_DELAY_MS = 1500;
 export interface SapiOptions {
   /** Send the body form-encoded (login, spec 7). */
   form?: boolean;
-  /** Spec 7.1: no loading mask for this call. Accepted; no mask is shown either way. */
+  /** Spec 7.1: no full-screen loading mask for this call (captcha, polling, autocompletes, background refreshes). */
   skipLoading?: boolean;
   /** Time-out in ms (default 90 000). */
   timeout?: number;
@@ -101,6 +105,26 @@ export function unwrapEnvelope<T>(envelope: Envelope<T>, options: SapiOptions = 
 
 /** POSTs to a /sapi path and resolves with the envelope's data (see module doc). */
 export async function sapi<T = any>(path: string, body: unknown = {}, options: SapiOptions = {}): Promise<T> {
+  const endCall = beginCall(options.skipLoading);
+  try {
+    return await send<T>(path, body, options);
+  } catch (error) {
+    if (!options.signal?.aborted) logCallFailure(path, error, failureOf(error));
+    throw error;
+  } finally {
+    endCall();
+  }
+}
+
+/** What failed, for the error log: the envelope code, the HTTP status, a time-out or no answer. */
+function failureOf(error: unknown): string {
+  const e = error as { status?: number; body?: unknown } | undefined;
+  if (e?.body && typeof e.body === 'object' && typeof (e.body as Envelope).code === 'number') return `code ${(e.body as Envelope).code}`;
+  if (e?.status) return `HTTP ${e.status}`;
+  return 'no answer';
+}
+
+async function send<T>(path: string, body: unknown, options: SapiOptions): Promise<T> {
   const timeout = options.timeout ?? REQUEST_TIMEOUT_MS;
   const controller = new AbortController();
   let timedOut = false;

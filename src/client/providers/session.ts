@@ -6,6 +6,8 @@
  * running without `localStorage` (unit tests in node) does not crash.
  */
 export const TOKEN_KEY = 'wms.token';
+/** sessionStorage key of the tabs bar's tabs (layout/tabs/tabStore.ts): they belong to the session. */
+export const TABS_KEY = 'wms.tabs';
 
 function storage(): Storage | undefined {
   try {
@@ -28,7 +30,12 @@ export function setToken(token: string | null | undefined): void {
   else s.removeItem(TOKEN_KEY);
 }
 
-/** Removes the session token (logout, code 600, failed user-detail check). */
+/** Removes the session token (logout, code 600, failed user-detail check) and the session's tabs. */
 export function clearToken(): void {
   setToken(null);
+  try {
+    if (typeof sessionStorage !== 'undefined') sessionStorage.removeItem(TABS_KEY);
+  } catch {
+    // no session storage: nothing kept
+  }
 }

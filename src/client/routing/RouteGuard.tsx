@@ -7,11 +7,12 @@
  *
  * - `RouteGuard` renders its children when allowed, else redirects to /401; nothing while the codes load or
  *   when reading them failed (the auth check then sends the user to the login page).
+ * - `routeOfPath` / `pathAllowed`: the same rule for a concrete path (the tabs bar cuts its restored tabs with it).
  * - `GuardedRoute` / `guardedRoute()`: a route table entry (path typed as a manifest route, so a path without
  *   a code is a type error) and the guarded <Route> it becomes.
  */
 import type { ReactElement, ReactNode } from 'react';
-import { Route } from 'react-router-dom';
+import { Route, matchPath } from 'react-router-dom';
 import { usePermissions } from 'react-admin';
 import { routeCodes, type ConsoleRoute } from '../../../generated/client/routes';
 import { hasCode } from '../providers/access';
@@ -25,6 +26,18 @@ export function routeAllowed(roles: unknown, route: string): boolean {
   const code: string | null | undefined = (routeCodes as Record<string, string | null>)[route];
   if (code === undefined) return false;
   return hasCode(Array.isArray(roles) ? (roles as string[]) : undefined, code ?? undefined);
+}
+
+/** The manifest route (pattern) a concrete path is served at (`/company/edit/3` -> `/company/edit/:id`), if any. */
+export function routeOfPath(pathname: string): ConsoleRoute | undefined {
+  const path = pathname.split(/[?#]/)[0];
+  return (Object.keys(routeCodes) as ConsoleRoute[]).find((route) => matchPath({ path: route, end: true }, path) !== null);
+}
+
+/** Whether `roles` open the page at `pathname` (the rule of `routeAllowed` on its manifest route; unknown paths: no). */
+export function pathAllowed(roles: unknown, pathname: string): boolean {
+  const route = routeOfPath(pathname);
+  return route !== undefined && routeAllowed(roles, route);
 }
 
 export interface RouteGuardProps {

@@ -17,6 +17,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { ALL_ID, isAllIds } from './allIds';
+import { QUIET_READ } from '../providers/loading';
 
 export interface AllOrSomeInputProps {
   source: string;
@@ -60,7 +61,7 @@ export const AllOrSomeInput = ({ source, reference, label, helperText, isRequire
         />
       </Box>
       {!all && (
-        <ReferenceArrayInput source={source} reference={reference} filter={ENABLED_FILTER}>
+        <ReferenceArrayInput source={source} reference={reference} filter={ENABLED_FILTER} queryOptions={QUIET_READ}>
           <AutocompleteArrayInput label={label} helperText={helperText} />
         </ReferenceArrayInput>
       )}

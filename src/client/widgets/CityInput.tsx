@@ -8,6 +8,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { AutocompleteInput, useGetList, useTranslate, type AutocompleteInputProps, type RaRecord } from 'react-admin';
 import { useAutoPick, useClearWhenParentChanges, useWatchedText, withCurrent } from './dependentInput';
+import { QUIET_READ } from '../providers/loading';
 
 export interface CityInputProps extends Omit<AutocompleteInputProps, 'source' | 'choices'> {
   source: string;
@@ -47,7 +48,7 @@ export const CityInput = ({
 
   const { data, total, isPending, isFetching } = useGetList<City>(
     'city',
-    { filter: { countryCode, provinceName, ...search }, pagination: { page: 1, perPage: 50 }, sort: { field: 'name', order: 'ASC' } },
+    { filter: { countryCode, provinceName, ...search }, pagination: { page: 1, perPage: 50 }, sort: { field: 'name', order: 'ASC' }, ...QUIET_READ },
     { enabled: ready },
   );
   const names = useMemo(

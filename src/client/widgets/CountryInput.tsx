@@ -3,6 +3,7 @@
  * countryCode, shows `enName (countryCode)`.
  */
 import { AutocompleteInput, useGetList, type AutocompleteInputProps, type RaRecord } from 'react-admin';
+import { QUIET_READ } from '../providers/loading';
 
 export interface CountryInputProps extends Omit<AutocompleteInputProps, 'source' | 'choices'> {
   source: string;
@@ -22,6 +23,7 @@ export const CountryInput = ({ source, label, alwaysOn: _alwaysOn, disabled, ...
   const { data, isPending } = useGetList<Country>('country', {
     pagination: { page: 1, perPage: 500 },
     sort: { field: 'enName', order: 'ASC' },
+    ...QUIET_READ,
   });
   return (
     <AutocompleteInput

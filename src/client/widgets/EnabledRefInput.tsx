@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { AutocompleteInput, ReferenceInput, useChoicesContext, type Identifier, type Validator } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { Status } from '../../../generated/shared/enums';
+import { QUIET_READ } from '../providers/loading';
 
 const ENABLED = { status: Status.ENABLE };
 const byName = (searchText: string) => (searchText ? { name: searchText.trim() } : {});
@@ -55,7 +56,7 @@ export interface EnabledRefInputProps {
 }
 
 export const EnabledRefInput = ({ reference, source, label, disabled, validate, autoPick = false, onAutoPick, onChange, helperText, fullWidth, className, isRequired }: EnabledRefInputProps) => (
-  <ReferenceInput source={source} reference={reference} filter={ENABLED} perPage={100} sort={{ field: 'name', order: 'ASC' }}>
+  <ReferenceInput source={source} reference={reference} filter={ENABLED} perPage={100} sort={{ field: 'name', order: 'ASC' }} queryOptions={QUIET_READ}>
     <AutocompleteInput label={label} optionText="name" filterToQuery={byName} disabled={disabled} validate={validate} onChange={onChange} helperText={helperText} fullWidth={fullWidth} className={className} isRequired={isRequired} />
     {autoPick && !disabled ? <AutoPickSingle source={source} onAutoPick={onAutoPick} /> : null}
   </ReferenceInput>

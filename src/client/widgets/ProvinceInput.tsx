@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { AutocompleteInput, useGetList, useTranslate, type AutocompleteInputProps, type RaRecord } from 'react-admin';
 import { useAutoPick, useClearWhenParentChanges, useWatchedText, withCurrent } from './dependentInput';
+import { QUIET_READ } from '../providers/loading';
 
 export interface ProvinceInputProps extends Omit<AutocompleteInputProps, 'source' | 'choices'> {
   source: string;
@@ -26,7 +27,7 @@ export const ProvinceInput = ({ source, countrySource = 'countryCode', label, al
   const current = useWatch({ name: source });
   const { data, isPending, isFetching } = useGetList<Province>(
     'province',
-    { filter: { countryCode }, pagination: { page: 1, perPage: 500 }, sort: { field: 'enName', order: 'ASC' } },
+    { filter: { countryCode }, pagination: { page: 1, perPage: 500 }, sort: { field: 'enName', order: 'ASC' }, ...QUIET_READ },
     { enabled: countryCode !== '' },
   );
   const names = useMemo(() => (countryCode === '' ? undefined : data?.map((p) => p.enName)), [countryCode, data]);

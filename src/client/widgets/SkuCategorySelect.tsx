@@ -4,6 +4,7 @@
  * the category id.
  */
 import { AutocompleteInput, ReferenceInput, type Validator } from 'react-admin';
+import { QUIET_READ } from '../providers/loading';
 
 export interface SkuCategorySelectProps {
   source: string;
@@ -23,7 +24,7 @@ export interface SkuCategorySelectProps {
 const byName = (searchText: string) => (searchText ? { name: searchText.trim() } : {});
 
 export const SkuCategorySelect = ({ source, alwaysOn: _alwaysOn, label, disabled, validate, helperText, fullWidth, className, size, isRequired }: SkuCategorySelectProps) => (
-  <ReferenceInput source={source} reference="skuCategory" perPage={100} sort={{ field: 'name', order: 'ASC' }}>
+  <ReferenceInput source={source} reference="skuCategory" perPage={100} sort={{ field: 'name', order: 'ASC' }} queryOptions={QUIET_READ}>
     <AutocompleteInput
       label={label ?? 'resources.sku.fields.categoryId'}
       optionText="name"

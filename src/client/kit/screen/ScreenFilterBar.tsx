@@ -10,6 +10,7 @@
  */
 import { useMemo } from 'react';
 import { AutocompleteArrayInput, AutocompleteInput, DateInput, ListContextProvider, NullableBooleanInput, ReferenceArrayInput, ReferenceInput, useTranslate } from 'react-admin';
+import { QUIET_READ } from '../../providers/loading';
 import { CountryInput } from '../../widgets/CountryInput';
 import { MultiLineInput } from '../../widgets/MultiLineInput';
 import { OwnerInput, WarehouseInput } from '../../widgets/EnabledRefInput';
@@ -101,7 +102,7 @@ const FilterInput = ({ screen, item }: { screen: Screen; item: ScreenItem }) => 
     const by = screen.source.resources[f.resource!]?.represent ?? 'name';
     return (
       <FilterBox testId={testId}>
-        <ReferenceArrayInput source={f.name} reference={f.resource!} perPage={100} sort={{ field: by, order: 'ASC' }}>
+        <ReferenceArrayInput source={f.name} reference={f.resource!} perPage={100} sort={{ field: by, order: 'ASC' }} queryOptions={QUIET_READ}>
           <AutocompleteArrayInput label={label} disabled={disabled} optionText={by} filterToQuery={(text: string) => (text.trim() ? { [by]: text.trim() } : {})} helperText={false} fullWidth />
         </ReferenceArrayInput>
       </FilterBox>
@@ -117,7 +118,7 @@ const FilterInput = ({ screen, item }: { screen: Screen; item: ScreenItem }) => 
         {Ref ? (
           <Ref source={f.name} label={label} helperText={false} fullWidth disabled={disabled} />
         ) : (
-          <ReferenceInput source={f.name} reference={f.resource!}>
+          <ReferenceInput source={f.name} reference={f.resource!} queryOptions={QUIET_READ}>
             <AutocompleteInput label={label} optionText={by} filterToQuery={(text: string) => (text.trim() ? { [by]: text.trim() } : {})} helperText={false} fullWidth disabled={disabled} />
           </ReferenceInput>
         )}

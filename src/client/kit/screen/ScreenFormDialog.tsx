@@ -16,6 +16,7 @@ import Button from '@mui/material/Button';
 import TableCell from '@mui/material/TableCell';
 import AddIcon from '@mui/icons-material/Add';
 import { AutocompleteInput, BooleanInput, DateTimeInput, NumberInput, ReferenceInput, TextInput, useDataProvider, useLocaleState, useTranslate, type Identifier } from 'react-admin';
+import { QUIET_READ } from '../../providers/loading';
 import { useFormContext } from 'react-hook-form';
 import type { FieldSpec, ScreenItem } from '../../../shared/resource-meta';
 import type { Lang } from '../../../shared/validation';
@@ -61,7 +62,7 @@ export const FieldInput = ({ screen, item, mode, fixed }: { screen: Screen; item
     // the referenced records by their represent field, searched by it (e.g. SKU categories by name)
     const by = screen.source.resources[f.resource!]?.represent ?? 'name';
     return box(
-      <ReferenceInput source={f.name} reference={f.resource!} perPage={100} sort={{ field: by, order: 'ASC' }}>
+      <ReferenceInput source={f.name} reference={f.resource!} perPage={100} sort={{ field: by, order: 'ASC' }} queryOptions={QUIET_READ}>
         <AutocompleteInput label={label} optionText={by} filterToQuery={(text: string) => (text.trim() ? { [by]: text.trim() } : {})} fullWidth disabled={disabled} isRequired={isRequired} />
       </ReferenceInput>,
     );
