@@ -76,6 +76,8 @@ function emitMenu(model: Model): Output {
     ].sort((a, b) => a.order - b.order || a.node.key.localeCompare(b.node.key)).map((x) => x.node),
   })).filter((g) => g.children.length);
   sf.addStatements(`/** The sidebar (spec 2.3, 2.4): groups, then resources; a node with a code needs it. */\nexport const menuTree: MenuNode[] = ${lit(groups, { expand: true })};`);
+  const hidden = model.screens.filter((sc) => sc.hidden).map((sc) => ({ key: sc.name, labelKey: `screens.${sc.name}`, route: sc.route, code: sc.code }));
+  sf.addStatements(`/** Screens without a sidebar entry (spec 2.3 "hidden"): routed and titled like the menu's. */\nexport const hiddenScreens: MenuNode[] = ${lit(hidden, { expand: true })};`);
   return finish(sf);
 }
 

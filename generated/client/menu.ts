@@ -146,3 +146,16 @@ export const menuTree: MenuNode[] = [
     ],
   },
 ];
+/** Screens without a sidebar entry (spec 2.3 "hidden"): routed and titled like the menu's. */
+export const hiddenScreens: MenuNode[] = [
+  { key: "dashboard", labelKey: "screens.dashboard", route: "/dashboard", code: "dashboard" },
+  {
+    key: "returnInboundExec", labelKey: "screens.returnInboundExec",
+    route: "/func/return_inbound_exec", code: "inbound:receive",
+  },
+  {
+    key: "rejectInboundExec", labelKey: "screens.rejectInboundExec",
+    route: "/func/reject_inbound_exec", code: "inbound:receive",
+  },
+  { key: "skuListNoon", labelKey: "screens.skuListNoon", route: "/sku/list/noon", code: "sku:list" },
+];

@@ -3,7 +3,7 @@
  * (spec 1), the login redirect query (spec 2.2) and the 401 noGoBack query (spec 2.1).
  */
 import { describe, expect, it } from 'vitest';
-import type { MenuNode } from '../../generated/client/menu';
+import { hiddenScreens, menuTree, type MenuNode } from '../../generated/client/menu';
 import { filterMenu, menuTarget } from '../../src/client/layout/menuAccess';
 import { findRouteTitle, formatDocumentTitle } from '../../src/client/layout/routeTitle';
 import { safeRedirect } from '../../src/client/screens/loginSchema';
@@ -78,6 +78,12 @@ describe('route title (spec 1)', () => {
     ];
     expect(findRouteTitle('/job/log/list', nodes)?.key).toBe('menu.log');
     expect(findRouteTitle('/job/list', nodes)?.key).toBe('menu.p');
+  });
+  it('a hidden screen is titled by its own label, not by the resource its route lies below (noon SKUs)', () => {
+    const titled = [...menuTree, ...hiddenScreens];
+    expect(findRouteTitle('/sku/list/noon', titled)?.key).toBe('screens.skuListNoon');
+    expect(findRouteTitle('/sku/list/all', titled)?.key).toBe('resources.sku.name');
+    expect(findRouteTitle('/func/normal_outbound_exec', titled)?.key).toBe('screens.normalOutboundExec');
   });
   it('dashboard, and no title outside the menu', () => {
     expect(findRouteTitle('/', tree)?.key).toBe('screens.dashboard');

@@ -7,10 +7,13 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { menuTree } from '../../../generated/client/menu';
+import { hiddenScreens, menuTree } from '../../../generated/client/menu';
 import { resourcePages } from '../../../generated/client/routes';
 import { routeOfPath } from '../routing/RouteGuard';
 import { findRouteTitle, formatDocumentTitle } from './routeTitle';
+
+/** The routes that have a title: the sidebar's and the hidden screens' (e.g. /sku/list/noon, /func/*). */
+const TITLED = [...menuTree, ...hiddenScreens];
 
 /** The resource whose add (or edit) page is served at `route`, if any. */
 function pageOfRoute(route: string | undefined): { resource: string; kind: 'add' | 'edit' } | undefined {
@@ -34,7 +37,7 @@ export function useViewTitle(): (pathname: string) => string {
         const id = decodeURIComponent(pathname.split('/').filter(Boolean).pop() ?? '');
         return translate('ra.page.edit', { name, recordRepresentation: `#${id}`, id });
       }
-      const found = findRouteTitle(pathname, menuTree);
+      const found = findRouteTitle(pathname, TITLED);
       return found ? translate(found.key, { _: found.key, smart_count: 2, ...found.options }) : pathname;
     },
     [translate],
@@ -49,7 +52,7 @@ export interface TranslatedRouteTitle {
 export function useRouteTitle(): TranslatedRouteTitle | null {
   const { pathname } = useLocation();
   const translate = useTranslate();
-  const found = findRouteTitle(pathname, menuTree);
+  const found = findRouteTitle(pathname, TITLED);
   if (!found) return null;
   return {
     title: translate(found.key, { _: found.key, smart_count: 2, ...found.options }),
