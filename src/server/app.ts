@@ -14,15 +14,16 @@ import type { Config } from './config';
 import * as crud from './crud/handlers';
 import { actionOf } from './crud/workflow';
 import type { Database } from './db/connect';
-import { currentDetail, login, newCaptcha } from './domain/auth';
+import { captchaBody, currentDetail, login, loginBody, newCaptcha } from './domain/auth';
 import { registerFileRoutes } from './domain/files/routes';
 import { registerImportRoutes } from './domain/imports/routes';
 import { registerExportRoutes } from './domain/exports/routes';
-import { batchUpdateWeight, searchSkus } from './domain/sku';
-import { approveJudgement, rejectJudgement } from './domain/inventory/judgement';
+import { batchUpdateWeight, batchWeightBody, labelsBody, searchBody, searchSkus } from './domain/sku';
+import { approveJudgement, rejectBody, rejectJudgement } from './domain/inventory/judgement';
 import { registerInboundRoutes } from './domain/inbound/routes';
 import { registerOutboundRoutes } from './domain/outbound/routes';
-import { changeOwnPassword, editUserRoles } from './domain/users';
+import { changeOwnPassword, changePasswordBody, editUserRoles, userRolesBody } from './domain/users';
+import { ID_BODY, NO_FIELDS } from './http/body';
 import { readContext, type RequestContext, type UserContext } from './http/context';
 import { BizError, text } from './http/errors';
 import { publicRoute, sapiRoute, type SapiHandlerArgs } from './http/sapi';
@@ -50,31 +51,31 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   for (const route of routeTable) {
     const binding = bindings[route.resource];
     const handler = crud[route.operation] as (call: crud.CrudCall) => Promise<unknown>;
-    sapiRoute(app, db, route.path, route.permission, ({ ctx, user, body }) => handler({ db, ctx, user, binding, body }));
+    sapiRoute(app, db, route.path, route.permission, { body: crud.crudBody(binding, route.operation) }, ({ ctx, user, body }) => handler({ db, ctx, user, binding, body }));
   }
 
   // Auth (spec 7.2; docs/architecture.md)
-  publicRoute(app, '/sapi/captcha/get', ({ body }) => newCaptcha(db, Number(body.type ?? 1) || 1));
-  publicRoute(app, '/sapi/sys/user/login', ({ ctx, body }) => login(db, ctx.lang, body, config.captchaTestAnswer));
-  sapiRoute(app, db, '/sapi/sys/user/current/detail', 'any', ({ user }) => currentDetail(db, user));
-  sapiRoute(app, db, '/sapi/sys/user/logout', 'any', async ({ user }) => { await endSession(db, user.token); return null; });
-  sapiRoute(app, db, '/sapi/sys/user/current/edit', 'any', ({ ctx, user, body }) => changeOwnPassword(db, ctx, user, body));
-  sapiRoute(app, db, '/sapi/sys/user/role/edit', bindings.user.meta.permissions.edit, ({ ctx, user, body }) => editUserRoles(db, ctx, user, body));
+  publicRoute(app, '/sapi/captcha/get', { body: captchaBody }, ({ body }) => newCaptcha(db, body.type ?? 1));
+  publicRoute(app, '/sapi/sys/user/login', { body: loginBody }, ({ ctx, body }) => login(db, ctx.lang, body, config.captchaTestAnswer));
+  sapiRoute(app, db, '/sapi/sys/user/current/detail', 'any', { body: NO_FIELDS }, ({ user }) => currentDetail(db, user));
+  sapiRoute(app, db, '/sapi/sys/user/logout', 'any', { body: NO_FIELDS }, async ({ user }) => { await endSession(db, user.token); return null; });
+  sapiRoute(app, db, '/sapi/sys/user/current/edit', 'any', { body: changePasswordBody }, ({ ctx, user, body }) => changeOwnPassword(db, ctx, user, body));
+  sapiRoute(app, db, '/sapi/sys/user/role/edit', bindings.user.meta.permissions.edit, { body: userRolesBody }, ({ ctx, user, body }) => editUserRoles(db, ctx, user, body));
 
   // SKU calls beyond CRUD (spec 7.2; issue 3)
   const skuCall = (ctx: RequestContext, user: UserContext, body: Record<string, unknown>) => ({ db, ctx, user, binding: bindings.sku, body });
-  sapiRoute(app, db, '/sapi/wms/sku/count', bindings.sku.meta.permissions.list, ({ ctx, user, body }) => crud.countRecords(skuCall(ctx, user, body)));
-  sapiRoute(app, db, '/sapi/wms/sku/search', bindings.sku.meta.permissions.list, ({ ctx, user, body }) => searchSkus(skuCall(ctx, user, body)));
-  sapiRoute(app, db, '/sapi/wms/sku/batchUpdateWeight', bindings.sku.meta.permissions.add, ({ ctx, user, body }) => batchUpdateWeight(skuCall(ctx, user, body)));
-  sapiRoute(app, db, '/sapi/wms/sku/exportEcPlatformLabels', 'outbound:export_ec_platform_labels', async ({ ctx, user, body, reply }) => (await import('./domain/labels')).exportEcPlatformLabels(skuCall(ctx, user, body), reply));
+  sapiRoute(app, db, '/sapi/wms/sku/count', bindings.sku.meta.permissions.list, { body: crud.crudBody(bindings.sku, 'page') }, ({ ctx, user, body }) => crud.countRecords(skuCall(ctx, user, body)));
+  sapiRoute(app, db, '/sapi/wms/sku/search', bindings.sku.meta.permissions.list, { body: searchBody }, ({ ctx, user, body }) => searchSkus(skuCall(ctx, user, body)));
+  sapiRoute(app, db, '/sapi/wms/sku/batchUpdateWeight', bindings.sku.meta.permissions.add, { body: batchWeightBody }, ({ ctx, user, body }) => batchUpdateWeight(skuCall(ctx, user, body)));
+  sapiRoute(app, db, '/sapi/wms/sku/exportEcPlatformLabels', 'outbound:export_ec_platform_labels', { body: labelsBody }, async ({ ctx, user, body, reply }) => (await import('./domain/labels')).exportEcPlatformLabels(skuCall(ctx, user, body), reply));
 
   // Inventory, adjustments and inbound orders beyond CRUD (spec 7.2; issues 4, 5)
   const callOf = (binding: Binding) => (a: SapiHandlerArgs): crud.CrudCall => ({ db, ctx: a.ctx, user: a.user, binding, body: a.body });
   const inventoryCall = callOf(bindings.inventory);
-  sapiRoute(app, db, '/sapi/wms/sku-inventory/queryOne', bindings.inventory.meta.permissions.list, (a) => crud.queryOne(inventoryCall(a)));
+  sapiRoute(app, db, '/sapi/wms/sku-inventory/queryOne', bindings.inventory.meta.permissions.list, { body: crud.crudBody(bindings.inventory, 'page') }, (a) => crud.queryOne(inventoryCall(a)));
   const judgementCall = callOf(bindings.inventoryJudgement);
-  sapiRoute(app, db, '/sapi/wms/inventory-judgement/approve', actionOf(bindings.inventoryJudgement, 'approve').code, (a) => approveJudgement(judgementCall(a)));
-  sapiRoute(app, db, '/sapi/wms/inventory-judgement/reject', actionOf(bindings.inventoryJudgement, 'reject').code, (a) => rejectJudgement(judgementCall(a)));
+  sapiRoute(app, db, '/sapi/wms/inventory-judgement/approve', actionOf(bindings.inventoryJudgement, 'approve').code, { body: ID_BODY }, (a) => approveJudgement(judgementCall(a)));
+  sapiRoute(app, db, '/sapi/wms/inventory-judgement/reject', actionOf(bindings.inventoryJudgement, 'reject').code, { body: rejectBody }, (a) => rejectJudgement(judgementCall(a)));
 
   registerInboundRoutes(app, db);
   registerOutboundRoutes(app, db);

@@ -13,16 +13,21 @@ import { loginSchema, loginTexts } from '../../shared/login';
 import { user } from '../../../generated/db/schema';
 import { Status } from '../../../generated/shared/enums';
 import { Code } from '../../shared/envelope';
-import { requestLabels, type Lang } from '../../shared/validation';
-import { validate } from '../crud/handlers';
+import { requestLabels, rules, textField, type Lang } from '../../shared/validation';
 import type { Db } from '../db/connect';
 import { sysCaptcha } from '../db/internal-schema';
+import type { BodyRule } from '../http/body';
 import type { UserContext } from '../http/context';
 import { BizError, fieldTextError, text } from '../http/errors';
 import { createSession, sweepExpired } from '../http/session';
 import { verifyPassword } from './passwords';
 
 export const CAPTCHA_TTL_MS = 5 * 60_000;
+
+/** POST /sapi/captcha/get {type?: 1.., time?}: `type` a whole number (default 1); `time` (cache buster) ignored. */
+export const captchaBody: BodyRule<{ type?: number }> = {
+  schema: (lang) => yup.object({ type: rules(lang, 'query').number(requestLabels.captchaType, { integer: true, min: 1, max: 100 }) }),
+};
 
 export async function newCaptcha(db: Db, type: number): Promise<{ captchaId: string; image: string }> {
   const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true, background: '#f4f6f8' });
@@ -43,10 +48,15 @@ export async function checkCaptcha(db: Db, captchaId: string, answer: string, te
   return given === row.answer || (testAnswer !== undefined && given === testAnswer.toLowerCase());
 }
 
-/** Checks the captcha (always used up), then the password; returns a new session token. */
-export async function login(db: Db, lang: Lang, body: unknown, testAnswer?: string): Promise<{ token: string }> {
-  const schema = loginSchema((rule) => loginTexts[lang][rule]).shape({ captchaId: yup.string().trim().required(loginTexts[lang].captcha_required) });
-  const form = await validate<{ username: string; password: string; captcha: string; captchaId: string }>(schema, body, lang);
+export interface LoginForm { username: string; password: string; captcha: string; captchaId: string }
+
+/** POST /sapi/sys/user/login, form-encoded or JSON: the login form of spec 5 plus the captcha's id. */
+export const loginBody: BodyRule<LoginForm> = {
+  schema: (lang) => loginSchema((rule) => loginTexts[lang][rule]).shape({ captchaId: textField('wire', loginTexts[lang].captcha_required).required(loginTexts[lang].captcha_required) }),
+};
+
+/** Checks the captcha (always used up), then the password; returns a new session token. `form`: see loginBody. */
+export async function login(db: Db, lang: Lang, form: LoginForm, testAnswer?: string): Promise<{ token: string }> {
   if (!(await checkCaptcha(db, form.captchaId, form.captcha, testAnswer))) throw fieldTextError(lang, { label: requestLabels.captcha, field: 'captcha' }, 'captchaWrong');
   const [u] = await db.select({ id: user.id, password: user.password, status: user.status }).from(user).where(eq(user.name, form.username));
   if (!u || !(await verifyPassword(form.password, u.password))) throw new BizError(Code.BAD_REQUEST, text(lang, 'loginFailed'));

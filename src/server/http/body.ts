@@ -1,0 +1,133 @@
+/**
+ * Strict input at the edge (issue 12; docs/architecture.md "Strict input at the edge"). Every /sapi body is
+ * checked by {@link readBody} before its handler runs, in two steps:
+ * 1. its shape ({@link checkShape}): a JSON object or a form (no null, number, text or list), at most
+ *    {@link BODY_LIMITS}.depth levels deep, lists of at most `.items` entries, objects of at most `.keys`
+ *    keys, texts of at most `.textChars` characters and without NUL, no key named like an Object.prototype
+ *    member (`__proto__`, `constructor`, `toString`, ...: they would reach prototype lookups), and in a
+ *    form-encoded body no key given twice (`name=a&name=b`);
+ * 2. the route's schema ({@link BodyRule}: the manifest rules, `wire` source, so nothing is cast from one
+ *    type to another), unknown keys dropped.
+ * A failure is a 400 whose msg names the field by its label in the caller's language; the handler gets the
+ * validated body and never the raw one.
+ */
+import type { FastifyRequest } from 'fastify';
+import { Code } from '../../shared/envelope';
+import * as yup from 'yup';
+import type { Label, ResourceSpec } from '../../shared/resource-meta';
+import { fieldMessage, requestLabels, rules, ruleTexts, type Lang } from '../../shared/validation';
+import { manifestLabel, validate } from '../crud/handlers';
+import type { RequestContext } from './context';
+import { BizError, fieldError } from './errors';
+
+type Row = Record<string, unknown>;
+
+/** The bounds of every request body (documented in docs/architecture.md; a schema may be tighter). */
+export const BODY_LIMITS = {
+  /** Nesting of objects and lists: `{lines: [{...}]}` is 3 levels. */
+  depth: 8,
+  /** Entries of one list (a document holds at most 500 lines; `ids` of a list call at most 1000). */
+  items: 1000,
+  /** Keys of one object. */
+  keys: 200,
+  /** Characters of one text (the longest manifest text holds 10,000). */
+  textChars: 20_000,
+} as const;
+
+/** What a route reads from its body: a schema, validated at the edge (the handler gets the result). */
+export interface BodyRule<B = Row> {
+  /** The body's schema in the caller's language (manifest rules, default `wire` source); its value is a `B`. */
+  schema(lang: Lang): yup.Schema;
+  /** The resource whose manifest labels name fields the schema left a yup default text for. */
+  labels?: ResourceSpec;
+  /** Runs on the shape-checked body before the schema (e.g. manifest defaults on add). */
+  prepare?(body: Row): Row;
+}
+/** A multipart upload: the handler reads the stream itself (files/upload.ts), no body is parsed here. */
+export const MULTIPART = 'multipart' as const;
+export type RouteBody<B = Row> = BodyRule<B> | typeof MULTIPART;
+
+/** The rule of a call that takes no fields: any object body (unknown keys dropped), nothing else. */
+const noFields = yup.object({});
+export const NO_FIELDS: BodyRule<Row> = { schema: () => noFields };
+/** The rule of a job query (import or export): `{id}`, the job's uuid as text (a malformed one is a 404 like an unknown one). */
+export const JOB_ID_BODY: BodyRule<{ id?: string }> = { schema: (lang) => yup.object({ id: rules(lang, 'query').string(requestLabels.id, { maxLength: 100 }) }) };
+/** The rule of a call on one record: `{id}`, 1..INT4_MAX (detail, remove, lock, workflow steps). */
+export const ID_BODY: BodyRule<{ id: number }> = { schema: (lang) => yup.object({ id: rules(lang, 'add').recordId() }) };
+
+/** Key names that would reach Object.prototype members (`body.toString`, `fields['constructor']`). */
+const PROTOTYPE_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+const texts = {
+  notObject: { en: 'The request body must be a JSON object', zh: '请求体必须是 JSON 对象' },
+  tooDeep: { en: 'The request body is nested more than {max} levels deep', zh: '请求体嵌套超过{max}层' },
+  tooManyKeys: { en: 'The request body has an object with more than {max} fields', zh: '请求体中的对象字段超过{max}个' },
+  prototypeKey: { en: 'Field name "{name}" is not allowed', zh: '不允许的字段名“{name}”' },
+  nul: { en: '{label} cannot contain the NUL character', zh: '{label}不能包含空字符（NUL）' },
+  repeated: { en: '{label} is given more than once', zh: '{label}重复出现' },
+};
+
+const isObject = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
+const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+export interface ShapeOptions {
+  /** A form-encoded body: a list there is a key given twice. */
+  form?: boolean;
+  /** The label of a field by its API key (manifest or request labels); else the key itself is shown. */
+  labelOf?: (key: string) => Label | undefined;
+}
+
+/**
+ * Checks the shape of a body (module doc, step 1) without recursing deeper than the limit, so a body nested
+ * 10,000 levels costs nothing. Throws the 400 BizError of the first problem found.
+ */
+export function checkShape(body: unknown, lang: Lang, opts: ShapeOptions = {}): asserts body is Row {
+  const bad = (t: { en: string; zh: string }, args: Record<string, string | number> = {}) =>
+    new BizError(Code.BAD_REQUEST, fieldMessage(lang, {}, t[lang], args));
+  if (!isObject(body)) throw bad(texts.notObject);
+  const label = (key: string): Label => opts.labelOf?.(key) ?? (has(requestLabels, key) ? (requestLabels as Record<string, Label>)[key] : { en: key, zh: key });
+  const walk = (v: unknown, depth: number, key: string, line: number | undefined): void => {
+    if (typeof v === 'string') {
+      if (v.length > BODY_LIMITS.textChars) throw fieldError(lang, { label: label(key), line, field: key }, ruleTexts[lang].maxLength, { max: BODY_LIMITS.textChars });
+      if (v.includes('\u0000')) throw fieldError(lang, { label: label(key), line, field: key }, texts.nul[lang]);
+      return;
+    }
+    if (typeof v !== 'object' || v === null) return;
+    if (depth > BODY_LIMITS.depth) throw bad(texts.tooDeep, { max: BODY_LIMITS.depth });
+    if (Array.isArray(v)) {
+      if (opts.form && depth === 2) throw fieldError(lang, { label: label(key), field: key }, texts.repeated[lang]);
+      if (v.length > BODY_LIMITS.items) throw fieldError(lang, { label: label(key), line, field: key }, ruleTexts[lang].maxItems, { max: BODY_LIMITS.items });
+      // entries of a document's `lines` are named "Line n" in messages
+      v.forEach((item, i) => walk(item, depth + 1, key, key === 'lines' && depth === 2 ? i : line));
+      return;
+    }
+    const keys = Object.keys(v);
+    if (keys.length > BODY_LIMITS.keys) throw bad(texts.tooManyKeys, { max: BODY_LIMITS.keys });
+    for (const k of keys) {
+      if (PROTOTYPE_KEYS.has(k)) throw bad(texts.prototypeKey, { name: k });
+      if (k.includes('\u0000')) throw bad(texts.prototypeKey, { name: k.replace(/\u0000/g, '\\0') });
+      walk((v as Row)[k], depth + 1, k, line);
+    }
+  };
+  walk(body, 1, '', undefined);
+}
+
+const isForm = (req: FastifyRequest) => String(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
+
+/**
+ * The body of a call, checked (module doc): no body at all reads as `{}`. Returns the schema's value (unknown
+ * keys dropped, text trimmed, '' and null read as the rules say); throws the 400 BizError otherwise.
+ */
+export async function readBody<B>(req: FastifyRequest, ctx: RequestContext, rule: RouteBody<B>): Promise<B> {
+  if (rule === MULTIPART) return {} as B;
+  return checkBody(rule, req.body === undefined ? {} : req.body, ctx.lang, isForm(req));
+}
+
+/**
+ * `body` checked against `rule` as at the edge (shape, then schema): for callers inside the server that build
+ * a body themselves (the order import adds orders through the generic add). Throws the 400 BizError.
+ */
+export async function checkBody<B>(rule: BodyRule<B>, body: unknown, lang: Lang, form = false): Promise<B> {
+  checkShape(body, lang, { form, labelOf: (k) => manifestLabel(k, rule.labels) });
+  return validate<B>(rule.schema(lang), rule.prepare ? rule.prepare(body) : body, lang, rule.labels);
+}
