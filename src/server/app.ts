@@ -23,9 +23,9 @@ import { approveJudgement, rejectBody, rejectJudgement } from './domain/inventor
 import { registerInboundRoutes } from './domain/inbound/routes';
 import { registerOutboundRoutes } from './domain/outbound/routes';
 import { changeOwnPassword, changePasswordBody, editUserRoles, userRolesBody } from './domain/users';
-import { ID_BODY, NO_FIELDS } from './http/body';
+import { BODY_LIMITS, ID_BODY, isBodyTooLarge, NO_FIELDS, refuseLargeBody } from './http/body';
 import { readContext, type RequestContext, type UserContext } from './http/context';
-import { BizError, text } from './http/errors';
+import { BizError, clientDbError, text } from './http/errors';
 import { publicRoute, sapiRoute, type SapiHandlerArgs } from './http/sapi';
 import { endSession } from './http/session';
 
@@ -33,15 +33,21 @@ export interface AppOptions { database: Database; config: Config; logger?: boole
 
 export async function buildApp({ database, config, logger = false }: AppOptions): Promise<FastifyInstance> {
   const { db } = database;
-  const app = Fastify({ logger, bodyLimit: 10 * 1024 * 1024, trustProxy: true });
+  const app = Fastify({ logger, bodyLimit: BODY_LIMITS.bytes, trustProxy: true });
   await app.register(formbody);
 
-  app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, req, reply) => {
+  app.setErrorHandler(async (err: Error & { statusCode?: number; code?: string; validation?: unknown }, req, reply) => {
     const ctx = readContext(req);
     if (err instanceof BizError) return reply.status(200).send({ code: err.code, msg: err.message, data: null });
+    const fromDb = clientDbError(err, ctx.lang); // a value of the request the edge let through (SQLSTATE 22, 23)
+    if (fromDb) {
+      req.log.warn({ err, url: req.url }, 'the database refused a value of the request');
+      return reply.status(200).send({ code: fromDb.code, msg: fromDb.message, data: null });
+    }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // malformed JSON, wrong content type, body too large: the client's fault, said in words
-      return reply.status(200).send({ code: Code.BAD_REQUEST, msg: err.message, data: null });
+      const msg = isBodyTooLarge(err) ? await refuseLargeBody(req, ctx.lang) : err.message;
+      return reply.status(200).send({ code: Code.BAD_REQUEST, msg, data: null });
     }
     req.log.error({ err, url: req.url }, 'unexpected error');
     return reply.status(200).send({ code: Code.ERROR, msg: text(ctx.lang, 'unexpected'), data: null });

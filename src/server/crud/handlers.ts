@@ -23,9 +23,9 @@ import { formatValidationError, INT4_MAX, requestLabels, rules, ruleTexts, type 
 import type { Db } from '../db/connect';
 import { hashPassword } from '../domain/passwords';
 import { resourceHooks } from '../domain/resource-hooks';
-import { ID_BODY, type BodyRule } from '../http/body';
+import { ID_BODY, NO_FIELDS, type BodyRule } from '../http/body';
 import type { RequestContext, UserContext } from '../http/context';
-import { BizError, fieldError, notFound, text } from '../http/errors';
+import { BizError, fieldError, notFound, pgError, text } from '../http/errors';
 import { requireInScope, scopeConditions, type ScopeKind } from '../http/guard';
 import { filterConditions, isNarrowed, orderBy } from './filters';
 
@@ -118,6 +118,8 @@ function formFields(spec: ResourceSpec, mode: FormMode): string[] {
  */
 export function crudBody(b: Binding, op: Operation): BodyRule {
   const spec = meta(b);
+  // a read-only resource refuses every write with its own message (refuseReadOnly), whatever the body
+  if (spec.readOnly && op !== 'page' && op !== 'list' && op !== 'detail') return NO_FIELDS;
   switch (op) {
     case 'page': case 'list': return { schema: (lang) => b.schemas.query(lang), labels: spec };
     case 'detail': case 'remove': case 'lock': case 'unlock': return ID_BODY;
@@ -312,14 +314,6 @@ export async function remove(call: CrudCall): Promise<null> {
 /** lock (status -1) and unlock (status 1), spec 4. */
 export const lock = (call: CrudCall) => updateRecord(call, call.body.id, { status: Status.LOCK });
 export const unlock = (call: CrudCall) => updateRecord(call, call.body.id, { status: Status.ENABLE });
-
-/** The PostgreSQL error under Drizzle's wrapper, if any. */
-function pgError(e: unknown): { code?: string; constraint?: string; detail?: string } | undefined {
-  for (let x = e as { code?: string; cause?: unknown } | undefined, i = 0; x && i < 5; x = x.cause as typeof x, i++) {
-    if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) return x as never;
-  }
-  return undefined;
-}
 
 /** Runs a write; unique (23505) -> 409 naming the fields, foreign key (23503) -> 409 in use / 400 unknown ref. */
 export async function mapDbErrors<T>(lang: Lang, m: ResourceSpec, write: () => Promise<T>): Promise<T> {

@@ -24,10 +24,12 @@ type Row = Record<string, unknown>;
 
 /** The bounds of every request body (documented in docs/architecture.md; a schema may be tighter). */
 export const BODY_LIMITS = {
+  /** Bytes of a JSON or form body (Fastify's bodyLimit; uploads have their own limit, files/upload.ts). */
+  bytes: 10 * 1024 * 1024,
   /** Nesting of objects and lists: `{lines: [{...}]}` is 3 levels. */
   depth: 8,
-  /** Entries of one list (a document holds at most 500 lines; `ids` of a list call at most 1000). */
-  items: 1000,
+  /** Entries of one list, a net above the schemas' own limits (500 lines of a document, 1000 labels). */
+  items: 10_000,
   /** Keys of one object. */
   keys: 200,
   /** Characters of one text (the longest manifest text holds 10,000). */
@@ -65,6 +67,7 @@ const texts = {
   prototypeKey: { en: 'Field name "{name}" is not allowed', zh: '不允许的字段名“{name}”' },
   nul: { en: '{label} cannot contain the NUL character', zh: '{label}不能包含空字符（NUL）' },
   repeated: { en: '{label} is given more than once', zh: '{label}重复出现' },
+  tooLarge: { en: 'The request body is larger than {max} MB', zh: '请求体超过 {max} MB' },
 };
 
 const isObject = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -120,6 +123,8 @@ const isForm = (req: FastifyRequest) => String(req.headers['content-type'] ?? ''
  */
 export async function readBody<B>(req: FastifyRequest, ctx: RequestContext, rule: RouteBody<B>): Promise<B> {
   if (rule === MULTIPART) return {} as B;
+  // a multipart body is left unparsed (req.body undefined) on every route: here it is no object
+  if (String(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/')) throw new BizError(Code.BAD_REQUEST, texts.notObject[ctx.lang]);
   return checkBody(rule, req.body === undefined ? {} : req.body, ctx.lang, isForm(req));
 }
 
@@ -131,3 +136,35 @@ export async function checkBody<B>(rule: BodyRule<B>, body: unknown, lang: Lang,
   checkShape(body, lang, { form, labelOf: (k) => manifestLabel(k, rule.labels) });
   return validate<B>(rule.schema(lang), rule.prepare ? rule.prepare(body) : body, lang, rule.labels);
 }
+
+/** At most this much of a refused body is read (and dropped) before the answer; past it the connection is cut. */
+const DRAIN_BYTES = 100 * 1024 * 1024;
+const DRAIN_MS = 30_000;
+
+/**
+ * The answer to a body over {@link BODY_LIMITS}.bytes, the same on every route: the rest of the body is
+ * read and dropped first (up to 100 MB or 30 s), because Fastify refuses it before reading it and closes
+ * the connection, and a client that sends its whole body before reading the answer (most HTTP clients) then
+ * met a reset connection instead of the 400 (issue 12). Returns the message.
+ */
+export async function refuseLargeBody(req: FastifyRequest, lang: Lang): Promise<string> {
+  const raw = req.raw;
+  if (!raw.complete && !raw.destroyed) {
+    await new Promise<void>((done) => {
+      let seen = 0;
+      const finish = () => {
+        clearTimeout(timer);
+        raw.off('data', onData).off('end', finish).off('error', finish).off('close', finish);
+        done();
+      };
+      const onData = (chunk: Buffer) => { seen += chunk.length; if (seen > DRAIN_BYTES) finish(); };
+      const timer = setTimeout(finish, DRAIN_MS);
+      raw.on('data', onData).on('end', finish).on('error', finish).on('close', finish);
+      raw.resume();
+    });
+  }
+  return fieldMessage(lang, {}, texts.tooLarge[lang], { max: BODY_LIMITS.bytes / 1024 / 1024 });
+}
+
+/** Whether `err` is Fastify's refusal of a body over the limit. */
+export const isBodyTooLarge = (err: { code?: string }) => err.code === 'FST_ERR_CTP_BODY_TOO_LARGE';

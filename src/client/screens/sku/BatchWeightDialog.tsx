@@ -21,7 +21,7 @@ const WEIGHT_LABEL = { en: 'Weight', zh: '重量' };
 
 /** The rule text for a filled weight, or undefined when it is valid. */
 export function weightError(text: string, lang: Lang): string | undefined {
-  const schema = rules(lang, 'add').number(WEIGHT_LABEL, { required: true, min: WEIGHT_MIN, max: WEIGHT_MAX, decimals: WEIGHT_DECIMALS });
+  const schema = rules(lang, 'add', 'input').number(WEIGHT_LABEL, { required: true, min: WEIGHT_MIN, max: WEIGHT_MAX, decimals: WEIGHT_DECIMALS });
   try {
     schema.validateSync(text.trim());
     return undefined;

@@ -31,7 +31,7 @@ import { sysFile, sysImportJob } from '../../db/internal-schema';
 import { findInScope, manifestLabel, meta } from '../../crud/handlers';
 import type { BodyRule } from '../../http/body';
 import type { RequestContext, UserContext } from '../../http/context';
-import { fieldError, notFound } from '../../http/errors';
+import { fieldError, notFound, pgError } from '../../http/errors';
 import { extensionOf, type FileStorage } from '../files/storage';
 import { importText, readImportSheet, type ImportColumn, type ImportError, type RowCheck } from './sheet';
 
@@ -156,14 +156,6 @@ function schedule(deps: ImportDeps, ownerId: number, task: () => Promise<void>) 
     deps.running.delete(run);
     if (deps.chains.get(ownerId) === run) deps.chains.delete(ownerId);
   });
-}
-
-/** The PostgreSQL error under Drizzle's wrapper, if any. */
-function pgError(e: unknown): { code?: string; detail?: string; message?: string } | undefined {
-  for (let x = e as { code?: string; cause?: unknown } | undefined, i = 0; x && i < 5; x = x.cause as typeof x, i++) {
-    if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) return x as never;
-  }
-  return undefined;
 }
 
 const clip = (s: string, n = 500) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
