@@ -169,11 +169,14 @@ const isEmpty = (orig: unknown) => orig === '' || orig === null;
 export const trimText = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
 /**
- * `s` taking its values as they come (`wire`): yup's casting between types is switched off, so a value of
- * another type fails the schema's typeError. With `input`, `s` as it is.
+ * A fresh schema `s` (yup.string(), yup.number(), ...) taking its values as they come (`wire`): yup's casting
+ * between types is switched off, so a value of another type fails the schema's typeError. With `input`, `s`
+ * as it is. (yup's own casting transform reads `spec.coerce` of the instance that registered it, the fresh
+ * one, so the switch is set there; clones made later keep it.)
  */
 export function typed<S extends yup.Schema>(s: S, source: Source): S {
-  return source === 'wire' ? s.clone({ coerce: false }) : s;
+  if (source === 'wire') s.spec.coerce = false;
+  return s;
 }
 
 /** A plain text field for hand-written forms (login, passwords): no casting on the wire; trimmed unless `trim` is false. */

@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { JudgementType } from '../../generated/shared/enums';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type AppOptions } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/connect';
 import { migrateDatabase } from '../../src/server/db/migrate';
@@ -30,7 +30,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}): Promise<TestApp> {
+/** `logger`: Fastify's logger option (off by default), e.g. a stream a test reads. */
+export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}, logger: AppOptions['logger'] = false): Promise<TestApp> {
   let dbUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
   if (kind === 'postgres') {
@@ -56,7 +57,7 @@ export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}
   const database = await openDatabase(config);
   await migrateDatabase(database);
   await seed(database.db, config);
-  const app = await buildApp({ database, config });
+  const app = await buildApp({ database, config, logger });
   const call: TestApp['call'] = async (path, body = {}, token, headers = {}) => {
     const res = await app.inject({ method: 'POST', url: path, payload: body as object, headers: { ...(token ? { 'x-token': token } : {}), ...headers } });
     if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode} for ${path}: ${res.body}`);
