@@ -14,16 +14,15 @@
 import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import * as yup from 'yup';
-import { ValidationError, type Schema } from 'yup';
 import { bindings, type Binding } from '../../../generated/server/routes';
 import { enumValues, Status } from '../../../generated/shared/enums';
 import { Code, type Page } from '../../shared/envelope';
 import { refNameField, type FieldSpec, type ResourceSpec } from '../../shared/resource-meta';
-import { formatValidationError, INT4_MAX, requestLabels, rules, ruleTexts, type FormMode, type Lang } from '../../shared/validation';
+import { INT4_MAX, requestLabels, rules, ruleTexts, type FormMode, type Lang } from '../../shared/validation';
 import type { Db } from '../db/connect';
 import { hashPassword } from '../domain/passwords';
 import { resourceHooks } from '../domain/resource-hooks';
-import { ID_BODY, NO_FIELDS, type BodyRule } from '../http/body';
+import { ID_BODY, manifestLabel, NO_FIELDS, validate, type BodyRule } from '../http/body';
 import type { RequestContext, UserContext } from '../http/context';
 import { BizError, fieldError, notFound, pgError, text } from '../http/errors';
 import { requireInScope, scopeConditions, type ScopeKind } from '../http/guard';
@@ -35,31 +34,9 @@ type Columns = Record<string, PgColumn>;
 
 const LIST_LIMIT = 1000;
 export const meta = (b: Binding) => b.meta as ResourceSpec;
+// request validation lives with the edge (http/body.ts); re-exported for the domain modules
+export { manifestLabel, validate };
 const columnsOf = (b: Binding) => getTableColumns(b.table as PgTable) as unknown as Columns;
-
-/**
- * Validates with a yup schema; a failure is a 400 whose msg names the field by its label in `lang` and the
- * rule (spec 5, see formatValidationError). `spec`: the resource whose manifest labels name fields the
- * schema left a yup default text for (else any manifest field of that name).
- */
-export async function validate<T = Row>(schema: Schema, body: unknown, lang: Lang, spec?: ResourceSpec): Promise<T> {
-  try {
-    return (await schema.validate(body ?? {}, { stripUnknown: true, abortEarly: false })) as T;
-  } catch (e) {
-    const order = 'fields' in schema ? Object.keys((schema as { fields: object }).fields) : [];
-    if (e instanceof ValidationError) {
-      const p = formatValidationError(e, lang, order, (k) => manifestLabel(k, spec));
-      throw new BizError(Code.BAD_REQUEST, p.message, p);
-    }
-    throw e;
-  }
-}
-
-/** The manifest label of field `name`: of `spec` when given and declared there, else of the first resource declaring it. */
-export function manifestLabel(name: string, spec?: ResourceSpec): FieldSpec | undefined {
-  const own = (r: ResourceSpec) => r.fields.find((f) => f.name === name) ?? r.queryParams.find((f) => f.name === name);
-  return (spec && own(spec)) || Object.values(bindings).map((b) => own(meta(b))).find(Boolean);
-}
 
 function scopeColumns(b: Binding): Partial<Record<ScopeKind, PgColumn>> {
   const cols = columnsOf(b);

@@ -9,14 +9,16 @@
  * 2. the route's schema ({@link BodyRule}: the manifest rules, `wire` source, so nothing is cast from one
  *    type to another), unknown keys dropped.
  * A failure is a 400 whose msg names the field by its label in the caller's language; the handler gets the
- * validated body and never the raw one.
+ * validated body and never the raw one. {@link validate} (a yup schema -> that 400) and
+ * {@link manifestLabel} are the pieces the domain modules use too (through crud/handlers.ts).
  */
 import type { FastifyRequest } from 'fastify';
-import { Code } from '../../shared/envelope';
 import * as yup from 'yup';
-import type { Label, ResourceSpec } from '../../shared/resource-meta';
-import { fieldMessage, requestLabels, rules, ruleTexts, type Lang } from '../../shared/validation';
-import { manifestLabel, validate } from '../crud/handlers';
+import { ValidationError, type Schema } from 'yup';
+import { bindings } from '../../../generated/server/routes';
+import { Code } from '../../shared/envelope';
+import type { FieldSpec, Label, ResourceSpec } from '../../shared/resource-meta';
+import { fieldMessage, formatValidationError, requestLabels, rules, ruleTexts, type Lang } from '../../shared/validation';
 import type { RequestContext } from './context';
 import { BizError, fieldError } from './errors';
 
@@ -113,6 +115,30 @@ export function checkShape(body: unknown, lang: Lang, opts: ShapeOptions = {}): 
     }
   };
   walk(body, 1, '', undefined);
+}
+
+/**
+ * Validates with a yup schema; a failure is a 400 whose msg names the field by its label in `lang` and the
+ * rule (spec 5, see formatValidationError). `spec`: the resource whose manifest labels name fields the
+ * schema left a yup default text for (else any manifest field of that name).
+ */
+export async function validate<T = Row>(schema: Schema, body: unknown, lang: Lang, spec?: ResourceSpec): Promise<T> {
+  try {
+    return (await schema.validate(body ?? {}, { stripUnknown: true, abortEarly: false })) as T;
+  } catch (e) {
+    const order = 'fields' in schema ? Object.keys((schema as { fields: object }).fields) : [];
+    if (e instanceof ValidationError) {
+      const p = formatValidationError(e, lang, order, (k) => manifestLabel(k, spec));
+      throw new BizError(Code.BAD_REQUEST, p.message, p);
+    }
+    throw e;
+  }
+}
+
+/** The manifest label of field `name`: of `spec` when given and declared there, else of the first resource declaring it. */
+export function manifestLabel(name: string, spec?: ResourceSpec): FieldSpec | undefined {
+  const own = (r: ResourceSpec) => r.fields.find((f) => f.name === name) ?? r.queryParams.find((f) => f.name === name);
+  return (spec && own(spec)) || Object.values(bindings).map((b) => own(b.meta as ResourceSpec)).find(Boolean);
 }
 
 const isForm = (req: FastifyRequest) => String(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
