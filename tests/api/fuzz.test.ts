@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMITS, MULTIPART } from '../../src/server/http/body';
 import { sapiRoutesOf, type RegisteredRoute } from '../../src/server/http/sapi';
-import { startTestApp, type TestApp } from './harness';
+import { startTestApp, testDatabases, type TestApp } from './harness';
 
 type Row = Record<string, unknown>;
 
@@ -166,7 +166,7 @@ function rawPost(port: number, path: string, headers: Record<string, string>, pa
   });
 }
 
-describe('malformed bodies on every registered route (pglite)', () => {
+describe.each(testDatabases())('malformed bodies on every registered route on %s', (kind) => {
   let t: TestApp;
   let admin: string;
   let routes: RegisteredRoute[];
@@ -184,7 +184,7 @@ describe('malformed bodies on every registered route (pglite)', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp('pglite');
+    t = await startTestApp(kind);
     admin = await t.login();
     routes = sapiRoutesOf(t.app);
     before = await snapshot(t);
@@ -233,7 +233,7 @@ describe('malformed bodies on every registered route (pglite)', () => {
   });
 });
 
-describe('the coercion examples of the issue (pglite)', () => {
+describe.each(testDatabases())('the coercion examples of the issue on %s', (kind) => {
   let t: TestApp;
   let admin: string;
   let skuId: number;
@@ -244,7 +244,7 @@ describe('the coercion examples of the issue (pglite)', () => {
   const rawForm = async (path: string, text: string) => (await t.app.inject({ method: 'POST', url: path, payload: text, headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-token': admin } })).json();
 
   beforeAll(async () => {
-    t = await startTestApp('pglite', {}, { level: 'warn', stream: { write: (line: string) => log.push(line) } });
+    t = await startTestApp(kind, {}, { level: 'warn', stream: { write: (line: string) => log.push(line) } });
     // a test-only call on this app: database errors the edge cannot see, and a genuine failure
     t.app.post('/sapi/test/db-error', async (req) => {
       const kind = (req.body as Row).kind;
