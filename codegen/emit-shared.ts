@@ -61,8 +61,14 @@ function fieldRule(model: Model, f: FieldSpec): string {
   switch (f.type) {
     case 'string': case 'text': return `r.string(${label}, ${lit({ ...req, minLength: f.minLength, maxLength: f.maxLength ?? (f.type === 'text' ? 10000 : undefined), pattern: f.pattern })})`;
     case 'password': return `r.password(${label}, ${lit({ ...req, minLength: f.minLength, maxLength: f.maxLength })})`;
-    case 'int': case 'money': return `r.number(${label}, ${lit({ ...req, integer: true, min: f.min, max: f.max })})`;
-    case 'number': return `r.number(${label}, ${lit({ ...req, min: f.min, max: f.max, decimals: f.decimals ?? 3 })})`;
+    // int is PostgreSQL integer (the rule's default range); money bigint in cents; number numeric(14, decimals)
+    case 'int': return `r.number(${label}, ${lit({ ...req, integer: true, min: f.min, max: f.max })})`;
+    case 'money': return `r.number(${label}, ${lit({ ...req, integer: true, min: f.min ?? -Number.MAX_SAFE_INTEGER, max: f.max ?? Number.MAX_SAFE_INTEGER })})`;
+    case 'number': {
+      const decimals = f.decimals ?? 3;
+      const widest = 10 ** (14 - decimals) - 1; // the whole part numeric(14, decimals) holds
+      return `r.number(${label}, ${lit({ ...req, min: f.min ?? -widest, max: f.max ?? widest, decimals })})`;
+    }
     case 'boolean': return `r.boolean(${label}, ${lit(req)})`;
     case 'enum': return `r.oneOf(${label}, ${lit(enumValues(model, f.enum!).map((v) => v.value))}, ${lit(req)})`;
     case 'ref': return `r.ref(${label}, ${lit(req)})`;
@@ -77,7 +83,7 @@ function filterRules(model: Model, r: ResourceSpec): string[] {
   for (const f of r.fields) {
     if (!f.filter) continue;
     const label = lit({ en: f.en, zh: f.zh });
-    if (f.filter === 'dateRange') out.push(`${f.name}Start: r.date(${label})`, `${f.name}End: r.date(${label})`);
+    if (f.filter === 'dateRange') out.push(`${f.name}Start: r.day(${label})`, `${f.name}End: r.day(${label})`);
     else if (f.filter === 'in') out.push(`${f.name}: r.refs(${label})`);
     else if (f.filter === 'contains') out.push(`${f.name}: r.string(${label}, ${lit({ maxLength: f.maxLength ?? 200 })})`);
     else if (f.filter === 'codes') out.push(`${f.name}: r.string(${label}, ${lit({ maxLength: 10000 })})`);
@@ -94,21 +100,21 @@ export function sortableFields(r: ResourceSpec): string[] {
 function emitSchemas(model: Model): Output {
   const sf = newFile('generated/shared/schemas.ts');
   sf.addImportDeclaration({ moduleSpecifier: 'yup', namespaceImport: 'yup' });
-  sf.addImportDeclaration({ moduleSpecifier: '../../src/shared/validation', namedImports: ['rules', 'type FormMode', 'type Lang'] });
+  sf.addImportDeclaration({ moduleSpecifier: '../../src/shared/validation', namedImports: ['rules', 'type FormMode', 'type Lang', 'type Source'] });
   const names: string[] = [];
   for (const r of byName(model.resources)) {
     const form = r.fields.filter((f) => f.form && !f.system);
     sf.addStatements([
-      `/** ${r.en}: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. */`,
-      `export function ${r.name}Form(mode: FormMode, lang: Lang) {`,
-      `  const r = rules(lang, mode);`,
+      `/** ${r.en}: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */`,
+      `export function ${r.name}Form(mode: FormMode, lang: Lang, source?: Source) {`,
+      `  const r = rules(lang, mode, source);`,
       `  return yup.object({`,
       ...form.map((f) => f.readOnlyOnEdit ? `    ...(mode === 'add' ? { ${f.name}: ${fieldRule(model, f)} } : {}),` : `    ${f.name}: ${fieldRule(model, f)},`),
       `  });`,
       `}`,
       `/** ${r.en}: the page/list query (paging, whitelisted sort, filters). */`,
-      `export function ${r.name}Query(lang: Lang) {`,
-      `  const r = rules(lang, 'query');`,
+      `export function ${r.name}Query(lang: Lang, source?: Source) {`,
+      `  const r = rules(lang, 'query', source);`,
       `  return yup.object({`,
       `    ...r.paging(${lit(sortableFields(r))}),`,
       ...filterRules(model, r).map((rule) => `    ${rule},`),

@@ -14,18 +14,19 @@ import { DEFAULT_TRUST_PROXY, type Config } from './config';
 import * as crud from './crud/handlers';
 import { actionOf } from './crud/workflow';
 import type { Database } from './db/connect';
-import { currentDetail, login, newCaptcha, unlockLogin } from './domain/auth';
+import { captchaBody, currentDetail, login, loginBody, newCaptcha, unlockLogin } from './domain/auth';
 import { dummyPasswordHash } from './domain/passwords';
 import { registerFileRoutes } from './domain/files/routes';
 import { registerImportRoutes } from './domain/imports/routes';
 import { registerExportRoutes } from './domain/exports/routes';
-import { batchUpdateWeight, searchSkus } from './domain/sku';
-import { approveJudgement, rejectJudgement } from './domain/inventory/judgement';
+import { batchUpdateWeight, batchWeightBody, labelsBody, searchBody, searchSkus } from './domain/sku';
+import { approveJudgement, rejectBody, rejectJudgement } from './domain/inventory/judgement';
 import { registerInboundRoutes } from './domain/inbound/routes';
 import { registerOutboundRoutes } from './domain/outbound/routes';
-import { changeOwnPassword, editUserRoles } from './domain/users';
+import { changeOwnPassword, changePasswordBody, editUserRoles, userRolesBody } from './domain/users';
+import { BODY_LIMITS, ID_BODY, isBodyTooLarge, NO_FIELDS, refuseLargeBody } from './http/body';
 import { readContext, type RequestContext, type UserContext } from './http/context';
-import { BizError, text } from './http/errors';
+import { BizError, clientDbError, text } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { publicRoute, sapiRoute, type SapiHandlerArgs } from './http/sapi';
 import { endSession } from './http/session';
@@ -36,17 +37,23 @@ export interface AppOptions { database: Database; config: Config; logger?: boole
 export async function buildApp({ database, config, logger = false }: AppOptions): Promise<FastifyInstance> {
   const { db } = database;
   // one log line per request (http/requestLog.ts) instead of Fastify's two
-  const app = Fastify({ logger, logController: new LogController({ disableRequestLogging: true }), bodyLimit: 10 * 1024 * 1024, trustProxy: config.trustProxy ?? DEFAULT_TRUST_PROXY });
+  const app = Fastify({ logger, logController: new LogController({ disableRequestLogging: true }), bodyLimit: BODY_LIMITS.bytes, trustProxy: config.trustProxy ?? DEFAULT_TRUST_PROXY });
   registerRequestLog(app);
   await app.register(formbody);
   await registerSecurityHeaders(app);
 
-  app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, req, reply) => {
+  app.setErrorHandler(async (err: Error & { statusCode?: number; code?: string; validation?: unknown }, req, reply) => {
     const ctx = readContext(req);
     if (err instanceof BizError) return reply.status(200).send({ code: err.code, msg: err.message, data: null });
+    const fromDb = clientDbError(err, ctx.lang); // a value of the request the edge let through (SQLSTATE 22, 23)
+    if (fromDb) {
+      req.log.warn({ err, url: req.url }, 'the database refused a value of the request');
+      return reply.status(200).send({ code: fromDb.code, msg: fromDb.message, data: null });
+    }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // malformed JSON, wrong content type, body too large: the client's fault, said in words
-      return reply.status(200).send({ code: Code.BAD_REQUEST, msg: err.message, data: null });
+      const msg = isBodyTooLarge(err) ? await refuseLargeBody(req, ctx.lang) : err.message;
+      return reply.status(200).send({ code: Code.BAD_REQUEST, msg, data: null });
     }
     req.log.error({ err, url: req.url }, 'unexpected error');
     return reply.status(200).send({ code: Code.ERROR, msg: text(ctx.lang, 'unexpected'), data: null });
@@ -56,33 +63,33 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   for (const route of routeTable) {
     const binding = bindings[route.resource];
     const handler = crud[route.operation] as (call: crud.CrudCall) => Promise<unknown>;
-    sapiRoute(app, db, route.path, route.permission, ({ ctx, user, body }) => handler({ db, ctx, user, binding, body }));
+    sapiRoute(app, db, route.path, route.permission, { body: crud.crudBody(binding, route.operation) }, ({ ctx, user, body }) => handler({ db, ctx, user, binding, body }));
   }
 
   // Auth (spec 7.2; docs/architecture.md)
-  publicRoute(app, '/sapi/captcha/get', ({ body }) => newCaptcha(db, Number(body.type ?? 1) || 1));
+  publicRoute(app, '/sapi/captcha/get', { body: captchaBody }, ({ body }) => newCaptcha(db, body.type ?? 1));
   void dummyPasswordHash(); // ready before the first login of an unknown name
-  publicRoute(app, '/sapi/sys/user/login', ({ req, ctx, body }) => login(db, ctx, body, { ip: req.ip, testAnswer: config.captchaTestAnswer, throttle: config.loginThrottle }));
-  sapiRoute(app, db, '/sapi/sys/user/current/detail', 'any', ({ user }) => currentDetail(db, user));
-  sapiRoute(app, db, '/sapi/sys/user/logout', 'any', async ({ user }) => { await endSession(db, user.token); return null; });
-  sapiRoute(app, db, '/sapi/sys/user/current/edit', 'any', ({ ctx, user, body }) => changeOwnPassword(db, ctx, user, body));
-  sapiRoute(app, db, '/sapi/sys/user/role/edit', bindings.user.meta.permissions.edit, ({ ctx, user, body }) => editUserRoles(db, ctx, user, body));
-  sapiRoute(app, db, '/sapi/sys/user/unlockLogin', bindings.user.meta.permissions.edit, ({ req, ctx, user, body }) => unlockLogin({ db, ctx, user, binding: bindings.user, body }, req.ip, config.loginThrottle));
+  publicRoute(app, '/sapi/sys/user/login', { body: loginBody }, ({ req, ctx, body }) => login(db, ctx, body, { ip: req.ip, testAnswer: config.captchaTestAnswer, throttle: config.loginThrottle }));
+  sapiRoute(app, db, '/sapi/sys/user/current/detail', 'any', { body: NO_FIELDS }, ({ user }) => currentDetail(db, user));
+  sapiRoute(app, db, '/sapi/sys/user/logout', 'any', { body: NO_FIELDS }, async ({ user }) => { await endSession(db, user.token); return null; });
+  sapiRoute(app, db, '/sapi/sys/user/current/edit', 'any', { body: changePasswordBody }, ({ ctx, user, body }) => changeOwnPassword(db, ctx, user, body));
+  sapiRoute(app, db, '/sapi/sys/user/role/edit', bindings.user.meta.permissions.edit, { body: userRolesBody }, ({ ctx, user, body }) => editUserRoles(db, ctx, user, body));
+  sapiRoute(app, db, '/sapi/sys/user/unlockLogin', bindings.user.meta.permissions.edit, { body: ID_BODY }, ({ req, ctx, user, body }) => unlockLogin({ db, ctx, user, binding: bindings.user, body }, req.ip, config.loginThrottle));
 
   // SKU calls beyond CRUD (spec 7.2; issue 3)
   const skuCall = (ctx: RequestContext, user: UserContext, body: Record<string, unknown>) => ({ db, ctx, user, binding: bindings.sku, body });
-  sapiRoute(app, db, '/sapi/wms/sku/count', bindings.sku.meta.permissions.list, ({ ctx, user, body }) => crud.countRecords(skuCall(ctx, user, body)));
-  sapiRoute(app, db, '/sapi/wms/sku/search', bindings.sku.meta.permissions.list, ({ ctx, user, body }) => searchSkus(skuCall(ctx, user, body)));
-  sapiRoute(app, db, '/sapi/wms/sku/batchUpdateWeight', bindings.sku.meta.permissions.add, ({ ctx, user, body }) => batchUpdateWeight(skuCall(ctx, user, body)));
-  sapiRoute(app, db, '/sapi/wms/sku/exportEcPlatformLabels', 'outbound:export_ec_platform_labels', async ({ ctx, user, body, reply }) => (await import('./domain/labels')).exportEcPlatformLabels(skuCall(ctx, user, body), reply));
+  sapiRoute(app, db, '/sapi/wms/sku/count', bindings.sku.meta.permissions.list, { body: crud.crudBody(bindings.sku, 'page') }, ({ ctx, user, body }) => crud.countRecords(skuCall(ctx, user, body)));
+  sapiRoute(app, db, '/sapi/wms/sku/search', bindings.sku.meta.permissions.list, { body: searchBody }, ({ ctx, user, body }) => searchSkus(skuCall(ctx, user, body)));
+  sapiRoute(app, db, '/sapi/wms/sku/batchUpdateWeight', bindings.sku.meta.permissions.add, { body: batchWeightBody }, ({ ctx, user, body }) => batchUpdateWeight(skuCall(ctx, user, body)));
+  sapiRoute(app, db, '/sapi/wms/sku/exportEcPlatformLabels', 'outbound:export_ec_platform_labels', { body: labelsBody }, async ({ ctx, user, body, reply }) => (await import('./domain/labels')).exportEcPlatformLabels(skuCall(ctx, user, body), reply));
 
   // Inventory, adjustments and inbound orders beyond CRUD (spec 7.2; issues 4, 5)
   const callOf = (binding: Binding) => (a: SapiHandlerArgs): crud.CrudCall => ({ db, ctx: a.ctx, user: a.user, binding, body: a.body });
   const inventoryCall = callOf(bindings.inventory);
-  sapiRoute(app, db, '/sapi/wms/sku-inventory/queryOne', bindings.inventory.meta.permissions.list, (a) => crud.queryOne(inventoryCall(a)));
+  sapiRoute(app, db, '/sapi/wms/sku-inventory/queryOne', bindings.inventory.meta.permissions.list, { body: crud.crudBody(bindings.inventory, 'page') }, (a) => crud.queryOne(inventoryCall(a)));
   const judgementCall = callOf(bindings.inventoryJudgement);
-  sapiRoute(app, db, '/sapi/wms/inventory-judgement/approve', actionOf(bindings.inventoryJudgement, 'approve').code, (a) => approveJudgement(judgementCall(a)));
-  sapiRoute(app, db, '/sapi/wms/inventory-judgement/reject', actionOf(bindings.inventoryJudgement, 'reject').code, (a) => rejectJudgement(judgementCall(a)));
+  sapiRoute(app, db, '/sapi/wms/inventory-judgement/approve', actionOf(bindings.inventoryJudgement, 'approve').code, { body: ID_BODY }, (a) => approveJudgement(judgementCall(a)));
+  sapiRoute(app, db, '/sapi/wms/inventory-judgement/reject', actionOf(bindings.inventoryJudgement, 'reject').code, { body: rejectBody }, (a) => rejectJudgement(judgementCall(a)));
 
   registerInboundRoutes(app, db);
   registerOutboundRoutes(app, db);

@@ -7,12 +7,24 @@
  * satisfy the rules; read-only-on-edit fields are dropped by the caller), `query` (list filters: optional,
  * text trimmed). Every message names a field by its label in the caller's language, never by its API key
  * ({@link fieldMessage}; docs/architecture.md "X-Lang").
+ *
+ * Sources ({@link Source}): `wire` (the default; what the server validates) takes a request body as typed:
+ * no casting between types (`"12"` is no number, `true` no text, `[2, 9]` no weight), numbers finite, whole
+ * numbers within PostgreSQL's integer (int4), ids 1..{@link INT4_MAX} (issue 12; docs/architecture.md
+ * "Strict input at the edge"). `input` (the console's forms) casts what inputs hold, e.g. "12" -> 12.
+ * Both trim text and read '' and null as "empty".
  */
 import * as yup from 'yup';
 import type { Label } from './resource-meta';
 
 export type Lang = 'en' | 'zh';
 export type FormMode = 'add' | 'edit';
+/** Where values come from: a request body taken as typed (`wire`), or form inputs yup may cast (`input`). */
+export type Source = 'wire' | 'input';
+
+/** The largest PostgreSQL `integer`: every id and whole-number column of the schema is one. */
+export const INT4_MAX = 2_147_483_647;
+const INT4_MIN = -INT4_MAX - 1;
 
 type Args = Record<string, string | number>;
 const fill = (t: string, a: Args) => t.replace(/\{(\w+)\}/g, (_, k) => String(a[k] ?? ''));
@@ -24,6 +36,7 @@ export const ruleTexts: Record<Lang, Record<string, string>> = {
     length: '{label} length must be between {min} and {max} characters',
     maxLength: '{label} can be at most {max} characters',
     minLength: '{label} must be at least {min} characters',
+    text: '{label} must be text',
     number: '{label} must be a number',
     integer: '{label} must be an integer',
     min: '{label} cannot be less than {min}',
@@ -46,6 +59,7 @@ export const ruleTexts: Record<Lang, Record<string, string>> = {
     length: '{label}长度必须在{min}到{max}个字符之间',
     maxLength: '{label}最多{max}个字符',
     minLength: '{label}至少{min}个字符',
+    text: '{label}必须是文本',
     number: '{label}只能是数字',
     integer: '{label}只能是整数',
     min: '{label}不能小于{min}',
@@ -79,6 +93,7 @@ export const requestLabels = {
   username: L('Username', '用户名'),
   password: L('Password', '密码'),
   captcha: L('Verification code', '验证码'),
+  captchaType: L('Verification code type', '验证码类型'),
   oldPassword: L('Old password', '旧密码'),
   newPassword: L('New password', '新密码'),
   confirmPassword: L('Confirm password', '确认密码'),
@@ -150,9 +165,28 @@ export interface NumberOpts extends Presence { min?: number; max?: number; integ
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const isEmpty = (orig: unknown) => orig === '' || orig === null;
+/** Trims text and leaves anything else as it is, for the type check to refuse (never `val.trim is not a function`). */
+export const trimText = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
-/** Builders for one language and mode; every builder takes the field's label first. */
-export function rules(lang: Lang, mode: FormMode | 'query') {
+/**
+ * A fresh schema `s` (yup.string(), yup.number(), ...) taking its values as they come (`wire`): yup's casting
+ * between types is switched off, so a value of another type fails the schema's typeError. With `input`, `s`
+ * as it is. (yup's own casting transform reads `spec.coerce` of the instance that registered it, the fresh
+ * one, so the switch is set there; clones made later keep it.)
+ */
+export function typed<S extends yup.Schema>(s: S, source: Source): S {
+  if (source === 'wire') s.spec.coerce = false;
+  return s;
+}
+
+/** A plain text field for hand-written forms (login, passwords): no casting on the wire; trimmed unless `trim` is false. */
+export function textField(source: Source, typeMessage: string, trim = true) {
+  const s = typed(yup.string(), source).typeError(typeMessage);
+  return trim ? s.transform(trimText) : s;
+}
+
+/** Builders for one language, mode and source (default `wire`); every builder takes the field's label first. */
+export function rules(lang: Lang, mode: FormMode | 'query', source: Source = 'wire') {
   const texts = ruleTexts[lang];
   const msg = (key: string, label: Label, a: Args = {}) => fieldMessage(lang, { label }, texts[key], a);
   /** What an empty input ('' or null) becomes: null to clear, undefined to keep/default, null to refuse (required). */
@@ -163,11 +197,14 @@ export function rules(lang: Lang, mode: FormMode | 'query') {
     // edit: may be absent (unchanged) but not emptied
     return s.test('required', msg('required', label), (v: unknown) => v !== null && v !== '') as S;
   };
+  /** A whole number within int4 (`min`/`max` narrow it), finite: for ids, counts and integer columns. */
+  const whole = (label: Label, min = INT4_MIN, max = INT4_MAX) => typed(yup.number(), source).typeError(msg('integer', label)).integer(msg('integer', label))
+    .min(min, msg('min', label, { min })).max(max, msg('max', label, { max }));
   const b = {
     /** The text of one rule for a label, for hand-written schemas. */
     text: msg,
     string(label: Label, o: StringOpts = {}) {
-      let s = yup.string().typeError(msg('required', label)).trim();
+      let s = typed(yup.string(), source).typeError(msg('text', label)).transform(trimText);
       s = s.transform((v, orig) => (isEmpty(orig) || v === '' ? empty(o) : v));
       if (o.minLength !== undefined && o.maxLength !== undefined) {
         const t = msg('length', label, { min: o.minLength, max: o.maxLength });
@@ -179,45 +216,64 @@ export function rules(lang: Lang, mode: FormMode | 'query') {
     /** A password: on edit an empty value means "keep the old one". */
     password(label: Label, o: StringOpts = {}) {
       const t = msg('length', label, { min: o.minLength ?? 0, max: o.maxLength ?? 100 });
-      const s = yup.string().typeError(msg('required', label)).transform(emptyToUndefined).min(o.minLength ?? 0, t).max(o.maxLength ?? 100, t);
+      const s = typed(yup.string(), source).typeError(msg('text', label)).transform(emptyToUndefined).min(o.minLength ?? 0, t).max(o.maxLength ?? 100, t);
       return mode === 'add' && o.required ? s.required(msg('required', label)) : s.optional();
     },
     number(label: Label, o: NumberOpts = {}) {
-      let s = yup.number().typeError(msg(o.integer ? 'integer' : 'number', label)).transform((v, orig) => (isEmpty(orig) ? empty(o) : v));
-      if (o.integer) s = s.integer(msg('integer', label));
-      if (o.min !== undefined) s = s.min(o.min, msg('min', label, { min: o.min }));
-      if (o.max !== undefined) s = s.max(o.max, msg('max', label, { max: o.max }));
+      const typeText = msg(o.integer ? 'integer' : 'number', label);
+      let s = o.integer
+        ? whole(label, o.min, o.max)
+        : typed(yup.number(), source).typeError(typeText).test('finite', typeText, (v) => v === undefined || v === null || Number.isFinite(v));
+      s = s.transform((v, orig) => (isEmpty(orig) ? empty(o) : v));
+      if (!o.integer && o.min !== undefined) s = s.min(o.min, msg('min', label, { min: o.min }));
+      if (!o.integer && o.max !== undefined) s = s.max(o.max, msg('max', label, { max: o.max }));
       if (o.decimals !== undefined) {
         const d = o.decimals;
-        s = s.test('decimals', msg('decimals', label, { decimals: d }), (v) => v === undefined || Math.abs(Math.round(v * 10 ** d) - v * 10 ** d) < 1e-6);
+        s = s.test('decimals', msg('decimals', label, { decimals: d }), (v) => v === undefined || v === null || Math.abs(Math.round(v * 10 ** d) - v * 10 ** d) < 1e-6);
       }
       return need(s.nullable(), label, o.required);
     },
     boolean(label: Label, o: Presence = {}) {
-      return need(yup.boolean().typeError(msg('boolean', label)).transform((v, orig) => (isEmpty(orig) ? empty(o) : v)).nullable(), label, o.required);
+      return need(typed(yup.boolean(), source).typeError(msg('boolean', label)).transform((v, orig) => (isEmpty(orig) ? empty(o) : v)).nullable(), label, o.required);
     },
     oneOf(label: Label, values: number[], o: Presence = {}) {
-      const s = yup.number().typeError(msg('oneOf', label, { values: values.join(', ') })).transform((v, orig) => (isEmpty(orig) ? empty(o) : v));
+      const s = typed(yup.number(), source).typeError(msg('oneOf', label, { values: values.join(', ') })).transform((v, orig) => (isEmpty(orig) ? empty(o) : v));
       return need(s.oneOf([...values, undefined, null] as number[], msg('oneOf', label, { values: values.join(', ') })).nullable(), label, o.required);
     },
     ref(label: Label, o: Presence = {}) {
       return b.number(label, { ...o, integer: true, min: 1 });
     },
+    /** The id of the record a call acts on (`id` of detail, edit, remove, workflow steps): required, 1..INT4_MAX. */
+    recordId(label: Label = requestLabels.id) {
+      const t = msg('positiveId', label);
+      return typed(yup.number(), source).typeError(t).integer(t).min(1, t).max(INT4_MAX, t).required(t);
+    },
     /** Ids of another resource; with allowAll, [-1] means all (spec 3, 9). */
     refs(label: Label, o: { required?: boolean; allowAll?: boolean } = {}) {
-      const item = yup.number().typeError(msg('integer', label)).integer(msg('integer', label)).min(o.allowAll ? -1 : 1, msg('min', label, { min: o.allowAll ? -1 : 1 })).notOneOf([0], msg('min', label, { min: 1 })).required();
+      const item = whole(label, o.allowAll ? -1 : 1).notOneOf([0], msg('min', label, { min: 1 })).required();
       let s = yup.array(item).typeError(msg('list', label));
       if (o.allowAll) s = s.test('allOrSome', msg('allOrSome', label), (v) => !v || !v.includes(-1) || v.length === 1);
       return need(s, label, o.required);
     },
     strings(label: Label, o: { required?: boolean; maxLength?: number } = {}) {
-      const item = yup.string().trim().max(o.maxLength ?? 100, msg('maxLength', label, { max: o.maxLength ?? 100 })).required();
+      const item = typed(yup.string(), source).typeError(msg('text', label)).transform(trimText).max(o.maxLength ?? 100, msg('maxLength', label, { max: o.maxLength ?? 100 })).required();
       // the multi-line multi-input holds at most 10000 characters in all (spec 5, 9)
       const list = yup.array(item).typeError(msg('list', label)).test('total', msg('maxLength', label, { max: 10000 }), (v) => !v || v.join('\n').length <= 10000);
       return need(list, label, o.required);
     },
+    /** A date or instant: text (ISO 8601, `YYYY-MM-DD`) or a Date; on the wire a number or boolean is no date. */
     date(label: Label, o: Presence = {}) {
-      return need(yup.date().typeError(msg('date', label)).transform((v, orig) => (isEmpty(orig) ? empty(o) : v)).nullable(), label, o.required);
+      let s = yup.date().typeError(msg('date', label)).transform((v, orig) => (isEmpty(orig) ? empty(o) : v));
+      if (source === 'wire') s = s.test('text', msg('date', label), function () { const v: unknown = this.originalValue; return v === undefined || v === null || typeof v === 'string' || v instanceof Date; });
+      return need(s.nullable(), label, o.required);
+    },
+    /**
+     * A list filter's day or instant, kept as text for the filter to read in the caller's time zone
+     * (crud/filters.ts): `YYYY-MM-DD` or an ISO 8601 instant; '' or null = no filter.
+     */
+    day(label: Label) {
+      return typed(yup.string(), source).typeError(msg('date', label)).transform(trimText).transform(emptyToUndefined)
+        .test('date', msg('date', label), (v) => v === undefined || (/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)))).optional();
     },
     /** Query paging: current (>= 1), size (1..500), sortProp from the whitelist, sortOrder. */
     paging(sortable: string[]) {
@@ -225,8 +281,8 @@ export function rules(lang: Lang, mode: FormMode | 'query') {
       return {
         current: b.number(R.current, { integer: true, min: 1 }),
         size: b.number(R.size, { integer: true, min: 1, max: 500 }),
-        sortProp: yup.string().typeError(msg('invalid', R.sortProp)).transform(emptyToUndefined).oneOf([...sortable, undefined] as string[], msg('oneOf', R.sortProp, { values: sortable.join(', ') })).optional(),
-        sortOrder: yup.string().typeError(msg('invalid', R.sortOrder)).transform(emptyToUndefined).oneOf(['asc', 'desc', 'ascending', 'descending', undefined] as string[], msg('oneOf', R.sortOrder, { values: 'asc, desc' })).optional(),
+        sortProp: typed(yup.string(), source).typeError(msg('invalid', R.sortProp)).transform(emptyToUndefined).oneOf([...sortable, undefined] as string[], msg('oneOf', R.sortProp, { values: sortable.join(', ') })).optional(),
+        sortOrder: typed(yup.string(), source).typeError(msg('invalid', R.sortOrder)).transform(emptyToUndefined).oneOf(['asc', 'desc', 'ascending', 'descending', undefined] as string[], msg('oneOf', R.sortOrder, { values: 'asc, desc' })).optional(),
         ids: b.refs(R.ids),
       };
     },

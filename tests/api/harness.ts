@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { JudgementType } from '../../generated/shared/enums';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type AppOptions } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/connect';
 import { migrateDatabase } from '../../src/server/db/migrate';
@@ -32,7 +32,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}, logger: boolean | object = false): Promise<TestApp> {
+/** `logger`: Fastify's logger option (off by default), e.g. a stream a test reads. */
+export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}, logger: AppOptions['logger'] = false): Promise<TestApp> {
   let dbUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
   if (kind === 'postgres') {

@@ -191,7 +191,7 @@ describe.each(testDatabases())('SKUs on %s', (kind) => {
   // ---- writing ----
 
   it('adds a SKU under the company of its owner, trimming text', async () => {
-    const added = await addSku('D', { sku: '  D-TRIM-1 ', name: '  Trimmed name ', color: ' blue ', size: '', goodsNo: ' GN-1 ', remarkForWarehouse: ' fragile ', categoryId: cats.misc, weight: '2.125', companyId: demoCo });
+    const added = await addSku('D', { sku: '  D-TRIM-1 ', name: '  Trimmed name ', color: ' blue ', size: '', goodsNo: ' GN-1 ', remarkForWarehouse: ' fragile ', categoryId: cats.misc, weight: 2.125, companyId: demoCo });
     expect(added).toMatchObject({ ownerId: owners.D, companyId: secondCo, companyName: 'Second Co', ownerName: 'Writers Ltd', sku: 'D-TRIM-1', name: 'Trimmed name', color: 'blue', goodsNo: 'GN-1', remarkForWarehouse: 'fragile', weight: 2.125, enable: true, category: 'Misc', supplierNames: [], ecPlatforms: [] });
     expect(added.size).toBeNull();
     expect((await call('/sapi/wms/sku/detail', { id: added.id })).data.companyId).toBe(secondCo); // companyId in the body is ignored

@@ -282,11 +282,11 @@ describe('useFormResolver', () => {
     );
     fireEvent.click(await screen.findByText('check'));
     await waitFor(() => expect(document.title).toBe('Name cannot be empty'));
-    expect(factory).toHaveBeenLastCalledWith('add', 'en');
+    expect(factory).toHaveBeenLastCalledWith('add', 'en', 'input');
     await act(async () => {
       fireEvent.click(screen.getByText('zh'));
     });
-    await waitFor(() => expect(factory).toHaveBeenLastCalledWith('add', 'zh'));
+    await waitFor(() => expect(factory).toHaveBeenLastCalledWith('add', 'zh', 'input'));
     fireEvent.click(screen.getByText('check'));
     await waitFor(() => expect(document.title).toBe('名称不能为空'));
   });

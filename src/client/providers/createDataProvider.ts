@@ -49,6 +49,12 @@ export function toPageBody(params: Partial<GetListParams>): Record<string, unkno
   return body;
 }
 
+/**
+ * A record id as the API takes it: a JSON number (the server casts nothing, issue 12); react-admin hands
+ * over the id of an edit page's URL as text ("3").
+ */
+export const apiId = (id: Identifier): Identifier => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id);
+
 export function createDataProvider(paths: Record<string, string>): WmsDataProvider {
   const pathOf = (resource: string): string => {
     const path = paths[resource];
@@ -72,42 +78,42 @@ export function createDataProvider(paths: Record<string, string>): WmsDataProvid
     getList: (resource, params) => page(resource, toPageBody(params), params) as any,
 
     getOne: async (resource, params) => ({
-      data: await sapi(`${pathOf(resource)}/detail`, { id: params.id }, opts(params)),
+      data: await sapi(`${pathOf(resource)}/detail`, { id: apiId(params.id) }, opts(params)),
     }),
 
     getMany: async (resource, params) => ({
-      data: (await sapi<any[]>(`${pathOf(resource)}/list`, { ids: params.ids }, opts(params, true))) ?? [],
+      data: (await sapi<any[]>(`${pathOf(resource)}/list`, { ids: params.ids.map(apiId) }, opts(params, true))) ?? [],
     }),
 
     getManyReference: (resource, params) =>
-      page(resource, { ...toPageBody(params), [params.target]: params.id }, params) as any,
+      page(resource, { ...toPageBody(params), [params.target]: apiId(params.id) }, params) as any,
 
     create: async (resource, params) => ({
       data: await sapi(`${pathOf(resource)}/add`, params.data),
     }),
 
     update: async (resource, params) => ({
-      data: await sapi(`${pathOf(resource)}/edit`, { ...params.data, id: params.id }),
+      data: await sapi(`${pathOf(resource)}/edit`, { ...params.data, id: apiId(params.id) }),
     }),
 
     updateMany: async (resource, params) => {
-      for (const id of params.ids) await sapi(`${pathOf(resource)}/edit`, { ...params.data, id });
+      for (const id of params.ids) await sapi(`${pathOf(resource)}/edit`, { ...params.data, id: apiId(id) });
       return { data: params.ids };
     },
 
     delete: async (resource, params) => {
-      await sapi(`${pathOf(resource)}/remove`, { id: params.id });
+      await sapi(`${pathOf(resource)}/remove`, { id: apiId(params.id) });
       return { data: (params.previousData ?? { id: params.id }) as any };
     },
 
     deleteMany: async (resource, params) => {
-      for (const id of params.ids) await sapi(`${pathOf(resource)}/remove`, { id });
+      for (const id of params.ids) await sapi(`${pathOf(resource)}/remove`, { id: apiId(id) });
       return { data: params.ids };
     },
 
-    lock: async (resource, params) => ({ data: await sapi(`${pathOf(resource)}/lock`, { id: params.id }) }),
+    lock: async (resource, params) => ({ data: await sapi(`${pathOf(resource)}/lock`, { id: apiId(params.id) }) }),
 
-    unlock: async (resource, params) => ({ data: await sapi(`${pathOf(resource)}/unlock`, { id: params.id }) }),
+    unlock: async (resource, params) => ({ data: await sapi(`${pathOf(resource)}/unlock`, { id: apiId(params.id) }) }),
 
     call: (path, body = {}, options) => sapi(path, body, options),
   };

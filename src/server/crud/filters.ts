@@ -9,7 +9,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ResourceSpec } from '../../shared/resource-meta';
 
 const DAY_MS = 86_400_000;
-const isDateOnly = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v.trim());
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Start of the given calendar day in a zone `tzHours` east of UTC, as an instant. */
@@ -17,17 +17,32 @@ export function dayStart(day: Date, tzHours: number): Date {
   return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()) - tzHours * 3600_000);
 }
 
-export function filterConditions(meta: ResourceSpec, columns: Record<string, PgColumn>, query: Record<string, unknown>, raw: Record<string, unknown>, tzHours: number): SQL[] {
+/**
+ * A date filter's bound (validated text, rules().day): a day `YYYY-MM-DD` is its start in the caller's zone
+ * (the end bound: the next day's start, exclusive); an instant is itself (the end bound inclusive).
+ */
+function bound(v: string, tzHours: number, end: boolean): { at: Date; day: boolean } {
+  const d = DATE_ONLY.exec(v);
+  if (!d) return { at: new Date(v), day: false };
+  const start = dayStart(new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]))), tzHours);
+  return { at: end ? new Date(start.getTime() + DAY_MS) : start, day: true };
+}
+
+/** The conditions of a validated page/list query (`query`, the generated query schema's value). */
+export function filterConditions(meta: ResourceSpec, columns: Record<string, PgColumn>, query: Record<string, unknown>, tzHours: number): SQL[] {
   const out: SQL[] = [];
   if (Array.isArray(query.ids)) out.push(inArray(columns.id, query.ids as number[]));
   for (const f of meta.fields) {
     if (!f.filter) continue;
     const col = columns[f.name];
     if (f.filter === 'dateRange') {
-      const start = query[`${f.name}Start`] as Date | undefined;
-      const end = query[`${f.name}End`] as Date | undefined;
-      if (start) out.push(gte(col, isDateOnly(raw[`${f.name}Start`]) ? dayStart(start, tzHours) : start));
-      if (end) out.push(isDateOnly(raw[`${f.name}End`]) ? lt(col, new Date(dayStart(end, tzHours).getTime() + DAY_MS)) : lte(col, end));
+      const start = query[`${f.name}Start`] as string | undefined;
+      const end = query[`${f.name}End`] as string | undefined;
+      if (start) out.push(gte(col, bound(start, tzHours, false).at));
+      if (end) {
+        const e = bound(end, tzHours, true);
+        out.push(e.day ? lt(col, e.at) : lte(col, e.at));
+      }
       continue;
     }
     const v = query[f.name];

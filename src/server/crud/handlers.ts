@@ -6,20 +6,25 @@
  *
  * Records: the table's columns by API name (passwords never), plus `<ref>Name` for every ref field
  * (e.g. companyId -> companyName, spec 3). Dates are ISO instants.
+ *
+ * Bodies: each call's body rule is {@link crudBody}; sapiRoute checks it at the edge (http/body.ts), so the
+ * handlers here take `call.body` as validated. A caller inside the server (the order import) checks its body
+ * with the same rule first (checkBody).
  */
 import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import { ValidationError, type Schema } from 'yup';
+import * as yup from 'yup';
 import { bindings, type Binding } from '../../../generated/server/routes';
 import { enumValues, Status } from '../../../generated/shared/enums';
 import { Code, type Page } from '../../shared/envelope';
 import { refNameField, type FieldSpec, type ResourceSpec } from '../../shared/resource-meta';
-import { formatValidationError, requestLabels, ruleTexts, type Lang } from '../../shared/validation';
+import { INT4_MAX, requestLabels, rules, ruleTexts, type FormMode, type Lang } from '../../shared/validation';
 import type { Db } from '../db/connect';
 import { hashPassword } from '../domain/passwords';
 import { resourceHooks } from '../domain/resource-hooks';
+import { ID_BODY, manifestLabel, NO_FIELDS, validate, type BodyRule } from '../http/body';
 import type { RequestContext, UserContext } from '../http/context';
-import { BizError, fieldError, notFound, text } from '../http/errors';
+import { BizError, fieldError, notFound, pgError, text } from '../http/errors';
 import { requireInScope, scopeConditions, type ScopeKind } from '../http/guard';
 import { filterConditions, isNarrowed, orderBy } from './filters';
 
@@ -29,31 +34,9 @@ type Columns = Record<string, PgColumn>;
 
 const LIST_LIMIT = 1000;
 export const meta = (b: Binding) => b.meta as ResourceSpec;
+// request validation lives with the edge (http/body.ts); re-exported for the domain modules
+export { manifestLabel, validate };
 const columnsOf = (b: Binding) => getTableColumns(b.table as PgTable) as unknown as Columns;
-
-/**
- * Validates with a yup schema; a failure is a 400 whose msg names the field by its label in `lang` and the
- * rule (spec 5, see formatValidationError). `spec`: the resource whose manifest labels name fields the
- * schema left a yup default text for (else any manifest field of that name).
- */
-export async function validate<T = Row>(schema: Schema, body: unknown, lang: Lang, spec?: ResourceSpec): Promise<T> {
-  try {
-    return (await schema.validate(body ?? {}, { stripUnknown: true, abortEarly: false })) as T;
-  } catch (e) {
-    const order = 'fields' in schema ? Object.keys((schema as { fields: object }).fields) : [];
-    if (e instanceof ValidationError) {
-      const p = formatValidationError(e, lang, order, (k) => manifestLabel(k, spec));
-      throw new BizError(Code.BAD_REQUEST, p.message, p);
-    }
-    throw e;
-  }
-}
-
-/** The manifest label of field `name`: of `spec` when given and declared there, else of the first resource declaring it. */
-export function manifestLabel(name: string, spec?: ResourceSpec): FieldSpec | undefined {
-  const own = (r: ResourceSpec) => r.fields.find((f) => f.name === name) ?? r.queryParams.find((f) => f.name === name);
-  return (spec && own(spec)) || Object.values(bindings).map((b) => own(meta(b))).find(Boolean);
-}
 
 function scopeColumns(b: Binding): Partial<Record<ScopeKind, PgColumn>> {
   const cols = columnsOf(b);
@@ -91,10 +74,35 @@ export function readScope(b: Binding, user: UserContext): SQL[] {
   return out;
 }
 
-/** The record id of a call's body: a positive integer (number or digits), else 400 "ID must be a positive integer". */
+/** The record id of a call: an integer 1..INT4_MAX (a JSON number), else 400 "ID must be a positive integer". */
 export function recordId(id: unknown, lang: Lang): number {
-  if (typeof id !== 'number' && !(typeof id === 'string' && /^\d+$/.test(id))) throw fieldError(lang, { label: requestLabels.id, field: 'id' }, ruleTexts[lang].positiveId);
-  return Number(id);
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > INT4_MAX) throw fieldError(lang, { label: requestLabels.id, field: 'id' }, ruleTexts[lang].positiveId);
+  return id;
+}
+
+export type Operation = 'list' | 'page' | 'detail' | 'add' | 'edit' | 'remove' | 'lock' | 'unlock';
+
+/** The form fields of a resource in `mode` (what its generated form schema holds): the values add/edit write. */
+function formFields(spec: ResourceSpec, mode: FormMode): string[] {
+  return spec.fields.filter((f) => f.form && !f.system && !(mode === 'edit' && f.readOnlyOnEdit)).map((f) => f.name);
+}
+
+/**
+ * The body rule of a generic call (checked at the edge): page/list the resource's query (paging, sort,
+ * filters, `ids`); detail, remove, lock and unlock `{id}`; add the form (a field left out that has a manifest
+ * default gets it first, {@link withDefaults}); edit `{id}` and the form. Add and edit also hold the fields
+ * the resource's hooks declare (`bodyFields`, e.g. a document's `lines`).
+ */
+export function crudBody(b: Binding, op: Operation): BodyRule {
+  const spec = meta(b);
+  // a read-only resource refuses every write with its own message (refuseReadOnly), whatever the body
+  if (spec.readOnly && op !== 'page' && op !== 'list' && op !== 'detail') return NO_FIELDS;
+  switch (op) {
+    case 'page': case 'list': return { schema: (lang) => b.schemas.query(lang), labels: spec };
+    case 'detail': case 'remove': case 'lock': case 'unlock': return ID_BODY;
+    case 'add': return { schema: (lang) => b.schemas.form('add', lang).shape(hooksOf(b).bodyFields?.(lang, 'add') ?? {}), labels: spec, prepare: (body) => withDefaults(spec, body) };
+    case 'edit': return { schema: (lang) => b.schemas.form('edit', lang).shape({ ...hooksOf(b).bodyFields?.(lang, 'edit'), id: rules(lang, 'add').recordId() }), labels: spec };
+  }
 }
 
 
@@ -107,22 +115,23 @@ async function findScoped(call: CrudCall, id: unknown): Promise<Row> {
   return row;
 }
 
+/** The WHERE of a validated page/list query (`call.body`): manifest filters, the filterConditions hook, scope. */
 async function queryConditions(call: CrudCall): Promise<{ q: Row; where: SQL | undefined }> {
-  const { binding: b, ctx, user, body } = call;
-  const q = await validate(b.schemas.query(ctx.lang), body, ctx.lang, meta(b));
-  const cols = columnsOf(b);
+  const { binding: b, ctx, user, body: q } = call;
   const extra = (await hooksOf(b).filterConditions?.(call, q)) ?? [];
-  const where = and(...filterConditions(meta(b), cols, q, body ?? {}, ctx.tzHours), ...extra, ...readScope(b, user));
+  const where = and(...filterConditions(meta(b), columnsOf(b), q, ctx.tzHours), ...extra, ...readScope(b, user));
   return { q, where };
 }
 
 /**
- * The validated query and the WHERE that page/list would use for `call` (manifest filters, the resource's
- * filterConditions hook, the caller's data scope): for readers that walk all matching rows themselves
- * (the inventory export). A bad query is a 400 like in page.
+ * The query `call.body` validated (the page rule of {@link crudBody}) and the WHERE that page/list would use
+ * for it: for readers that walk all matching rows themselves from a stored query (the inventory export).
+ * A bad query is a 400 like in page.
  */
 export async function queryWhere(call: CrudCall): Promise<{ q: Row; where: SQL | undefined }> {
-  return queryConditions(call);
+  const { binding: b, ctx } = call;
+  const q = await validate<Row>(b.schemas.query(ctx.lang), call.body, ctx.lang, meta(b));
+  return queryConditions({ ...call, body: q });
 }
 
 export async function page(call: CrudCall): Promise<Page<Row>> {
@@ -165,7 +174,7 @@ export const list = (call: CrudCall): Promise<Row[]> => firstRecords(call, LIST_
 /** The first record of the query, or null (e.g. /sapi/wms/sku-inventory/queryOne, spec 7.2). */
 export const queryOne = async (call: CrudCall): Promise<Row | null> => (await firstRecords(call, 1))[0] ?? null;
 
-export const detail = (call: CrudCall) => findScoped(call, call.body?.id);
+export const detail = (call: CrudCall) => findScoped(call, call.body.id);
 
 /** Scope rules for written values: a scoped ref must be in scope; scope on id means only 'all' users add. */
 function checkWriteScope(call: CrudCall, values: Row, adding: boolean) {
@@ -192,6 +201,11 @@ export interface ResourceHooks {
   beforeWrite?(call: CrudCall, values: Row, existing: Row | null): Promise<void>;
   afterWrite?(call: CrudCall, values: Row, existing: Row | null): Promise<void>;
   beforeRemove?(call: CrudCall, existing: Row): Promise<void>;
+  /**
+   * Body fields of add/edit besides the manifest form that the hooks read from `call.body` (e.g. a
+   * document's `lines`), validated at the edge with the form.
+   */
+  bodyFields?(lang: Lang, mode: FormMode): yup.ObjectShape;
 }
 const hooksOf = (b: Binding): ResourceHooks => resourceHooks[meta(b).name] ?? {};
 
@@ -221,10 +235,14 @@ export function withDefaults(spec: ResourceSpec, body: Row | undefined): Row {
   return out;
 }
 
+/** The form values of a validated add/edit body: its manifest form fields that are present. */
+const formValues = (b: Binding, body: Row, mode: FormMode): Row =>
+  Object.fromEntries(formFields(meta(b), mode).filter((k) => body[k] !== undefined).map((k) => [k, body[k]]));
+
 export async function add(call: CrudCall): Promise<Row> {
   const { binding: b, ctx } = call;
   refuseReadOnly(call);
-  const values = await validate(b.schemas.form('add', ctx.lang), withDefaults(meta(b), call.body), ctx.lang, meta(b));
+  const values = formValues(b, call.body, 'add');
   checkWriteScope(call, values, true);
   await hashPasswords(meta(b).fields, values);
   const id = await inTransaction(call, async (c) => {
@@ -251,21 +269,19 @@ export async function updateRecord(call: CrudCall, id: unknown, values: Row): Pr
 }
 
 export async function edit(call: CrudCall): Promise<Row> {
-  const { binding: b, ctx } = call;
+  const { binding: b } = call;
   refuseReadOnly(call);
-  await findScoped(call, call.body?.id); // 404 before 400: a record out of scope is not told apart from none
-  const values = await validate(b.schemas.form('edit', ctx.lang), call.body, ctx.lang, meta(b));
-  for (const k of Object.keys(values)) if (values[k] === undefined) delete values[k];
+  const values = formValues(b, call.body, 'edit');
   checkWriteScope(call, values, false);
   await hashPasswords(meta(b).fields, values);
-  return updateRecord(call, call.body?.id, values);
+  return updateRecord(call, call.body.id, values);
 }
 
 export async function remove(call: CrudCall): Promise<null> {
   const { binding: b, ctx } = call;
   refuseReadOnly(call);
   return inTransaction(call, async (c) => {
-    const existing = await findScoped(c, call.body?.id);
+    const existing = await findScoped(c, call.body.id);
     await hooksOf(b).beforeRemove?.(c, existing);
     await mapDbErrors(ctx.lang, meta(b), () => c.db.delete(b.table as PgTable).where(eq(columnsOf(b).id, existing.id as number)));
     return null;
@@ -273,16 +289,8 @@ export async function remove(call: CrudCall): Promise<null> {
 }
 
 /** lock (status -1) and unlock (status 1), spec 4. */
-export const lock = (call: CrudCall) => updateRecord(call, call.body?.id, { status: Status.LOCK });
-export const unlock = (call: CrudCall) => updateRecord(call, call.body?.id, { status: Status.ENABLE });
-
-/** The PostgreSQL error under Drizzle's wrapper, if any. */
-function pgError(e: unknown): { code?: string; constraint?: string; detail?: string } | undefined {
-  for (let x = e as { code?: string; cause?: unknown } | undefined, i = 0; x && i < 5; x = x.cause as typeof x, i++) {
-    if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) return x as never;
-  }
-  return undefined;
-}
+export const lock = (call: CrudCall) => updateRecord(call, call.body.id, { status: Status.LOCK });
+export const unlock = (call: CrudCall) => updateRecord(call, call.body.id, { status: Status.ENABLE });
 
 /** Runs a write; unique (23505) -> 409 naming the fields, foreign key (23503) -> 409 in use / 400 unknown ref. */
 export async function mapDbErrors<T>(lang: Lang, m: ResourceSpec, write: () => Promise<T>): Promise<T> {

@@ -16,10 +16,11 @@ import { user } from '../../../generated/db/schema';
 import { bindings } from '../../../generated/server/routes';
 import { Status } from '../../../generated/shared/enums';
 import { Code } from '../../shared/envelope';
-import { requestLabels } from '../../shared/validation';
-import { findInScope, validate, type CrudCall } from '../crud/handlers';
+import { requestLabels, rules, textField } from '../../shared/validation';
+import { findInScope, type CrudCall } from '../crud/handlers';
 import type { Db } from '../db/connect';
 import { sysCaptcha } from '../db/internal-schema';
+import type { BodyRule } from '../http/body';
 import type { RequestContext, UserContext } from '../http/context';
 import { BizError, fieldTextError, text } from '../http/errors';
 import { createSession, sweepExpired } from '../http/session';
@@ -27,6 +28,11 @@ import { DEFAULT_LOGIN_THROTTLE, lockError, lockIfDue, loginDelayMs, recordAttem
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
 export const CAPTCHA_TTL_MS = 5 * 60_000;
+
+/** POST /sapi/captcha/get {type?: 1.., time?}: `type` a whole number (default 1); `time` (cache buster) ignored. */
+export const captchaBody: BodyRule<{ type?: number }> = {
+  schema: (lang) => yup.object({ type: rules(lang, 'query').number(requestLabels.captchaType, { integer: true, min: 1, max: 100 }) }),
+};
 
 export async function newCaptcha(db: Db, type: number): Promise<{ captchaId: string; image: string }> {
   const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true, background: '#f4f6f8' });
@@ -47,6 +53,13 @@ export async function checkCaptcha(db: Db, captchaId: string, answer: string, te
   return given === row.answer || (testAnswer !== undefined && given === testAnswer.toLowerCase());
 }
 
+export interface LoginForm { username: string; password: string; captcha: string; captchaId: string }
+
+/** POST /sapi/sys/user/login, form-encoded or JSON: the login form of spec 5 plus the captcha's id. */
+export const loginBody: BodyRule<LoginForm> = {
+  schema: (lang) => loginSchema((rule) => loginTexts[lang][rule]).shape({ captchaId: textField('wire', loginTexts[lang].captcha_required).required(loginTexts[lang].captcha_required) }),
+};
+
 /** Where a login comes from and the rules it meets (app.ts fills it from the request and the config). */
 export interface LoginOptions {
   /** The client address (Fastify's req.ip, see config.trustProxy). */
@@ -62,13 +75,11 @@ export interface LoginOptions {
  * count each other), waits the throttle's delay (a timer: no event loop or transaction is held), then checks
  * the password: against the user's hash, or a dummy hash of the same cost for an unknown name, so both take
  * the same time. A failure that reaches a threshold locks and says until when. Returns a new session token.
- * Errors (400): the form's rules, wrong captcha, locked (user name or IP), wrong name or password, account locked.
+ * `form` passed loginBody at the edge. Errors (400): wrong captcha, locked (user name or IP), wrong name or password, account locked.
  */
-export async function login(db: Db, ctx: RequestContext, body: unknown, opts: LoginOptions): Promise<{ token: string }> {
+export async function login(db: Db, ctx: RequestContext, form: LoginForm, opts: LoginOptions): Promise<{ token: string }> {
   const { lang } = ctx;
-  const rules = { ...DEFAULT_LOGIN_THROTTLE, ...opts.throttle };
-  const schema = loginSchema((rule) => loginTexts[lang][rule]).shape({ captchaId: yup.string().trim().required(loginTexts[lang].captcha_required) });
-  const form = await validate<{ username: string; password: string; captcha: string; captchaId: string }>(schema, body, lang);
+  const limits = { ...DEFAULT_LOGIN_THROTTLE, ...opts.throttle };
   if (!(await checkCaptcha(db, form.captchaId, form.captcha, opts.testAnswer))) throw fieldTextError(lang, { label: requestLabels.captcha, field: 'captcha' }, 'captchaWrong');
   const name = form.username;
   const refuse = async (lock: LoginLock, attemptId?: number) => {
@@ -76,21 +87,21 @@ export async function login(db: Db, ctx: RequestContext, body: unknown, opts: Lo
     else await settleAttempt(db, attemptId, 'locked');
     return lockError(lang, ctx.tzHours, lock);
   };
-  const before = await throttleState(db, name, opts.ip, rules);
+  const before = await throttleState(db, name, opts.ip, limits);
   if (before.lock) throw await refuse(before.lock);
   const attemptId = await recordAttempt(db, name, opts.ip, 'fail');
-  const wait = loginDelayMs(before.userFailures, before.ipFailures, rules);
+  const wait = loginDelayMs(before.userFailures, before.ipFailures, limits);
   if (wait > 0) {
     await setTimeout(wait);
     // a lock begun while this attempt waited (guesses sent in parallel) ends it unchecked
-    const during = await throttleState(db, name, opts.ip, rules);
+    const during = await throttleState(db, name, opts.ip, limits);
     if (during.lock) throw await refuse(during.lock, attemptId);
   }
   // a name with NUL names no user (and PostgreSQL text refuses it)
   const [u] = name.includes('\0') ? [] : await db.select({ id: user.id, password: user.password, status: user.status }).from(user).where(eq(user.name, name));
   const right = await verifyPassword(form.password, u?.password ?? await dummyPasswordHash());
   if (!u || !right) {
-    const lock = await lockIfDue(db, name, opts.ip, rules);
+    const lock = await lockIfDue(db, name, opts.ip, limits);
     throw lock ? lockError(lang, ctx.tzHours, lock) : new BizError(Code.BAD_REQUEST, text(lang, 'loginFailed'));
   }
   if (u.status !== Status.ENABLE) {

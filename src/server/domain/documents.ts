@@ -3,7 +3,8 @@
  * - document numbers `<prefix><yyyyMMdd><id, 6 digits>` (readable, unique because the id is);
  * - a `lines` array checked by the document's beforeWrite hook and saved by its afterWrite hook in the same
  *   call and transaction (keyed by the call's body, which both hooks see);
- * - the yup rule for that array: 1..{@link MAX_LINES} entries (spec 5 "non-empty list");
+ * - the yup rule for that array: 1..{@link MAX_LINES} entries (spec 5 "non-empty list"), declared by the
+ *   document's hooks as a body field (`bodyFields`) and so checked at the edge with the document's form;
  * - the rule that a document is edited or deleted only in some states (e.g. created), as a 409 naming them.
  */
 import { and, eq, inArray } from 'drizzle-orm';
@@ -25,15 +26,19 @@ export { MAX_LINES, QTY_MAX } from '../../shared/documents';
 export const documentNo = (prefix: string, id: number, at = new Date()) => `${prefix}${at.toISOString().slice(0, 10).replace(/-/g, '')}${String(id).padStart(6, '0')}`;
 
 /**
- * `{ lines: [line...] }` with 1..MAX_LINES entries, each checked by `line` (an entry that is no object: "Line 2
- * is not valid"); messages about an entry start with its line (formatValidationError).
+ * A `lines` field: 1..MAX_LINES entries, each checked by `line` (an entry that is no object: "Line 2 is not
+ * valid"); messages about an entry start with its line (formatValidationError). Not `required`: may be left
+ * out (an edit that keeps the lines), but not emptied.
  */
-export function linesSchema(lang: Lang, line: yup.AnyObjectSchema, label: Label = requestLabels.lines) {
+export function linesField(lang: Lang, line: yup.AnyObjectSchema, label: Label = requestLabels.lines, required = true) {
   const r = rules(lang, 'add');
-  return yup.object({
-    lines: yup.array(line).typeError(r.text('list', label)).required(r.text('required', label))
-      .min(1, r.text('required', label)).max(MAX_LINES, r.text('maxItems', label, { max: MAX_LINES })),
-  });
+  const s = yup.array(line).typeError(r.text('list', label)).min(1, r.text('required', label)).max(MAX_LINES, r.text('maxItems', label, { max: MAX_LINES }));
+  return required ? s.required(r.text('required', label)) : s.optional();
+}
+
+/** `{ lines }` with a required {@link linesField}. */
+export function linesSchema(lang: Lang, line: yup.AnyObjectSchema, label: Label = requestLabels.lines) {
+  return yup.object({ lines: linesField(lang, line, label) });
 }
 
 /** Lines checked in a document's beforeWrite, for its afterWrite in the same call. */

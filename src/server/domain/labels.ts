@@ -21,18 +21,14 @@ import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { and, eq, inArray } from 'drizzle-orm';
-import * as yup from 'yup';
 import { ecPlatformSku, sku } from '../../../generated/db/schema';
 import { bindings } from '../../../generated/server/routes';
 import { EcPlatform } from '../../../generated/shared/enums';
 import { Code } from '../../shared/envelope';
-import { fieldMessage, rules, type Lang } from '../../shared/validation';
-import { manifestLabel, meta, validate, type CrudCall } from '../crud/handlers';
+import type { Lang } from '../../shared/validation';
+import type { CrudCall } from '../crud/handlers';
 import { BizError, notFound } from '../http/errors';
 import { scopeConditions } from '../http/guard';
-
-/** At most this many labels in one file (the SKU page holds at most 500 selectable rows). */
-export const MAX_LABELS = 1000;
 
 const MM = 72 / 25.4;
 /** The common marketplace label: 100 x 50 mm, in PDF points. */
@@ -43,7 +39,6 @@ const BARCODE = { scale: 3, heightMm: 12 } as const;
 const texts = {
   notConfigured: { en: 'product SKU not configured for selected e-commerce platform', zh: '所选商品未配置该电商平台SKU' },
   notEncodable: { en: 'platform SKU cannot be printed as a Code 128 barcode', zh: '平台SKU无法生成Code 128条码' },
-  tooMany: { en: `{label} can be at most ${MAX_LABELS} per file`, zh: `{label}每次最多${MAX_LABELS}个` },
 };
 const sep = (lang: Lang) => (lang === 'zh' ? '：' : ': ');
 
@@ -141,16 +136,10 @@ export function drawLabel(doc: PDFKit.PDFDocument, l: Label, platformKey: string
   doc.text(platformKey, mx + innerW * 0.72, bottom - 8, { width: innerW * 0.28, height: 9, align: 'right', lineBreak: false });
 }
 
-/** Validates, checks scope and platform SKUs, then streams the PDF into the reply (hijacked: no envelope). */
+/** With the body of labelsBody (sku.ts): checks scope and platform SKUs, then streams the PDF into the reply (hijacked: no envelope). */
 export async function exportEcPlatformLabels(call: CrudCall, reply: FastifyReply): Promise<null> {
   const { db, ctx, user } = call;
-  const r = rules(ctx.lang, 'add');
-  const skusLabel = meta(bindings.sku);
-  const platforms = Object.values(EcPlatform) as number[];
-  const form = await validate<{ ids: number[]; ecPlatform: number }>(yup.object({
-    ids: r.refs(skusLabel, { required: true }).min(1, r.text('required', skusLabel)).max(MAX_LABELS, fieldMessage(ctx.lang, { label: skusLabel }, texts.tooMany[ctx.lang])),
-    ecPlatform: r.oneOf(manifestLabel('ecPlatform', skusLabel)!, platforms, { required: true }),
-  }), call.body, ctx.lang, skusLabel);
+  const form = call.body as { ids: number[]; ecPlatform: number };
   const ids = [...new Set(form.ids)];
 
   const rows = await db.select({ id: sku.id, sku: sku.sku, name: sku.name, platformSku: ecPlatformSku.ecPlatformSku })

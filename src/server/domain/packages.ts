@@ -22,12 +22,12 @@ import { bindings, type Binding } from '../../../generated/server/routes';
 import { PACKAGE_OPEN_STATES } from '../../shared/documents';
 import { Code } from '../../shared/envelope';
 import type { ResourceSpec } from '../../shared/resource-meta';
-import { requestLabels, rules, type Lang } from '../../shared/validation';
-import { findInScope, manifestLabel, meta, validate, type CrudCall, type ResourceHooks } from '../crud/handlers';
+import { requestLabels, rules, type FormMode, type Lang } from '../../shared/validation';
+import { findInScope, manifestLabel, meta, type CrudCall, type ResourceHooks } from '../crud/handlers';
 import type { Db } from '../db/connect';
 import { BizError, fieldError } from '../http/errors';
 import { scopeConditions } from '../http/guard';
-import { documentNo, linesSchema, PendingLines, QTY_MAX, requireState } from './documents';
+import { documentNo, linesField, PendingLines, QTY_MAX, requireState } from './documents';
 
 type Row = Record<string, unknown>;
 type Cols = Record<string, PgColumn>;
@@ -86,15 +86,15 @@ export const outboundPackages: PackageKind = {
 const cols = (t: PgTable) => t as unknown as Cols;
 const keyOf = (l: { skuId: unknown; batchNo: unknown }) => `${l.skuId}/${l.batchNo ?? ''}`;
 
-/** The `lines` of a package; labels from the package line resource of the kind (manifest). */
-function contentSchema(lang: Lang, lineSpec: ResourceSpec) {
+/** The `lines` of a package (required on add; on edit absent = keep them); labels from the kind's package line resource. */
+function contentLines(lang: Lang, lineSpec: ResourceSpec, mode: FormMode) {
   const r = rules(lang, 'add');
   const label = (f: string) => manifestLabel(f, lineSpec)!;
-  return linesSchema(lang, yup.object({
+  return linesField(lang, yup.object({
     skuId: r.ref(label('skuId'), { required: true }),
     batchNo: r.string(label('batchNo'), { maxLength: 50 }),
     qty: r.number(label('qty'), { required: true, integer: true, min: 1, max: QTY_MAX }),
-  }), requestLabels.packageLines);
+  }), requestLabels.packageLines, mode === 'add');
 }
 
 /** Packed quantity per SKU + batch of an order's packages (all, or all but `exceptPackageId`), with package numbers. */
@@ -176,13 +176,13 @@ export function packageHooks(kind: PackageKind): ResourceHooks {
     return order;
   };
   return {
+    bodyFields: (lang, mode) => ({ lines: contentLines(lang, meta(kind.pkgLineBinding), mode) }),
     async beforeWrite(call, values, existing) {
       const lang = call.ctx.lang;
       const order = await openOrder(call, existing?.orderId ?? values.orderId, 'edit');
       if (!existing) Object.assign(values, { warehouseId: order.warehouseId, ownerId: order.ownerId, companyId: order.companyId });
       if (existing && call.body.lines === undefined) return;
-      const lineSpec = meta(kind.pkgLineBinding);
-      const { lines } = await validate<{ lines: Array<{ skuId: number; batchNo?: string | null; qty: number }> }>(contentSchema(lang, lineSpec), call.body, lang, lineSpec);
+      const lines = call.body.lines as Array<{ skuId: number; batchNo?: string | null; qty: number }>;
       const ol = cols(kind.orderLine);
       const orderLines = await call.db.select({ skuId: ol.skuId, batchNo: ol.batchNo, qty: ol[kind.lineQty] }).from(kind.orderLine).where(eq(ol.orderId, order.id as number)) as Array<{ skuId: number; batchNo: string; qty: number }>;
       const ordered = new Map(orderLines.map((l) => [keyOf(l), l.qty]));

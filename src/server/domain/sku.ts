@@ -11,9 +11,11 @@ import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import * as yup from 'yup';
 import { ecPlatformSku, inventory, owner, sku, supplierSku } from '../../../generated/db/schema';
 import { bindings } from '../../../generated/server/routes';
+import { EcPlatform } from '../../../generated/shared/enums';
 import { Code } from '../../shared/envelope';
-import { requestLabels, rules } from '../../shared/validation';
-import { findInScope, manifestLabel, meta, validate, type CrudCall, type ResourceHooks } from '../crud/handlers';
+import { fieldMessage, requestLabels, rules } from '../../shared/validation';
+import { findInScope, manifestLabel, meta, type CrudCall, type ResourceHooks } from '../crud/handlers';
+import type { BodyRule } from '../http/body';
 import { escapeLike } from '../crud/filters';
 import { BizError, notFound } from '../http/errors';
 import { scopeConditions } from '../http/guard';
@@ -73,26 +75,40 @@ export const skuChildHooks: ResourceHooks = {
   },
 };
 
-/** POST /sapi/wms/sku/search {keyword, ownerId}: up to 20 SKUs of that owner whose code or name contains keyword. */
+/** The body of sku/search: `keyword` (<= 100 characters) and `ownerId`, both optional. */
+export const searchBody: BodyRule<{ keyword?: string; ownerId?: number }> = {
+  schema: (lang) => {
+    const r = rules(lang, 'query');
+    return yup.object({ keyword: r.string(requestLabels.keyword, { maxLength: 100 }), ownerId: r.ref(manifestLabel('ownerId', meta(bindings.sku))!) });
+  },
+};
+
+/** POST /sapi/wms/sku/search {keyword, ownerId} (searchBody): up to 20 SKUs of that owner whose code or name contains keyword. */
 export async function searchSkus(call: CrudCall): Promise<Array<{ id: number; sku: string; name: string }>> {
-  const r = rules(call.ctx.lang, 'query');
-  const q = await validate<{ keyword?: string; ownerId?: number }>(yup.object({ keyword: r.string(requestLabels.keyword, { maxLength: 100 }), ownerId: r.ref(manifestLabel('ownerId', meta(bindings.sku))!) }), call.body, call.ctx.lang);
+  const q = call.body as { keyword?: string; ownerId?: number };
   const like = q.keyword ? `%${escapeLike(q.keyword)}%` : undefined;
   return call.db.select({ id: sku.id, sku: sku.sku, name: sku.name }).from(sku)
     .where(and(q.ownerId ? eq(sku.ownerId, q.ownerId) : undefined, like ? or(ilike(sku.sku, like), ilike(sku.name, like)) : undefined, ...scopeConditions(call.user, { owner: sku.ownerId })))
     .orderBy(sku.sku).limit(20);
 }
 
+/** The body of batchUpdateWeight: `ids` (1 or more SKUs) and `weight` in kg, 0..9999, 3 decimals (spec 2.8, 5). */
+export const batchWeightBody: BodyRule<{ ids: number[]; weight: number }> = {
+  schema: (lang) => {
+    const r = rules(lang, 'add');
+    return yup.object({
+      ids: r.refs(meta(bindings.sku), { required: true }).min(1, r.text('required', meta(bindings.sku))),
+      weight: r.number(manifestLabel('weight', meta(bindings.sku))!, { required: true, min: 0, max: 9999, decimals: 3 }),
+    });
+  },
+};
+
 /**
- * POST /sapi/wms/sku/batchUpdateWeight {ids, weight} (spec 2.8, 5): weight in kg, 0..9999, 3 decimals.
+ * POST /sapi/wms/sku/batchUpdateWeight {ids, weight} (batchWeightBody).
  * All or nothing: an id that does not exist or lies outside the caller's scope changes nothing (404).
  */
 export async function batchUpdateWeight(call: CrudCall): Promise<{ updated: number }> {
-  const r = rules(call.ctx.lang, 'add');
-  const form = await validate<{ ids: number[]; weight: number }>(yup.object({
-    ids: r.refs(meta(bindings.sku), { required: true }).min(1, r.text('required', meta(bindings.sku))),
-    weight: r.number(manifestLabel('weight', meta(bindings.sku))!, { required: true, min: 0, max: 9999, decimals: 3 }),
-  }), call.body, call.ctx.lang, meta(bindings.sku));
+  const form = call.body as { ids: number[]; weight: number };
   const ids = [...new Set(form.ids)];
   return call.db.transaction(async (tx) => {
     const updated = await tx.update(sku).set({ weight: form.weight, updateDate: new Date() })
@@ -105,3 +121,19 @@ export async function batchUpdateWeight(call: CrudCall): Promise<{ updated: numb
   });
 }
 
+
+/** At most this many labels in one exportEcPlatformLabels file (the SKU page holds at most 500 selectable rows). */
+export const MAX_LABELS = 1000;
+const tooManyLabels = { en: `{label} can be at most ${MAX_LABELS} per file`, zh: `{label}每次最多${MAX_LABELS}个` };
+
+/** The body of exportEcPlatformLabels (domain/labels.ts, loaded on first use): `ids` (1..MAX_LABELS SKUs) and `ecPlatform`. */
+export const labelsBody: BodyRule<{ ids: number[]; ecPlatform: number }> = {
+  schema: (lang) => {
+    const r = rules(lang, 'add');
+    const skusLabel = meta(bindings.sku);
+    return yup.object({
+      ids: r.refs(skusLabel, { required: true }).min(1, r.text('required', skusLabel)).max(MAX_LABELS, fieldMessage(lang, { label: skusLabel }, tooManyLabels[lang])),
+      ecPlatform: r.oneOf(manifestLabel('ecPlatform', skusLabel)!, Object.values(EcPlatform) as number[], { required: true }),
+    });
+  },
+};

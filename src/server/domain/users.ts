@@ -13,8 +13,9 @@ import { role, user } from '../../../generated/db/schema';
 import { bindings } from '../../../generated/server/routes';
 import { Status } from '../../../generated/shared/enums';
 import { Code } from '../../shared/envelope';
-import { requestLabels, rules, type Lang } from '../../shared/validation';
-import { manifestLabel, meta, updateRecord, validate, type CrudCall, type ResourceHooks } from '../crud/handlers';
+import { requestLabels, rules, textField, type Lang } from '../../shared/validation';
+import { manifestLabel, meta, updateRecord, type CrudCall, type ResourceHooks } from '../crud/handlers';
+import type { BodyRule } from '../http/body';
 import type { Db } from '../db/connect';
 import { sysSession } from '../db/internal-schema';
 import type { RequestContext, UserContext } from '../http/context';
@@ -65,30 +66,38 @@ export const roleHooks: ResourceHooks = {
   },
 };
 
-/** POST /sapi/sys/user/role/edit {id, roleIds}: sets a user's roles (code `user`), with the admin rules. */
-export async function editUserRoles(db: Db, ctx: RequestContext, caller: UserContext, body: Row): Promise<Row> {
-  const r = rules(ctx.lang, 'add');
-  const form = await validate<{ id: number; roleIds: number[] }>(yup.object({ id: r.ref(requestLabels.user, { required: true }), roleIds: r.refs(manifestLabel('roleIds', meta(bindings.user))!, { required: true }) }), body, ctx.lang);
-  return updateRecord({ db, ctx, user: caller, binding: bindings.user, body }, form.id, { roleIds: form.roleIds });
+/** The body of role/edit: the user (`id`) and their role ids. */
+export const userRolesBody: BodyRule<{ id: number; roleIds: number[] }> = {
+  schema: (lang) => {
+    const r = rules(lang, 'add');
+    return yup.object({ id: r.ref(requestLabels.user, { required: true }), roleIds: r.refs(manifestLabel('roleIds', meta(bindings.user))!, { required: true }) });
+  },
+};
+
+/** POST /sapi/sys/user/role/edit {id, roleIds} (userRolesBody): sets a user's roles (code `user`), with the admin rules. */
+export async function editUserRoles(db: Db, ctx: RequestContext, caller: UserContext, form: { id: number; roleIds: number[] }): Promise<Row> {
+  return updateRecord({ db, ctx, user: caller, binding: bindings.user, body: form }, form.id, { roleIds: form.roleIds });
 }
 
-function changePasswordSchema(lang: Lang) {
-  const r = rules(lang, 'add');
-  const R = requestLabels;
-  return yup.object({
-    oldPassword: yup.string().typeError(r.text('required', R.oldPassword)).required(r.text('required', R.oldPassword)),
-    password: r.password(R.newPassword, { required: true, minLength: 6, maxLength: 20 }),
-    confirmPassword: yup.string().typeError(r.text('required', R.confirmPassword)).required(r.text('required', R.confirmPassword))
-      .oneOf([yup.ref('password')], fieldText(lang, { label: R.confirmPassword }, 'passwordsDiffer')),
-  });
-}
+/** The body of current/edit: old, new and confirmed password. */
+export const changePasswordBody: BodyRule<{ oldPassword: string; password: string }> = {
+  schema: (lang: Lang) => {
+    const r = rules(lang, 'add');
+    const R = requestLabels;
+    return yup.object({
+      oldPassword: textField('wire', r.text('required', R.oldPassword), false).required(r.text('required', R.oldPassword)),
+      password: r.password(R.newPassword, { required: true, minLength: 6, maxLength: 20 }),
+      confirmPassword: textField('wire', r.text('required', R.confirmPassword), false).required(r.text('required', R.confirmPassword))
+        .oneOf([yup.ref('password')], fieldText(lang, { label: R.confirmPassword }, 'passwordsDiffer')),
+    });
+  },
+};
 
 /**
- * POST /sapi/sys/user/current/edit {oldPassword, password, confirmPassword} (spec 2.4, 5): the caller's own
- * password. The old one must match; the caller's other sessions end, this one stays.
+ * POST /sapi/sys/user/current/edit {oldPassword, password, confirmPassword} (changePasswordBody; spec 2.4, 5):
+ * the caller's own password. The old one must match; the caller's other sessions end, this one stays.
  */
-export async function changeOwnPassword(db: Db, ctx: RequestContext, caller: UserContext, body: Row): Promise<null> {
-  const form = await validate<{ oldPassword: string; password: string }>(changePasswordSchema(ctx.lang), body, ctx.lang);
+export async function changeOwnPassword(db: Db, ctx: RequestContext, caller: UserContext, form: { oldPassword: string; password: string }): Promise<null> {
   const [u] = await db.select({ password: user.password }).from(user).where(eq(user.id, caller.id));
   if (!u || !(await verifyPassword(form.oldPassword, u.password))) throw fieldTextError(ctx.lang, { label: requestLabels.oldPassword, field: 'oldPassword' }, 'oldPasswordWrong');
   const hash = await hashPassword(form.password);

@@ -33,6 +33,9 @@ const texts = {
   insufficientInventory: { en: 'Insufficient inventory for selected product: SKU {sku}, batch {batch}: available {available} (locked {locked}), requested {requested}', zh: '所选商品库存不足：SKU {sku}，批次 {batch}：可用 {available}（冻结 {locked}），需要 {requested}' },
   insufficientAvailable: { en: 'Insufficient inventory for selected product: SKU {sku}, batch {batch}: available {available}, requested {requested}', zh: '所选商品库存不足：SKU {sku}，批次 {batch}：可用 {available}，需要 {requested}' },
   passwordsDiffer: { en: 'the two passwords do not match', zh: '两次输入的密码不一致' },
+  badValue: { en: 'A value of the request is not valid or out of range', zh: '请求中的值无效或超出范围' },
+  duplicateAny: { en: 'A duplicate exists', zh: '已存在重复数据' },
+  badReference: { en: 'The request refers to a record that does not exist or is still in use', zh: '请求引用的记录不存在或仍被使用' },
 } as const;
 export type TextKey = keyof typeof texts;
 
@@ -56,3 +59,28 @@ export const fieldTextError = (lang: Lang, at: FieldRef, key: TextKey, args: Rec
 export const notLoggedIn = (lang: Lang) => new BizError(Code.NOT_LOGGED_IN, text(lang, 'notLoggedIn'));
 export const forbidden = (lang: Lang) => new BizError(Code.FORBIDDEN, text(lang, 'forbidden'));
 export const notFound = (lang: Lang, what: string) => new BizError(Code.NOT_FOUND, text(lang, 'notFound', { what }));
+
+/** The PostgreSQL error under Drizzle's wrapper (PGlite and node-postgres both carry the SQLSTATE in `code`), if any. */
+export function pgError(e: unknown): { code: string; constraint?: string; detail?: string; message?: string } | undefined {
+  for (let x = e as { code?: unknown; cause?: unknown } | undefined, i = 0; x && i < 5; x = x.cause as typeof x, i++) {
+    if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) return x as never;
+  }
+  return undefined;
+}
+
+/**
+ * The business error for a database error that the request's values caused, else undefined (issue 12: a
+ * client's mistake is never a 500): SQLSTATE class 22 (data exception: invalid text representation 22P02,
+ * numeric out of range 22003, bad encoding 22021, string too long 22001, bad date 22007/22008, ...) -> 400;
+ * class 23 (integrity: a write the generic handlers did not map, crud/handlers.ts mapDbErrors) -> unique 409,
+ * the others 400. The edge (http/body.ts) should refuse such values first; this is the net under it.
+ */
+export function clientDbError(e: unknown, lang: Lang): BizError | undefined {
+  const code = pgError(e)?.code;
+  if (!code) return undefined;
+  if (code.startsWith('22')) return new BizError(Code.BAD_REQUEST, text(lang, 'badValue'));
+  if (code === '23505') return new BizError(Code.CONFLICT, text(lang, 'duplicateAny'));
+  if (code === '23503') return new BizError(Code.BAD_REQUEST, text(lang, 'badReference'));
+  if (code.startsWith('23')) return new BizError(Code.BAD_REQUEST, text(lang, 'badValue'));
+  return undefined;
+}

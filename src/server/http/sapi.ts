@@ -1,18 +1,24 @@
 /**
  * `sapiRoute`: the one way a /sapi call is registered, generic or hand-written (DESIGN "A request travels
- * one way"): context headers -> session (600) -> permission code (403) -> handler -> envelope. A renewed
- * token goes back in X-New-Token (spec 7.1).
+ * one way"): context headers -> session (600) -> permission code (403) -> body checked at the edge against
+ * the route's declared rule (400, http/body.ts) -> handler -> envelope. A renewed token goes back in
+ * X-New-Token (spec 7.1). `publicRoute` is the same without session and code (captcha, login).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code, Headers, type Envelope } from '../../shared/envelope';
 import type { Db } from '../db/connect';
+import { readBody, type RouteBody } from './body';
 import { readContext, type RequestContext, type UserContext } from './context';
 import { notLoggedIn } from './errors';
 import { requireCode } from './guard';
 import { resolveSession } from './session';
 
-export interface SapiHandlerArgs { req: FastifyRequest; reply: FastifyReply; ctx: RequestContext; user: UserContext; body: Record<string, unknown> }
-export interface PublicHandlerArgs { req: FastifyRequest; reply: FastifyReply; ctx: RequestContext; body: Record<string, unknown> }
+type Row = Record<string, unknown>;
+/** `body`: the body as the route's rule validated it (never the raw one). */
+export interface SapiHandlerArgs<B = Row> { req: FastifyRequest; reply: FastifyReply; ctx: RequestContext; user: UserContext; body: B }
+export interface PublicHandlerArgs<B = Row> { req: FastifyRequest; reply: FastifyReply; ctx: RequestContext; body: B }
+/** What a route declares besides its path and code: the rule its body must pass (http/body.ts). */
+export interface RouteSpec<B> { body: RouteBody<B> }
 
 export const ok = <T>(data: T): Envelope<T> => ({ code: Code.OK, msg: 'success', data });
 
@@ -26,23 +32,35 @@ export async function authenticate(db: Db, req: FastifyRequest, reply: FastifyRe
   return s.user;
 }
 
-/** Every logged-in call registered on an app, with its code: the permission-matrix test walks this list. */
-const registered = new WeakMap<FastifyInstance, Array<{ path: string; permission: string }>>();
-export const sapiRoutesOf = (app: FastifyInstance) => registered.get(app) ?? [];
+/**
+ * A registered /sapi call: its path, code ('public' for a call open without login) and body rule. The
+ * permission-matrix and fuzz tests walk this list.
+ */
+export interface RegisteredRoute { path: string; permission: string; public: boolean; body: RouteBody<unknown> }
+const registered = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+/** Every /sapi call registered on `app`, logged-in and public, in registration order. */
+export const sapiRoutesOf = (app: FastifyInstance): RegisteredRoute[] => registered.get(app) ?? [];
+const register = (app: FastifyInstance, route: RegisteredRoute) => registered.set(app, [...sapiRoutesOf(app), route]);
 
-/** A logged-in call that needs `permission` ('any' = every logged-in user). */
-export function sapiRoute<T>(app: FastifyInstance, db: Db, path: string, permission: string, handler: (a: SapiHandlerArgs) => Promise<T>): void {
-  registered.set(app, [...sapiRoutesOf(app), { path, permission }]);
+/** A logged-in call that needs `permission` ('any' = every logged-in user) and takes a body passing `spec.body`. */
+export function sapiRoute<B, T>(app: FastifyInstance, db: Db, path: string, permission: string, spec: RouteSpec<B>, handler: (a: SapiHandlerArgs<B>) => Promise<T>): void {
+  register(app, { path, permission, public: false, body: spec.body as RouteBody<unknown> });
   app.post(path, async (req, reply) => {
     const ctx = readContext(req);
     const user = await authenticate(db, req, reply, ctx);
     ctx.user = user;
     requireCode(ctx, user, permission);
-    return ok(await handler({ req, reply, ctx, user, body: (req.body ?? {}) as Record<string, unknown> }));
+    const body = await readBody(req, ctx, spec.body);
+    return ok(await handler({ req, reply, ctx, user, body }));
   });
 }
 
-/** A call open without login (captcha, login: spec 2.1, 7.2). */
-export function publicRoute<T>(app: FastifyInstance, path: string, handler: (a: PublicHandlerArgs) => Promise<T>): void {
-  app.post(path, async (req, reply) => ok(await handler({ req, reply, ctx: readContext(req), body: (req.body ?? {}) as Record<string, unknown> })));
+/** A call open without login (captcha, login: spec 2.1, 7.2), with its body rule. */
+export function publicRoute<B, T>(app: FastifyInstance, path: string, spec: RouteSpec<B>, handler: (a: PublicHandlerArgs<B>) => Promise<T>): void {
+  register(app, { path, permission: 'public', public: true, body: spec.body as RouteBody<unknown> });
+  app.post(path, async (req, reply) => {
+    const ctx = readContext(req);
+    const body = await readBody(req, ctx, spec.body);
+    return ok(await handler({ req, reply, ctx, body }));
+  });
 }

@@ -38,7 +38,7 @@ export const ScreenActionFormDialog = ({ screen, action, record, onClose, onDone
   const names = screen.names;
   const formId = testIdOf(names, `${action}-form`);
   const resolver = useMemo(() => {
-    const all = screen.source.schemas[screen.resource].form('edit', lang);
+    const all = screen.source.schemas[screen.resource].form('edit', lang, 'input');
     const r = rules(lang, 'add');
     // a field the add/edit form leaves out (e.g. the delivery status) has no generated rule: required is all
     const rule = (n: string) => {

@@ -19,7 +19,7 @@ export const formItems = (screen: Screen) => screen.shown(screen.spec.form?.fiel
 /** The rules of the form in `lang` (messages name the fields by their labels). */
 export function screenFormSchema(screen: Screen, mode: FormMode, lang: Lang, t: Translate): yup.AnyObjectSchema {
   const items = formItems(screen);
-  const header = screen.source.schemas[screen.resource].form(mode, lang);
+  const header = screen.source.schemas[screen.resource].form(mode, lang, 'input');
   const shape: Record<string, yup.AnySchema> = {};
   for (const item of items) {
     const rule = header.fields[item.field] as yup.AnySchema | undefined;
@@ -37,7 +37,7 @@ export function screenFormSchema(screen: Screen, mode: FormMode, lang: Lang, t: 
   }
   const lines = screen.spec.form?.lines;
   if (lines) {
-    const lineRules = screen.source.schemas[lines.resource].form('add', lang);
+    const lineRules = screen.source.schemas[lines.resource].form('add', lang, 'input');
     const lineRule = (n: string): yup.AnySchema => {
       const rule = lineRules.fields[n] as yup.AnySchema;
       const other = lines.requiredWithout?.[n];

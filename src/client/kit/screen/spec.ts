@@ -6,14 +6,14 @@
  */
 import type * as yup from 'yup';
 import type { DocumentScreenSpec, FieldSpec, ResourceSpec, ScreenItem, ViewSpec } from '../../../shared/resource-meta';
-import type { FormMode, Lang } from '../../../shared/validation';
+import type { FormMode, Lang, Source } from '../../../shared/validation';
 import type { StatusLook } from '../cells';
 import type { DocumentNames } from '../names';
 
 /** What generated code hands a screen: the manifest's resources and the generated schema factories. */
 export interface ScreenSource {
   resources: Record<string, ResourceSpec>;
-  schemas: Record<string, { form: (mode: FormMode, lang: Lang) => yup.AnyObjectSchema }>;
+  schemas: Record<string, { form: (mode: FormMode, lang: Lang, source?: Source) => yup.AnyObjectSchema }>;
 }
 
 export interface Screen {

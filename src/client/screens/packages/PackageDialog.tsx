@@ -118,7 +118,7 @@ export const PackageDialog = ({ kind, order, package: pkg, onClose, onSaved }: P
     if (!rows) return;
     setChecked(true);
     const fields = await checkFields<Record<string, string | number | null>>(
-      spec.formSchema(pkg ? 'edit' : 'add', lang).pick(headerFields(spec)),
+      spec.formSchema(pkg ? 'edit' : 'add', lang, 'input').pick(headerFields(spec)),
       headerValues(spec, values),
     );
     const lineErrors = contentErrors(rows, lang);

@@ -11,7 +11,7 @@ import { resourceMeta } from '../../../../generated/shared/resources';
 import { schemas } from '../../../../generated/shared/schemas';
 import { apiPaths } from '../../../../generated/client/api';
 import type { ResourceSpec } from '../../../shared/resource-meta';
-import type { Lang, FormMode } from '../../../shared/validation';
+import type { Lang, FormMode, Source } from '../../../shared/validation';
 import type * as yup from 'yup';
 
 export type PackageKind = 'inbound' | 'outbound';
@@ -94,7 +94,7 @@ export interface PackageKindSpec {
   /** Order states in which packages may change (the manifest's `screen.editable`; server: packages.ts). */
   openStates: readonly number[];
   /** The manifest's add/edit rules of a package (messages name the field). */
-  formSchema: (mode: FormMode, lang: Lang) => yup.ObjectSchema<Record<string, unknown>>;
+  formSchema: (mode: FormMode, lang: Lang, source?: Source) => yup.ObjectSchema<Record<string, unknown>>;
 }
 
 function specOf(kind: PackageKind): PackageKindSpec {

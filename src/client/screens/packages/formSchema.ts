@@ -89,7 +89,7 @@ const QTY_LABEL = { en: 'Quantity', zh: '数量' };
 /** The message of each row's quantity (undefined when fine): empty is 0; 0 to available, whole numbers. */
 export function contentErrors(rows: readonly ContentRow[], lang: Lang): Array<string | undefined> {
   return rows.map((row) => {
-    const schema = rules(lang, 'add').number(QTY_LABEL, { integer: true, min: 0, max: availableOf(row) });
+    const schema = rules(lang, 'add', 'input').number(QTY_LABEL, { integer: true, min: 0, max: availableOf(row) });
     try {
       schema.validateSync(row.qty.trim() === '' ? null : row.qty.trim());
       return undefined;

@@ -37,7 +37,7 @@ export const PackOrderDialog = ({ order, hasPackages, onClose, onPack }: PackOrd
 
   const pack = async () => {
     const checked = await checkFields<Partial<Record<keyof PackValues, string | number | null>>>(
-      spec.formSchema('edit', locale === 'zh' ? 'zh' : 'en').pick([...FIELDS]),
+      spec.formSchema('edit', locale === 'zh' ? 'zh' : 'en', 'input').pick([...FIELDS]),
       values,
     );
     if (!checked.ok) {

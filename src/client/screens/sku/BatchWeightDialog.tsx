@@ -22,7 +22,7 @@ import { batchUpdateWeight } from './skuApi';
 /** The rule text for a filled weight (the manifest's rule of `sku.weight`), or undefined when it is valid. */
 export function weightError(text: string, lang: Lang): string | undefined {
   try {
-    (skuForm('add', lang).fields.weight as AnySchema).validateSync(text.trim());
+    (skuForm('add', lang, 'input').fields.weight as AnySchema).validateSync(text.trim());
     return undefined;
   } catch (e) {
     return e instanceof Error ? e.message : String(e);

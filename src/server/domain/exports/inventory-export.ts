@@ -31,7 +31,7 @@ import { generatedMessages } from '../../../../generated/client/i18n';
 import { enumValues } from '../../../../generated/shared/enums';
 import { bindings } from '../../../../generated/server/routes';
 import type { Lang } from '../../../shared/validation';
-import { queryWhere, type CrudCall } from '../../crud/handlers';
+import { crudBody, queryWhere, type CrudCall } from '../../crud/handlers';
 import type { ExportBatch, ExportColumn, ExportDefinition, ExportRun } from './jobs';
 
 /** Inventory rows per query. */
@@ -160,11 +160,8 @@ export const inventoryExport: ExportDefinition = {
   apiPath: '/sapi/wms/sku-inventory/exportExcel',
   permission: 'sku_inventory:export',
   fileBase: 'inventory',
-  async checkQuery(a) {
-    const query = pickQuery(a.body);
-    await queryWhere(callOf(a, query)); // 400 now for a bad filter or sort
-    return query;
-  },
+  queryBody: () => crudBody(bindings.inventory, 'page'),
+  storedQuery: pickQuery,
   sheetName: (lang) => generatedMessages[lang].resources.inventory.name,
   columns: inventoryColumns,
   batches: inventoryBatches,

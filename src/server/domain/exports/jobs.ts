@@ -33,6 +33,7 @@ import { Code, Headers } from '../../../shared/envelope';
 import type { Lang } from '../../../shared/validation';
 import type { Database, Db } from '../../db/connect';
 import { sysFileExport } from '../../db/internal-schema';
+import type { BodyRule } from '../../http/body';
 import { readContext, type RequestContext, type UserContext } from '../../http/context';
 import { notFound, text as serverText } from '../../http/errors';
 import { scopeIds } from '../../http/guard';
@@ -68,8 +69,10 @@ export interface ExportDefinition {
   permission: string;
   /** Download file name start: `<fileBase>-YYYYMMDD-HHmmss.xlsx`. */
   fileBase: string;
-  /** Picks what the job stores from the request body (filters and sort) and checks it: a bad query is a 400 now, not a failed job later. */
-  checkQuery(a: { db: Db; ctx: RequestContext; user: UserContext; body: Record<string, unknown> }): Promise<Record<string, unknown>>;
+  /** The rule of the start call's body (the list query it exports), checked at the edge: a bad query is a 400 now, not a failed job later. */
+  queryBody(): BodyRule;
+  /** What the job stores from the checked body (filters and sort), read again by `batches`. */
+  storedQuery(body: Record<string, unknown>): Record<string, unknown>;
   sheetName(lang: Lang): string;
   /** The sheet's columns; the first one is the row number (filled in by the writer). */
   columns(lang: Lang): ExportColumn[];
@@ -138,11 +141,11 @@ const viewOf = (job: Pick<JobRow, 'id' | 'status' | 'message' | 'totalRows'>): E
   id: job.id, exportStatus: job.status, downloadUrl: job.status === ExportStatus.SUCCESS ? `${DOWNLOAD_PREFIX}${job.id}` : null, message: job.message, totalRows: job.totalRows,
 });
 
-/** The start call (see module doc). Errors: 400 bad query; 403 via sapiRoute. */
+/** The start call (see module doc; body: def.queryBody, checked at the edge). Errors: 403 via sapiRoute. */
 export async function startExport(deps: ExportDeps, def: ExportDefinition, a: { ctx: RequestContext; user: UserContext; body: Record<string, unknown> }): Promise<ExportSummary> {
   const { db } = deps.database;
   const { ctx, user } = a;
-  const query = await def.checkQuery({ db, ctx, user, body: a.body });
+  const query = def.storedQuery(a.body);
   const id = randomUUID();
   const worker = randomUUID();
   const [job] = await db.insert(sysFileExport).values({
@@ -271,8 +274,8 @@ async function findJob(db: Db, lang: Lang, user: UserContext, rawId: unknown): P
   return job;
 }
 
-/** POST /sapi/sys/fileExport/query { id }: the job, to the user who started it or an admin; otherwise 404. */
-export async function queryExport(db: Db, ctx: RequestContext, user: UserContext, body: Record<string, unknown>): Promise<ExportView> {
+/** POST /sapi/sys/fileExport/query { id } (JOB_ID_BODY): the job, to the user who started it or an admin; otherwise 404. */
+export async function queryExport(db: Db, ctx: RequestContext, user: UserContext, body: { id?: string }): Promise<ExportView> {
   return viewOf(await findJob(db, ctx.lang, user, body.id));
 }
 

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/connect';
+import { JOB_ID_BODY } from '../../http/body';
 import { sapiRoute } from '../../http/sapi';
 import type { FileStorage } from '../files/storage';
 import { inventoryExport } from './inventory-export';
@@ -21,9 +22,9 @@ export async function registerExportRoutes(app: FastifyInstance, database: Datab
   await resumeStaleExports(deps);
   startSweep(deps);
   for (const def of exportDefinitions) {
-    sapiRoute(app, db, def.apiPath, def.permission, ({ ctx, user, body }) => startExport(deps, def, { ctx, user, body }));
+    sapiRoute(app, db, def.apiPath, def.permission, { body: def.queryBody() }, ({ ctx, user, body }) => startExport(deps, def, { ctx, user, body }));
   }
-  sapiRoute(app, db, '/sapi/sys/fileExport/query', 'any', ({ ctx, user, body }) => queryExport(db, ctx, user, body));
+  sapiRoute(app, db, '/sapi/sys/fileExport/query', 'any', { body: JOB_ID_BODY }, ({ ctx, user, body }) => queryExport(db, ctx, user, body));
   app.get(`${DOWNLOAD_PREFIX}:id`, (req, reply) => serveExport(deps, req, reply));
   return deps;
 }

@@ -9,6 +9,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
+import { MULTIPART } from '../../http/body';
 import { sapiRoute } from '../../http/sapi';
 import { createLocalStorage, type FileStorage } from './storage';
 import { FILE_URL_PREFIX, MAX_UPLOAD_BYTES, serveFile, uploadFile } from './upload';
@@ -29,7 +30,7 @@ export async function registerFileRoutes(app: FastifyInstance, database: Databas
     await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 } });
   }
   const deps = { db, storage };
-  sapiRoute(app, db, '/sapi/sys/file/upload', 'any', ({ req, ctx, user }) => uploadFile(deps, req, ctx, user));
+  sapiRoute(app, db, '/sapi/sys/file/upload', 'any', { body: MULTIPART }, ({ req, ctx, user }) => uploadFile(deps, req, ctx, user));
   app.get(`${FILE_URL_PREFIX}*`, (req, reply) => serveFile(deps, req, reply));
   return storage;
 }

@@ -87,8 +87,9 @@ export async function uploadFile(deps: FileDeps, req: FastifyRequest, ctx: Reque
     // one byte over the limit is let through busboy so that "larger than the limit" can be told from "exactly the limit"
     part = await req.file({ limits: { fileSize: max + 1, files: 1 }, throwFileSizeLimit: false });
   } catch (e) {
-    if ((e as { statusCode?: number }).statusCode && (e as { statusCode: number }).statusCode < 500) throw new BizError(Code.BAD_REQUEST, (e as Error).message);
-    throw e;
+    // a malformed or cut-off multipart body (busboy: "Unexpected end of multipart data"), a part over a limit:
+    // the client's body, not a server fault (issue 12)
+    throw new BizError(Code.BAD_REQUEST, `${t(ctx.lang, 'notMultipart')}: ${(e as Error).message}`);
   }
   if (!part) throw new BizError(Code.BAD_REQUEST, t(ctx.lang, 'noFile'));
   if (part.fieldname !== 'file') {
@@ -106,8 +107,10 @@ export async function uploadFile(deps: FileDeps, req: FastifyRequest, ctx: Reque
   const key = newStorageKey(ext);
   const stored: string[] = [key];
   const cleanup = () => Promise.all(stored.map((k) => storage.remove(k).catch(() => {})));
+  const file = part.file;
   try {
-    const { size } = await storage.put(key, part.file);
+    // the part's stream failing is the body's fault (malformed or cut off), unlike the storage failing
+    const { size } = await storage.put(key, file).catch((e) => { throw file.errored ? new BizError(Code.BAD_REQUEST, `${t(ctx.lang, 'notMultipart')}: ${file.errored.message}`) : e; });
     if (part.file.truncated || size > max) throw new BizError(Code.BAD_REQUEST, t(ctx.lang, 'tooLarge', { limit: formatLimit(max) }));
     if (size === 0) throw new BizError(Code.BAD_REQUEST, t(ctx.lang, 'empty'));
     let mime = MIME_BY_EXT[ext] ?? 'application/octet-stream';

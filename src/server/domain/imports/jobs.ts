@@ -25,12 +25,13 @@ import { and, eq } from 'drizzle-orm';
 import * as yup from 'yup';
 import { bindings } from '../../../../generated/server/routes';
 import { ImportStatus } from '../../../../generated/shared/enums';
-import { requestLabels, rules, type Lang } from '../../../shared/validation';
+import { INT4_MAX, requestLabels, rules, textField, typed, type Lang } from '../../../shared/validation';
 import type { Database, Db } from '../../db/connect';
 import { sysFile, sysImportJob } from '../../db/internal-schema';
-import { findInScope, manifestLabel, meta, validate } from '../../crud/handlers';
+import { findInScope, manifestLabel, meta } from '../../crud/handlers';
+import type { BodyRule } from '../../http/body';
 import type { RequestContext, UserContext } from '../../http/context';
-import { fieldError, notFound } from '../../http/errors';
+import { fieldError, notFound, pgError } from '../../http/errors';
 import { extensionOf, type FileStorage } from '../files/storage';
 import { importText, readImportSheet, type ImportColumn, type ImportError, type RowCheck } from './sheet';
 
@@ -105,17 +106,19 @@ const formTexts = {
 /** The upload fields of an import call: `filePath` (required, "File cannot be empty") and `fileUrl`. */
 export function uploadFields(lang: Lang) {
   const file = rules(lang, 'add').text('required', requestLabels.file);
-  return { filePath: yup.string().typeError(file).trim().max(300, file).required(file), fileUrl: yup.string().nullable().optional() };
+  return { filePath: textField('wire', file).max(300, file).required(file), fileUrl: textField('wire', file).max(300, file).nullable().optional() };
 }
 
-/** ownerId ("Goods owner cannot be empty" when missing or not an id) and the upload fields. */
-function importForm(lang: Lang) {
-  const owner = rules(lang, 'add').text('required', manifestLabel('ownerId', meta(bindings.sku))!);
-  return yup.object({
-    ownerId: yup.number().typeError(owner).transform((v, orig) => (orig === '' || orig === null ? undefined : v)).integer(owner).min(1, owner).required(owner),
-    ...uploadFields(lang),
-  });
-}
+/** The body of an import call: ownerId ("Goods owner cannot be empty" when missing or not an id) and the upload fields. */
+export const importBody: BodyRule<{ ownerId: number; filePath: string }> = {
+  schema: (lang) => {
+    const owner = rules(lang, 'add').text('required', manifestLabel('ownerId', meta(bindings.sku))!);
+    return yup.object({
+      ownerId: typed(yup.number(), 'wire').typeError(owner).transform((v, orig) => (orig === '' || orig === null ? undefined : v)).integer(owner).min(1, owner).max(INT4_MAX, owner).required(owner),
+      ...uploadFields(lang),
+    });
+  },
+};
 
 /**
  * The uploaded workbook `filePath` names: a sys_file of the caller (any, for an admin) still in storage, else
@@ -130,11 +133,11 @@ export async function uploadedWorkbook(deps: ImportDeps, user: UserContext, file
   return file.path;
 }
 
-/** The import call (see module doc). Errors: 400 form, 403 via sapiRoute, 404 owner out of scope / unknown file. */
+/** The import call (see module doc; body: importBody). Errors: 403 via sapiRoute, 404 owner out of scope / unknown file. */
 export async function startImport(deps: ImportDeps, def: ImportDefinition, a: { ctx: RequestContext; user: UserContext; body: Record<string, unknown> }): Promise<JobSummary> {
   const { db } = deps.database;
   const { ctx, user } = a;
-  const form = await validate<{ ownerId: number; filePath: string }>(importForm(ctx.lang), a.body, ctx.lang);
+  const form = a.body as { ownerId: number; filePath: string };
   const owner = await findInScope({ db, ctx, user, binding: bindings.owner, body: a.body }, bindings.owner, form.ownerId);
   const path = await uploadedWorkbook(deps, user, form.filePath, ctx.lang);
   const id = randomUUID();
@@ -153,14 +156,6 @@ function schedule(deps: ImportDeps, ownerId: number, task: () => Promise<void>) 
     deps.running.delete(run);
     if (deps.chains.get(ownerId) === run) deps.chains.delete(ownerId);
   });
-}
-
-/** The PostgreSQL error under Drizzle's wrapper, if any. */
-function pgError(e: unknown): { code?: string; detail?: string; message?: string } | undefined {
-  for (let x = e as { code?: string; cause?: unknown } | undefined, i = 0; x && i < 5; x = x.cause as typeof x, i++) {
-    if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) return x as never;
-  }
-  return undefined;
 }
 
 const clip = (s: string, n = 500) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
@@ -225,9 +220,9 @@ async function finish(db: Db, where: ReturnType<typeof eq>, values: Partial<type
   await db.update(sysImportJob).set({ doneRows: 0, ...values, finishDate: new Date() }).where(where);
 }
 
-/** POST /sapi/sys/importJob/query { id }: the job, to the user who started it or an admin; otherwise 404. */
-export async function queryImportJob(db: Db, ctx: RequestContext, user: UserContext, body: Record<string, unknown>): Promise<JobView> {
-  const id = String(body.id ?? '').trim();
+/** POST /sapi/sys/importJob/query { id } (JOB_ID_BODY): the job, to the user who started it or an admin; otherwise 404. */
+export async function queryImportJob(db: Db, ctx: RequestContext, user: UserContext, body: { id?: string }): Promise<JobView> {
+  const id = body.id ?? '';
   const missing = () => notFound(ctx.lang, `${formTexts.job[ctx.lang]} ${id}`);
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw missing();
   const [job] = await db.select().from(sysImportJob).where(user.isAdmin ? eq(sysImportJob.id, id) : and(eq(sysImportJob.id, id), eq(sysImportJob.userId, user.id)));

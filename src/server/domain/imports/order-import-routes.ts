@@ -9,7 +9,7 @@ import type { ResourceSpec } from '../../../shared/resource-meta';
 import { sapiRoute } from '../../http/sapi';
 import { inboundOrderImport } from './inbound-order-import';
 import type { ImportDeps } from './jobs';
-import { startOrderImport, type OrderImportDefinition } from './order-import';
+import { orderImportBody, startOrderImport, type OrderImportDefinition } from './order-import';
 import { outboundOrderImport } from './outbound-order-import';
 import { registerTemplateRoutes } from './templates';
 
@@ -20,7 +20,7 @@ export function registerOrderImportRoutes(app: FastifyInstance, deps: ImportDeps
   const { db } = deps.database;
   for (const def of orderImportDefinitions) {
     const code = (def.binding.meta as ResourceSpec).permissions.add!;
-    sapiRoute(app, db, def.apiPath, code, ({ ctx, user, body }) => startOrderImport(deps, def, { ctx, user, body }));
+    sapiRoute(app, db, def.apiPath, code, { body: orderImportBody(def) }, ({ ctx, user, body }) => startOrderImport(deps, def, { ctx, user, body }));
   }
   registerTemplateRoutes(app, db, orderImportDefinitions);
 }

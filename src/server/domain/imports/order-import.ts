@@ -41,7 +41,8 @@ import { bindings, type Binding } from '../../../../generated/server/routes';
 import { ImportStatus } from '../../../../generated/shared/enums';
 import { Code } from '../../../shared/envelope';
 import { rules, type Lang } from '../../../shared/validation';
-import { add, manifestLabel, meta, validate } from '../../crud/handlers';
+import { add, crudBody, manifestLabel, meta } from '../../crud/handlers';
+import { checkBody, type BodyRule } from '../../http/body';
 import type { Db } from '../../db/connect';
 import { sysImportJob } from '../../db/internal-schema';
 import type { RequestContext, UserContext } from '../../http/context';
@@ -317,7 +318,9 @@ async function createOrder(db: Db, def: OrderImportDefinition, ctx: RequestConte
         .where(and(eq(cols[def.keyField], g.key), eq(cols.ownerId, ownerId), ne(cols.status, def.cancelledStatus))).limit(1);
       if (dup) throw new DuplicateOrder(String(dup.orderNo));
     }
-    await add({ db: tx, ctx, user, binding: def.binding, body });
+    // the same rule as POST .../add at the edge (a refusal is a BizError naming the field)
+    const valid = await checkBody(crudBody(def.binding, 'add'), body, ctx.lang);
+    await add({ db: tx, ctx, user, binding: def.binding, body: valid });
   });
 }
 
@@ -411,19 +414,26 @@ export async function runOrderImport(deps: ImportDeps, def: OrderImportDefinitio
 
 const clip = (s: string, n = 500) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
+/** The body of an order import call: `{ type, filePath, fileUrl }` (type one of the definition's order types). */
+export function orderImportBody(def: OrderImportDefinition): BodyRule<{ type: number; filePath: string }> {
+  return {
+    schema: (lang) => yup.object({
+      type: rules(lang, 'add').oneOf(manifestLabel('type', meta(def.binding))!, def.types, { required: true }),
+      ...uploadFields(lang),
+    }),
+  };
+}
+
 /**
- * The order import call (module doc, step 1): `{ type, filePath, fileUrl }` -> `{ id, status: 1, totalRows: 0,
- * doneRows: 0 }`; poll `POST /sapi/sys/importJob/query { id }`. Errors: 400 form (type, "please upload",
- * not .xlsx), 403 via sapiRoute, 404 unknown or foreign upload.
+ * The order import call (module doc, step 1; body: orderImportBody) -> `{ id, status: 1, totalRows: 0,
+ * doneRows: 0 }`; poll `POST /sapi/sys/importJob/query { id }`. Errors: 400 not .xlsx, 403 via sapiRoute,
+ * 404 unknown or foreign upload.
  */
 export async function startOrderImport(deps: ImportDeps, def: OrderImportDefinition, a: { ctx: RequestContext; user: UserContext; body: Record<string, unknown> }): Promise<JobSummary> {
   const { db } = deps.database;
   const { ctx, user } = a;
   const lang = ctx.lang;
-  const form = await validate<{ type: number; filePath: string }>(yup.object({
-    type: rules(lang, 'add').oneOf(manifestLabel('type', meta(def.binding))!, def.types, { required: true }),
-    ...uploadFields(lang),
-  }), a.body, lang);
+  const form = a.body as { type: number; filePath: string };
   const path = await uploadedWorkbook(deps, user, form.filePath, lang);
   const id = randomUUID();
   await db.insert(sysImportJob).values({ id, kind: def.kind, ownerId: 0, filePath: path, status: ImportStatus.RUNNING, userId: user.id });

@@ -8,11 +8,12 @@
 import type { FastifyInstance } from 'fastify';
 import { bindings } from '../../../../generated/server/routes';
 import type { Database } from '../../db/connect';
+import { JOB_ID_BODY } from '../../http/body';
 import { sapiRoute } from '../../http/sapi';
 import type { FileStorage } from '../files/storage';
 import { ecPlatformSkuImport } from './ec-platform-sku-import';
 import { registerOrderImportRoutes } from './order-import-routes';
-import { createImportDeps, failInterruptedImports, queryImportJob, startImport, type ImportDefinition } from './jobs';
+import { createImportDeps, failInterruptedImports, importBody, queryImportJob, startImport, type ImportDefinition } from './jobs';
 import { skuImport } from './sku-import';
 import { supplierSkuImport } from './supplier-sku-import';
 import { registerTemplateRoutes } from './templates';
@@ -27,9 +28,9 @@ export async function registerImportRoutes(app: FastifyInstance, database: Datab
   const deps = createImportDeps(database, storage, app.log);
   app.addHook('onClose', async () => { await Promise.allSettled([...deps.running]); });
   for (const def of importDefinitions) {
-    sapiRoute(app, db, def.apiPath, bindings.sku.meta.permissions.add, ({ ctx, user, body }) => startImport(deps, def, { ctx, user, body }));
+    sapiRoute(app, db, def.apiPath, bindings.sku.meta.permissions.add, { body: importBody }, ({ ctx, user, body }) => startImport(deps, def, { ctx, user, body }));
   }
   registerOrderImportRoutes(app, deps); // inbound and outbound orders (issue 5), same jobs and job query
-  sapiRoute(app, db, '/sapi/sys/importJob/query', 'any', ({ ctx, user, body }) => queryImportJob(db, ctx, user, body));
+  sapiRoute(app, db, '/sapi/sys/importJob/query', 'any', { body: JOB_ID_BODY }, ({ ctx, user, body }) => queryImportJob(db, ctx, user, body));
   registerTemplateRoutes(app, db, importDefinitions);
 }

@@ -34,12 +34,13 @@ import { inboundOrder, inboundOrderLine, owner, sku } from '../../../../generate
 import { bindings } from '../../../../generated/server/routes';
 import { BizType, InboundOrderStatus, InboundOrderType } from '../../../../generated/shared/enums';
 import { Code } from '../../../shared/envelope';
-import { requestLabels, rules, type Lang } from '../../../shared/validation';
+import { requestLabels, rules, type FormMode, type Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
-import { findInScope, manifestLabel, meta, validate, type CrudCall, type ResourceHooks } from '../../crud/handlers';
+import { findInScope, manifestLabel, meta, type CrudCall, type ResourceHooks } from '../../crud/handlers';
+import type { BodyRule } from '../../http/body';
 import { notAllowed, takeStep, transition, workflowOf } from '../../crud/workflow';
 import { fieldError } from '../../http/errors';
-import { checkOwnerSkuLines, documentNo, linesSchema, PendingLines, QTY_MAX, requireState } from '../documents';
+import { checkOwnerSkuLines, documentNo, linesField, linesSchema, PendingLines, QTY_MAX, requireState } from '../documents';
 import { applyLedger } from '../inventory/ledger';
 import { checkPackedLines, inboundPackages, removeOrderPackages, scanFields, scanOrder } from '../packages';
 
@@ -63,13 +64,14 @@ const texts = {
 const orderLabel = (field: string) => manifestLabel(field, meta(bindings.inboundOrder))!;
 const lineLabel = (field: string) => manifestLabel(field, meta(bindings.inboundOrderLine))!;
 
-function orderLines(lang: Lang) {
+/** The order's `lines` (required on add; on edit absent = keep them). */
+function orderLines(lang: Lang, mode: FormMode) {
   const r = rules(lang, 'add');
-  return linesSchema(lang, yup.object({
+  return linesField(lang, yup.object({
     skuId: r.ref(lineLabel('skuId'), { required: true }),
     batchNo: r.string(lineLabel('batchNo'), { maxLength: 50 }),
     plannedQty: r.number(lineLabel('plannedQty'), { required: true, integer: true, min: 1, max: QTY_MAX }),
-  }));
+  }), requestLabels.lines, mode === 'add');
 }
 
 const pendingLines = new PendingLines<LineInput & { batchNo: string }>();
@@ -82,6 +84,7 @@ async function insertLines(db: Db, order: Row, lines: Array<LineInput & { batchN
 }
 
 export const inboundOrderHooks: ResourceHooks = {
+  bodyFields: (lang, mode) => ({ lines: orderLines(lang, mode) }),
   async beforeWrite(call, values, existing) {
     const lang = call.ctx.lang;
     if (existing) requireState(bindings.inboundOrder, existing, [InboundOrderStatus.CREATED], 'edit', lang);
@@ -95,7 +98,7 @@ export const inboundOrderHooks: ResourceHooks = {
     }
     // on edit, lines are optional: absent = keep them
     if (existing && call.body.lines === undefined) return;
-    const { lines } = await validate<{ lines: LineInput[] }>(orderLines(lang), call.body, lang, meta(bindings.inboundOrderLine));
+    const lines = call.body.lines as LineInput[];
     const checked = await checkOwnerSkuLines(call.db, lang, ownerId, lines);
     if (existing) await checkPackedLines(call.db, inboundPackages, existing.id as number, checked, lang);
     pendingLines.set(call.body, checked);
@@ -132,15 +135,22 @@ export const inboundOrderHooks: ResourceHooks = {
 const asTx = (call: CrudCall, tx: unknown): CrudCall => ({ ...call, db: tx as Db });
 const orderOf = (call: CrudCall) => findInScope(call, bindings.inboundOrder, call.body.id);
 
-/** receive (see module doc). Returns the order after receiving. */
+/** The body of receive: `{id, lines: [{lineId, qty, batchNo?}], overReceipt?}`. */
+export const receiveBody: BodyRule<{ id: number; lines: Receipt[]; overReceipt?: boolean }> = {
+  schema: (lang) => {
+    const r = rules(lang, 'add');
+    return linesSchema(lang, yup.object({
+      lineId: r.ref(requestLabels.lineId, { required: true }),
+      qty: r.number(lineLabel('receivedQty'), { required: true, integer: true, min: 1, max: QTY_MAX }),
+      batchNo: r.string(lineLabel('batchNo'), { maxLength: 50 }),
+    })).shape({ id: r.recordId(), overReceipt: r.boolean(requestLabels.overReceipt) });
+  },
+};
+
+/** receive (receiveBody; see module doc). Returns the order after receiving. */
 export async function receiveInbound(call: CrudCall): Promise<Row> {
   const lang = call.ctx.lang;
-  const r = rules(lang, 'add');
-  const form = await validate<{ lines: Receipt[]; overReceipt?: boolean }>(linesSchema(lang, yup.object({
-    lineId: r.ref(requestLabels.lineId, { required: true }),
-    qty: r.number(lineLabel('receivedQty'), { required: true, integer: true, min: 1, max: QTY_MAX }),
-    batchNo: r.string(lineLabel('batchNo'), { maxLength: 50 }),
-  })).shape({ overReceipt: r.boolean(requestLabels.overReceipt) }), call.body, lang, meta(bindings.inboundOrderLine));
+  const form = call.body as { lines: Receipt[]; overReceipt?: boolean };
   const { id } = await orderOf(call);
   await call.db.transaction(async (txRaw) => {
     const c = asTx(call, txRaw);
@@ -187,12 +197,14 @@ export async function stepInbound(call: CrudCall, action: 'complete' | 'cancel' 
   return orderOf(call);
 }
 
-/** submitProblem {id, problemReason}: the reason is required. */
+/** The body of submitProblem: `{id, problemReason}`, the reason required. */
+export const problemBody: BodyRule<{ id: number; problemReason: string }> = {
+  schema: (lang) => yup.object({ id: rules(lang, 'add').recordId(), problemReason: rules(lang, 'add').string(orderLabel('problemReason'), { maxLength: 200, required: true }) }),
+};
+
+/** submitProblem (problemBody). */
 export async function submitInboundProblem(call: CrudCall): Promise<Row> {
-  const lang = call.ctx.lang;
-  const { problemReason } = await validate<{ problemReason: string }>(yup.object({
-    problemReason: rules(lang, 'add').string(orderLabel('problemReason'), { maxLength: 200, required: true }),
-  }), call.body, lang);
+  const { problemReason } = call.body as { problemReason: string };
   return takeStep(call, 'submitProblem', InboundOrderStatus.PROBLEM, { problemReason });
 }
 
@@ -214,13 +226,17 @@ export async function recreateInbound(call: CrudCall): Promise<Row> {
   return findInScope(call, bindings.inboundOrder, newId);
 }
 
-/** scan (see module doc): the one matching order with its lines, and the scanned package if any. */
+/** The body of scan: `{code, type?, by?}`. */
+export const scanBody: BodyRule<{ code: string; type?: number; by?: 'order' | 'package' }> = {
+  schema: (lang) => yup.object({
+    ...scanFields(lang, requestLabels.inboundScanCode),
+    type: rules(lang, 'add').oneOf(orderLabel('type'), Object.values(InboundOrderType)),
+  }),
+};
+
+/** scan (scanBody; see module doc): the one matching order with its lines, and the scanned package if any. */
 export async function scanInbound(call: CrudCall): Promise<Row> {
-  const r = rules(call.ctx.lang, 'add');
-  const q = await validate<{ code: string; type?: number; by?: 'order' | 'package' }>(yup.object({
-    ...scanFields(call.ctx.lang, requestLabels.inboundScanCode),
-    type: r.oneOf(orderLabel('type'), Object.values(InboundOrderType)),
-  }), call.body, call.ctx.lang);
+  const q = call.body as { code: string; type?: number; by?: 'order' | 'package' };
   return scanOrder(call, {
     kind: inboundPackages,
     orderNumbers: [inboundOrder.orderNo, inboundOrder.waybillNo, inboundOrder.returnWaybillNo, inboundOrder.storeOrderNo],

@@ -24,11 +24,12 @@ import { BizType, JudgementStatus, JudgementType } from '../../../../generated/s
 import { bindings } from '../../../../generated/server/routes';
 import { requestLabels, rules, type Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
-import { findInScope, manifestLabel, meta, validate, type CrudCall, type ResourceHooks } from '../../crud/handlers';
+import { findInScope, manifestLabel, meta, type CrudCall, type ResourceHooks } from '../../crud/handlers';
+import type { BodyRule } from '../../http/body';
 import { takeStep } from '../../crud/workflow';
 import { fieldError } from '../../http/errors';
 import { scopeConditions } from '../../http/guard';
-import { documentNo, linesSchema, PendingLines, QTY_MAX, requireState } from '../documents';
+import { documentNo, linesField, PendingLines, QTY_MAX, requireState } from '../documents';
 import { applyLedger } from './ledger';
 
 type Row = Record<string, unknown>;
@@ -45,9 +46,10 @@ const texts = {
 const docLabel = (field: string) => manifestLabel(field, meta(bindings.inventoryJudgement))!;
 const lineLabel = (field: string) => manifestLabel(field, meta(bindings.inventoryJudgementLine))!;
 
+/** The document's `lines`, required on add and edit (an edit replaces them). */
 function judgementLines(lang: Lang) {
   const r = rules(lang, 'add');
-  return linesSchema(lang, yup.object({
+  return linesField(lang, yup.object({
     inventoryId: r.ref(lineLabel('inventoryId')),
     skuId: r.ref(lineLabel('skuId')).when('inventoryId', { is: (v: unknown) => v === undefined || v === null, then: (s) => s.required(r.text('required', requestLabels.inventoryOrSku)) }),
     batchNo: r.string(lineLabel('batchNo'), { maxLength: 50 }),
@@ -60,10 +62,11 @@ function judgementLines(lang: Lang) {
 const pendingLines = new PendingLines<CheckedLine>();
 
 export const judgementHooks: ResourceHooks = {
+  bodyFields: (lang) => ({ lines: judgementLines(lang) }),
   async beforeWrite(call, values, existing) {
     if (existing) requireState(bindings.inventoryJudgement, existing, [JudgementStatus.PENDING], 'edit', call.ctx.lang);
     const lang = call.ctx.lang;
-    const { lines } = await validate<{ lines: LineInput[] }>(judgementLines(lang), call.body, lang, meta(bindings.inventoryJudgementLine));
+    const lines = call.body.lines as LineInput[];
     const warehouseId = (existing?.warehouseId ?? values.warehouseId) as number;
     const ownerId = (existing?.ownerId ?? values.ownerId) as number;
     if (!existing) {
@@ -150,12 +153,16 @@ export async function approveJudgement(call: CrudCall): Promise<Row> {
   });
 }
 
-/** POST /sapi/wms/inventory-judgement/reject {id, rejectReason}: the reason is required (spec 5). */
+/** The body of reject: `{id, rejectReason}`, the reason required (spec 5). */
+export const rejectBody: BodyRule<{ id: number; rejectReason: string }> = {
+  schema: (lang) => {
+    const r = rules(lang, 'add');
+    return yup.object({ id: r.recordId(), rejectReason: r.string(docLabel('rejectReason'), { maxLength: 200, required: true }) });
+  },
+};
+
+/** POST /sapi/wms/inventory-judgement/reject (rejectBody). */
 export async function rejectJudgement(call: CrudCall): Promise<Row> {
-  const lang = call.ctx.lang;
-  const r = rules(lang, 'add');
-  const { rejectReason } = await validate<{ rejectReason: string }>(yup.object({
-    rejectReason: r.string(docLabel('rejectReason'), { maxLength: 200, required: true }),
-  }), call.body, lang);
+  const { rejectReason } = call.body as { rejectReason: string };
   return review(call, 'reject', { rejectReason });
 }

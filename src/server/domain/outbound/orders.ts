@@ -33,12 +33,13 @@ import { ecPlatformSku, inventory, outboundAllocation, outboundOrder, outboundOr
 import { bindings } from '../../../../generated/server/routes';
 import { BizType, DeliveryStatus, EcPlatform, OutboundOrderStatus as S, OutboundOrderType } from '../../../../generated/shared/enums';
 import { Code } from '../../../shared/envelope';
-import { requestLabels, rules, type Lang } from '../../../shared/validation';
+import { requestLabels, rules, type FormMode, type Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
-import { findInScope, manifestLabel, meta, validate, type CrudCall, type ResourceHooks } from '../../crud/handlers';
+import { findInScope, manifestLabel, meta, type CrudCall, type ResourceHooks } from '../../crud/handlers';
+import type { BodyRule } from '../../http/body';
 import { takeStep } from '../../crud/workflow';
 import { BizError, fieldError, text } from '../../http/errors';
-import { checkOwnerSkuLines, documentNo, linesSchema, PendingLines, QTY_MAX, requireState } from '../documents';
+import { checkOwnerSkuLines, documentNo, linesField, PendingLines, QTY_MAX, requireState } from '../documents';
 import { applyLedger, type LedgerChange } from '../inventory/ledger';
 import { checkPackedLines, insertPackage, outboundPackages, removeOrderPackages, scanFields, scanOrder, unpackedLines } from '../packages';
 
@@ -60,18 +61,20 @@ const orderLabel = (field: string) => manifestLabel(field, meta(bindings.outboun
 const lineLabel = (field: string) => manifestLabel(field, meta(bindings.outboundOrderLine))!;
 const packageLabel = (field: string) => manifestLabel(field, meta(bindings.outboundPackage))!;
 
-function orderLines(lang: Lang) {
+/** The order's `lines` (required on add; on edit absent = keep them). */
+function orderLines(lang: Lang, mode: FormMode) {
   const r = rules(lang, 'add');
-  return linesSchema(lang, yup.object({
+  return linesField(lang, yup.object({
     skuId: r.ref(lineLabel('skuId'), { required: true }),
     batchNo: r.string(lineLabel('batchNo'), { maxLength: 50 }),
     qty: r.number(lineLabel('qty'), { required: true, integer: true, min: 1, max: QTY_MAX }),
-  }));
+  }), requestLabels.lines, mode === 'add');
 }
 
 const pendingLines = new PendingLines<LineInput & { batchNo: string }>();
 
 export const outboundOrderHooks: ResourceHooks = {
+  bodyFields: (lang, mode) => ({ lines: orderLines(lang, mode) }),
   async beforeWrite(call, values, existing) {
     const lang = call.ctx.lang;
     if (existing) requireState(bindings.outboundOrder, existing, [S.CREATED], 'edit', lang);
@@ -85,7 +88,7 @@ export const outboundOrderHooks: ResourceHooks = {
       if (o) values.companyId = o.companyId;
     }
     if (existing && call.body.lines === undefined) return;
-    const { lines } = await validate<{ lines: LineInput[] }>(orderLines(lang), call.body, lang, meta(bindings.outboundOrderLine));
+    const lines = call.body.lines as LineInput[];
     const checked = await checkOwnerSkuLines(call.db, lang, ownerId, lines);
     if (merged.type === OutboundOrderType.NOON) {
       const ids = [...new Set(checked.map((l) => l.skuId))];
@@ -201,14 +204,22 @@ export const pickOutbound = (call: CrudCall): Promise<Row> => takeStep(call, 'pi
  * line is made with the waybill, carrier and weight given; otherwise every line must be fully packed
  * (409 naming the first that is not). The order's waybill becomes the given one, else its first package's.
  */
+export const packBody: BodyRule<{ id: number; waybillNo?: string | null; carrier?: string | null; weight?: number | null }> = {
+  schema: (lang) => {
+    const r = rules(lang, 'edit');
+    return yup.object({
+      id: r.recordId(),
+      waybillNo: r.string(packageLabel('waybillNo'), { maxLength: 50 }),
+      carrier: r.string(packageLabel('carrier'), { maxLength: 50 }),
+      weight: r.number(packageLabel('weight'), { min: 0, max: 99999, decimals: 3 }),
+    });
+  },
+};
+
+/** pack (packBody; see the doc above). */
 export async function packOutbound(call: CrudCall): Promise<Row> {
   const lang = call.ctx.lang;
-  const r = rules(lang, 'edit');
-  const form = await validate<{ waybillNo?: string | null; carrier?: string | null; weight?: number | null }>(yup.object({
-    waybillNo: r.string(packageLabel('waybillNo'), { maxLength: 50 }),
-    carrier: r.string(packageLabel('carrier'), { maxLength: 50 }),
-    weight: r.number(packageLabel('weight'), { min: 0, max: 99999, decimals: 3 }),
-  }), call.body, lang, meta(bindings.outboundPackage));
+  const form = call.body as { waybillNo?: string | null; carrier?: string | null; weight?: number | null };
   return takeStep(call, 'pack', S.PACKED, {}, async (c, order) => {
     const id = order.id as number;
     const open = await unpackedLines(c.db, outboundPackages, id);
@@ -225,18 +236,26 @@ export async function packOutbound(call: CrudCall): Promise<Row> {
   });
 }
 
-/** deliver {id, deliveryStatus}: the carrier's outcome of a shipped order (spec 4 delivery labels). */
+/** The body of deliver: `{id, deliveryStatus}`. */
+export const deliverBody: BodyRule<{ id: number; deliveryStatus: number }> = {
+  schema: (lang) => {
+    const r = rules(lang, 'add'); // 'add': required fields are required
+    return yup.object({ id: r.recordId(), deliveryStatus: r.oneOf(orderLabel('deliveryStatus'), Object.values(DeliveryStatus), { required: true }) });
+  },
+};
+
+/** deliver (deliverBody): the carrier's outcome of a shipped order (spec 4 delivery labels). */
 export async function deliverOutbound(call: CrudCall): Promise<Row> {
-  const r = rules(call.ctx.lang, 'add'); // 'add': required fields are required
-  const { deliveryStatus } = await validate<{ deliveryStatus: number }>(yup.object({
-    deliveryStatus: r.oneOf(orderLabel('deliveryStatus'), Object.values(DeliveryStatus), { required: true }),
-  }), call.body, call.ctx.lang);
+  const { deliveryStatus } = call.body as { deliveryStatus: number };
   return takeStep(call, 'deliver', S.SHIPPED, { deliveryStatus });
 }
 
-/** scan {code, by?} for the shipping screen (see module doc): the order with its lines and scanned package. */
+/** The body of scan: `{code, by?}`. */
+export const scanBody: BodyRule<{ code: string; by?: 'order' | 'package' }> = { schema: (lang) => yup.object(scanFields(lang, requestLabels.outboundScanCode)) };
+
+/** scan (scanBody) for the shipping screen (see module doc): the order with its lines and scanned package. */
 export async function scanOutbound(call: CrudCall): Promise<Row> {
-  const q = await validate<{ code: string; by?: 'order' | 'package' }>(yup.object(scanFields(call.ctx.lang, requestLabels.outboundScanCode)), call.body, call.ctx.lang);
+  const q = call.body as { code: string; by?: 'order' | 'package' };
   return scanOrder(call, {
     kind: outboundPackages,
     orderNumbers: [outboundOrder.orderNo, outboundOrder.platformOrderNo, outboundOrder.waybillNo],
