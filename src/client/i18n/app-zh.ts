@@ -77,7 +77,7 @@ export const appZh: Messages<typeof appEn> = {
         time: '时间',
         message: '消息',
         info: '信息',
-        url: '地址',
+        url: '请求地址',
         stack: '堆栈',
         clear: '清空',
       },
