@@ -15,6 +15,15 @@ export interface Stmt { text: string; values: unknown[]; config?: Record<string,
 let capture: Stmt[] | null = null;
 const originalQuery = pg.Client.prototype.query;
 (pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown }).query = function (this: pg.Client, ...a: unknown[]) {
+  let stmt: Stmt | undefined;
+  if (capture) {
+    // pg.Pool.query passes a callback: note when it is answered
+    const cb = a.findIndex((x) => typeof x === 'function');
+    if (cb >= 0) {
+      const inner = a[cb] as (...r: unknown[]) => unknown;
+      a[cb] = (...r: unknown[]) => { if (stmt) stmt.t1 = performance.now(); return inner(...r); };
+    }
+  }
   const result = (originalQuery as (...x: unknown[]) => unknown).apply(this, a);
   if (capture) {
     const cfg = a[0] as string | { text: string; values?: unknown[] };
@@ -22,10 +31,11 @@ const originalQuery = pg.Client.prototype.query;
     const values = (Array.isArray(a[1]) ? a[1] : typeof cfg === 'object' ? cfg.values : undefined) ?? [];
     const config = typeof cfg === 'object' ? { ...cfg } : undefined;
     if (config) { delete config.values; delete config.text; }
-    const stmt: Stmt = { text, values, config, t0: performance.now() };
+    stmt = { text, values, config, t0: performance.now() };
     capture.push(stmt);
     if (result && typeof (result as Promise<unknown>).then === 'function') {
-      (result as Promise<unknown>).then(() => { stmt.t1 = performance.now(); }, () => { stmt.t1 = performance.now(); });
+      const done = () => { stmt!.t1 = performance.now(); };
+      (result as Promise<unknown>).then(done, done);
     }
   }
   return result;
