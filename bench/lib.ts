@@ -29,7 +29,7 @@ const originalQuery = pg.Client.prototype.query;
     const cfg = a[0] as string | { text: string; values?: unknown[] };
     const text = typeof cfg === 'string' ? cfg : cfg.text;
     const values = (Array.isArray(a[1]) ? a[1] : typeof cfg === 'object' ? cfg.values : undefined) ?? [];
-    const config = typeof cfg === 'object' ? { ...cfg } : undefined;
+    const config = typeof cfg === 'object' ? ({ ...cfg } as Record<string, unknown>) : undefined;
     if (config) { delete config.values; delete config.text; }
     stmt = { text, values, config, t0: performance.now() };
     capture.push(stmt);
