@@ -167,7 +167,7 @@ async function main() {
       const ok = r.app.median < TARGET_MS ? 'met' : '**missed**';
       console.log(`| ${r.name} | ${r.total} | ${fmt(r.app.median)} | ${fmt(r.app.p95)} | ${fmt(r.sql.median)} | ${fmt(r.sql.p95)} | ${(r.app.median / r.sql.median).toFixed(2)} | ${fmt(r.statements['page select'].median)} | ${fmt(r.statements.count.median)} | ${r.required ? ok : `${ok} (extra)`} |`);
     }
-    console.log(`\nSQL = the page SELECT and COUNT the app issued, run in parallel on a pg pool, then the supplierNames and ecPlatforms queries in parallel; the app also runs ${results[0]?.sessionQueries ?? '?'} session queries per call (token, user, roles).`);
+    console.log(`\nSQL = the page SELECT and COUNT the app issued, run in parallel on a pg pool, then the supplierNames, ecPlatforms and stock queries one after another (as the app sends them); the app also runs ${results[0]?.sessionQueries ?? '?'} session queries per call (token, user, roles).`);
     for (const r of results) if (r.explain.length) console.log(`\n### EXPLAIN ANALYZE: ${r.name}\n\n${r.explain.join('\n\n')}`);
   } finally {
     await closeBenchDb(bench, flag('--keep'));
