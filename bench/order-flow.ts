@@ -9,6 +9,7 @@
  *     [--warmup N]      extra orders run through each variant before the timed part (default 64; env BENCH_WARMUP)
  *     [--hot-orders N]  orders of 2 units of ONE SKU in the contended variant (default 400; env BENCH_HOT_ORDERS)
  *     [--hot-stock N]   stock of that SKU, one inventory row (default 500; env BENCH_HOT_STOCK)
+ *     [--rounds N]      the flow variants take turns over N chunks of the orders (default 4; env BENCH_ROUNDS)
  *     [--keep]          leave the database in place (its name is printed)
  *
  * Creates its own throwaway database (tests/api/harness.ts startTestApp('postgres') through bench/lib.ts: migrated,
@@ -23,15 +24,16 @@
  *  - variant "app flow": --clients workers take the orders from one queue; each order is
  *    POST /sapi/wms/outbound-order/allocate then /ship (src/server/domain/outbound/orders.ts): the whole HTTP
  *    call, session check, the transaction and the decorated order in the answer.
- *  - variant "SQL flow", same run, after a reset to the snapshot (and VACUUM ANALYZE, also before the app run):
- *    the same work by --clients pg connections issuing the statements the app's two transactions issue, nothing
- *    else: BEGIN; guarded UPDATE of the order status RETURNING; SELECT the lines; SELECT the candidate stock rows
- *    ... ORDER BY id FOR UPDATE; one guarded UPDATE wms_inventory per change (the ledger's statement, in id order);
- *    INSERT the log rows; INSERT the allocations; COMMIT. Ship: BEGIN; guarded UPDATE status; SELECT the
- *    allocations grouped by row; guarded UPDATEs; INSERT the log rows; COMMIT. (Not replayed: the session check,
- *    the order read before and after the transaction and inside transition(), which the app adds.)
+ *  - capture pass (untimed, one call at a time, from the snapshot): every statement the app sends for each order's
+ *    allocate and ship calls (session check, reads, the transaction), captured from the pg driver with its query
+ *    config (bench/lib.ts captureQueries).
+ *  - variant "SQL flow": the same orders by --clients pg connections replaying exactly those statements, grouped as
+ *    the app sent them. The captured allocations are a valid serial schedule and every ledger UPDATE adds a delta
+ *    under a guard, so any subset replays from the snapshot in any interleaving; the checks below prove it.
  *  - variant "SQL flow, 10 connections": the same again on 10 connections, the size of the app's pg pool
  *    (src/server/db/connect.ts), to tell the pool limit from the app's own cost.
+ *  - the flow orders are split into --rounds chunks (default 4); each chunk goes through the three variants in
+ *    turn (rotating which goes first, each after a reset), so load on the machine hits all of them alike.
  *  - variant "hot": --clients workers allocate the --hot-orders orders against the one hot row (app, then SQL
  *    after a reset): exactly min(orders, floor(stock / 2)) x 2 units (all 500 by default) must end up locked, and
  *    the other orders refused with 409 with nothing locked.
@@ -391,6 +393,10 @@ async function main() {
       console.log(`| ${r.name} | ${r.clients} | ${r.items} | ${r.items - r.refused} | ${r.refused} | ${secs(r.wallMs)} | ${r.perSec.toFixed(1)} | ${fmt(r.allocate.median)} | ${fmt(r.allocate.p95)} | ${r.statementsPerItem.toFixed(1)} | ${cpuCell(r)} | ${actCell(r)} | ${r.deadlocks} |`);
     }
     console.log(`\napp/SQL (hot row): throughput ${(appHotR.perSec / sqlHotR.perSec).toFixed(2)}; median latency ${(appHotR.allocate.median / sqlHotR.allocate.median).toFixed(2)}`);
+    // issue 13's targets, against the same statements on as many connections as the app has clients
+    const flowRatio = appFlowR.perSec / sqlFlowR.perSec;
+    const hotRatio = appHotR.perSec / sqlHotR.perSec;
+    console.log(`\nissue 13: app flow / SQL flow ${flowRatio.toFixed(2)} (target >= 0.6: ${flowRatio >= 0.6 ? 'met' : 'MISSED'}); hot row ${hotRatio.toFixed(2)} (target >= 0.7: ${hotRatio >= 0.7 ? 'met' : 'MISSED'}); checks ${failed ? 'FAILED' : 'all passed'}`);
     console.log(`\nchecks:\n${checks.map((c) => `- ${c}`).join('\n')}`);
     console.log(`\nload average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
     if (failed) console.log('\nA CHECK FAILED (see above).');
