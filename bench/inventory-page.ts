@@ -26,7 +26,8 @@
  * or months, all as admin through app.inject with the real session:
  *  - app: the page call (session check, validation, page SELECT + COUNT in parallel, decoration, JSON);
  *  - SQL: the very statements that call issued (captured from the pg driver) replayed at once on a pg pool in
- *    the same pattern (page SELECT + COUNT in parallel, then the decorate queries); session queries not replayed.
+ *    the app's pattern (page SELECT + COUNT in parallel, then the decorate queries one after another, as the
+ *    capture's send/answer times show the app sent them); session queries not replayed.
  * Prints median / p95 (nearest rank) of both, their ratio, and EXPLAIN (ANALYZE, BUFFERS) of the page SELECT and
  * COUNT (of the run where they were slowest) of cases whose app median is over 50 ms (all cases with --explain).
  *

@@ -10,9 +10,10 @@
  * ANALYZE. Owner BO01 holds the oldest 5% of the ids (a "legacy" owner that stopped adding SKUs); the other
  * owners' SKUs interleave. Then, for each case, 200 timed runs after 20 warm-up runs, rotating over the owners:
  *  - app: POST /sapi/wms/sku/page through the app (app.inject, as admin: session check, validation, page
- *    SELECT + COUNT in parallel, supplierNames / ecPlatforms queries, JSON);
+ *    SELECT + COUNT in parallel, supplierNames / ecPlatforms / stock queries, JSON);
  *  - SQL: the very statements the app issued (captured from the pg driver during one probe call) replayed
- *    directly on a pg pool in the same pattern (SELECT + COUNT in parallel, then the two decorate queries).
+ *    directly on a pg pool in the same pattern (SELECT + COUNT in parallel, then the three decorate queries one
+ *    after another, as the app sends them).
  * Prints median / p95 of both and their ratio; EXPLAIN (ANALYZE, BUFFERS) for cases missing 50 ms (all cases
  * with --explain).
  *
