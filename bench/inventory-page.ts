@@ -26,7 +26,8 @@
  * or months, all as admin through app.inject with the real session:
  *  - app: the page call (session check, validation, page SELECT + COUNT in parallel, decoration, JSON);
  *  - SQL: the very statements that call issued (captured from the pg driver) replayed at once on a pg pool in
- *    the same pattern (page SELECT + COUNT in parallel, then the decorate queries); session queries not replayed.
+ *    the app's pattern (page SELECT + COUNT in parallel, then the decorate queries one after another, as the
+ *    capture's send/answer times show the app sent them); session queries not replayed.
  * Prints median / p95 (nearest rank) of both, their ratio, and EXPLAIN (ANALYZE, BUFFERS) of the page SELECT and
  * COUNT (of the run where they were slowest) of cases whose app median is over 50 ms (all cases with --explain).
  *
@@ -36,8 +37,9 @@
  * --keep leaves the database in place (its name is printed) for manual EXPLAIN; drop it yourself.
  */
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import type pg from 'pg';
-import { ADJECTIVES, BRANDS, captureQueries, closeBenchDb, COLORS, fmt, insertOwnersAndCategories, insertSkuChildren, openBenchDb, PRODUCTS, serverInfo, SIZES, stats, type Stats, type Stmt, VARIANTS } from './lib';
+import { ADJECTIVES, BRANDS, captureQueries, closeBenchDb, concurrencyGroups, send, COLORS, fmt, insertOwnersAndCategories, insertSkuChildren, openBenchDb, PRODUCTS, serverInfo, SIZES, stats, type Stats, type Stmt, VARIANTS } from './lib';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -119,7 +121,8 @@ async function withIndexesDropped(client: pg.Client, tables: string[], load: () 
   return performance.now() - t0;
 }
 
-async function loadData(client: pg.Client) {
+/** Bulk-loads the data described in the header (--rows N inventory rows) and checks the ledger; returns timings and counts. */
+export async function loadData(client: pg.Client) {
   const steps: string[] = [];
   const step = async (name: string, fn: () => Promise<unknown>) => { const { ms } = await timed(fn); steps.push(`${name} ${secs(ms)}`); };
   const t0 = performance.now();
@@ -280,14 +283,8 @@ function split(statements: Stmt[], table: string) {
   const page = main.find((s) => / limit /.test(s.text));
   const count = main.find((s) => s !== page);
   if (!page || !count || !from.test(count.text)) throw new Error(`expected the page SELECT and the COUNT on ${table}`);
-  // inventory decoration: the SKU entities, then supplierNames and ecPlatforms in parallel (domain/inventory/records.ts)
-  const rest = statements.slice(first + 2);
-  const phases: Stmt[][] = [];
-  for (const s of rest) {
-    if (/from "wms_sku"/.test(s.text) || !phases.length) phases.push([s]);
-    else if (phases.length === 1) phases.push([s]);
-    else phases[phases.length - 1].push(s);
-  }
+  // the decoration (SKU entities, supplierNames, ecPlatforms), grouped as the app sent it (one after another today)
+  const phases = concurrencyGroups(statements.slice(first + 2));
   return { session: statements.slice(0, first), page, count, phases };
 }
 
@@ -343,7 +340,7 @@ async function main() {
     const replay = async (page: Stmt, count: Stmt, phases: Stmt[][]) => {
       const t0 = performance.now();
       const [p, c] = await Promise.all([page, count].map((x) => timed(() => direct.query(x.text, x.values))));
-      for (const phase of phases) await Promise.all(phase.map((x) => direct.query(x.text, x.values)));
+      for (const phase of phases) await Promise.all(phase.map((x) => send(direct, x)));
       return { ms: performance.now() - t0, page: p.ms, count: c.ms };
     };
     const explainAll = async (stmts: Stmt[]) => {
@@ -424,4 +421,5 @@ async function main() {
   }
 }
 
-main().catch((e) => { console.error(e); process.exitCode = 1; });
+// run only as a script (bench/throughput.ts imports loadData)
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main().catch((e) => { console.error(e); process.exitCode = 1; });

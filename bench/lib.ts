@@ -2,21 +2,43 @@
  * Shared by the page benchmarks (bench/sku-page.ts, bench/inventory-page.ts): the throwaway database, capture of
  * the SQL the app sends, the word lists and reference rows the data generators use, statistics.
  */
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startTestApp, type TestApp } from '../tests/api/harness';
 
 // ---- capture the SQL the app sends (every pg client query passes through Client.prototype.query) ----
-export interface Stmt { text: string; values: unknown[] }
+/**
+ * One statement as the driver got it: text, values, and the rest of the query config (name of a prepared
+ * statement, rowMode, type parsers) so a replay does the same work; t0/t1 = sent / answered (performance.now()).
+ */
+export interface Stmt { text: string; values: unknown[]; config?: Record<string, unknown>; t0?: number; t1?: number }
 let capture: Stmt[] | null = null;
 const originalQuery = pg.Client.prototype.query;
 (pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown }).query = function (this: pg.Client, ...a: unknown[]) {
+  let stmt: Stmt | undefined;
+  if (capture) {
+    // pg.Pool.query passes a callback: note when it is answered
+    const cb = a.findIndex((x) => typeof x === 'function');
+    if (cb >= 0) {
+      const inner = a[cb] as (...r: unknown[]) => unknown;
+      a[cb] = (...r: unknown[]) => { if (stmt) stmt.t1 = performance.now(); return inner(...r); };
+    }
+  }
+  const result = (originalQuery as (...x: unknown[]) => unknown).apply(this, a);
   if (capture) {
     const cfg = a[0] as string | { text: string; values?: unknown[] };
     const text = typeof cfg === 'string' ? cfg : cfg.text;
     const values = (Array.isArray(a[1]) ? a[1] : typeof cfg === 'object' ? cfg.values : undefined) ?? [];
-    capture.push({ text, values });
+    const config = typeof cfg === 'object' ? ({ ...cfg } as Record<string, unknown>) : undefined;
+    if (config) { delete config.values; delete config.text; }
+    stmt = { text, values, config, t0: performance.now() };
+    capture.push(stmt);
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      const done = () => { stmt!.t1 = performance.now(); };
+      (result as Promise<unknown>).then(done, done);
+    }
   }
-  return (originalQuery as (...x: unknown[]) => unknown).apply(this, a);
+  return result;
 } as never;
 
 /** Runs `fn` (one app call at a time) and returns what it returned with every statement sent meanwhile, in order. */
@@ -27,6 +49,32 @@ export async function captureQueries<T>(fn: () => Promise<T>): Promise<{ result:
     return { result, statements: capture };
   } finally {
     capture = null;
+  }
+}
+
+/**
+ * The captured statements as the app sent them: a statement sent while another of the current group was still
+ * unanswered joins that group (the app ran them in parallel), otherwise it starts the next group (the app waited).
+ */
+export function concurrencyGroups(stmts: Stmt[]): Stmt[][] {
+  const groups: Stmt[][] = [];
+  let openUntil = -Infinity;
+  for (const s of stmts) {
+    if (groups.length && s.t0 !== undefined && s.t0 < openUntil) groups[groups.length - 1].push(s);
+    else { groups.push([s]); openUntil = -Infinity; }
+    openUntil = Math.max(openUntil, s.t1 ?? Infinity);
+  }
+  return groups;
+}
+
+/** A statement on `pool` with the app's own query config (prepared-statement name, rowMode, parsers). */
+export const send = (pool: pg.Pool, s: Stmt) => pool.query({ ...(s.config ?? {}), text: s.text, values: s.values } as pg.QueryConfig);
+
+/** Replays `groups` on `pool` in the app's pattern: each group's statements at once, the groups one after another. */
+export async function replayGroups(pool: pg.Pool, groups: Stmt[][]): Promise<void> {
+  for (const g of groups) {
+    if (g.length === 1) await send(pool, g[0]);
+    else await Promise.all(g.map((s) => send(pool, s)));
   }
 }
 

@@ -9,6 +9,7 @@
  *     [--warmup N]      extra orders run through each variant before the timed part (default 64; env BENCH_WARMUP)
  *     [--hot-orders N]  orders of 2 units of ONE SKU in the contended variant (default 400; env BENCH_HOT_ORDERS)
  *     [--hot-stock N]   stock of that SKU, one inventory row (default 500; env BENCH_HOT_STOCK)
+ *     [--rounds N]      the flow variants take turns over N chunks of the orders (default 4; env BENCH_ROUNDS)
  *     [--keep]          leave the database in place (its name is printed)
  *
  * Creates its own throwaway database (tests/api/harness.ts startTestApp('postgres') through bench/lib.ts: migrated,
@@ -23,15 +24,16 @@
  *  - variant "app flow": --clients workers take the orders from one queue; each order is
  *    POST /sapi/wms/outbound-order/allocate then /ship (src/server/domain/outbound/orders.ts): the whole HTTP
  *    call, session check, the transaction and the decorated order in the answer.
- *  - variant "SQL flow", same run, after a reset to the snapshot (and VACUUM ANALYZE, also before the app run):
- *    the same work by --clients pg connections issuing the statements the app's two transactions issue, nothing
- *    else: BEGIN; guarded UPDATE of the order status RETURNING; SELECT the lines; SELECT the candidate stock rows
- *    ... ORDER BY id FOR UPDATE; one guarded UPDATE wms_inventory per change (the ledger's statement, in id order);
- *    INSERT the log rows; INSERT the allocations; COMMIT. Ship: BEGIN; guarded UPDATE status; SELECT the
- *    allocations grouped by row; guarded UPDATEs; INSERT the log rows; COMMIT. (Not replayed: the session check,
- *    the order read before and after the transaction and inside transition(), which the app adds.)
+ *  - capture pass (untimed, one call at a time, from the snapshot): every statement the app sends for each order's
+ *    allocate and ship calls (session check, reads, the transaction), captured from the pg driver with its query
+ *    config (bench/lib.ts captureQueries).
+ *  - variant "SQL flow": the same orders by --clients pg connections replaying exactly those statements, grouped as
+ *    the app sent them. The captured allocations are a valid serial schedule and every ledger UPDATE adds a delta
+ *    under a guard, so any subset replays from the snapshot in any interleaving; the checks below prove it.
  *  - variant "SQL flow, 10 connections": the same again on 10 connections, the size of the app's pg pool
  *    (src/server/db/connect.ts), to tell the pool limit from the app's own cost.
+ *  - the flow orders are split into --rounds chunks (default 4); each chunk goes through the three variants in
+ *    turn (rotating which goes first, each after a reset), so load on the machine hits all of them alike.
  *  - variant "hot": --clients workers allocate the --hot-orders orders against the one hot row (app, then SQL
  *    after a reset): exactly min(orders, floor(stock / 2)) x 2 units (all 500 by default) must end up locked, and
  *    the other orders refused with 409 with nothing locked.
@@ -51,9 +53,9 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { BizType, OutboundOrderStatus as S } from '../generated/shared/enums';
+import { OutboundOrderStatus as S } from '../generated/shared/enums';
 import { ledgerDiscrepancies } from '../src/server/domain/inventory/ledger';
-import { closeBenchDb, fmt, openBenchDb, serverInfo, stats, type BenchDb, type Stats } from './lib';
+import { captureQueries, closeBenchDb, concurrencyGroups, fmt, openBenchDb, serverInfo, stats, type BenchDb, type Stats, type Stmt } from './lib';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -69,6 +71,7 @@ const CLIENTS = option('--clients', 'BENCH_CLIENTS', 32);
 const WARMUP = option('--warmup', 'BENCH_WARMUP', 64);
 const HOT_ORDERS = option('--hot-orders', 'BENCH_HOT_ORDERS', 400);
 const HOT_STOCK = option('--hot-stock', 'BENCH_HOT_STOCK', 500);
+const ROUNDS = Math.max(1, option('--rounds', 'BENCH_ROUNDS', 4));
 const HOT_QTY = 2;
 const SMALL_BATCH = 10;
 const SETUP_CONCURRENCY = 8;
@@ -103,9 +106,6 @@ async function drive<T>(items: T[], clients: number, fn: (item: T, worker: numbe
   }));
 }
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const placeholders = (from: number, n: number) => Array.from({ length: n }, (_, k) => `$${from + k}`).join(', ');
-const rowsPlaceholders = (rows: number, cols: number, tail = '') =>
-  Array.from({ length: rows }, (_, r) => `(default, ${placeholders(1 + r * cols, cols)}${tail})`).join(', ');
 
 /**
  * CPU ticks (utime + stime, /proc) of each backend connected to the benchmark database except `exclude` (the
@@ -162,6 +162,26 @@ interface PhaseResult {
   allocate: Stats; ship?: Stats; refused: number; statementsPerItem: number;
   nodeCpu: number; pgCpu: number | null; activity: { cpu: number; lock: number; idleInTx: number; otherWait: number };
   deadlocks: number; rollbacks: number; load: string;
+  /** the raw latencies, for merging the rounds of a variant */
+  raw: { allocate: number[]; ship: number[]; statements: number };
+}
+
+/** One variant's rounds as one result: latencies pooled, counts and times summed, activity weighted by time. */
+function mergePhases(name: string, parts: PhaseResult[]): PhaseResult {
+  const sum = (f: (p: PhaseResult) => number) => parts.reduce((n, p) => n + f(p), 0);
+  const wallMs = sum((p) => p.wallMs);
+  const items = sum((p) => p.items);
+  const allocate = parts.flatMap((p) => p.raw.allocate);
+  const ship = parts.flatMap((p) => p.raw.ship);
+  const w = (f: (p: PhaseResult) => number) => sum((p) => f(p) * p.wallMs) / wallMs;
+  const pgCpu = parts.some((p) => p.pgCpu === null) ? null : sum((p) => p.pgCpu!);
+  return {
+    name, clients: parts[0].clients, items, wallMs, perSec: items / (wallMs / 1000), allocate: stats(allocate), ship: ship.length ? stats(ship) : undefined,
+    refused: sum((p) => p.refused), statementsPerItem: sum((p) => p.raw.statements) / items, nodeCpu: sum((p) => p.nodeCpu), pgCpu,
+    activity: { cpu: w((p) => p.activity.cpu), lock: w((p) => p.activity.lock), idleInTx: w((p) => p.activity.idleInTx), otherWait: w((p) => p.activity.otherWait) },
+    deadlocks: sum((p) => p.deadlocks), rollbacks: sum((p) => p.rollbacks), load: parts.map((p) => p.load).join('/'),
+    raw: { allocate, ship, statements: sum((p) => p.raw.statements) },
+  };
 }
 
 interface Seeded {
@@ -235,6 +255,7 @@ async function main() {
         name, clients, items: items.length, wallMs, perSec: items.length / (wallMs / 1000), allocate: stats(allocate), ship: ship.length ? stats(ship) : undefined, refused,
         statementsPerItem: statements / items.length, nodeCpu: (cpu.user + cpu.system) / 1e6, pgCpu: cpuBetween(pg0, pg1), activity,
         deadlocks: Number(db1.deadlocks) - Number(db0.deadlocks), rollbacks: Number(db1.xact_rollback) - Number(db0.xact_rollback), load: loadavg()[0].toFixed(2),
+        raw: { allocate, ship, statements },
       };
       console.log(`  ${name}: ${r.items} in ${secs(wallMs)} = ${r.perSec.toFixed(1)}/s; allocate median ${fmt(r.allocate.median)} ms p95 ${fmt(r.allocate.p95)}${r.ship ? `; ship median ${fmt(r.ship.median)} ms p95 ${fmt(r.ship.p95)}` : ''}${refused ? `; ${refused} refused (409)` : ''}; ${r.statementsPerItem.toFixed(1)} statements each; CPU node ${r.nodeCpu.toFixed(1)} s, PostgreSQL ${r.pgCpu?.toFixed(1) ?? '?'} s; load ${r.load}`);
       return r;
@@ -262,7 +283,33 @@ async function main() {
       return { allocate: a.ms, refused: !a.ok };
     };
 
-    // ---------------- the same statements, directly ----------------
+    // ---------------- the app's statements, directly ----------------
+    // Capture pass (untimed, one call at a time, from the snapshot): every statement the app sends for each order.
+    // Its allocations are a valid serial schedule, and every ledger UPDATE adds a delta under a guard, so the
+    // captured statements of any subset of the orders replay from the snapshot in any interleaving without a guard
+    // failing, and end in the same books (checked after every variant).
+    await reset();
+    const c0 = performance.now();
+    const captured = new Map<number, OrderStatements>();
+    const captureCall = async (path: string, id: number) => {
+      const { result, statements } = await captureQueries(() => api(path, { id }));
+      return { ok: result.code === 200, code: result.code, msg: result.msg, call: { groups: concurrencyGroups(statements), count: statements.length } };
+    };
+    for (const id of [...seeded.warmupOrders, ...seeded.flowOrders]) {
+      const a = await captureCall(`${P}/allocate`, id);
+      if (!a.ok) throw new Error(`capture: allocate ${id}: ${a.code} ${a.msg}`);
+      const sh = await captureCall(`${P}/ship`, id);
+      if (!sh.ok) throw new Error(`capture: ship ${id}: ${sh.code} ${sh.msg}`);
+      captured.set(id, { allocate: a.call, ship: sh.call, allocated: true });
+    }
+    for (const id of seeded.hotOrders) {
+      const a = await captureCall(`${P}/allocate`, id);
+      if (!a.ok && !(a.code === 409 && /insufficient/i.test(a.msg))) throw new Error(`capture: allocate ${id}: ${a.code} ${a.msg}`);
+      captured.set(id, { allocate: a.call, allocated: a.ok });
+    }
+    const perOrder = [...seeded.flowOrders].map((id) => captured.get(id)!).reduce((n, o) => n + o.allocate.count + (o.ship?.count ?? 0), 0) / seeded.flowOrders.length;
+    console.log(`captured the app's statements of every order in ${secs(performance.now() - c0)} (one call at a time): ${perOrder.toFixed(1)} statements per flow order (session checks included), replayed as they are`);
+
     const connections: pg.Client[] = [];
     for (let i = 0; i < CLIENTS; i++) {
       const c = new pg.Client({ connectionString: bench.url });
@@ -271,16 +318,18 @@ async function main() {
     }
     const sqlFlow = async (id: number, w: number) => {
       const c = connections[w];
+      const o = captured.get(id)!;
       const t1 = performance.now();
-      if (!(await allocateSql(c, id))) throw new Error(`SQL allocate ${id} refused: the stock should cover every flow order`);
+      await replayCall(c, o.allocate);
       const t2 = performance.now();
-      await shipSql(c, id);
+      await replayCall(c, o.ship!);
       return { allocate: t2 - t1, ship: performance.now() - t2, refused: false };
     };
     const sqlHot = async (id: number, w: number) => {
+      const o = captured.get(id)!;
       const t1 = performance.now();
-      const done = await allocateSql(connections[w], id);
-      return { allocate: performance.now() - t1, refused: !done };
+      await replayCall(connections[w], o.allocate);
+      return { allocate: performance.now() - t1, refused: !o.allocated };
     };
 
     const results: PhaseResult[] = [];
@@ -292,25 +341,37 @@ async function main() {
       if (!c.ok) failed = true;
     };
 
-    console.log('\nflow: allocate + ship every order');
-    await reset();
-    results.push(await phase('app flow', CLIENTS, seeded.flowOrders, appFlow, seeded.warmupOrders));
-    await check('app flow', [...seeded.warmupOrders, ...seeded.flowOrders], S.SHIPPED);
-    await reset();
-    results.push(await phase('SQL flow', CLIENTS, seeded.flowOrders, sqlFlow, seeded.warmupOrders));
-    await check('SQL flow', [...seeded.warmupOrders, ...seeded.flowOrders], S.SHIPPED);
-    // the app reaches PostgreSQL through a pool of 10: the same SQL on 10 connections separates that limit from the app's own cost
+    // the three flow variants take turns: the flow orders in ROUNDS chunks, each chunk through every variant
+    // (after a reset to the snapshot), so load that comes and goes on the machine hits all of them alike
     const poolSize = Math.min(APP_POOL, CLIENTS);
-    await reset();
-    results.push(await phase(`SQL flow, ${poolSize} connections`, poolSize, seeded.flowOrders, sqlFlow, seeded.warmupOrders));
-    await check(`SQL flow, ${poolSize} connections`, [...seeded.warmupOrders, ...seeded.flowOrders], S.SHIPPED);
+    const flowVariants = [
+      { name: 'app flow', clients: CLIENTS, work: appFlow },
+      { name: 'SQL flow (the app\'s statements)', clients: CLIENTS, work: sqlFlow },
+      // the app reaches PostgreSQL through a pool of 10: the same statements on 10 connections separate that limit from the app's own cost
+      { name: `SQL flow, ${poolSize} connections`, clients: poolSize, work: sqlFlow },
+    ];
+    console.log(`\nflow: allocate + ship every order; ${ROUNDS} rounds, each through all ${flowVariants.length} variants in turn`);
+    const chunk = Math.ceil(seeded.flowOrders.length / ROUNDS);
+    const perVariant: PhaseResult[][] = flowVariants.map(() => []);
+    for (let r = 0; r < ROUNDS; r++) {
+      const orders = seeded.flowOrders.slice(r * chunk, (r + 1) * chunk);
+      if (!orders.length) break;
+      for (let k = 0; k < flowVariants.length; k++) {
+        const v = flowVariants[(k + r) % flowVariants.length];
+        const warm = r === 0 ? seeded.warmupOrders : [];
+        await reset();
+        perVariant[flowVariants.indexOf(v)].push(await phase(`${v.name}, round ${r + 1}`, v.clients, orders, v.work, warm));
+        await check(`${v.name}, round ${r + 1}`, [...warm, ...orders], S.SHIPPED);
+      }
+    }
+    flowVariants.forEach((v, k) => results.push(mergePhases(v.name, perVariant[k])));
 
     console.log(`\nhot: ${HOT_ORDERS} allocations of ${HOT_QTY} units against ${HOT_STOCK} units in one row`);
     await reset();
     results.push(await phase('app hot row', CLIENTS, seeded.hotOrders, appHot));
     await check('app hot row', seeded.hotOrders, S.ALLOCATED);
     await reset();
-    results.push(await phase('SQL hot row', CLIENTS, seeded.hotOrders, sqlHot));
+    results.push(await phase('SQL hot row (the app\'s statements)', CLIENTS, seeded.hotOrders, sqlHot));
     await check('SQL hot row', seeded.hotOrders, S.ALLOCATED);
     for (const c of connections) await c.end();
 
@@ -332,6 +393,10 @@ async function main() {
       console.log(`| ${r.name} | ${r.clients} | ${r.items} | ${r.items - r.refused} | ${r.refused} | ${secs(r.wallMs)} | ${r.perSec.toFixed(1)} | ${fmt(r.allocate.median)} | ${fmt(r.allocate.p95)} | ${r.statementsPerItem.toFixed(1)} | ${cpuCell(r)} | ${actCell(r)} | ${r.deadlocks} |`);
     }
     console.log(`\napp/SQL (hot row): throughput ${(appHotR.perSec / sqlHotR.perSec).toFixed(2)}; median latency ${(appHotR.allocate.median / sqlHotR.allocate.median).toFixed(2)}`);
+    // issue 13's targets, against the same statements on as many connections as the app has clients
+    const flowRatio = appFlowR.perSec / sqlFlowR.perSec;
+    const hotRatio = appHotR.perSec / sqlHotR.perSec;
+    console.log(`\nissue 13: app flow / SQL flow ${flowRatio.toFixed(2)} (target >= 0.6: ${flowRatio >= 0.6 ? 'met' : 'MISSED'}); hot row ${hotRatio.toFixed(2)} (target >= 0.7: ${hotRatio >= 0.7 ? 'met' : 'MISSED'}); checks ${failed ? 'FAILED' : 'all passed'}`);
     console.log(`\nchecks:\n${checks.map((c) => `- ${c}`).join('\n')}`);
     console.log(`\nload average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
     if (failed) console.log('\nA CHECK FAILED (see above).');
@@ -399,91 +464,23 @@ async function setup(bench: BenchDb, ok: (path: string, body: unknown) => Promis
   };
 }
 
-// ---------------- the app's two transactions as plain SQL ----------------
-/** The ledger's guarded UPDATE, as src/server/domain/inventory/ledger.ts applyLedger sends it. */
-const LEDGER_UPDATE = `update "wms_inventory" set "qty" = "wms_inventory"."qty" + $1, "lock_qty" = "wms_inventory"."lock_qty" + $2, "update_date" = $3
-  where ("wms_inventory"."id" = $4 and "wms_inventory"."qty" + $5 >= 0 and "wms_inventory"."lock_qty" + $6 >= 0 and "wms_inventory"."lock_qty" + $7 <= "wms_inventory"."qty" + $8)
-  returning "qty", "lock_qty", "company_id", "warehouse_id", "owner_id", "sku_id"`;
-const LOG_COLUMNS = 15;
-const insertLog = (n: number) => `insert into "wms_inventory_log" ("id", "inventory_id", "company_id", "warehouse_id", "owner_id", "sku_id", "origin_qty", "new_qty", "change_qty",
-  "origin_lock_qty", "new_lock_qty", "lock_change_qty", "biz_type", "biz_no", "biz_no_extra", "remark", "add_date", "update_date") values ${rowsPlaceholders(n, LOG_COLUMNS, ', default, default')} returning "id"`;
-const insertAllocations = (n: number) => `insert into "wms_outbound_allocation" ("id", "order_id", "line_id", "inventory_id", "warehouse_id", "owner_id", "qty", "add_date", "update_date")
-  values ${rowsPlaceholders(n, 6, ', default, default')}`;
+// ---------------- the app's statements, replayed ----------------
+/** One app call as captured: its statements grouped as the app sent them (bench/lib.ts concurrencyGroups). */
+interface CallStatements { groups: Stmt[][]; count: number }
+/** allocate and ship of one order as the app sent them in the capture pass (ship absent for a refused allocation). */
+interface OrderStatements { allocate: CallStatements; ship?: CallStatements; allocated: boolean }
 
-interface Change { inventoryId: number; d: number; l: number; i: number }
-interface OrderRow { id: number; order_no: string; platform_order_no: string | null; warehouse_id: number; owner_id: number }
-
-/** The ledger: one guarded UPDATE per change in inventory id order, then one INSERT of the log rows. False if a guard fails. */
-async function ledgerSql(c: pg.Client, changes: Change[], order: OrderRow): Promise<boolean> {
-  const logs: unknown[] = [];
-  for (const ch of [...changes].sort((a, b) => a.inventoryId - b.inventoryId || a.i - b.i)) {
-    const now = new Date();
-    const [r] = (await c.query(LEDGER_UPDATE, [ch.d, ch.l, now, ch.inventoryId, ch.d, ch.l, ch.l, ch.d])).rows;
-    if (!r) return false;
-    logs.push(ch.inventoryId, r.company_id, r.warehouse_id, r.owner_id, r.sku_id, r.qty - ch.d, r.qty, ch.d, r.lock_qty - ch.l, r.lock_qty, ch.l,
-      BizType.OUTBOUND_ORDER, order.order_no, order.platform_order_no, null);
+/**
+ * Sends a captured call's statements on one connection, in the app's pattern (its session check, its transaction
+ * BEGIN .. COMMIT or ROLLBACK, its reads), with the app's own query configs (prepared-statement names, rowMode).
+ * A replayed guarded UPDATE that matches no row would leave the books wrong: the checks after the variant catch it.
+ */
+async function replayCall(c: pg.Client, call: CallStatements) {
+  for (const g of call.groups) {
+    const run = (x: Stmt) => c.query({ ...(x.config ?? {}), text: x.text, values: x.values } as pg.QueryConfig);
+    if (g.length === 1) await run(g[0]);
+    else await Promise.all(g.map(run));
   }
-  if (logs.length) await c.query(insertLog(logs.length / LOG_COLUMNS), logs);
-  return true;
-}
-
-async function inTransaction(c: pg.Client, fn: () => Promise<boolean>): Promise<boolean> {
-  await c.query('begin');
-  try {
-    const done = await fn();
-    await c.query(done ? 'commit' : 'rollback');
-    return done;
-  } catch (e) {
-    await c.query('rollback').catch(() => {});
-    throw e;
-  }
-}
-
-/** allocate {id}: what allocateOutbound's transaction sends. False (rolled back) when a line is not covered. */
-function allocateSql(c: pg.Client, id: number): Promise<boolean> {
-  return inTransaction(c, async () => {
-    const [order] = (await c.query(`update "wms_outbound_order" set "status" = $1, "update_date" = $2 where ("wms_outbound_order"."id" = $3 and "wms_outbound_order"."status" in ($4))
-      returning "id", "order_no", "platform_order_no", "warehouse_id", "owner_id"`, [S.ALLOCATED, new Date(), id, S.CREATED])).rows as OrderRow[];
-    if (!order) throw new Error(`order ${id} is not CREATED`);
-    const lines = (await c.query(`select "id", "sku_id", "batch_no", "qty" from "wms_outbound_order_line" where "wms_outbound_order_line"."order_id" = $1 order by "wms_outbound_order_line"."id" asc`, [id])).rows;
-    const skuIds = [...new Set(lines.map((l) => l.sku_id as number))];
-    const rows = (await c.query(`select "id", "sku_id", "batch_no", "qty", "lock_qty" from "wms_inventory"
-      where ("wms_inventory"."warehouse_id" = $1 and "wms_inventory"."owner_id" = $2 and "wms_inventory"."sku_id" in (${placeholders(3, skuIds.length)}) and "wms_inventory"."qty" > "wms_inventory"."lock_qty")
-      order by "wms_inventory"."id" asc for update`, [order.warehouse_id, order.owner_id, ...skuIds])).rows;
-    const available = new Map<number, number>(rows.map((r) => [r.id, r.qty - r.lock_qty]));
-    const changes: Change[] = [];
-    const allocations: unknown[] = [];
-    for (const line of lines) {
-      let need = line.qty as number;
-      for (const r of rows) {
-        if (need === 0) break;
-        if (r.sku_id !== line.sku_id || (line.batch_no && r.batch_no !== line.batch_no)) continue;
-        const take = Math.min(need, available.get(r.id)!);
-        if (take <= 0) continue;
-        available.set(r.id, available.get(r.id)! - take);
-        need -= take;
-        changes.push({ inventoryId: r.id, d: 0, l: take, i: changes.length });
-        allocations.push(id, line.id, r.id, order.warehouse_id, order.owner_id, take);
-      }
-      if (need > 0) return false; // the app also reads the SKU code for its 409 message here
-    }
-    if (!(await ledgerSql(c, changes, order))) return false;
-    await c.query(insertAllocations(allocations.length / 6), allocations);
-    return true;
-  });
-}
-
-/** ship {id}: what shipOutbound's transaction sends. */
-async function shipSql(c: pg.Client, id: number): Promise<void> {
-  const done = await inTransaction(c, async () => {
-    const now = new Date();
-    const [order] = (await c.query(`update "wms_outbound_order" set "status" = $1, "shipped_time" = $2, "update_date" = $3 where ("wms_outbound_order"."id" = $4 and "wms_outbound_order"."status" in ($5, $6, $7))
-      returning "id", "order_no", "platform_order_no", "warehouse_id", "owner_id"`, [S.SHIPPED, now, now, id, S.ALLOCATED, S.PICKING, S.PACKED])).rows as OrderRow[];
-    if (!order) throw new Error(`order ${id} is not allocated`);
-    const held = (await c.query(`select "inventory_id", sum("qty")::int from "wms_outbound_allocation" where "wms_outbound_allocation"."order_id" = $1 group by "wms_outbound_allocation"."inventory_id"`, [id])).rows;
-    return ledgerSql(c, held.map((h, i) => ({ inventoryId: h.inventory_id, d: -h.sum, l: -h.sum, i })), order);
-  });
-  if (!done) throw new Error(`ship ${id}: a ledger guard failed`);
 }
 
 // ---------------- checks ----------------
