@@ -10,7 +10,9 @@
  *    types; the upload as for the SKU imports: a `sys_file` of the caller, or of anyone for an admin, named
  *    .xlsx), creates a `sys_import_job` (kind `inboundOrder` / `outboundOrder`, ownerId 0: the owners come
  *    from the file) in status 1 and returns `{ id, status, totalRows, doneRows }` at once.
- * 2. In the background the sheet is streamed (sheet.ts: columns found by their English or Chinese header)
+ * 2. In the background, in its turn of the import queue (jobs.ts scheduleImport), the sheet is streamed
+ *    within the import limits (sheet.ts, limits.ts: a file past one fails the job with the limit in words;
+ *    columns found by their English or Chinese header)
  *    and every row read: one row = one order line. Warehouse and goods owner are found by name or code among
  *    those in the caller's data scope (else "... does not exist"), SKUs by code among the owner's.
  * 3. Adjacent rows with the same key (store order number / platform order number) form one order. Order
@@ -47,8 +49,8 @@ import { sysImportJob } from '../../db/internal-schema';
 import type { RequestContext, UserContext } from '../../http/context';
 import { BizError, text } from '../../http/errors';
 import { scopeConditions } from '../../http/guard';
-import { MAX_STORED_ERRORS, uploadedWorkbook, uploadFields, type ImportDeps, type JobSummary } from './jobs';
-import { cellText, importText, readImportSheet, type ImportColumn, type ImportError, type RowCheck } from './sheet';
+import { MAX_STORED_ERRORS, scheduleImport, unreadableMessage, uploadedWorkbook, uploadFields, type ImportDeps, type JobSummary } from './jobs';
+import { cellText, importText, readImportSheet, storedFile, type ImportColumn, type ImportError, type RowCheck } from './sheet';
 import type { TemplateSource } from './templates';
 
 /** What one order import is: its call, template, order resource and how a row becomes order and line fields. */
@@ -348,7 +350,7 @@ export async function runOrderImport(deps: ImportDeps, def: OrderImportDefinitio
     const rows: SheetRow[] = [];
     let read;
     try {
-      read = await readImportSheet(deps.storage.get(filePath), [...def.columns, trackingColumn], lang, errors, (c) => {
+      read = await readImportSheet(await storedFile(deps.storage, filePath), [...def.columns, trackingColumn], lang, errors, (c) => {
         if (!c.isEmpty('tracking')) c.fail('tracking', texts.trajectory[lang]);
         rows.push({
           check: c,
@@ -359,7 +361,7 @@ export async function runOrderImport(deps: ImportDeps, def: OrderImportDefinitio
         });
       });
     } catch (e) {
-      await finish(db, jobId, { status: ImportStatus.FAIL, message: clip(importText(lang, 'unreadable', { reason: (e as Error).message })) });
+      await finish(db, jobId, { status: ImportStatus.FAIL, message: unreadableMessage(lang, e) });
       return;
     }
     totalRows = read.totalRows;
@@ -428,8 +430,7 @@ export async function startOrderImport(deps: ImportDeps, def: OrderImportDefinit
   const id = randomUUID();
   await db.insert(sysImportJob).values({ id, kind: def.kind, ownerId: 0, filePath: path, status: ImportStatus.RUNNING, userId: user.id });
   // a copy of the context: the request's object is not ours once the call has answered
-  const run = runOrderImport(deps, def, id, path, { ctx: { ...ctx }, user, type: form.type });
-  deps.running.add(run);
-  void run.finally(() => deps.running.delete(run));
+  const copy = { ...ctx };
+  scheduleImport(deps, { jobId: id, lang }, () => runOrderImport(deps, def, id, path, { ctx: copy, user, type: form.type }));
   return { id, status: ImportStatus.RUNNING, totalRows: 0, doneRows: 0 };
 }

@@ -1,13 +1,16 @@
 /**
  * Reading an import workbook (spec 2.8 import dialogs, 7.2 templates; issue 3): columns found by header
- * text in English or Chinese (never by position), rows streamed with exceljs `stream.xlsx.WorkbookReader`
- * (a 100,000-row file is never loaded as one workbook), and per-cell checks that collect every error as
+ * text in English or Chinese (never by position), rows streamed with exceljs's streaming reader within the
+ * import limits (workbook-reader.ts, limits.ts; issue 12: a 100,000-row file is never loaded as one
+ * workbook, and no file can take the server's memory), and per-cell checks that collect every error as
  * `{ row, column, message }` (row = the Excel row number, column = the column title in the job's language,
  * message = the rule broken, in that language, e.g. "Weight (kg) cannot be greater than 9999").
  */
-import type { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type { FileStorage } from '../files/storage';
 import { ruleTexts, type Lang } from '../../../shared/validation';
+import { IMPORT_LIMITS, ImportLimitError, columnLetters } from './limits';
+import { boundedWorksheets } from './workbook-reader';
+import type { ByteSource } from './zip-parts';
 
 /** One error of an import: Excel row number (1 = header row), column title, what is wrong. */
 export interface ImportError { row: number; column: string; message: string }
@@ -53,6 +56,7 @@ const texts = {
   unreadable: { en: 'The file cannot be read as an .xlsx workbook: {reason}', zh: '无法按 .xlsx 工作簿读取该文件：{reason}' },
   conflict: { en: 'The data changed while importing ({detail}); nothing was imported, please import again', zh: '导入期间数据发生变化（{detail}），未导入任何数据，请重新导入' },
   failedUnexpected: { en: 'The import failed: {reason}; nothing was imported', zh: '导入失败：{reason}，未导入任何数据' },
+  queued: { en: 'Waiting for other imports to finish', zh: '等待其他导入完成' },
 } as const;
 export type ImportTextKey = keyof typeof texts;
 export function importText(lang: Lang, key: ImportTextKey, args: Record<string, string | number> = {}): string {
@@ -160,17 +164,39 @@ export class RowCheck {
 /** totalRows: non-empty rows below the header; headerOk: a sheet with every required column was found and read. */
 export interface ReadResult { totalRows: number; headerRow: number; headerOk: boolean }
 
+/** The stored file `key` as a {@link ByteSource} (its size, and ranged reads). */
+export async function storedFile(storage: FileStorage, key: string): Promise<ByteSource> {
+  return { size: await storage.size(key), read: (start, end) => storage.get(key, { start, end }) };
+}
+
+/** Refuses a row with a value beyond the last column allowed or a cell longer than allowed (limits.ts). */
+function checkRowLimits(rowNumber: number, values: unknown[], lim: typeof IMPORT_LIMITS): void {
+  if (values.length - 1 > lim.maxColumns) {
+    throw new ImportLimitError('columns', { row: rowNumber, column: columnLetters(values.length - 1), n: values.length - 1, max: lim.maxColumns });
+  }
+  for (let i = 1; i < values.length; i++) {
+    const v = cellValue(values[i]);
+    if (typeof v === 'string' && v.length > lim.maxCellChars) {
+      throw new ImportLimitError('cell', { row: rowNumber, column: columnLetters(i), n: v.length, max: lim.maxCellChars });
+    }
+  }
+}
+
 /**
  * Streams the first worksheet whose header row (its first non-empty row) names every required column, and
  * calls `onRow` for each non-empty row below it (errors go to `errors`). When no sheet has all required
- * columns, the errors say which columns the first sheet lacks and no row is read. Throws for a file that is
- * not an xlsx workbook. `onProgress` is called every `progressEvery` rows with the number read so far.
+ * columns, the errors say which columns the first sheet lacks and no row is read. Throws ImportLimitError for
+ * a file past an import limit (limits.ts: its size, more than `maxRows` data rows, a value beyond column
+ * `maxColumns`, a cell longer than `maxCellChars`), Error for a file that is not an xlsx workbook.
+ * `onProgress` is called every `progressEvery` rows with the number read so far. `limits` overrides
+ * IMPORT_LIMITS (tests).
  */
 export async function readImportSheet(
-  input: Readable, columns: ImportColumn[], lang: Lang, errors: ImportError[],
+  input: ByteSource, columns: ImportColumn[], lang: Lang, errors: ImportError[],
   onRow: (check: RowCheck) => void | Promise<void>,
-  onProgress?: (rowsRead: number) => Promise<void>, progressEvery = 10_000,
+  onProgress?: (rowsRead: number) => Promise<void>, progressEvery = 10_000, limits: Partial<typeof IMPORT_LIMITS> = {},
 ): Promise<ReadResult> {
+  const lim = { ...IMPORT_LIMITS, ...limits };
   const byKey = new Map(columns.map((c) => [c.key, c]));
   const spellings = new Map<string, string>();
   for (const c of columns) for (const s of [c.en, c.zh, headerTitle(c), ...(c.aliases ?? [])]) if (!spellings.has(normalizeHeader(s))) spellings.set(normalizeHeader(s), c.key);
@@ -183,53 +209,46 @@ export async function readImportSheet(
     return undefined;
   };
 
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
   let firstMissing: ImportColumn[] | undefined;
   let done = false;
   let totalRows = 0;
   let headerRow = 0;
-  try {
-    for await (const sheet of reader) {
-      if (done) { for await (const _row of sheet) { /* drain the other sheets */ } continue; }
-      let header: Map<number, string> | undefined; // column number -> key
-      let usable = false;
-      for await (const row of sheet) {
-        const values = row.values as unknown[];
-        if (!header) {
-          const found = new Map<number, string>();
-          let any = false;
-          for (let i = 1; i < values.length; i++) {
-            const text = cellText(cellValue(values[i]));
-            if (text) any = true;
-            const key = matchHeader(text);
-            if (key && ![...found.values()].includes(key)) found.set(i, key);
-          }
-          if (!any) continue;
-          header = found;
-          const present = new Set(found.values());
-          const missing = columns.filter((c) => c.required && !present.has(c.key));
-          if (missing.length) { firstMissing ??= missing; headerRow ||= row.number; continue; }
-          usable = true;
-          done = true;
-          headerRow = row.number;
-          continue;
-        }
-        if (!usable) continue; // drain a sheet that is not the import sheet
-        const cells = new Map<string, Cell>();
+  for await (const sheet of boundedWorksheets(input, limits)) {
+    let header: Map<number, string> | undefined; // column number -> key
+    for await (const row of sheet) {
+      const values = row.values as unknown[];
+      checkRowLimits(row.number, values, lim);
+      if (!header) {
+        const found = new Map<number, string>();
         let any = false;
-        for (const [i, key] of header) {
-          const v = cellValue(values[i]);
-          if (v !== null && cellText(v) !== '') any = true;
-          cells.set(key, v);
+        for (let i = 1; i < values.length; i++) {
+          const text = cellText(cellValue(values[i]));
+          if (text) any = true;
+          const key = matchHeader(text);
+          if (key && ![...found.values()].includes(key)) found.set(i, key);
         }
         if (!any) continue;
-        totalRows++;
-        await onRow(new RowCheck(row.number, cells, byKey, lang, errors));
-        if (onProgress && totalRows % progressEvery === 0) await onProgress(totalRows);
+        header = found;
+        const present = new Set(found.values());
+        const missing = columns.filter((c) => c.required && !present.has(c.key));
+        if (missing.length) { firstMissing ??= missing; headerRow ||= row.number; break; } // not the import sheet
+        done = true;
+        headerRow = row.number;
+        continue;
       }
+      const cells = new Map<string, Cell>();
+      let any = false;
+      for (const [i, key] of header) {
+        const v = cellValue(values[i]);
+        if (v !== null && cellText(v) !== '') any = true;
+        cells.set(key, v);
+      }
+      if (!any) continue;
+      if (++totalRows > lim.maxRows) throw new ImportLimitError('rows', { max: lim.maxRows });
+      await onRow(new RowCheck(row.number, cells, byKey, lang, errors));
+      if (onProgress && totalRows % progressEvery === 0) await onProgress(totalRows);
     }
-  } finally {
-    input.destroy();
+    if (done) break; // the other sheets are not read
   }
   if (!done) {
     if (!firstMissing) errors.push({ row: 1, column: '', message: importText(lang, 'noHeader') });
