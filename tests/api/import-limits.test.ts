@@ -13,6 +13,7 @@ import { createDeflateRaw, crc32 } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportQueue } from '../../src/server/domain/imports/jobs';
+import { ImportErrors, MAX_STORED_ERRORS } from '../../src/server/domain/imports/sheet';
 import { IMPORT_LIMITS, IMPORT_PARALLEL } from '../../src/server/domain/imports/limits';
 import { ADMIN_PASSWORD, CAPTCHA_ANSWER, startTestApp, testDatabases, uploadXlsx, waitImportJob, type DbKind, type Envelope, type TestApp } from './harness';
 
@@ -96,8 +97,11 @@ const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships
 const once1 = (s: string) => () => [s];
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-/** A cell of a row: a string (inline), a number, or `{ big: bytes }`: an inline string of that many 'A's, made in 1 MB chunks. */
-type Cell = string | number | { big: number };
+/**
+ * A cell of a row: a string (inline), a number, `{ big: bytes }`: an inline string of that many 'A's, made in
+ * 1 MB chunks, or `{ shared: 0 }`: the shared text.
+ */
+type Cell = string | number | { big: number } | { shared: 0 };
 
 /** A valid .xlsx with one sheet 'SKUs' of `rows` (row 1 = header) in inline strings, and a shared-strings part holding `sharedText` (or one short text). */
 async function workbook(rows: () => Iterable<Cell[]>, opts: { sharedText?: { big: number } } = {}): Promise<Buffer> {
@@ -113,6 +117,7 @@ async function workbook(rows: () => Iterable<Cell[]>, opts: { sharedText?: { big
         if (v === null || v === undefined) continue;
         if (typeof v === 'number') yield `<c r="${ref}"><v>${v}</v></c>`;
         else if (typeof v === 'string') yield `<c r="${ref}" t="inlineStr"><is><t>${esc(v)}</t></is></c>`;
+        else if ('shared' in v) yield `<c r="${ref}" t="s"><v>0</v></c>`;
         else { yield `<c r="${ref}" t="inlineStr"><is><t>`; yield* big(v.big); yield '</t></is></c>'; }
       }
       yield '</row>';
@@ -167,6 +172,23 @@ function colName(n: number): string {
 
 const HEADER = ['SKU', 'Product name', 'Category', 'Weight (kg)'];
 const good = (i: number): Cell[] => [`LIM-${i}`, `Product ${i}`, 'Shoes', 1];
+
+describe('the errors of an import', () => {
+  it('are all counted, but only the first ones by row are kept, whatever order they come in', () => {
+    const errors = new ImportErrors(3);
+    for (const row of [9, 4, 7, 4, 2, 8, 30, 1, 5, 2]) errors.push({ row, column: 'SKU', message: `m${row}-${errors.length}` });
+    expect(errors.length).toBe(10);
+    expect(errors.badRows).toBe(8);
+    expect(errors.first()).toEqual([
+      { row: 1, column: 'SKU', message: 'm1-7' }, { row: 2, column: 'SKU', message: 'm2-4' }, { row: 2, column: 'SKU', message: 'm2-9' },
+    ]);
+    const many = new ImportErrors();
+    for (let i = 200_000; i > 0; i--) many.push({ row: i, column: 'SKU', message: 'x' });
+    expect(many.first()).toHaveLength(MAX_STORED_ERRORS);
+    expect(many.first()[0].row).toBe(1);
+    expect(many.first().at(-1)!.row).toBe(MAX_STORED_ERRORS);
+  });
+});
 
 describe('the import queue', () => {
   it(`runs at most ${IMPORT_PARALLEL} tasks at a time, the others in arrival order, and tells the waiting ones`, async () => {
@@ -271,7 +293,16 @@ describe.each(testDatabases())('import limits on %s', (kind) => {
     expect(await importFile(await sharedBomb(), 'zh')).toMatchObject({ status: 3, message: '文件解压后超过 256 MB，导入文件解压后最多 256 MB' });
     // within the total, the shared texts alone may not pass their own limit (they are kept in memory)
     const texts = declaring(await sharedBomb(), 'xl/sharedStrings.xml', 100 * MB);
-    expect(await importFile(texts)).toMatchObject({ status: 3, message: 'The texts of the file unpack to more than 48 MB; an import file\'s texts may unpack to at most 48 MB' });
+    expect(await importFile(texts)).toMatchObject({ status: 3, message: 'The texts of the file unpack to more than 32 MB; an import file\'s texts may unpack to at most 32 MB' });
+  });
+
+  it(`refuses a sheet whose import columns hold more than ${IMPORT_LIMITS.maxSheetChars.toLocaleString('en-US')} characters together`, async () => {
+    // one shared text of 30,000 characters in every row: a small file that would fill the import's memory
+    const many = await importFile(await workbook(function* () {
+      yield HEADER;
+      for (let i = 0; i < 2000; i++) yield [`LIM-M${i}`, { shared: 0 }, 'Shoes', 1];
+    }, { sharedText: { big: 30_000 } }));
+    expect(many).toMatchObject({ status: 3, message: 'The cells of the sheet hold more than 50,000,000 characters; an import may hold at most 50,000,000' });
   });
 
   it('refuses a file the same way through the order imports', async () => {

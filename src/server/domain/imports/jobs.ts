@@ -35,12 +35,11 @@ import type { RequestContext, UserContext } from '../../http/context';
 import { fieldError, notFound } from '../../http/errors';
 import { extensionOf, type FileStorage } from '../files/storage';
 import { IMPORT_PARALLEL, ImportLimitError, limitText } from './limits';
-import { importText, readImportSheet, storedFile, type ImportColumn, type ImportError, type RowCheck } from './sheet';
+import { ImportErrors, importText, MAX_STORED_ERRORS, readImportSheet, storedFile, type ImportColumn, type ImportError, type RowCheck } from './sheet';
 
 /** Rows per INSERT statement (spec: batches of 1000). */
 export const IMPORT_BATCH = 1000;
-/** At most this many errors are stored on a failed job; the message gives the number left out. */
-export const MAX_STORED_ERRORS = 1000;
+export { MAX_STORED_ERRORS } from './sheet';
 /** Message of a job found running at start-up. */
 export const INTERRUPTED_MESSAGE = 'interrupted by a server restart';
 
@@ -226,7 +225,7 @@ export async function runImport<R>(deps: ImportDeps, def: ImportDefinition<R>, j
   const { db, kind: dbKind } = deps.database;
   const { lang } = target;
   const where = eq(sysImportJob.id, jobId);
-  const errors: ImportError[] = [];
+  const errors = new ImportErrors();
   const rows: R[] = [];
   let totalRows = 0;
   try {
@@ -244,11 +243,9 @@ export async function runImport<R>(deps: ImportDeps, def: ImportDefinition<R>, j
     }
     totalRows = read.totalRows;
     if (errors.length) {
-      errors.sort((x, y) => x.row - y.row);
-      const badRows = new Set(errors.map((e) => e.row)).size;
-      let message = read.headerOk ? importText(lang, 'failed', { errors: errors.length, rows: badRows, total: totalRows }) : importText(lang, 'failedHeader');
+      let message = read.headerOk ? importText(lang, 'failed', { errors: errors.length, rows: errors.badRows, total: totalRows }) : importText(lang, 'failedHeader');
       if (errors.length > MAX_STORED_ERRORS) message += `; ${importText(lang, 'capped', { shown: MAX_STORED_ERRORS, more: errors.length - MAX_STORED_ERRORS })}`;
-      await finish(db, where, { status: ImportStatus.FAIL, errors: errors.slice(0, MAX_STORED_ERRORS), message: clip(message), totalRows });
+      await finish(db, where, { status: ImportStatus.FAIL, errors: errors.first(), message: clip(message), totalRows });
       return;
     }
     if (totalRows === 0) {

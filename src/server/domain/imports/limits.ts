@@ -17,7 +17,7 @@ export const IMPORT_LIMITS = {
   /** Unpacked bytes of the parts the reader reads (workbook, relations, shared texts, worksheets), declared and actual. */
   maxUnpackedBytes: 256 * MB,
   /** Unpacked bytes of the shared texts (xl/sharedStrings.xml): they are kept in memory while the sheets are read. */
-  maxSharedStringsBytes: 48 * MB,
+  maxSharedStringsBytes: 32 * MB,
   /** Data rows (non-empty rows below the header row) of the import sheet. */
   maxRows: 100_000,
   /** Row elements of a worksheet, empty ones included (Excel's own maximum). */
@@ -26,6 +26,8 @@ export const IMPORT_LIMITS = {
   maxColumns: 100,
   /** Characters of one cell (Excel's own maximum). */
   maxCellChars: 32_767,
+  /** Characters in the cells of the import's columns, all data rows together (an import keeps them until it ends). */
+  maxSheetChars: 50_000_000,
   /** Bytes of XML of one cell or shared text, markup included (a cell of maxCellChars needs at most ~6 bytes a character). */
   maxCellBytes: 1 * MB,
   /** Bytes of XML of one row. */
@@ -34,8 +36,12 @@ export const IMPORT_LIMITS = {
   maxTagBytes: 64 * 1024,
 } as const;
 
-/** Imports that run at the same time in one process; more wait in a queue (jobs.ts ImportQueue). */
-export const IMPORT_PARALLEL = 2;
+/**
+ * Imports that run at the same time in one process; more wait in a queue (jobs.ts ImportQueue). One: a large
+ * legitimate file (100,000 rows, the shared texts at their limit) costs ~130-250 MB of RSS while it is read
+ * (V8 collects parsing garbage late on a busy machine), and the server idles at ~250 MB on PostgreSQL.
+ */
+export const IMPORT_PARALLEL = 1;
 
 const L = (en: string, zh: string) => ({ en, zh });
 const texts = {
@@ -45,6 +51,7 @@ const texts = {
   sharedStrings: L('The texts of the file unpack to more than {max}; an import file\'s texts may unpack to at most {max}', '文件中的文本解压后超过 {max}，导入文件的文本解压后最多 {max}'),
   lying: L('The file is damaged: part {part} unpacks to more than the {declared} bytes it declares', '文件已损坏：部件 {part} 解压后超过其声明的 {declared} 字节'),
   rows: L('The sheet has more than {max} data rows; an import may have at most {max} rows', '工作表的数据行超过 {max} 行，一次导入最多 {max} 行'),
+  sheetChars: L('The cells of the sheet hold more than {max} characters; an import may hold at most {max}', '工作表单元格的字符超过 {max} 个，一次导入最多 {max} 个'),
   sheetRows: L('A worksheet has more than {max} rows', '工作表超过 {max} 行'),
   columns: L('Row {row} has a value in column {column} (column {n}); an import sheet may have at most {max} columns', '第{row}行的 {column} 列（第{n}列）有内容，导入工作表最多 {max} 列'),
   cell: L('Row {row}, column {column}: the cell holds {n} characters; a cell may hold at most {max} characters', '第{row}行 {column} 列：单元格有 {n} 个字符，单元格最多 {max} 个字符'),

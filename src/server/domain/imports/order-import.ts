@@ -50,7 +50,7 @@ import type { RequestContext, UserContext } from '../../http/context';
 import { BizError, text } from '../../http/errors';
 import { scopeConditions } from '../../http/guard';
 import { MAX_STORED_ERRORS, scheduleImport, unreadableMessage, uploadedWorkbook, uploadFields, type ImportDeps, type JobSummary } from './jobs';
-import { cellText, importText, readImportSheet, storedFile, type ImportColumn, type ImportError, type RowCheck } from './sheet';
+import { cellText, ImportErrors, importText, readImportSheet, storedFile, type ImportColumn, type RowCheck } from './sheet';
 import type { TemplateSource } from './templates';
 
 /** What one order import is: its call, template, order resource and how a row becomes order and line fields. */
@@ -333,7 +333,7 @@ export async function runOrderImport(deps: ImportDeps, def: OrderImportDefinitio
   const { db } = deps.database;
   const { ctx, user, type } = a;
   const lang = ctx.lang;
-  const errors: ImportError[] = [];
+  const errors = new ImportErrors();
   let totalRows = 0;
   let doneRows = 0;
   let created = 0;
@@ -366,7 +366,7 @@ export async function runOrderImport(deps: ImportDeps, def: OrderImportDefinitio
     }
     totalRows = read.totalRows;
     if (!read.headerOk) {
-      await finish(db, jobId, { status: ImportStatus.FAIL, errors, message: importText(lang, 'failedHeader'), totalRows });
+      await finish(db, jobId, { status: ImportStatus.FAIL, errors: errors.first(), message: importText(lang, 'failedHeader'), totalRows });
       return;
     }
     if (totalRows === 0) {
@@ -399,14 +399,13 @@ export async function runOrderImport(deps: ImportDeps, def: OrderImportDefinitio
       await finish(db, jobId, { status: ImportStatus.SUCCESS, message: counts(), totalRows, doneRows });
       return;
     }
-    errors.sort((x, y) => x.row - y.row);
     let message = `${counts()}${SEP[lang]}${texts.notAll[lang]}`;
     if (errors.length > MAX_STORED_ERRORS) message += `${SEP[lang]}${importText(lang, 'capped', { shown: MAX_STORED_ERRORS, more: errors.length - MAX_STORED_ERRORS })}`;
-    await finish(db, jobId, { status: ImportStatus.FAIL, errors: errors.slice(0, MAX_STORED_ERRORS), message: clip(message), totalRows, doneRows });
+    await finish(db, jobId, { status: ImportStatus.FAIL, errors: errors.first(), message: clip(message), totalRows, doneRows });
   } catch (e) {
     deps.log.error({ err: e, jobId }, 'order import failed');
     const message = `${counts()}${SEP[lang]}${say(lang, texts.stopped, { reason: (e as Error).message })}`;
-    await finish(db, jobId, { status: ImportStatus.FAIL, errors: errors.slice(0, MAX_STORED_ERRORS), message: clip(message), totalRows, doneRows })
+    await finish(db, jobId, { status: ImportStatus.FAIL, errors: errors.first(), message: clip(message), totalRows, doneRows })
       .catch((err) => deps.log.error({ err, jobId }, 'cannot record the end of an import'));
   }
 }

@@ -15,6 +15,43 @@ import type { ByteSource } from './zip-parts';
 /** One error of an import: Excel row number (1 = header row), column title, what is wrong. */
 export interface ImportError { row: number; column: string; message: string }
 
+/** At most this many errors are stored on a failed job; the message gives the number left out. */
+export const MAX_STORED_ERRORS = 1000;
+
+/**
+ * The errors of one import in bounded memory (a file of 100,000 bad rows must not keep millions of them):
+ * every error is counted, and the rows that have one, but only the first `keep` by row are kept (for a row,
+ * in the order found), whatever order they come in.
+ */
+export class ImportErrors {
+  /** Errors found, kept or not. */
+  length = 0;
+  private readonly rowsWith = new Set<number>();
+  private kept: ImportError[] = [];
+  constructor(readonly keep = MAX_STORED_ERRORS) {}
+
+  push(e: ImportError): void {
+    this.length++;
+    this.rowsWith.add(e.row);
+    this.kept.push(e);
+    if (this.kept.length >= 2 * this.keep) this.trim();
+  }
+
+  /** Rows with at least one error. */
+  get badRows(): number { return this.rowsWith.size; }
+
+  /** The first `keep` errors by row (stable sort: a row's errors in the order found). */
+  first(): ImportError[] {
+    this.trim();
+    return this.kept;
+  }
+
+  private trim() {
+    this.kept.sort((x, y) => x.row - y.row);
+    if (this.kept.length > this.keep) this.kept.length = this.keep;
+  }
+}
+
 /** A column of an import file: a key, titles in both languages, header spellings accepted, and its limits. */
 export interface ImportColumn {
   key: string;
@@ -99,7 +136,7 @@ export class RowCheck {
     private readonly cells: ReadonlyMap<string, Cell>,
     private readonly columns: ReadonlyMap<string, ImportColumn>,
     readonly lang: Lang,
-    private readonly errors: ImportError[],
+    private readonly errors: ImportErrors,
   ) {}
 
   get ok() { return this.errorCount === 0; }
@@ -187,12 +224,13 @@ function checkRowLimits(rowNumber: number, values: unknown[], lim: typeof IMPORT
  * calls `onRow` for each non-empty row below it (errors go to `errors`). When no sheet has all required
  * columns, the errors say which columns the first sheet lacks and no row is read. Throws ImportLimitError for
  * a file past an import limit (limits.ts: its size, more than `maxRows` data rows, a value beyond column
- * `maxColumns`, a cell longer than `maxCellChars`), Error for a file that is not an xlsx workbook.
+ * `maxColumns`, a cell longer than `maxCellChars`, more than `maxSheetChars` in the import's columns), Error
+ * for a file that is not an xlsx workbook.
  * `onProgress` is called every `progressEvery` rows with the number read so far. `limits` overrides
  * IMPORT_LIMITS (tests).
  */
 export async function readImportSheet(
-  input: ByteSource, columns: ImportColumn[], lang: Lang, errors: ImportError[],
+  input: ByteSource, columns: ImportColumn[], lang: Lang, errors: ImportErrors,
   onRow: (check: RowCheck) => void | Promise<void>,
   onProgress?: (rowsRead: number) => Promise<void>, progressEvery = 10_000, limits: Partial<typeof IMPORT_LIMITS> = {},
 ): Promise<ReadResult> {
@@ -212,6 +250,7 @@ export async function readImportSheet(
   let firstMissing: ImportColumn[] | undefined;
   let done = false;
   let totalRows = 0;
+  let chars = 0; // in the cells handed to onRow, which an import may keep
   let headerRow = 0;
   for await (const sheet of boundedWorksheets(input, limits)) {
     let header: Map<number, string> | undefined; // column number -> key
@@ -241,8 +280,10 @@ export async function readImportSheet(
       for (const [i, key] of header) {
         const v = cellValue(values[i]);
         if (v !== null && cellText(v) !== '') any = true;
+        if (typeof v === 'string') chars += v.length;
         cells.set(key, v);
       }
+      if (chars > lim.maxSheetChars) throw new ImportLimitError('sheetChars', { max: lim.maxSheetChars });
       if (!any) continue;
       if (++totalRows > lim.maxRows) throw new ImportLimitError('rows', { max: lim.maxRows });
       await onRow(new RowCheck(row.number, cells, byKey, lang, errors));
