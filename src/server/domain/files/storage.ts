@@ -1,8 +1,8 @@
 /**
  * Where uploaded bytes live (issue 3; spec 7.2 upload, 9 limits). The rest of the server sees only
  * {@link FileStorage}: a flat key -> bytes store that an S3-compatible bucket can implement later (put =
- * PutObject/multipart upload, get = GetObject body, with Range for a part; size and exists = HeadObject;
- * remove = DeleteObject).
+ * PutObject/multipart upload, get = GetObject body, exists = HeadObject, remove = DeleteObject; a bucket has
+ * no `localPath`, so a reader that needs a file copies the object first).
  *
  * Keys are made by {@link newStorageKey}: `YYYY/MM/DD/<uuid>.<ext>` (UTC date folder, lower-case extension
  * of at most 10 letters/digits, or none). A client's file name never becomes a key, so keys cannot collide,
@@ -22,20 +22,14 @@ import { pipeline } from 'node:stream/promises';
 export interface FileStorage {
   /** Stores `data` under `key` (replacing what was there); resolves with the byte count once it is durable. */
   put(key: string, data: Readable | Buffer): Promise<{ size: number }>;
-  /**
-   * The bytes under `key` as a stream, or only bytes `start..end` (inclusive offsets, like an HTTP Range: an
-   * S3 GetObject with `Range`); a missing key fails the stream with an ENOENT error (check `exists` first).
-   */
-  get(key: string, range?: ByteRange): Readable;
-  /** The byte count of `key`; a missing key rejects with an ENOENT error. */
-  size(key: string): Promise<number>;
+  /** The bytes under `key` as a stream; a missing key fails the stream with an ENOENT error (check `exists` first). */
+  get(key: string): Readable;
+  /** A path of the local file system that holds the bytes of `key`, when the storage keeps files there. */
+  localPath?(key: string): string;
   exists(key: string): Promise<boolean>;
   /** Removes `key`; a missing key is not an error. */
   remove(key: string): Promise<void>;
 }
-
-/** Bytes `start` to `end` of a stored file, both inclusive (end omitted: to the end of the file). */
-export interface ByteRange { start: number; end?: number }
 
 const KEY_RE = /^\d{4}\/\d{2}\/\d{2}\/[0-9a-f-]{36}(?:_[0-9a-z]{1,20})?(?:\.[0-9a-z]{1,10})?$/;
 
@@ -89,12 +83,12 @@ export class LocalFileStorage implements FileStorage {
     return { size };
   }
 
-  get(key: string, range?: ByteRange): Readable {
-    return createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : undefined);
+  get(key: string): Readable {
+    return createReadStream(this.pathOf(key));
   }
 
-  async size(key: string): Promise<number> {
-    return (await stat(this.pathOf(key))).size;
+  localPath(key: string): string {
+    return this.pathOf(key);
   }
 
   async exists(key: string): Promise<boolean> {

@@ -35,7 +35,7 @@ import type { RequestContext, UserContext } from '../../http/context';
 import { fieldError, notFound } from '../../http/errors';
 import { extensionOf, type FileStorage } from '../files/storage';
 import { IMPORT_PARALLEL, ImportLimitError, limitText } from './limits';
-import { ImportErrors, importText, MAX_STORED_ERRORS, readImportSheet, storedFile, type ImportColumn, type ImportError, type RowCheck } from './sheet';
+import { ImportErrors, importText, MAX_STORED_ERRORS, readImportSheet, withLocalFile, type ImportColumn, type ImportError, type RowCheck } from './sheet';
 
 /** Rows per INSERT statement (spec: batches of 1000). */
 export const IMPORT_BATCH = 1000;
@@ -232,11 +232,11 @@ export async function runImport<R>(deps: ImportDeps, def: ImportDefinition<R>, j
     const check = await def.prepare(db, target);
     let read;
     try {
-      read = await readImportSheet(await storedFile(deps.storage, filePath), def.columns, lang, errors, (c) => {
+      read = await withLocalFile(deps.storage, filePath, (path) => readImportSheet(path, def.columns, lang, errors, (c) => {
         const row = check(c);
         if (errors.length) rows.length = 0; // nothing will be written: stop keeping rows
         else if (row !== undefined) rows.push(row);
-      }, async (n) => { await db.update(sysImportJob).set({ totalRows: n }).where(where).catch(() => {}); });
+      }, async (n) => { await db.update(sysImportJob).set({ totalRows: n }).where(where).catch(() => {}); }));
     } catch (e) {
       await finish(db, where, { status: ImportStatus.FAIL, message: unreadableMessage(lang, e), totalRows: 0 });
       return;

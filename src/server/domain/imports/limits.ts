@@ -58,6 +58,7 @@ const texts = {
   cellBytes: L('A cell of the file holds more than {max} characters (more than {bytes} of XML); a cell may hold at most {max} characters', '文件中有单元格超过 {max} 个字符（XML 超过 {bytes}），单元格最多 {max} 个字符'),
   rowBytes: L('A row of the file is larger than {max}', '文件中有一行大于 {max}'),
   markup: L('The file is damaged or not an Excel workbook: {detail}', '文件已损坏或不是 Excel 工作簿：{detail}'),
+  memory: L('The file needs more memory to read than an import may use ({max})', '读取该文件所需内存超过导入上限（{max}）'),
   encrypted: L('The file is encrypted; save it without a password and upload it again', '文件已加密，请取消密码保存后重新上传'),
 } as const;
 export type LimitKey = keyof typeof texts;

@@ -50,7 +50,7 @@ import type { RequestContext, UserContext } from '../../http/context';
 import { BizError, text } from '../../http/errors';
 import { scopeConditions } from '../../http/guard';
 import { MAX_STORED_ERRORS, scheduleImport, unreadableMessage, uploadedWorkbook, uploadFields, type ImportDeps, type JobSummary } from './jobs';
-import { cellText, ImportErrors, importText, readImportSheet, storedFile, type ImportColumn, type RowCheck } from './sheet';
+import { cellText, ImportErrors, importText, readImportSheet, withLocalFile, type ImportColumn, type RowCheck } from './sheet';
 import type { TemplateSource } from './templates';
 
 /** What one order import is: its call, template, order resource and how a row becomes order and line fields. */
@@ -350,7 +350,7 @@ export async function runOrderImport(deps: ImportDeps, def: OrderImportDefinitio
     const rows: SheetRow[] = [];
     let read;
     try {
-      read = await readImportSheet(await storedFile(deps.storage, filePath), [...def.columns, trackingColumn], lang, errors, (c) => {
+      read = await withLocalFile(deps.storage, filePath, (path) => readImportSheet(path, [...def.columns, trackingColumn], lang, errors, (c) => {
         if (!c.isEmpty('tracking')) c.fail('tracking', texts.trajectory[lang]);
         rows.push({
           check: c,
@@ -359,7 +359,7 @@ export async function runOrderImport(deps: ImportDeps, def: OrderImportDefinitio
           order: { warehouse: findId(c, 'warehouse', warehouses), owner: findId(c, 'owner', owners), ...def.orderFields(c, ctx.tzHours) },
           line: def.lineFields(c),
         });
-      });
+      }));
     } catch (e) {
       await finish(db, jobId, { status: ImportStatus.FAIL, message: unreadableMessage(lang, e) });
       return;

@@ -6,11 +6,16 @@
  * `{ row, column, message }` (row = the Excel row number, column = the column title in the job's language,
  * message = the rule broken, in that language, e.g. "Weight (kg) cannot be greater than 9999").
  */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FileStorage } from '../files/storage';
 import { ruleTexts, type Lang } from '../../../shared/validation';
-import { IMPORT_LIMITS, ImportLimitError, columnLetters } from './limits';
-import { boundedWorksheets } from './workbook-reader';
-import type { ByteSource } from './zip-parts';
+import { cellText, type Cell } from './cells';
+import { IMPORT_LIMITS, ImportLimitError } from './limits';
+import { workerSheets } from './worker-sheets';
 
 /** One error of an import: Excel row number (1 = header row), column title, what is wrong. */
 export interface ImportError { row: number; column: string; message: string }
@@ -102,29 +107,7 @@ export function importText(lang: Lang, key: ImportTextKey, args: Record<string, 
 const ruleText = (lang: Lang, key: string, args: Record<string, string | number>) =>
   ruleTexts[lang][key].replace(/\{(\w+)\}/g, (_, k) => String(args[k] ?? ''));
 
-type Cell = string | number | boolean | Date | null;
-
-/** A cell's value with exceljs wrappers removed: rich text -> its text, formula -> its result, hyperlink -> its text. */
-export function cellValue(v: unknown): Cell {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date) return v;
-  if (typeof v === 'object') {
-    const o = v as { richText?: Array<{ text: string }>; result?: unknown; text?: unknown; error?: string; formula?: string; sharedFormula?: string };
-    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('');
-    if ('result' in o || o.formula !== undefined || o.sharedFormula !== undefined) return cellValue(o.result);
-    if ('text' in o) return cellValue(o.text);
-    if (o.error) return o.error;
-  }
-  return String(v);
-}
-
-/** A cell as trimmed text ('' for empty). */
-export function cellText(v: Cell): string {
-  if (v === null) return '';
-  if (v instanceof Date) return v.toISOString();
-  return String(v).trim();
-}
-
+export { cellText, cellValue, type Cell } from './cells';
 /**
  * The cells of one data row with checks that record errors instead of throwing. Every check returns the
  * value when it is good and undefined otherwise (an empty optional cell is undefined without error).
@@ -201,26 +184,23 @@ export class RowCheck {
 /** totalRows: non-empty rows below the header; headerOk: a sheet with every required column was found and read. */
 export interface ReadResult { totalRows: number; headerRow: number; headerOk: boolean }
 
-/** The stored file `key` as a {@link ByteSource} (its size, and ranged reads). */
-export async function storedFile(storage: FileStorage, key: string): Promise<ByteSource> {
-  return { size: await storage.size(key), read: (start, end) => storage.get(key, { start, end }) };
-}
-
-/** Refuses a row with a value beyond the last column allowed or a cell longer than allowed (limits.ts). */
-function checkRowLimits(rowNumber: number, values: unknown[], lim: typeof IMPORT_LIMITS): void {
-  if (values.length - 1 > lim.maxColumns) {
-    throw new ImportLimitError('columns', { row: rowNumber, column: columnLetters(values.length - 1), n: values.length - 1, max: lim.maxColumns });
-  }
-  for (let i = 1; i < values.length; i++) {
-    const v = cellValue(values[i]);
-    if (typeof v === 'string' && v.length > lim.maxCellChars) {
-      throw new ImportLimitError('cell', { row: rowNumber, column: columnLetters(i), n: v.length, max: lim.maxCellChars });
-    }
+/** Runs `fn` with a local path that holds the bytes of `key`: the storage's own file, or a temporary copy. */
+export async function withLocalFile<T>(storage: FileStorage, key: string, fn: (path: string) => Promise<T>): Promise<T> {
+  const local = storage.localPath?.(key);
+  if (local) return fn(local);
+  const dir = await mkdtemp(join(tmpdir(), 'wms-import-'));
+  try {
+    const path = join(dir, 'import.xlsx');
+    await pipeline(storage.get(key), createWriteStream(path));
+    return await fn(path);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
 /**
- * Streams the first worksheet whose header row (its first non-empty row) names every required column, and
+ * Streams the first worksheet of the .xlsx at the local `path` (read in a worker thread: worker-sheets.ts)
+ * whose header row (its first non-empty row) names every required column, and
  * calls `onRow` for each non-empty row below it (errors go to `errors`). When no sheet has all required
  * columns, the errors say which columns the first sheet lacks and no row is read. Throws ImportLimitError for
  * a file past an import limit (limits.ts: its size, more than `maxRows` data rows, a value beyond column
@@ -230,7 +210,7 @@ function checkRowLimits(rowNumber: number, values: unknown[], lim: typeof IMPORT
  * IMPORT_LIMITS (tests).
  */
 export async function readImportSheet(
-  input: ByteSource, columns: ImportColumn[], lang: Lang, errors: ImportErrors,
+  path: string, columns: ImportColumn[], lang: Lang, errors: ImportErrors,
   onRow: (check: RowCheck) => void | Promise<void>,
   onProgress?: (rowsRead: number) => Promise<void>, progressEvery = 10_000, limits: Partial<typeof IMPORT_LIMITS> = {},
 ): Promise<ReadResult> {
@@ -252,16 +232,15 @@ export async function readImportSheet(
   let totalRows = 0;
   let chars = 0; // in the cells handed to onRow, which an import may keep
   let headerRow = 0;
-  for await (const sheet of boundedWorksheets(input, limits)) {
+  for await (const sheet of workerSheets(path, limits)) {
     let header: Map<number, string> | undefined; // column number -> key
     for await (const row of sheet) {
-      const values = row.values as unknown[];
-      checkRowLimits(row.number, values, lim);
+      const { values } = row; // the row limits are checked (cells.ts rowCells)
       if (!header) {
         const found = new Map<number, string>();
         let any = false;
         for (let i = 1; i < values.length; i++) {
-          const text = cellText(cellValue(values[i]));
+          const text = cellText(values[i]);
           if (text) any = true;
           const key = matchHeader(text);
           if (key && ![...found.values()].includes(key)) found.set(i, key);
@@ -278,7 +257,7 @@ export async function readImportSheet(
       const cells = new Map<string, Cell>();
       let any = false;
       for (const [i, key] of header) {
-        const v = cellValue(values[i]);
+        const v = values[i] ?? null;
         if (v !== null && cellText(v) !== '') any = true;
         if (typeof v === 'string') chars += v.length;
         cells.set(key, v);

@@ -11,7 +11,8 @@
  *    and exceljs could keep in memory (cells, rows, text runs, tags);
  * 3. parts are read in the order needed (relations, workbook, shared texts, then sheets by number), so no
  *    worksheet is parked in a temporary file while the shared texts are found;
- * 4. shared texts are kept as plain strings (rich text joined), not exceljs's rich-text objects;
+ * 4. shared texts are kept as UTF-8 bytes with offsets ({@link SharedTexts}; rich text joined), not as one
+ *    JS string or rich-text object each: ~1 byte a character outside the JS heap instead of ~40 bytes a text;
  * 5. text is decoded as UTF-8 across chunk boundaries (exceljs decodes each chunk alone, which breaks a
  *    Chinese character split between two chunks).
  *
@@ -31,15 +32,61 @@ interface ReaderInternals {
   _parseWorkbook(entry: Readable): Promise<void>;
   _parseSharedStrings(entry: Readable): AsyncGenerator<{ index: number; text: unknown }>;
   _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: string): Generator<{ eventType: string; value: unknown }>;
-  sharedStrings?: Array<string | null>;
+  sharedStrings?: string[];
 }
 
-/** A shared text as exceljs emits it (string, null, or `{ richText: [{ text }] }`) as one string or null. */
-function plainText(t: unknown): string | null {
-  if (t === null || t === undefined) return null;
+/** A shared text as exceljs emits it (string, null, or `{ richText: [{ text }] }`) as one string ('' for none). */
+function plainText(t: unknown): string {
+  if (t === null || t === undefined) return '';
   if (typeof t === 'string') return t;
   const runs = (t as { richText?: Array<{ text?: string | null }> }).richText;
   return Array.isArray(runs) ? runs.map((r) => r.text ?? '').join('') : String(t);
+}
+
+/**
+ * The shared texts of a workbook as one UTF-8 buffer and the offset where each text starts: a file at the
+ * shared-texts limit holds about a million texts, which as JS strings would need ~40 bytes each on the heap.
+ * {@link table} reads them back the way exceljs does (`sharedStrings[i]`), as a new string each time.
+ */
+export class SharedTexts {
+  private blocks: Buffer[] = [];
+  private pending: string[] = [];
+  private starts: number[] = [0];
+  private bytes = 0;
+  private buf = Buffer.alloc(0);
+  private offsets = new Uint32Array(1);
+
+  add(text: string): void {
+    this.bytes += Buffer.byteLength(text);
+    this.starts.push(this.bytes);
+    this.pending.push(text);
+    if (this.pending.length >= 4096) this.flush();
+  }
+
+  private flush() {
+    if (this.pending.length) this.blocks.push(Buffer.from(this.pending.join(''), 'utf8'));
+    this.pending = [];
+  }
+
+  /** Ends the adding: the texts move into one buffer. */
+  seal(): void {
+    this.flush();
+    this.buf = Buffer.concat(this.blocks);
+    this.blocks = [];
+    this.offsets = Uint32Array.from(this.starts);
+    this.starts = [];
+  }
+
+  get count(): number { return this.offsets.length - 1; }
+
+  get(i: number): string | undefined {
+    return Number.isInteger(i) && i >= 0 && i < this.count ? this.buf.toString('utf8', this.offsets[i], this.offsets[i + 1]) : undefined;
+  }
+
+  /** An array-like view for exceljs's worksheet reader: `table[i]` is text i. */
+  table(): string[] {
+    return new Proxy([] as string[], { get: (target, p) => (typeof p === 'string' && /^\d+$/.test(p) ? this.get(Number(p)) : Reflect.get(target, p)) });
+  }
 }
 
 const SHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
@@ -80,9 +127,10 @@ export async function* boundedWorksheets(src: ByteSource, limits: Partial<typeof
   r.parse = async function* parse() {
     if (rels) await r._parseRels(await open(rels));
     if (book) await r._parseWorkbook(await open(book));
-    const texts: Array<string | null> = [];
-    if (strings) for await (const s of r._parseSharedStrings(await open(strings, 'si'))) texts[s.index] = plainText(s.text);
-    r.sharedStrings = texts;
+    const texts = new SharedTexts();
+    if (strings) for await (const s of r._parseSharedStrings(await open(strings, 'si'))) texts.add(plainText(s.text));
+    texts.seal();
+    r.sharedStrings = texts.table();
     for (const { p, no } of sheets) {
       const stream = await open(p, 'c');
       try {
