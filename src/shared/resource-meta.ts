@@ -50,6 +50,10 @@ export interface FieldSpec extends Label {
   widget?: (typeof WIDGETS)[number];
   /** money fields: the enum field holding the amount's currency (shown together, e.g. `125.50 SAR`). */
   currency?: string;
+  /** No column: the resource's decorate hook fills it whenever records are read (e.g. a company's orders this month). */
+  computed?: boolean;
+  /** Computed int fields: shown in lists as `value / <outOf field>` (a quota: `3 / 100`; 0 there = unlimited, `3 / ∞`). */
+  outOf?: string;
 }
 
 export interface ResourceSpec extends Label {

@@ -19,6 +19,8 @@
  *    columns may be left empty on its later rows; a different value there is an error. A key found in two
  *    non-adjacent groups of one owner fails every row of them ("A duplicate exists", http/errors.ts). A filled
  *    delivery-status / tracking column fails its row ("Trajectory tracking not supported via import").
+ *    Then the company quotas (domain/quotas.ts): when the orders without errors would pass their company's
+ *    monthly quota, all of that company's orders in the file fail (all or nothing).
  * 4. Every order without a row error is created in its OWN transaction through the generic add
  *    (crud/handlers.ts `add` with the resource's hooks: the same rules and document number as
  *    `POST .../add`). Inside it, after a transaction-scoped advisory lock on (kind, owner, key), a live order
@@ -52,6 +54,7 @@ import { scopeConditions } from '../../http/guard';
 import { MAX_STORED_ERRORS, scheduleImport, unreadableMessage, uploadedWorkbook, uploadFields, type ImportDeps, type JobSummary } from './jobs';
 import { cellText, ImportErrors, importText, readImportSheet, withLocalFile, type ImportColumn, type RowCheck } from './sheet';
 import type { TemplateSource } from './templates';
+import { checkImportQuotas, inboundQuota } from '../quotas';
 
 /** What one order import is: its call, template, order resource and how a row becomes order and line fields. */
 export interface OrderImportDefinition extends TemplateSource {
@@ -277,6 +280,30 @@ async function resolveSkus(db: Db, groups: OrderGroup[]): Promise<void> {
   }
 }
 
+/**
+ * The all-or-nothing quota check (domain/quotas.ts): when the orders of the file that have no error would pass
+ * their company's monthly quota, every one of them fails ("Monthly limit of inbound orders reached (N): U this
+ * month, this file would add A") and none of that company is created. The add checks each order again under
+ * the company's lock, so an order created meanwhile elsewhere can still refuse the last ones.
+ */
+async function failOverQuota(db: Db, def: OrderImportDefinition, type: number, groups: OrderGroup[], lang: Lang): Promise<void> {
+  const kind = def.kind === 'inboundOrder' ? inboundQuota(type) : 'outbound';
+  const ready = groups.filter((g) => g.rows.every((r) => r.check.ok));
+  if (!kind || !ready.length) return;
+  const ownerIds = [...new Set(ready.map((g) => g.values.owner as number))];
+  const companyOf = new Map((await db.select({ id: owner.id, companyId: owner.companyId }).from(owner).where(inArray(owner.id, ownerIds))).map((o) => [o.id, o.companyId]));
+  const adding = new Map<number, number>();
+  for (const g of ready) {
+    const c = companyOf.get(g.values.owner as number)!;
+    adding.set(c, (adding.get(c) ?? 0) + 1);
+  }
+  const refused = await checkImportQuotas(db, lang, kind, adding);
+  for (const g of ready) {
+    const message = refused.get(companyOf.get(g.values.owner as number)!);
+    if (message) for (const r of g.rows) r.check.fail(def.keyField, message);
+  }
+}
+
 /** The body of `POST <order>/add` for one group. */
 function orderBody(def: OrderImportDefinition, type: number, g: OrderGroup): Record<string, unknown> {
   const { warehouse: warehouseId, owner: ownerId, ...fields } = g.values;
@@ -377,6 +404,7 @@ export async function runOrderImport(deps: ImportDeps, def: OrderImportDefinitio
     groups = groupRows(rows, lang);
     failRepeatedKeys(def, groups, lang);
     await resolveSkus(db, groups);
+    await failOverQuota(db, def, type, groups, lang);
     let reported = Date.now();
     for (const g of groups) {
       if (g.rows.some((r) => !r.check.ok)) continue; // all-or-nothing per order
