@@ -1,9 +1,9 @@
 /**
  * Limits of an import workbook (issue 12 "bounded imports"; stated in the README's import table). The reader
- * (zip-parts.ts, xml-guard.ts, workbook-reader.ts, sheet.ts) refuses a file that passes one of them with an
- * {@link ImportLimitError}; the job then ends FAIL with {@link limitText} as its message, the limit in words.
- * Together they keep one import's memory within tens of MB whatever the file (the server stays under 600 MB
- * RSS with {@link IMPORT_PARALLEL} imports running: tests/api/import-limits.test.ts).
+ * (zip-parts.ts, xml-guard.ts, workbook-reader.ts in a worker thread: worker-sheets.ts, then sheet.ts)
+ * refuses a file that passes one of them with an {@link ImportLimitError}; the job then ends FAIL with
+ * {@link limitText} as its message, the limit in words. Together with the reader thread's heap cap they bound
+ * what an import costs the server whatever the file (tests/api/import-limits.test.ts: under 600 MB RSS).
  */
 import type { Lang } from '../../../shared/validation';
 
@@ -38,8 +38,8 @@ export const IMPORT_LIMITS = {
 
 /**
  * Imports that run at the same time in one process; more wait in a queue (jobs.ts ImportQueue). One: a large
- * legitimate file (100,000 rows, the shared texts at their limit) costs ~130-250 MB of RSS while it is read
- * (V8 collects parsing garbage late on a busy machine), and the server idles at ~250 MB on PostgreSQL.
+ * legitimate file (100,000 rows, the shared texts near their limit) costs ~160 MB of RSS (reader thread and
+ * the rows the import keeps), and the server idles at ~250 MB on PostgreSQL.
  */
 export const IMPORT_PARALLEL = 1;
 

@@ -112,10 +112,10 @@ export class XmlGuard extends Transform {
   }
 
   private endTag(at: number) {
+    this.checkSpans(at); // the tag itself, and the cell or row it may close
     const local = this.name.slice(this.name.lastIndexOf(':') + 1);
     const { item } = this.o;
     if (this.isEnd) {
-      this.checkSpans(at);
       if (local === item) this.itemStart = -1;
       else if (local === 'row') this.rowStart = -1;
     } else {
