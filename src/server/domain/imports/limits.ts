@@ -34,7 +34,8 @@ export const IMPORT_LIMITS = {
   maxRowBytes: 16 * MB,
   /** Bytes of one tag, comment or processing instruction. */
   maxTagBytes: 64 * 1024,
-} as const;
+};
+export type ImportLimits = typeof IMPORT_LIMITS;
 
 /**
  * Imports that run at the same time in one process; more wait in a queue (jobs.ts ImportQueue). One: a large
