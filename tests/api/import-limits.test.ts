@@ -21,8 +21,8 @@ import { ADMIN_PASSWORD, CAPTCHA_ANSWER, startTestApp, testDatabases, uploadXlsx
 const MB = 1024 * 1024;
 /** The bound of issue 12 for the server's resident memory, whatever the file. */
 const RSS_BOUND = 600 * MB;
-/** What the bombs may add to the server's resident memory, on top of what it used before. */
-const RSS_GROWTH = 100 * MB;
+/** What the bombs may add to the server's resident memory, on top of what it used before (a reader thread alone: ~50 MB). */
+const RSS_GROWTH = 150 * MB;
 
 /** A zip entry: its name and its content as chunks (made on demand). */
 interface Part { name: string; chunks: () => Iterable<Buffer | string> }
@@ -456,6 +456,13 @@ describe.each(testDatabases())('the zip bomb of issue 12 against a server proces
     expect((await server.call('/sapi/wms/sku/page', { size: 1 }, token)).data.total).toBe(0);
   });
 
+  it('stays within the bound with six bombs imported at once', async () => {
+    const bomb = declaring(await sheetBomb(), 'xl/worksheets/sheet1.xml', 200 * MB);
+    const m = await measured(Array(6).fill(bomb), true);
+    checkMemory(m);
+    for (const j of m.jobs) expect(j).toMatchObject({ status: 3, message: expect.stringMatching(/^A cell of the file holds more than 32,767 characters/) });
+  });
+
   it('imports a large legitimate file (100,000 rows, shared texts near their limit) within the bound', async () => {
     // ~31 MB of shared texts: 1,150,000 short distinct texts, 200,000 of them used by the rows
     function* texts() {
@@ -482,13 +489,6 @@ describe.each(testDatabases())('the zip bomb of issue 12 against a server proces
       expect(m.peak).toBeLessThan(RSS_BOUND);
     }
   }, 180_000);
-
-  it('stays within the bound with six bombs imported at once', async () => {
-    const bomb = declaring(await sheetBomb(), 'xl/worksheets/sheet1.xml', 200 * MB);
-    const m = await measured(Array(6).fill(bomb), true);
-    checkMemory(m);
-    for (const j of m.jobs) expect(j).toMatchObject({ status: 3, message: expect.stringMatching(/^A cell of the file holds more than 32,767 characters/) });
-  });
 });
 
 describe('the xlsx written by exceljs', () => {
