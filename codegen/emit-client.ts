@@ -117,6 +117,11 @@ const hasStatus = (model: Model, name: string) => model.resources.find((r) => r.
 function column(model: Model, r: ResourceSpec, f: FieldSpec): string | undefined {
   const s = lit(f.name);
   const sort = f.sortable ? '' : ' sortable={false}';
+  if (f.outOf) {
+    // `used / allowed`, sorted by the allowed number when that one is sortable
+    const of = r.fields.find((x) => x.name === f.outOf)!;
+    return `<UsedOfField source=${s} outOf=${lit(f.outOf)}${of.sortable ? ` sortBy=${lit(f.outOf)}` : ' sortable={false}'} />`;
+  }
   switch (f.type) {
     case 'enum': return `<EnumField source=${s} enumName=${lit(f.enum)}${sort} />`;
     case 'boolean': return `<YesNoField source=${s}${sort} />`;
@@ -222,7 +227,7 @@ function emitResource(model: Model, r: ResourceSpec): Output {
   const text = body;
   const used = (name: string) => new RegExp(`<${name}[\\s>/]`).test(text);
   const ra = ['AutocompleteArrayInput', 'AutocompleteInput', 'BooleanInput', 'Create', 'Datagrid', 'DateInput', 'DateTimeInput', 'DeleteButton', 'Edit', 'EditButton', 'List', 'NullableBooleanInput', 'NumberField', 'NumberInput', 'PasswordInput', 'ReferenceArrayInput', 'ReferenceInput', 'SimpleForm', 'TextField', 'TextInput'].filter(used);
-  const widgets = ['AllOrSomeInput', 'CityInput', 'CountryInput', 'DateTimeField', 'EnumField', 'EnumInput', 'HideOnSelf', 'ImageUploader', 'ListPagination', 'LockToggleButton', 'MoneyField', 'MoneyInput', 'PermissionTreeInput', 'ProvinceInput', 'RefsField', 'StringsInput', 'YesNoField', ...(r.rowButtons ?? [])].filter(used);
+  const widgets = ['AllOrSomeInput', 'CityInput', 'CountryInput', 'DateTimeField', 'EnumField', 'EnumInput', 'HideOnSelf', 'ImageUploader', 'ListPagination', 'LockToggleButton', 'MoneyField', 'MoneyInput', 'PermissionTreeInput', 'ProvinceInput', 'RefsField', 'StringsInput', 'UsedOfField', 'YesNoField', ...(r.rowButtons ?? [])].filter(used);
   sf.addImportDeclaration({ moduleSpecifier: 'react-admin', namedImports: ra });
   sf.addImportDeclaration({ moduleSpecifier: '../../../src/client/widgets', namedImports: [...widgets, ...(r.readOnly ? [] : ['useFormResolver'])].sort() });
   if (!r.readOnly) {

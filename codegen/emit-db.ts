@@ -75,7 +75,7 @@ export function emitDb(model: Model): Output[] {
   for (const r of model.resources) {
     const cols = [
       `id: integer('id').primaryKey().generatedByDefaultAsIdentity()`,
-      ...r.fields.filter((f) => !IMPLICIT_COLUMNS.includes(f.name)).map((f) => `${f.name}: ${column(f, model, r.name)}`),
+      ...r.fields.filter((f) => !IMPLICIT_COLUMNS.includes(f.name) && !f.computed).map((f) => `${f.name}: ${column(f, model, r.name)}`),
       `addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()`,
       `updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull()`,
     ];

@@ -45,7 +45,7 @@ function emitTypes(model: Model): Output {
     const props = [{ name: 'id', type: 'number' }];
     for (const f of r.fields) {
       if (f.type === 'password') continue;
-      props.push({ name: f.name, type: tsType(f) + (f.required || f.default !== undefined || f.system || f.type === 'refs' || f.type === 'strings' ? '' : ' | null') });
+      props.push({ name: f.name, type: tsType(f) + (f.required || f.default !== undefined || f.system || f.computed || f.type === 'refs' || f.type === 'strings' ? '' : ' | null') });
       if (f.type === 'ref') props.push({ name: refNameField(f), type: 'string | null' });
     }
     if (!r.fields.some((f) => f.name === 'addDate')) props.push({ name: 'addDate', type: 'string' });

@@ -241,7 +241,7 @@ function validate(root: unknown, fail: Fail): Model {
       const fp = [...p, key, fname];
       if (!/^[a-z][A-Za-z0-9]*$/.test(fname) || fname === 'id') fail(fp, `field names are camelCase API names and 'id' is implicit`);
       if (!isObj(f)) { fail(fp, 'must be a mapping with at least type, en and zh'); continue; }
-      checkKeys(f, ['type', 'en', 'zh', 'required', 'minLength', 'maxLength', 'min', 'max', 'decimals', 'pattern', 'enum', 'resource', 'nameAs', 'allowAll', 'default', 'unique', 'filter', 'sortable', 'list', 'form', 'readOnlyOnEdit', 'hideOnSelf', 'trigram', 'system', 'widget', 'currency', 'values'], fp, fail);
+      checkKeys(f, ['type', 'en', 'zh', 'required', 'minLength', 'maxLength', 'min', 'max', 'decimals', 'pattern', 'enum', 'resource', 'nameAs', 'allowAll', 'default', 'unique', 'filter', 'sortable', 'list', 'form', 'readOnlyOnEdit', 'hideOnSelf', 'trigram', 'system', 'widget', 'currency', 'values', 'computed', 'outOf'], fp, fail);
       const type = oneOf(f, 'type', FIELD_TYPES, fp, fail);
       if (!type) { if (f.type === undefined) fail(fp, `missing 'type' (one of: ${FIELD_TYPES.join(', ')})`); continue; }
       const spec: FieldSpec = {
@@ -275,6 +275,21 @@ function validate(root: unknown, fail: Fail): Model {
         currency: str(f, 'currency', fp, fail, false),
         ...boolTexts(f.values, [...fp, 'values'], type, fail),
       };
+      // a computed field: no column; the resource's decorate hook fills it whenever records are read
+      if (bool(f, 'computed', fp, fail, false)) {
+        spec.computed = true;
+        spec.form = false;
+        const taken = ['required', 'default', 'unique', 'filter', 'sortable', 'readOnlyOnEdit', 'hideOnSelf', 'trigram', 'system', 'widget'].filter((k) => f[k] !== undefined);
+        if (taken.length) fail(fp, `a computed field is filled by the server when records are read: no ${taken.join(', ')}`);
+        if (key !== 'fields') fail(fp, 'only resource fields can be computed');
+      }
+      const outOf = str(f, 'outOf', fp, fail, false);
+      if (outOf !== undefined) {
+        spec.outOf = outOf;
+        const target = raw[outOf] as Obj | undefined;
+        if (!spec.computed || type !== 'int') fail([...fp, 'outOf'], 'only computed int fields are shown out of another field');
+        else if (!isObj(target) || target.type !== 'int' || target.computed) fail([...fp, 'outOf'], `'${outOf}' is not a stored int field of this resource`);
+      }
       if (spec.currency && type !== 'money') fail([...fp, 'currency'], 'only money fields name their currency field');
       if (spec.currency && !(raw[spec.currency] as Obj | undefined)) fail([...fp, 'currency'], `'${spec.currency}' is not a field of this resource`);
       if (spec.system) { spec.form = false; if (!['addDate', 'updateDate'].includes(fname)) fail(fp, `only addDate and updateDate are system fields`); }

@@ -26,9 +26,9 @@ export function companyForm(mode: FormMode, lang: Lang, source?: Source) {
   return yup.object({
     name: r.string({ en: "Company name", zh: "公司名称" }, { required: true, maxLength: 50 }),
     status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }),
-    allowInboundCount: r.number({ en: "Allowed inbound orders", zh: "允许入库单数" }, { notNull: true, integer: true, min: 0 }),
-    allowReturnInboundCount: r.number({ en: "Allowed return inbound orders", zh: "允许退货入库单数" }, { notNull: true, integer: true, min: 0 }),
-    allowOutboundCount: r.number({ en: "Allowed outbound orders", zh: "允许出库单数" }, { notNull: true, integer: true, min: 0 }),
+    allowInboundCount: r.number({ en: "Inbound orders allowed per month", zh: "每月允许入库单数" }, { notNull: true, integer: true, min: 0 }),
+    allowReturnInboundCount: r.number({ en: "Return inbound orders allowed per month", zh: "每月允许退货入库单数" }, { notNull: true, integer: true, min: 0 }),
+    allowOutboundCount: r.number({ en: "Outbound orders allowed per month", zh: "每月允许出库单数" }, { notNull: true, integer: true, min: 0 }),
     remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
   });
 }

@@ -16,6 +16,9 @@ export interface Company {
   allowInboundCount: number;
   allowReturnInboundCount: number;
   allowOutboundCount: number;
+  inboundUsed: number;
+  returnInboundUsed: number;
+  outboundUsed: number;
   remark: string | null;
   addDate: string;
 }

@@ -53,6 +53,10 @@ export interface FieldSpec extends Label {
   currency?: string;
   /** boolean fields: the texts of true and false (e.g. Enabled / Disabled), shown as tags and filter choices. */
   values?: { true: Label; false: Label };
+  /** No column: the resource's decorate hook fills it whenever records are read (e.g. a company's orders this month). */
+  computed?: boolean;
+  /** Computed int fields: shown in lists as `value / <outOf field>` (a quota: `3 / 100`; 0 there = unlimited, `3 / ∞`). */
+  outOf?: string;
 }
 
 export interface ResourceSpec extends Label {

@@ -27,6 +27,8 @@ describe('console routes in Chromium', () => {
 
   it('adds a company at /company/add and edits it at /company/edit/{id}', async () => {
     await page().goto(url('/company'));
+    // this month's orders out of the monthly quotas (issue 12): used / allowed, ∞ for unlimited
+    await expect.poll(() => page().locator('tbody tr', { hasText: 'Demo Trading Co.' }).textContent()).toMatch(/\d+ \/ 100.*\d+ \/ 20.*\d+ \/ 500/);
     await page().getByRole('link', { name: 'Create' }).click();
     await page().waitForURL(/\/company\/add$/);
     await page().locator('input[name="name"]').fill('Route Test Trading');
@@ -46,6 +48,7 @@ describe('console routes in Chromium', () => {
     await page().getByRole('button', { name: 'Save' }).click();
     await page().waitForURL(/\/company$/);
     await page().locator('tbody tr', { hasText: 'Route Test Trading LLC' }).waitFor();
+    expect(await page().locator('tbody tr', { hasText: 'Route Test Trading LLC' }).textContent()).toContain('0 / ∞');
     expect((await s.api('/sapi/wms/company/detail', { id: added.id })).name).toBe('Route Test Trading LLC');
 
     // react-admin's own paths (old bookmarks) lead to the same pages

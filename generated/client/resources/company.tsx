@@ -7,7 +7,6 @@ import {
   Edit,
   EditButton,
   List,
-  NumberField,
   NumberInput,
   SimpleForm,
   TextField,
@@ -18,6 +17,7 @@ import {
   EnumField,
   EnumInput,
   ListPagination,
+  UsedOfField,
   useFormResolver,
 } from "../../../src/client/widgets";
 import { type FormMode } from "../../../src/shared/validation";
@@ -42,9 +42,9 @@ export const CompanyList = () => (
       <TextField source="id" />
       <TextField source="name" />
       <EnumField source="status" enumName="Status" sortable={false} />
-      <NumberField source="allowInboundCount" />
-      <NumberField source="allowReturnInboundCount" sortable={false} />
-      <NumberField source="allowOutboundCount" />
+      <UsedOfField source="inboundUsed" outOf="allowInboundCount" sortBy="allowInboundCount" />
+      <UsedOfField source="returnInboundUsed" outOf="allowReturnInboundCount" sortable={false} />
+      <UsedOfField source="outboundUsed" outOf="allowOutboundCount" sortBy="allowOutboundCount" />
       <DateTimeField source="addDate" />
       <EditButton />
       <DeleteButton mutationMode="pessimistic" />

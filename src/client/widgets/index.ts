@@ -5,6 +5,7 @@
 export { EnumField, type EnumFieldProps } from './EnumField';
 export { EnumInput, type EnumInputProps } from './EnumInput';
 export { YesNoField, type YesNoFieldProps } from './YesNoField';
+export { UsedOfField, type UsedOfFieldProps } from './UsedOfField';
 export { MoneyField, type MoneyFieldProps } from './MoneyField';
 export { MoneyInput, type MoneyInputProps } from './MoneyInput';
 export { RefsField, type RefsFieldProps } from './RefsField';

@@ -5,10 +5,12 @@ import { inventoryHooks } from './inventory/records';
 import { outboundOrderHooks } from './outbound/orders';
 import { inboundPackages, outboundPackages, packageHooks } from './packages';
 import { judgementHooks } from './inventory/judgement';
+import { companyHooks } from './quotas';
 import { skuChildHooks, skuHooks } from './sku';
 import { roleHooks, userHooks } from './users';
 
 export const resourceHooks: Record<string, ResourceHooks | undefined> = {
+  company: companyHooks,
   user: userHooks,
   role: roleHooks,
   sku: skuHooks,

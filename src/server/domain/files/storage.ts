@@ -1,7 +1,8 @@
 /**
  * Where uploaded bytes live (issue 3; spec 7.2 upload, 9 limits). The rest of the server sees only
  * {@link FileStorage}: a flat key -> bytes store that an S3-compatible bucket can implement later (put =
- * PutObject/multipart upload, get = GetObject body, exists = HeadObject, remove = DeleteObject).
+ * PutObject/multipart upload, get = GetObject body, exists = HeadObject, remove = DeleteObject; a bucket has
+ * no `localPath`, so a reader that needs a file copies the object first).
  *
  * Keys are made by {@link newStorageKey}: `YYYY/MM/DD/<uuid>.<ext>` (UTC date folder, lower-case extension
  * of at most 10 letters/digits, or none). A client's file name never becomes a key, so keys cannot collide,
@@ -23,6 +24,8 @@ export interface FileStorage {
   put(key: string, data: Readable | Buffer): Promise<{ size: number }>;
   /** The bytes under `key` as a stream; a missing key fails the stream with an ENOENT error (check `exists` first). */
   get(key: string): Readable;
+  /** A path of the local file system that holds the bytes of `key`, when the storage keeps files there. */
+  localPath?(key: string): string;
   exists(key: string): Promise<boolean>;
   /** Removes `key`; a missing key is not an error. */
   remove(key: string): Promise<void>;
@@ -82,6 +85,10 @@ export class LocalFileStorage implements FileStorage {
 
   get(key: string): Readable {
     return createReadStream(this.pathOf(key));
+  }
+
+  localPath(key: string): string {
+    return this.pathOf(key);
   }
 
   async exists(key: string): Promise<boolean> {

@@ -7,8 +7,10 @@
  *    caller's owner scope else 404; filePath required "please upload", a `sys_file` row of the caller, or of
  *    anyone for an admin, else 404; an .xlsx name else 400), creates a `sys_import_job` in status 1 (running)
  *    and returns `{ id, status, totalRows, doneRows }` at once.
- * 2. In the background (one job at a time per owner in this process) the file is streamed
- *    (sheet.ts) and every row checked; all errors are collected as `{ row, column, message }`.
+ * 2. In the background (one job at a time per owner, and at most {@link IMPORT_PARALLEL} imports of any kind
+ *    at a time in this process: {@link ImportQueue}) the file is streamed within the import limits
+ *    (sheet.ts, limits.ts) and every row checked; all errors are collected as `{ row, column, message }`.
+ *    A file past a limit ends the job at once: status 3 with the limit in words.
  * 3. Any error: status 3 (FAIL) with the errors sorted by row (at most {@link MAX_STORED_ERRORS}; the message
  *    says how many more) and nothing written. Else all rows go in ONE transaction in batches of
  *    {@link IMPORT_BATCH}; on PostgreSQL `doneRows` is updated after each batch from outside the transaction
@@ -33,12 +35,12 @@ import type { BodyRule } from '../../http/body';
 import type { RequestContext, UserContext } from '../../http/context';
 import { fieldError, notFound, pgError } from '../../http/errors';
 import { extensionOf, type FileStorage } from '../files/storage';
-import { importText, readImportSheet, type ImportColumn, type ImportError, type RowCheck } from './sheet';
+import { IMPORT_PARALLEL, ImportLimitError, limitText } from './limits';
+import { ImportErrors, importText, MAX_STORED_ERRORS, readImportSheet, withLocalFile, type ImportColumn, type ImportError, type RowCheck } from './sheet';
 
 /** Rows per INSERT statement (spec: batches of 1000). */
 export const IMPORT_BATCH = 1000;
-/** At most this many errors are stored on a failed job; the message gives the number left out. */
-export const MAX_STORED_ERRORS = 1000;
+export { MAX_STORED_ERRORS } from './sheet';
 /** Message of a job found running at start-up. */
 export const INTERRUPTED_MESSAGE = 'interrupted by a server restart';
 
@@ -75,20 +77,51 @@ export interface ImportDefinition<R = unknown> {
   insert(tx: Db, rows: R[]): Promise<void>;
 }
 
+/**
+ * Runs at most `parallel` tasks at a time; the others wait in arrival order (issue 12: several imports at
+ * once are queued, so their memory does not add up without bound). `peak` is the most that ever ran at once.
+ */
+export class ImportQueue {
+  private active = 0;
+  peak = 0;
+  private readonly waiting: Array<() => void> = [];
+  constructor(readonly parallel = IMPORT_PARALLEL) {}
+
+  /** Runs `task` in its turn; `onWait` is called first when it has to wait. Resolves or rejects as `task` does. */
+  async run<T>(task: () => Promise<T>, onWait?: () => Promise<void>): Promise<T> {
+    if (this.active < this.parallel) this.active++;
+    else {
+      const turn = new Promise<void>((ok) => this.waiting.push(ok));
+      await onWait?.().catch(() => {});
+      await turn; // the slot is handed over by the run that ends
+    }
+    this.peak = Math.max(this.peak, this.active);
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+}
+
 /** Shared state of the import calls of one app. */
 export interface ImportDeps {
   database: Database;
   storage: FileStorage;
   log: FastifyBaseLogger;
-  /** Background runs not yet finished (the app waits for them on close). */
+  /** Background runs not yet finished, queued ones included (the app waits for them on close). */
   running: Set<Promise<void>>;
   /** The last run queued per owner: runs for one owner go one after another. */
   chains: Map<number, Promise<void>>;
+  /** Every import run (SKU and order imports) takes a turn here. */
+  queue: ImportQueue;
 }
 
 /** Fresh shared state for the import calls of one app (registerImportRoutes). */
 export function createImportDeps(database: Database, storage: FileStorage, log: FastifyBaseLogger): ImportDeps {
-  return { database, storage, log, running: new Set(), chains: new Map() };
+  return { database, storage, log, running: new Set(), chains: new Map(), queue: new ImportQueue() };
 }
 
 /** What the import call returns. */
@@ -143,19 +176,38 @@ export async function startImport(deps: ImportDeps, def: ImportDefinition, a: { 
   const id = randomUUID();
   await db.insert(sysImportJob).values({ id, kind: def.kind, ownerId: form.ownerId, filePath: path, status: ImportStatus.RUNNING, userId: user.id });
   const target: ImportTarget = { ownerId: form.ownerId, companyId: owner.companyId as number, lang: ctx.lang };
-  schedule(deps, form.ownerId, () => runImport(deps, def, id, path, target));
+  scheduleImport(deps, { jobId: id, lang: ctx.lang, ownerId: form.ownerId }, () => runImport(deps, def, id, path, target));
   return { id, status: ImportStatus.RUNNING, totalRows: 0, doneRows: 0 };
 }
 
-function schedule(deps: ImportDeps, ownerId: number, task: () => Promise<void>) {
-  const prev = deps.chains.get(ownerId) ?? Promise.resolve();
-  const run = prev.then(task, task);
-  deps.chains.set(ownerId, run);
+/**
+ * Runs the job `jobId` in the background: after the previous job of the same `ownerId` (when given), in its
+ * turn of the import queue. While it waits for a turn its message says so ("Waiting for other imports to
+ * finish"); the message is cleared when it starts. `task` never throws (it records its own end).
+ */
+export function scheduleImport(deps: ImportDeps, job: { jobId: string; lang: Lang; ownerId?: number }, task: () => Promise<void>): void {
+  const where = eq(sysImportJob.id, job.jobId);
+  let waited = false;
+  const setMessage = (message: string | null) => deps.database.db.update(sysImportJob).set({ message }).where(and(where, eq(sysImportJob.status, ImportStatus.RUNNING)));
+  const inTurn = () => deps.queue.run(async () => {
+    if (waited) await setMessage(null).catch(() => {});
+    await task();
+  }, async () => { waited = true; await setMessage(importText(job.lang, 'queued')); });
+  const { ownerId } = job;
+  const prev = ownerId === undefined ? Promise.resolve() : deps.chains.get(ownerId) ?? Promise.resolve();
+  const run = prev.then(inTurn, inTurn);
+  if (ownerId !== undefined) deps.chains.set(ownerId, run);
   deps.running.add(run);
   void run.finally(() => {
     deps.running.delete(run);
-    if (deps.chains.get(ownerId) === run) deps.chains.delete(ownerId);
+    if (ownerId !== undefined && deps.chains.get(ownerId) === run) deps.chains.delete(ownerId);
   });
+}
+
+/** The job message for a file the reader refused: the limit in words, or "cannot be read as an .xlsx workbook: ...". */
+export function unreadableMessage(lang: Lang, e: unknown): string {
+  if (e instanceof ImportLimitError) return limitText(lang, e.key, e.args);
+  return clip(importText(lang, 'unreadable', { reason: (e as Error).message }));
 }
 
 const clip = (s: string, n = 500) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
@@ -168,29 +220,27 @@ export async function runImport<R>(deps: ImportDeps, def: ImportDefinition<R>, j
   const { db, kind: dbKind } = deps.database;
   const { lang } = target;
   const where = eq(sysImportJob.id, jobId);
-  const errors: ImportError[] = [];
+  const errors = new ImportErrors();
   const rows: R[] = [];
   let totalRows = 0;
   try {
     const check = await def.prepare(db, target);
     let read;
     try {
-      read = await readImportSheet(deps.storage.get(filePath), def.columns, lang, errors, (c) => {
+      read = await withLocalFile(deps.storage, filePath, (path) => readImportSheet(path, def.columns, lang, errors, (c) => {
         const row = check(c);
         if (errors.length) rows.length = 0; // nothing will be written: stop keeping rows
         else if (row !== undefined) rows.push(row);
-      }, async (n) => { await db.update(sysImportJob).set({ totalRows: n }).where(where).catch(() => {}); });
+      }, async (n) => { await db.update(sysImportJob).set({ totalRows: n }).where(where).catch(() => {}); }));
     } catch (e) {
-      await finish(db, where, { status: ImportStatus.FAIL, message: clip(importText(lang, 'unreadable', { reason: (e as Error).message })), totalRows: 0 });
+      await finish(db, where, { status: ImportStatus.FAIL, message: unreadableMessage(lang, e), totalRows: 0 });
       return;
     }
     totalRows = read.totalRows;
     if (errors.length) {
-      errors.sort((x, y) => x.row - y.row);
-      const badRows = new Set(errors.map((e) => e.row)).size;
-      let message = read.headerOk ? importText(lang, 'failed', { errors: errors.length, rows: badRows, total: totalRows }) : importText(lang, 'failedHeader');
+      let message = read.headerOk ? importText(lang, 'failed', { errors: errors.length, rows: errors.badRows, total: totalRows }) : importText(lang, 'failedHeader');
       if (errors.length > MAX_STORED_ERRORS) message += `; ${importText(lang, 'capped', { shown: MAX_STORED_ERRORS, more: errors.length - MAX_STORED_ERRORS })}`;
-      await finish(db, where, { status: ImportStatus.FAIL, errors: errors.slice(0, MAX_STORED_ERRORS), message: clip(message), totalRows });
+      await finish(db, where, { status: ImportStatus.FAIL, errors: errors.first(), message: clip(message), totalRows });
       return;
     }
     if (totalRows === 0) {

@@ -10,13 +10,17 @@
  *    types; the upload as for the SKU imports: a `sys_file` of the caller, or of anyone for an admin, named
  *    .xlsx), creates a `sys_import_job` (kind `inboundOrder` / `outboundOrder`, ownerId 0: the owners come
  *    from the file) in status 1 and returns `{ id, status, totalRows, doneRows }` at once.
- * 2. In the background the sheet is streamed (sheet.ts: columns found by their English or Chinese header)
+ * 2. In the background, in its turn of the import queue (jobs.ts scheduleImport), the sheet is streamed
+ *    within the import limits (sheet.ts, limits.ts: a file past one fails the job with the limit in words;
+ *    columns found by their English or Chinese header)
  *    and every row read: one row = one order line. Warehouse and goods owner are found by name or code among
  *    those in the caller's data scope (else "... does not exist"), SKUs by code among the owner's.
  * 3. Adjacent rows with the same key (store order number / platform order number) form one order. Order
  *    columns may be left empty on its later rows; a different value there is an error. A key found in two
  *    non-adjacent groups of one owner fails every row of them ("A duplicate exists", http/errors.ts). A filled
  *    delivery-status / tracking column fails its row ("Trajectory tracking not supported via import").
+ *    Then the company quotas (domain/quotas.ts): when the orders without errors would pass their company's
+ *    monthly quota, all of that company's orders in the file fail (all or nothing).
  * 4. Every order without a row error is created in its OWN transaction through the generic add
  *    (crud/handlers.ts `add` with the resource's hooks: the same rules and document number as
  *    `POST .../add`). Inside it, after a transaction-scoped advisory lock on (kind, owner, key), a live order
@@ -48,9 +52,10 @@ import { sysImportJob } from '../../db/internal-schema';
 import type { RequestContext, UserContext } from '../../http/context';
 import { BizError, text } from '../../http/errors';
 import { scopeConditions } from '../../http/guard';
-import { MAX_STORED_ERRORS, uploadedWorkbook, uploadFields, type ImportDeps, type JobSummary } from './jobs';
-import { cellText, importText, readImportSheet, type ImportColumn, type ImportError, type RowCheck } from './sheet';
+import { MAX_STORED_ERRORS, scheduleImport, unreadableMessage, uploadedWorkbook, uploadFields, type ImportDeps, type JobSummary } from './jobs';
+import { cellText, ImportErrors, importText, readImportSheet, withLocalFile, type ImportColumn, type RowCheck } from './sheet';
 import type { TemplateSource } from './templates';
+import { checkImportQuotas, inboundQuota } from '../quotas';
 
 /** What one order import is: its call, template, order resource and how a row becomes order and line fields. */
 export interface OrderImportDefinition extends TemplateSource {
@@ -276,6 +281,30 @@ async function resolveSkus(db: Db, groups: OrderGroup[]): Promise<void> {
   }
 }
 
+/**
+ * The all-or-nothing quota check (domain/quotas.ts): when the orders of the file that have no error would pass
+ * their company's monthly quota, every one of them fails ("Monthly limit of inbound orders reached (N): U this
+ * month, this file would add A") and none of that company is created. The add checks each order again under
+ * the company's lock, so an order created meanwhile elsewhere can still refuse the last ones.
+ */
+async function failOverQuota(db: Db, def: OrderImportDefinition, type: number, groups: OrderGroup[], lang: Lang): Promise<void> {
+  const kind = def.kind === 'inboundOrder' ? inboundQuota(type) : 'outbound';
+  const ready = groups.filter((g) => g.rows.every((r) => r.check.ok));
+  if (!kind || !ready.length) return;
+  const ownerIds = [...new Set(ready.map((g) => g.values.owner as number))];
+  const companyOf = new Map((await db.select({ id: owner.id, companyId: owner.companyId }).from(owner).where(inArray(owner.id, ownerIds))).map((o) => [o.id, o.companyId]));
+  const adding = new Map<number, number>();
+  for (const g of ready) {
+    const c = companyOf.get(g.values.owner as number)!;
+    adding.set(c, (adding.get(c) ?? 0) + 1);
+  }
+  const refused = await checkImportQuotas(db, lang, kind, adding);
+  for (const g of ready) {
+    const message = refused.get(companyOf.get(g.values.owner as number)!);
+    if (message) for (const r of g.rows) r.check.fail(def.keyField, message);
+  }
+}
+
 /** The body of `POST <order>/add` for one group. */
 function orderBody(def: OrderImportDefinition, type: number, g: OrderGroup): Record<string, unknown> {
   const { warehouse: warehouseId, owner: ownerId, ...fields } = g.values;
@@ -334,7 +363,7 @@ export async function runOrderImport(deps: ImportDeps, def: OrderImportDefinitio
   const { db } = deps.database;
   const { ctx, user, type } = a;
   const lang = ctx.lang;
-  const errors: ImportError[] = [];
+  const errors = new ImportErrors();
   let totalRows = 0;
   let doneRows = 0;
   let created = 0;
@@ -351,7 +380,7 @@ export async function runOrderImport(deps: ImportDeps, def: OrderImportDefinitio
     const rows: SheetRow[] = [];
     let read;
     try {
-      read = await readImportSheet(deps.storage.get(filePath), [...def.columns, trackingColumn], lang, errors, (c) => {
+      read = await withLocalFile(deps.storage, filePath, (path) => readImportSheet(path, [...def.columns, trackingColumn], lang, errors, (c) => {
         if (!c.isEmpty('tracking')) c.fail('tracking', texts.trajectory[lang]);
         rows.push({
           check: c,
@@ -360,14 +389,14 @@ export async function runOrderImport(deps: ImportDeps, def: OrderImportDefinitio
           order: { warehouse: findId(c, 'warehouse', warehouses), owner: findId(c, 'owner', owners), ...def.orderFields(c, ctx.tzHours) },
           line: def.lineFields(c),
         });
-      });
+      }));
     } catch (e) {
-      await finish(db, jobId, { status: ImportStatus.FAIL, message: clip(importText(lang, 'unreadable', { reason: (e as Error).message })) });
+      await finish(db, jobId, { status: ImportStatus.FAIL, message: unreadableMessage(lang, e) });
       return;
     }
     totalRows = read.totalRows;
     if (!read.headerOk) {
-      await finish(db, jobId, { status: ImportStatus.FAIL, errors, message: importText(lang, 'failedHeader'), totalRows });
+      await finish(db, jobId, { status: ImportStatus.FAIL, errors: errors.first(), message: importText(lang, 'failedHeader'), totalRows });
       return;
     }
     if (totalRows === 0) {
@@ -378,6 +407,7 @@ export async function runOrderImport(deps: ImportDeps, def: OrderImportDefinitio
     groups = groupRows(rows, lang);
     failRepeatedKeys(def, groups, lang);
     await resolveSkus(db, groups);
+    await failOverQuota(db, def, type, groups, lang);
     let reported = Date.now();
     for (const g of groups) {
       if (g.rows.some((r) => !r.check.ok)) continue; // all-or-nothing per order
@@ -400,14 +430,13 @@ export async function runOrderImport(deps: ImportDeps, def: OrderImportDefinitio
       await finish(db, jobId, { status: ImportStatus.SUCCESS, message: counts(), totalRows, doneRows });
       return;
     }
-    errors.sort((x, y) => x.row - y.row);
     let message = `${counts()}${SEP[lang]}${texts.notAll[lang]}`;
     if (errors.length > MAX_STORED_ERRORS) message += `${SEP[lang]}${importText(lang, 'capped', { shown: MAX_STORED_ERRORS, more: errors.length - MAX_STORED_ERRORS })}`;
-    await finish(db, jobId, { status: ImportStatus.FAIL, errors: errors.slice(0, MAX_STORED_ERRORS), message: clip(message), totalRows, doneRows });
+    await finish(db, jobId, { status: ImportStatus.FAIL, errors: errors.first(), message: clip(message), totalRows, doneRows });
   } catch (e) {
     deps.log.error({ err: e, jobId }, 'order import failed');
     const message = `${counts()}${SEP[lang]}${say(lang, texts.stopped, { reason: (e as Error).message })}`;
-    await finish(db, jobId, { status: ImportStatus.FAIL, errors: errors.slice(0, MAX_STORED_ERRORS), message: clip(message), totalRows, doneRows })
+    await finish(db, jobId, { status: ImportStatus.FAIL, errors: errors.first(), message: clip(message), totalRows, doneRows })
       .catch((err) => deps.log.error({ err, jobId }, 'cannot record the end of an import'));
   }
 }
@@ -438,8 +467,7 @@ export async function startOrderImport(deps: ImportDeps, def: OrderImportDefinit
   const id = randomUUID();
   await db.insert(sysImportJob).values({ id, kind: def.kind, ownerId: 0, filePath: path, status: ImportStatus.RUNNING, userId: user.id });
   // a copy of the context: the request's object is not ours once the call has answered
-  const run = runOrderImport(deps, def, id, path, { ctx: { ...ctx }, user, type: form.type });
-  deps.running.add(run);
-  void run.finally(() => deps.running.delete(run));
+  const copy = { ...ctx };
+  scheduleImport(deps, { jobId: id, lang }, () => runOrderImport(deps, def, id, path, { ctx: copy, user, type: form.type }));
   return { id, status: ImportStatus.RUNNING, totalRows: 0, doneRows: 0 };
 }

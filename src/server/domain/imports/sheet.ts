@@ -1,16 +1,61 @@
 /**
  * Reading an import workbook (spec 2.8 import dialogs, 7.2 templates; issue 3): columns found by header
- * text in English or Chinese (never by position), rows streamed with exceljs `stream.xlsx.WorkbookReader`
- * (a 100,000-row file is never loaded as one workbook), and per-cell checks that collect every error as
+ * text in English or Chinese (never by position), rows streamed with exceljs's streaming reader within the
+ * import limits (workbook-reader.ts, limits.ts; issue 12: a 100,000-row file is never loaded as one
+ * workbook, and no file can take the server's memory), and per-cell checks that collect every error as
  * `{ row, column, message }` (row = the Excel row number, column = the column title in the job's language,
  * message = the rule broken, in that language, e.g. "Weight (kg) cannot be greater than 9999").
  */
-import type { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FileStorage } from '../files/storage';
 import { ruleTexts, type Lang } from '../../../shared/validation';
+import { cellText, type Cell } from './cells';
+import { IMPORT_LIMITS, ImportLimitError } from './limits';
+import { workerSheets } from './worker-sheets';
 
 /** One error of an import: Excel row number (1 = header row), column title, what is wrong. */
 export interface ImportError { row: number; column: string; message: string }
+
+/** At most this many errors are stored on a failed job; the message gives the number left out. */
+export const MAX_STORED_ERRORS = 1000;
+
+/**
+ * The errors of one import in bounded memory (a file of 100,000 bad rows must not keep millions of them):
+ * every error is counted, and the rows that have one, but only the first `keep` by row are kept (for a row,
+ * in the order found), whatever order they come in.
+ */
+export class ImportErrors {
+  /** Errors found, kept or not. */
+  length = 0;
+  private readonly rowsWith = new Set<number>();
+  private kept: ImportError[] = [];
+  constructor(readonly keep = MAX_STORED_ERRORS) {}
+
+  push(e: ImportError): void {
+    this.length++;
+    this.rowsWith.add(e.row);
+    this.kept.push(e);
+    if (this.kept.length >= 2 * this.keep) this.trim();
+  }
+
+  /** Rows with at least one error. */
+  get badRows(): number { return this.rowsWith.size; }
+
+  /** The first `keep` errors by row (stable sort: a row's errors in the order found). */
+  first(): ImportError[] {
+    this.trim();
+    return this.kept;
+  }
+
+  private trim() {
+    this.kept.sort((x, y) => x.row - y.row);
+    if (this.kept.length > this.keep) this.kept.length = this.keep;
+  }
+}
 
 /** A column of an import file: a key, titles in both languages, header spellings accepted, and its limits. */
 export interface ImportColumn {
@@ -53,6 +98,7 @@ const texts = {
   unreadable: { en: 'The file cannot be read as an .xlsx workbook: {reason}', zh: '无法按 .xlsx 工作簿读取该文件：{reason}' },
   conflict: { en: 'The data changed while importing ({detail}); nothing was imported, please import again', zh: '导入期间数据发生变化（{detail}），未导入任何数据，请重新导入' },
   failedUnexpected: { en: 'The import failed: {reason}; nothing was imported', zh: '导入失败：{reason}，未导入任何数据' },
+  queued: { en: 'Waiting for other imports to finish', zh: '等待其他导入完成' },
 } as const;
 export type ImportTextKey = keyof typeof texts;
 export function importText(lang: Lang, key: ImportTextKey, args: Record<string, string | number> = {}): string {
@@ -61,29 +107,7 @@ export function importText(lang: Lang, key: ImportTextKey, args: Record<string, 
 const ruleText = (lang: Lang, key: string, args: Record<string, string | number>) =>
   ruleTexts[lang][key].replace(/\{(\w+)\}/g, (_, k) => String(args[k] ?? ''));
 
-type Cell = string | number | boolean | Date | null;
-
-/** A cell's value with exceljs wrappers removed: rich text -> its text, formula -> its result, hyperlink -> its text. */
-export function cellValue(v: unknown): Cell {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date) return v;
-  if (typeof v === 'object') {
-    const o = v as { richText?: Array<{ text: string }>; result?: unknown; text?: unknown; error?: string; formula?: string; sharedFormula?: string };
-    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('');
-    if ('result' in o || o.formula !== undefined || o.sharedFormula !== undefined) return cellValue(o.result);
-    if ('text' in o) return cellValue(o.text);
-    if (o.error) return o.error;
-  }
-  return String(v);
-}
-
-/** A cell as trimmed text ('' for empty). */
-export function cellText(v: Cell): string {
-  if (v === null) return '';
-  if (v instanceof Date) return v.toISOString();
-  return String(v).trim();
-}
-
+export { cellText, cellValue, type Cell } from './cells';
 /**
  * The cells of one data row with checks that record errors instead of throwing. Every check returns the
  * value when it is good and undefined otherwise (an empty optional cell is undefined without error).
@@ -95,7 +119,7 @@ export class RowCheck {
     private readonly cells: ReadonlyMap<string, Cell>,
     private readonly columns: ReadonlyMap<string, ImportColumn>,
     readonly lang: Lang,
-    private readonly errors: ImportError[],
+    private readonly errors: ImportErrors,
   ) {}
 
   get ok() { return this.errorCount === 0; }
@@ -160,17 +184,37 @@ export class RowCheck {
 /** totalRows: non-empty rows below the header; headerOk: a sheet with every required column was found and read. */
 export interface ReadResult { totalRows: number; headerRow: number; headerOk: boolean }
 
+/** Runs `fn` with a local path that holds the bytes of `key`: the storage's own file, or a temporary copy. */
+export async function withLocalFile<T>(storage: FileStorage, key: string, fn: (path: string) => Promise<T>): Promise<T> {
+  const local = storage.localPath?.(key);
+  if (local) return fn(local);
+  const dir = await mkdtemp(join(tmpdir(), 'wms-import-'));
+  try {
+    const path = join(dir, 'import.xlsx');
+    await pipeline(storage.get(key), createWriteStream(path));
+    return await fn(path);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /**
- * Streams the first worksheet whose header row (its first non-empty row) names every required column, and
+ * Streams the first worksheet of the .xlsx at the local `path` (read in a worker thread: worker-sheets.ts)
+ * whose header row (its first non-empty row) names every required column, and
  * calls `onRow` for each non-empty row below it (errors go to `errors`). When no sheet has all required
- * columns, the errors say which columns the first sheet lacks and no row is read. Throws for a file that is
- * not an xlsx workbook. `onProgress` is called every `progressEvery` rows with the number read so far.
+ * columns, the errors say which columns the first sheet lacks and no row is read. Throws ImportLimitError for
+ * a file past an import limit (limits.ts: its size, more than `maxRows` data rows, a value beyond column
+ * `maxColumns`, a cell longer than `maxCellChars`, more than `maxSheetChars` in the import's columns), Error
+ * for a file that is not an xlsx workbook.
+ * `onProgress` is called every `progressEvery` rows with the number read so far. `limits` overrides
+ * IMPORT_LIMITS (tests).
  */
 export async function readImportSheet(
-  input: Readable, columns: ImportColumn[], lang: Lang, errors: ImportError[],
+  path: string, columns: ImportColumn[], lang: Lang, errors: ImportErrors,
   onRow: (check: RowCheck) => void | Promise<void>,
-  onProgress?: (rowsRead: number) => Promise<void>, progressEvery = 10_000,
+  onProgress?: (rowsRead: number) => Promise<void>, progressEvery = 10_000, limits: Partial<typeof IMPORT_LIMITS> = {},
 ): Promise<ReadResult> {
+  const lim = { ...IMPORT_LIMITS, ...limits };
   const byKey = new Map(columns.map((c) => [c.key, c]));
   const spellings = new Map<string, string>();
   for (const c of columns) for (const s of [c.en, c.zh, headerTitle(c), ...(c.aliases ?? [])]) if (!spellings.has(normalizeHeader(s))) spellings.set(normalizeHeader(s), c.key);
@@ -183,53 +227,48 @@ export async function readImportSheet(
     return undefined;
   };
 
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
   let firstMissing: ImportColumn[] | undefined;
   let done = false;
   let totalRows = 0;
+  let chars = 0; // in the cells handed to onRow, which an import may keep
   let headerRow = 0;
-  try {
-    for await (const sheet of reader) {
-      if (done) { for await (const _row of sheet) { /* drain the other sheets */ } continue; }
-      let header: Map<number, string> | undefined; // column number -> key
-      let usable = false;
-      for await (const row of sheet) {
-        const values = row.values as unknown[];
-        if (!header) {
-          const found = new Map<number, string>();
-          let any = false;
-          for (let i = 1; i < values.length; i++) {
-            const text = cellText(cellValue(values[i]));
-            if (text) any = true;
-            const key = matchHeader(text);
-            if (key && ![...found.values()].includes(key)) found.set(i, key);
-          }
-          if (!any) continue;
-          header = found;
-          const present = new Set(found.values());
-          const missing = columns.filter((c) => c.required && !present.has(c.key));
-          if (missing.length) { firstMissing ??= missing; headerRow ||= row.number; continue; }
-          usable = true;
-          done = true;
-          headerRow = row.number;
-          continue;
-        }
-        if (!usable) continue; // drain a sheet that is not the import sheet
-        const cells = new Map<string, Cell>();
+  for await (const sheet of workerSheets(path, limits)) {
+    let header: Map<number, string> | undefined; // column number -> key
+    for await (const row of sheet) {
+      const { values } = row; // the row limits are checked (cells.ts rowCells)
+      if (!header) {
+        const found = new Map<number, string>();
         let any = false;
-        for (const [i, key] of header) {
-          const v = cellValue(values[i]);
-          if (v !== null && cellText(v) !== '') any = true;
-          cells.set(key, v);
+        for (let i = 1; i < values.length; i++) {
+          const text = cellText(values[i]);
+          if (text) any = true;
+          const key = matchHeader(text);
+          if (key && ![...found.values()].includes(key)) found.set(i, key);
         }
         if (!any) continue;
-        totalRows++;
-        await onRow(new RowCheck(row.number, cells, byKey, lang, errors));
-        if (onProgress && totalRows % progressEvery === 0) await onProgress(totalRows);
+        header = found;
+        const present = new Set(found.values());
+        const missing = columns.filter((c) => c.required && !present.has(c.key));
+        if (missing.length) { firstMissing ??= missing; headerRow ||= row.number; break; } // not the import sheet
+        done = true;
+        headerRow = row.number;
+        continue;
       }
+      const cells = new Map<string, Cell>();
+      let any = false;
+      for (const [i, key] of header) {
+        const v = values[i] ?? null;
+        if (v !== null && cellText(v) !== '') any = true;
+        if (typeof v === 'string') chars += v.length;
+        cells.set(key, v);
+      }
+      if (chars > lim.maxSheetChars) throw new ImportLimitError('sheetChars', { max: lim.maxSheetChars });
+      if (!any) continue;
+      if (++totalRows > lim.maxRows) throw new ImportLimitError('rows', { max: lim.maxRows });
+      await onRow(new RowCheck(row.number, cells, byKey, lang, errors));
+      if (onProgress && totalRows % progressEvery === 0) await onProgress(totalRows);
     }
-  } finally {
-    input.destroy();
+    if (done) break; // the other sheets are not read
   }
   if (!done) {
     if (!firstMissing) errors.push({ row: 1, column: '', message: importText(lang, 'noHeader') });

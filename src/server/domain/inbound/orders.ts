@@ -7,7 +7,8 @@
  * plannedQty}]}, written through the generic add/edit/remove with the hooks below: lines (1..500, SKUs of the
  * order's owner, no SKU + batch twice) are saved with the order in one transaction; the number is
  * `IN<yyyyMMdd><id>`; a return order needs its source outbound number. Only a CREATED order may be edited or
- * removed (409 otherwise).
+ * removed (409 otherwise). A new normal or return order takes a place of its company's monthly quota
+ * (domain/quotas.ts: 409 "Monthly limit of inbound orders reached (N)"), recreate too.
  *
  * Actions (POST /sapi/wms/inbound-order/<action>, codes from the manifest):
  * - `receive {id, lines: [{lineId, qty, batchNo?}], overReceipt?}`: in ONE transaction (the order row locked
@@ -42,6 +43,7 @@ import { notAllowed, takeStep, transition, workflowOf } from '../../crud/workflo
 import { fieldError } from '../../http/errors';
 import { checkOwnerSkuLines, documentNo, linesField, linesSchema, PendingLines, QTY_MAX, requireState } from '../documents';
 import { applyLedger } from '../inventory/ledger';
+import { inboundQuota, reserveQuota } from '../quotas';
 import { checkPackedLines, inboundPackages, removeOrderPackages, scanFields, scanOrder } from '../packages';
 
 type Row = Record<string, unknown>;
@@ -102,6 +104,9 @@ export const inboundOrderHooks: ResourceHooks = {
     const checked = await checkOwnerSkuLines(call.db, lang, ownerId, lines);
     if (existing) await checkPackedLines(call.db, inboundPackages, existing.id as number, checked, lang);
     pendingLines.set(call.body, checked);
+    // last: the company's monthly quota (409), which locks its row until COMMIT when it is limited
+    const quota = existing ? undefined : inboundQuota(type);
+    if (quota && values.companyId) await reserveQuota(call.db, lang, quota, values.companyId as number);
   },
   async afterWrite(call, values, existing) {
     const id = (existing?.id ?? values.id) as number;
@@ -213,6 +218,8 @@ export async function recreateInbound(call: CrudCall): Promise<Row> {
   const newId = await call.db.transaction(async (txRaw) => {
     const c = asTx(call, txRaw);
     const old = await transition(c, call.body.id, 'recreate', InboundOrderStatus.CANCELLED);
+    const quota = inboundQuota(old.type as number);
+    if (quota) await reserveQuota(c.db, call.ctx.lang, quota, old.companyId as number); // a new order of this month
     const [{ id }] = await c.db.insert(inboundOrder).values({
       type: old.type as number, companyId: old.companyId as number, warehouseId: old.warehouseId as number, ownerId: old.ownerId as number,
       storeOrderNo: old.storeOrderNo as string | null, sourceOutboundNo: old.sourceOutboundNo as string | null, waybillNo: old.waybillNo as string | null,

@@ -9,7 +9,8 @@
  * add/edit/remove with the hooks below: lines (1..500, SKUs of the owner, no SKU + batch twice); a noon
  * order's SKUs must have a noon platform SKU ("product SKU not configured for selected e-commerce
  * platform", spec 8); a COD or insured amount needs its currency; number `OUT<yyyyMMdd><id>`. Only a
- * CREATED order may be edited or removed.
+ * CREATED order may be edited or removed. A new order takes a place of its company's monthly quota
+ * (domain/quotas.ts: 409 "Monthly limit of outbound orders reached (N)").
  *
  * Actions (POST /sapi/wms/outbound-order/<action>):
  * - `allocate {id}`: in ONE transaction, for each line the candidate stock rows (same warehouse, owner, SKU,
@@ -41,6 +42,7 @@ import { takeStep } from '../../crud/workflow';
 import { BizError, fieldError, text } from '../../http/errors';
 import { checkOwnerSkuLines, documentNo, linesField, PendingLines, QTY_MAX, requireState } from '../documents';
 import { applyLedger, type LedgerChange } from '../inventory/ledger';
+import { reserveQuota } from '../quotas';
 import { checkPackedLines, insertPackage, outboundPackages, removeOrderPackages, scanFields, scanOrder, unpackedLines } from '../packages';
 
 type Row = Record<string, unknown>;
@@ -102,6 +104,8 @@ export const outboundOrderHooks: ResourceHooks = {
     }
     if (existing) await checkPackedLines(call.db, outboundPackages, existing.id as number, checked, lang);
     pendingLines.set(call.body, checked);
+    // last: the company's monthly quota (409), which locks its row until COMMIT when it is limited
+    if (!existing && values.companyId) await reserveQuota(call.db, lang, 'outbound', values.companyId as number);
   },
   async afterWrite(call, values, existing) {
     const id = (existing?.id ?? values.id) as number;
