@@ -11,8 +11,10 @@
  * The shell (spec 2.1, 2.2, 7.1): `/redirect/{path*}` re-mounts a view (in the layout), `/auth-redirect` signs
  * in with a handed-over token (without layout, open without a token), the loading mask lies over everything,
  * and the theme follows the component size chosen in the top bar.
- * Every document list comes from the manifest's `screen:` views (generated/client/views.tsx); no generated
+ * Every document list comes from the manifest's `screen:` views (generated/client/viewRoutes.ts); no generated
  * screen is replaced by a hand-written one.
+ * Every page in the layout is loaded on navigation, in its own chunk (routing/lazyPage.ts; issue 14 "First
+ * load"; the small dashboard excepted): the login page downloads only the shell.
  */
 import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, ResourceContextProvider } from 'react-admin';
@@ -31,13 +33,14 @@ import { LoginPage } from './screens/LoginPage';
 import { Dashboard, RedirectToDashboard } from './screens/Dashboard';
 import { NoPermission, RedirectToNoPermission, AuthErrorRedirect } from './screens/NoPermission';
 import { NotFound, RedirectToNotFound } from './screens/NotFound';
-import { inboundRoutes } from './screens/inbound';
-import { generatedViews } from '../../generated/client/views';
+import { inboundRoutes } from './screens/inbound/routes';
+import { generatedViews } from '../../generated/client/viewRoutes';
 import type { ConsoleRoute } from '../../generated/client/routes';
-import { shippingRoutes } from './screens/shipping';
+import { shippingRoutes } from './screens/shipping/routes';
 import { guardedRoute, type GuardedRoute } from './routing/RouteGuard';
 import { mountedPages, outsideListRoute, resourceElement } from './routing/resourceRoutes';
 import { specPathRewriter, specRouterProvider } from './routing/specPaths';
+
 
 const resourceDefs: ResourceDef[] = generatedResources;
 
