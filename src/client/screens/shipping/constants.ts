@@ -4,7 +4,6 @@
  * shapes are the outbound console's (../outbound/constants.ts); this screen adds the steps it offers, the
  * /scan path and the scanned package (src/server/domain/packages.ts scanOrder).
  */
-import type { ConsoleRoute } from '../../../../generated/client/routes';
 import { documentPaths } from '../../kit/documentApi';
 import { OUTBOUND_PATHS, OUTBOUND_RESOURCE, type OutboundAction, type OutboundLine, type OutboundRecord as OutboundOrderRecord } from '../outbound/constants';
 import type { PackageRecord } from '../packages/constants';
