@@ -1,5 +1,5 @@
 /**
- * Assembles the console (DESIGN.md "App.tsx only assembles"): <Admin> with the providers, the WMS layout,
+ * Assembles the console (DESIGN.md "App.tsx only assembles"): <Admin> (layout/ConsoleAdmin.tsx) with the providers, the WMS layout,
  * login page, one <Resource> per generated resource (routing/resourceRoutes.tsx: list at its spec route,
  * `/<name>/add`, `/<name>/edit/:id`), and the custom routes /dashboard and the hand-written screens' (in the
  * layout), /401 and /404 (without layout, open without a token; spec 2.1).
@@ -16,13 +16,14 @@
  * Every page in the layout is loaded on navigation, in its own chunk (routing/lazyPage.ts; issue 14 "First
  * load"; the small dashboard excepted): the login page downloads only the shell.
  */
+import { Suspense, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
-import { Admin, CustomRoutes, ResourceContextProvider } from 'react-admin';
+import { CustomRoutes, LoadingPage, ResourceContextProvider } from 'react-admin';
+import { ConsoleAdmin } from './layout/ConsoleAdmin';
 import { generatedResources, type ResourceDef } from '../../generated/client/resources';
 import { dataProvider } from './providers/dataProvider';
 import { authProvider } from './providers/authProvider';
 import { i18nProvider } from './providers/i18nProvider';
-import { WmsLayout } from './layout/Layout';
 import { BrowserRouter } from './layout/BrowserRouter';
 import { themeOf } from './layout/theme';
 import { LoadingMask } from './layout/LoadingMask';
@@ -40,6 +41,8 @@ import { shippingRoutes } from './screens/shipping/routes';
 import { guardedRoute, type GuardedRoute } from './routing/RouteGuard';
 import { mountedPages, outsideListRoute, resourceElement } from './routing/resourceRoutes';
 import { specPathRewriter, specRouterProvider } from './routing/specPaths';
+import { lazyPage, preloadPage, registerPagePreloads } from './routing/lazyPage';
+import { getToken } from './providers/session';
 
 
 const resourceDefs: ResourceDef[] = generatedResources;
@@ -59,17 +62,43 @@ const viewRoutes: GuardedRoute[] = generatedViews.map((v) => ({
   ),
 }));
 
+/**
+ * The layout (app bar, menu, tabs bar, top-bar dialogs) is a chunk of its own: the login page does not need
+ * it. Until it is in, the page shows react-admin's loading page.
+ */
+const LazyLayout = lazyPage(() => import('./layout/Layout'), 'WmsLayout');
+const Layout = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<LoadingPage />}>
+    <LazyLayout>{children}</LazyLayout>
+  </Suspense>
+);
+
+registerPagePreloads([LazyLayout], [
+  ...generatedViews.map((v) => ({ pattern: v.route, component: v.component })),
+  ...[...inboundRoutes, ...shippingRoutes].map((r) => ({ pattern: r.path, component: r.element.type })),
+  ...resourceDefs.flatMap((def) => {
+    const pages = mountedPages([def])[def.name];
+    return [
+      { pattern: pages.list ?? '', component: def.list },
+      { pattern: pages.add ?? '', component: def.create },
+      { pattern: pages.edit ?? '', component: def.edit },
+    ].filter((p) => p.pattern);
+  }),
+]);
+// a returning user (token kept) needs the layout and this page at once: fetch them alongside the entry's work
+if (getToken()) preloadPage(window.location.pathname);
+
 export const App = () => {
   const [size] = usePreference(componentSize);
   return (
     <BrowserRouter>
-      <Admin
+      <ConsoleAdmin
         title="WMS"
         dataProvider={dataProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
         theme={themeOf(size)}
-        layout={WmsLayout}
+        layout={Layout}
         loginPage={LoginPage}
         dashboard={RedirectToDashboard}
         catchAll={RedirectToNotFound}
@@ -91,7 +120,7 @@ export const App = () => {
           <Route path="/404" element={<NotFound />} />
           <Route path="/auth-redirect" element={<AuthRedirect />} />
         </CustomRoutes>
-      </Admin>
+      </ConsoleAdmin>
       <LoadingMask />
     </BrowserRouter>
   );
