@@ -1,6 +1,6 @@
 /**
- * Assembles the console (DESIGN.md "App.tsx only assembles"): <Admin> (layout/ConsoleAdmin.tsx) with the providers, the WMS layout,
- * login page, one <Resource> per generated resource (routing/resourceRoutes.tsx: list at its spec route,
+ * Assembles the console (DESIGN.md "App.tsx only assembles"): <Admin> (layout/ConsoleAdmin.tsx) with the
+ * providers, the WMS layout, login page, one <Resource> per generated resource (routing/resourceRoutes.tsx: list at its spec route,
  * `/<name>/add`, `/<name>/edit/:id`), and the custom routes /dashboard and the hand-written screens' (in the
  * layout), /401 and /404 (without layout, open without a token; spec 2.1).
  * Every route in the layout checks the user's codes first (routing/RouteGuard.tsx, codes from the manifest;
@@ -44,13 +44,13 @@ import { specPathRewriter, specRouterProvider } from './routing/specPaths';
 import { lazyPage, preloadPage, registerPagePreloads } from './routing/lazyPage';
 import { getToken } from './providers/session';
 
-
 const resourceDefs: ResourceDef[] = generatedResources;
 
 const resourceRoutes = resourceDefs.map(def => resourceElement(def));
 const outsideListRoutes = resourceDefs.flatMap(def => outsideListRoute(def) ?? []);
 /** react-admin's links and redirects lead to the spec's pages (routing/specPaths.tsx). */
-const routerProvider = specRouterProvider(specPathRewriter(mountedPages(resourceDefs)));
+const pagesMounted = mountedPages(resourceDefs);
+const routerProvider = specRouterProvider(specPathRewriter(pagesMounted));
 
 /** The manifest's list views (generated/client/views.tsx), each behind the code of its route. */
 const viewRoutes: GuardedRoute[] = generatedViews.map((v) => ({
@@ -73,16 +73,14 @@ const Layout = ({ children }: { children: ReactNode }) => (
   </Suspense>
 );
 
+/** What the login page (and a start with a token) fetches ahead for a path: the layout and the route's page. */
 registerPagePreloads([LazyLayout], [
   ...generatedViews.map((v) => ({ pattern: v.route, component: v.component })),
   ...[...inboundRoutes, ...shippingRoutes].map((r) => ({ pattern: r.path, component: r.element.type })),
   ...resourceDefs.flatMap((def) => {
-    const pages = mountedPages([def])[def.name];
-    return [
-      { pattern: pages.list ?? '', component: def.list },
-      { pattern: pages.add ?? '', component: def.create },
-      { pattern: pages.edit ?? '', component: def.edit },
-    ].filter((p) => p.pattern);
+    const { list, add, edit } = pagesMounted[def.name];
+    return [{ pattern: list, component: def.list }, { pattern: add, component: def.create }, { pattern: edit, component: def.edit }]
+      .flatMap((p) => (p.pattern ? [{ pattern: p.pattern, component: p.component }] : []));
   }),
 ]);
 // a returning user (token kept) needs the layout and this page at once: fetch them alongside the entry's work
