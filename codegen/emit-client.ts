@@ -8,7 +8,7 @@ import { refNameField } from '../src/shared/resource-meta';
 import type { FieldSpec, Model, ResourceSpec } from './manifest';
 import { operationCode } from './emit-server';
 import { byName, code, finish, lit, newFile, pascal, type Output } from './source';
-import { emitViews } from './emit-screens';
+import { emitViewRoutes, emitViews } from './emit-screens';
 
 const ACTIONS: Array<[string, string]> = [['list', 'list'], ['show', 'detail'], ['create', 'add'], ['edit', 'edit'], ['delete', 'remove'], ['lock', 'lock'], ['unlock', 'unlock']];
 
@@ -241,12 +241,12 @@ function emitResource(model: Model, r: ResourceSpec): Output {
 function emitResourceIndex(model: Model): Output {
   const sf = newFile('generated/client/resources.tsx');
   sf.addImportDeclaration({ moduleSpecifier: 'react', namedImports: ['type ComponentType'] });
+  sf.addImportDeclaration({ moduleSpecifier: '../../src/client/routing/lazyPage', namedImports: ['lazyPage'] });
   const icons = [...new Set(model.resources.map((r) => r.menu?.icon).filter(Boolean) as string[])].sort();
   sf.addImportDeclaration({ moduleSpecifier: '@mui/icons-material', namedImports: icons });
-  for (const r of byName(model.resources)) {
-    const P = pascal(r.name);
-    if (!r.screen) sf.addImportDeclaration({ moduleSpecifier: `./resources/${r.name}`, namedImports: r.readOnly ? [`${P}List`] : [`${P}Create`, `${P}Edit`, `${P}List`] });
-  }
+  // each resource's pages are a chunk of their own, fetched on the first visit (issue 14 "First load")
+  const loaders = byName(model.resources).filter((r) => !r.screen).map((r) => `  ${r.name}: () => import(${lit(`./resources/${r.name}`)}),`);
+  sf.addStatements([`/** The modules of the resources' pages, each its own chunk. */`, `const pages = {`, ...loaders, `};`].join('\n'));
   sf.addInterface({ name: 'ResourceDef', isExported: true, properties: [
     { name: 'name', type: 'string' }, { name: 'list', type: 'ComponentType', hasQuestionToken: true }, { name: 'create', type: 'ComponentType', hasQuestionToken: true },
     { name: 'edit', type: 'ComponentType', hasQuestionToken: true }, { name: 'icon', type: 'ComponentType', hasQuestionToken: true },
@@ -256,8 +256,9 @@ function emitResourceIndex(model: Model): Output {
     // a resource with a screen: its views are routed from views.tsx; create and edit are the screen's dialog
     if (r.screen) return { name: r.name, icon: r.menu ? code(r.menu.icon) : undefined, recordRepresentation: r.represent };
     return {
-      name: r.name, list: code(`${P}List`),
-      create: r.readOnly ? undefined : code(`${P}Create`), edit: r.readOnly ? undefined : code(`${P}Edit`),
+      name: r.name, list: code(`lazyPage(pages.${r.name}, ${lit(`${P}List`)})`),
+      create: r.readOnly ? undefined : code(`lazyPage(pages.${r.name}, ${lit(`${P}Create`)})`),
+      edit: r.readOnly ? undefined : code(`lazyPage(pages.${r.name}, ${lit(`${P}Edit`)})`),
       icon: r.menu ? code(r.menu.icon) : undefined, recordRepresentation: r.represent,
       listRoute: r.menu && r.menu.route !== `/${r.name}` ? r.menu.route : undefined,
     };
@@ -267,5 +268,5 @@ function emitResourceIndex(model: Model): Output {
 }
 
 export function emitClient(model: Model): Output[] {
-  return [emitApi(model), emitAccess(model), emitMenu(model), emitRoutes(model), emitI18n(model), ...byName(model.resources).filter((r) => !r.screen).map((r) => emitResource(model, r)), emitResourceIndex(model), emitViews(model)];
+  return [emitApi(model), emitAccess(model), emitMenu(model), emitRoutes(model), emitI18n(model), ...byName(model.resources).filter((r) => !r.screen).map((r) => emitResource(model, r)), emitResourceIndex(model), emitViews(model), emitViewRoutes(model)];
 }

@@ -1,6 +1,6 @@
 /**
- * Assembles the console (DESIGN.md "App.tsx only assembles"): <Admin> with the providers, the WMS layout,
- * login page, one <Resource> per generated resource (routing/resourceRoutes.tsx: list at its spec route,
+ * Assembles the console (DESIGN.md "App.tsx only assembles"): <Admin> (layout/ConsoleAdmin.tsx) with the
+ * providers, the WMS layout, login page, one <Resource> per generated resource (routing/resourceRoutes.tsx: list at its spec route,
  * `/<name>/add`, `/<name>/edit/:id`), and the custom routes /dashboard and the hand-written screens' (in the
  * layout), /401 and /404 (without layout, open without a token; spec 2.1).
  * Every route in the layout checks the user's codes first (routing/RouteGuard.tsx, codes from the manifest;
@@ -11,16 +11,19 @@
  * The shell (spec 2.1, 2.2, 7.1): `/redirect/{path*}` re-mounts a view (in the layout), `/auth-redirect` signs
  * in with a handed-over token (without layout, open without a token), the loading mask lies over everything,
  * and the theme follows the component size chosen in the top bar.
- * Every document list comes from the manifest's `screen:` views (generated/client/views.tsx); no generated
+ * Every document list comes from the manifest's `screen:` views (generated/client/viewRoutes.ts); no generated
  * screen is replaced by a hand-written one.
+ * Every page in the layout is loaded on navigation, in its own chunk (routing/lazyPage.ts; issue 14 "First
+ * load"; the small dashboard excepted): the login page downloads only the shell.
  */
+import { Suspense, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
-import { Admin, CustomRoutes, ResourceContextProvider } from 'react-admin';
+import { CustomRoutes, LoadingPage, ResourceContextProvider } from 'react-admin';
+import { ConsoleAdmin } from './layout/ConsoleAdmin';
 import { generatedResources, type ResourceDef } from '../../generated/client/resources';
 import { dataProvider } from './providers/dataProvider';
 import { authProvider } from './providers/authProvider';
 import { i18nProvider } from './providers/i18nProvider';
-import { WmsLayout } from './layout/Layout';
 import { BrowserRouter } from './layout/BrowserRouter';
 import { themeOf } from './layout/theme';
 import { LoadingMask } from './layout/LoadingMask';
@@ -31,20 +34,23 @@ import { LoginPage } from './screens/LoginPage';
 import { Dashboard, RedirectToDashboard } from './screens/Dashboard';
 import { NoPermission, RedirectToNoPermission, AuthErrorRedirect } from './screens/NoPermission';
 import { NotFound, RedirectToNotFound } from './screens/NotFound';
-import { inboundRoutes } from './screens/inbound';
-import { generatedViews } from '../../generated/client/views';
+import { inboundRoutes } from './screens/inbound/routes';
+import { generatedViews } from '../../generated/client/viewRoutes';
 import type { ConsoleRoute } from '../../generated/client/routes';
-import { shippingRoutes } from './screens/shipping';
+import { shippingRoutes } from './screens/shipping/routes';
 import { guardedRoute, type GuardedRoute } from './routing/RouteGuard';
 import { mountedPages, outsideListRoute, resourceElement } from './routing/resourceRoutes';
 import { specPathRewriter, specRouterProvider } from './routing/specPaths';
+import { lazyPage, preloadPage, registerPagePreloads } from './routing/lazyPage';
+import { getToken } from './providers/session';
 
 const resourceDefs: ResourceDef[] = generatedResources;
 
 const resourceRoutes = resourceDefs.map(def => resourceElement(def));
 const outsideListRoutes = resourceDefs.flatMap(def => outsideListRoute(def) ?? []);
 /** react-admin's links and redirects lead to the spec's pages (routing/specPaths.tsx). */
-const routerProvider = specRouterProvider(specPathRewriter(mountedPages(resourceDefs)));
+const pagesMounted = mountedPages(resourceDefs);
+const routerProvider = specRouterProvider(specPathRewriter(pagesMounted));
 
 /** The manifest's list views (generated/client/views.tsx), each behind the code of its route. */
 const viewRoutes: GuardedRoute[] = generatedViews.map((v) => ({
@@ -56,17 +62,41 @@ const viewRoutes: GuardedRoute[] = generatedViews.map((v) => ({
   ),
 }));
 
+/**
+ * The layout (app bar, menu, tabs bar, top-bar dialogs) is a chunk of its own: the login page does not need
+ * it. Until it is in, the page shows react-admin's loading page.
+ */
+const LazyLayout = lazyPage(() => import('./layout/Layout'), 'WmsLayout');
+const Layout = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<LoadingPage />}>
+    <LazyLayout>{children}</LazyLayout>
+  </Suspense>
+);
+
+/** What the login page (and a start with a token) fetches ahead for a path: the layout and the route's page. */
+registerPagePreloads([LazyLayout], [
+  ...generatedViews.map((v) => ({ pattern: v.route, component: v.component })),
+  ...[...inboundRoutes, ...shippingRoutes].map((r) => ({ pattern: r.path, component: r.element.type })),
+  ...resourceDefs.flatMap((def) => {
+    const { list, add, edit } = pagesMounted[def.name];
+    return [{ pattern: list, component: def.list }, { pattern: add, component: def.create }, { pattern: edit, component: def.edit }]
+      .flatMap((p) => (p.pattern ? [{ pattern: p.pattern, component: p.component }] : []));
+  }),
+]);
+// a returning user (token kept) needs the layout and this page at once: fetch them alongside the entry's work
+if (getToken()) preloadPage(window.location.pathname);
+
 export const App = () => {
   const [size] = usePreference(componentSize);
   return (
     <BrowserRouter>
-      <Admin
+      <ConsoleAdmin
         title="WMS"
         dataProvider={dataProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
         theme={themeOf(size)}
-        layout={WmsLayout}
+        layout={Layout}
         loginPage={LoginPage}
         dashboard={RedirectToDashboard}
         catchAll={RedirectToNotFound}
@@ -88,7 +118,7 @@ export const App = () => {
           <Route path="/404" element={<NotFound />} />
           <Route path="/auth-redirect" element={<AuthRedirect />} />
         </CustomRoutes>
-      </Admin>
+      </ConsoleAdmin>
       <LoadingMask />
     </BrowserRouter>
   );

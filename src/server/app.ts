@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import { bindings, routeTable, type Binding } from '../../generated/server/routes';
 import { Code } from '../shared/envelope';
 import { DEFAULT_TRUST_PROXY, type Config } from './config';
@@ -31,6 +30,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { publicRoute, sapiRoute, type SapiHandlerArgs } from './http/sapi';
 import { endSession } from './http/session';
 import { registerRequestLog } from './http/requestLog';
+import { registerStaticAssets } from './http/staticAssets';
 
 export interface AppOptions { database: Database; config: Config; logger?: boolean | object }
 
@@ -101,14 +101,10 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
 
   app.all('/sapi/*', async (req, reply) => reply.status(404).send({ code: Code.NOT_FOUND, msg: `${req.method} ${req.url}: no such call`, data: null }));
 
-  // The built console; client routes fall back to index.html
+  // The built console, precompressed and cached (http/staticAssets.ts); client routes fall back to index.html
   const clientDir = resolve(config.clientDir ?? 'dist/client');
   if (existsSync(resolve(clientDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false });
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method !== 'GET' || req.url.startsWith('/sapi/')) return reply.status(404).send({ code: Code.NOT_FOUND, msg: 'not found', data: null });
-      return reply.sendFile('index.html');
-    });
+    await registerStaticAssets(app, clientDir);
   }
   return app;
 }

@@ -31,7 +31,8 @@ vi.setConfig({ testTimeout: 30_000 });
 const ROOT = join(import.meta.dirname, '../..');
 const OUT = join(import.meta.dirname, '.screen-fixture');
 
-let views: Record<string, ComponentType> & { generatedViews: Array<{ route: string; code: string; view: string }> };
+let views: Record<string, ComponentType>;
+let viewRoutes: { generatedViews: Array<{ route: string; code: string; view: string; component: ComponentType & { preload?: () => Promise<unknown> } }> };
 let i18nProvider: ReturnType<typeof polyglotI18nProvider>;
 
 beforeAll(async () => {
@@ -43,6 +44,7 @@ beforeAll(async () => {
   // generated code imports the runtime as ../../src/...: the fixture's src is the project's
   symlinkSync(join(ROOT, 'src'), join(OUT, 'src'), 'dir');
   views = await import(join(OUT, 'generated/client/views.tsx'));
+  viewRoutes = await import(join(OUT, 'generated/client/viewRoutes.ts'));
   const { generatedMessages } = await import(join(OUT, 'generated/client/i18n.ts'));
   const en = deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, documentScreenMessages.en, generatedMessages.en);
   i18nProvider = polyglotI18nProvider(() => en as never, 'en');
@@ -93,11 +95,14 @@ const actionsOf = (no: string) =>
     .filter(Boolean);
 
 describe('a document screen generated from a fixture manifest', () => {
-  it('emits both views with their routes and codes', () => {
-    expect(views.generatedViews.map((v) => [v.view, v.route, v.code])).toEqual([
+  it('emits both views with their routes and codes, each route loading its component from views.tsx', async () => {
+    expect(viewRoutes.generatedViews.map((v) => [v.view, v.route, v.code])).toEqual([
       ['internal', '/transfer/internal_list', 'transfer:list'],
       ['external', '/transfer/external_list', 'transfer:external'],
     ]);
+    // the route's component is lazy (its own chunk); loaded, it is the view's component of views.tsx
+    const loaded = await viewRoutes.generatedViews[1].component.preload!();
+    expect(loaded).toEqual({ default: views.TransferExternalList });
   });
 
   it('renders the filter bar, the columns and the status tags; the view fixes its kind', async () => {

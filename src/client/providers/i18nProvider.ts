@@ -4,7 +4,8 @@
  *   zh = raChineseMessages   + app-zh + widgetMessages.zh + generatedMessages.zh
  * (deep-merged, later wins). Initial locale per providers/locale.ts (saved `wms.language`, else browser
  * zh*, else en); every change is persisted. getLocales() lists English and 中文 so react-admin's
- * <LocalesMenuButton/> appears. Missing keys fall back to the key (`allowMissing`).
+ * <LocalesMenuButton/> appears. Missing keys fall back to the key (`allowMissing`). Switching to zh loads the
+ * Chinese font subset (chineseFont.ts).
  */
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
@@ -22,6 +23,7 @@ import { shippingMessages } from '../screens/shipping/messages';
 import { generatedMessages } from '../../../generated/client/i18n';
 import { deepMerge, type MessageTree } from './messages';
 import { LOCALES, getCurrentLocale, setCurrentLocale, type AppLocale } from './locale';
+import { loadChineseFontFor } from './chineseFont';
 
 export const messages: Record<AppLocale, TranslationMessages> = {
   en: deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inventoryMessages.en, inboundMessages.en, documentScreenMessages.en, orderImportMessages.en, packageMessages.en, shippingMessages.en, generatedMessages.en) as unknown as TranslationMessages,
@@ -40,5 +42,6 @@ export const i18nProvider: I18nProvider = {
   changeLocale: async (locale, options) => {
     await base.changeLocale(locale, options);
     setCurrentLocale(locale);
+    void loadChineseFontFor(locale); // the Chinese subset comes with the first switch to zh
   },
 };

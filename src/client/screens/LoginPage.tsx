@@ -4,7 +4,8 @@
  * Username, password and verification code with the captcha image from POST /sapi/captcha/get
  * `{type: 1, time}` -> `{captchaId, image}` (click the image to refresh; refreshed after a failed login).
  * Submits through react-admin's useLogin (authProvider.login) and then goes to the `redirect` query
- * (else '/'). A visitor who already holds a token goes to '/'. A failed login shows the server msg.
+ * (else '/'), whose code chunks start loading when the form is sent. A visitor who already holds a token goes
+ * to '/'. A failed login shows the server msg.
  * data-testid: login-username, login-password, login-captcha, login-captcha-image, login-submit.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -17,6 +18,7 @@ import { sapi } from '../providers/http';
 import { getToken } from '../providers/session';
 import { AppBridge } from '../providers/AppBridge';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
+import { preloadPage } from '../routing/lazyPage';
 import { loginSchema, safeRedirect, type LoginFormValues } from './loginSchema';
 
 export const CAPTCHA_PATH = '/sapi/captcha/get';
@@ -65,6 +67,7 @@ export const LoginPage = () => {
 
   const onSubmit = async (values: LoginFormValues) => {
     setSubmitting(true);
+    preloadPage(redirect); // the next page's chunks download while the login calls run (routing/lazyPage.ts)
     try {
       await login({ ...values, captchaId: captcha?.captchaId ?? '' }, redirect);
     } catch (error) {

@@ -4,7 +4,13 @@
  * manifest route with its code).
  */
 import type { GuardedRoute } from '../../routing/RouteGuard';
-import { NormalInboundExec, RejectInboundExec, ReturnInboundExec } from './InboundReceivePage';
+import { lazyPage } from '../../routing/lazyPage';
+
+// the receiving screens are one chunk, loaded on navigation (issue 14 "First load")
+const receivePage = () => import('./InboundReceivePage');
+const NormalInboundExec = lazyPage(receivePage, 'NormalInboundExec');
+const ReturnInboundExec = lazyPage(receivePage, 'ReturnInboundExec');
+const RejectInboundExec = lazyPage(receivePage, 'RejectInboundExec');
 
 export const inboundRoutes: GuardedRoute[] = [
   { path: '/func/normal_inbound_exec', element: <NormalInboundExec /> },

@@ -4,7 +4,6 @@
  * shapes are the outbound console's (../outbound/constants.ts); this screen adds the steps it offers, the
  * /scan path and the scanned package (src/server/domain/packages.ts scanOrder).
  */
-import type { ConsoleRoute } from '../../../../generated/client/routes';
 import { documentPaths } from '../../kit/documentApi';
 import { OUTBOUND_PATHS, OUTBOUND_RESOURCE, type OutboundAction, type OutboundLine, type OutboundRecord as OutboundOrderRecord } from '../outbound/constants';
 import type { PackageRecord } from '../packages/constants';
@@ -18,8 +17,7 @@ export type ShippingAction = (typeof SHIPPING_ACTIONS)[number];
 /** POST /sapi/wms/outbound-order/<action> and /scan. */
 export const SHIPPING_PATHS: Record<ShippingAction | 'scan', string> = { ...OUTBOUND_PATHS, ...documentPaths(OUTBOUND_RESOURCE, ['scan'] as const) };
 
-/** The shipping screen's route (a manifest screen: its code guards it). */
-export const SHIPPING_ROUTE: ConsoleRoute = '/func/normal_outbound_exec';
+export { SHIPPING_ROUTE } from './routes';
 
 /** A line of a scanned order (the server always sends its id and SKU). */
 export type ShippingLine = OutboundLine & { id: number; skuId: number };
