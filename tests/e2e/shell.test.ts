@@ -63,6 +63,8 @@ describe('console shell in Chromium', () => {
         await openFromMenu(page, 'basic', 'warehouse', /\/warehouse\/list$/);
         await page.locator('tbody tr').first().waitFor();
         await openFromMenu(page, 'basic', 'owner', /\/owner\/list$/);
+        // a page left before its chunk arrived was never shown and gets no tab: wait for this one's
+        await tabOf(page, '/owner/list').waitFor();
         await openFromMenu(page, 'goods', 'sku', /\/sku\/list\/all$/);
         await page.getByTestId('sku-filters').waitFor();
         await expect.poll(() => tabKeys(page)).toEqual(['/dashboard', '/warehouse/list', '/owner/list', '/sku/list/all']);
