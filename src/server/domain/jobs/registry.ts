@@ -27,6 +27,11 @@ export interface JobHandler {
   /** One line for the job form's bean select, in both languages. */
   title: { en: string; zh: string };
   /**
+   * The job seeded for this handler on first start when no job names its bean (the scheduler's seed): a
+   * cron expression (croner syntax, server time zone) and its parameters. No defaults: nothing is seeded.
+   */
+  defaults?: { name: { en: string; zh: string }; cron: string; params?: Record<string, unknown> };
+  /**
    * Runs once. Returns a short message for the job log (e.g. "deleted 12 rows"); throws to fail the attempt
    * (the scheduler retries after the job's retry interval up to its retry count).
    */
