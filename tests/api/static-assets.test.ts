@@ -89,7 +89,12 @@ describe('static assets: compression and cache headers', () => {
   });
 
   it('does not serve the compressed twins of a missing file, nor answer a /sapi miss with index.html', async () => {
-    expect(decoded(await get('/assets/missing-00000000.js', 'br'))).toBe(INDEX); // the fallback, not a 500
+    for (const url of ['/assets/missing-00000000.js', '/static/missing.xlsx']) {
+      const miss = await get(url, 'br');
+      expect(miss.statusCode, url).toBe(404); // a stale chunk fails as a script load, not as index.html
+      expect(miss.headers['content-encoding'], url).toBeUndefined();
+      expect(miss.body, url).toBe('not found');
+    }
     const sapi = await get('/sapi/nope', 'br');
     expect(sapi.statusCode).toBe(404);
     expect(sapi.json()).toMatchObject({ code: expect.any(Number), data: null });

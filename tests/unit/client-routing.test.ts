@@ -8,6 +8,7 @@ import { routeAllowed } from '../../src/client/routing/RouteGuard';
 import { editPathOf, specPathRewriter } from '../../src/client/routing/specPaths';
 import { menuTree } from '../../generated/client/menu';
 import { landingRoute } from '../../src/client/layout/menuAccess';
+import { reloadForStaleBuild } from '../../src/client/routing/lazyPage';
 
 describe('routeAllowed', () => {
   it('needs the route\'s manifest code; admin passes; an open route needs none', () => {
@@ -79,5 +80,18 @@ describe('landingRoute (where / leads)', () => {
     // reference data is open to every logged-in user
     expect(landingRoute(menuTree, ['no:such_code'], false)).toBe('/bas/country');
     expect(landingRoute([], [], false)).toBe('/dashboard');
+  });
+});
+
+describe('reloadForStaleBuild (a chunk of a replaced build is missing)', () => {
+  it('reloads once, then lets a second failure within 10 s show as an error', () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    let reloads = 0;
+    expect(reloadForStaleBuild(storage, 100_000, () => reloads++)).toBe(true);
+    expect(reloadForStaleBuild(storage, 105_000, () => reloads++)).toBe(false);
+    expect(reloads).toBe(1);
+    expect(reloadForStaleBuild(storage, 111_000, () => reloads++)).toBe(true);
+    expect(reloads).toBe(2);
   });
 });

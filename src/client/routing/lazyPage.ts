@@ -55,3 +55,28 @@ export function preloadPage(pathname: string): void {
   const route = registered.routes.find((r) => matchPath({ path: r.pattern, end: true }, path) !== null);
   for (const preload of [...registered.shell, ...(route ? [route.preload] : [])]) preload().catch(() => {}); // the render retries
 }
+
+/** sessionStorage key: when the console last reloaded itself for a missing chunk (ms since epoch). */
+const STALE_BUILD_RELOAD_KEY = 'wms.staleBuildReload';
+/** No second reload within this many ms: a chunk missing right after a reload is a real failure, shown as such. */
+const STALE_BUILD_RELOAD_GAP_MS = 10_000;
+
+/**
+ * A new build replaced the chunks this page was loaded with (the server answers 404 for a missing
+ * /assets file): when a lazy chunk fails to load, reload once so index.html names the current chunks. Vite
+ * announces such a failure as the window event `vite:preloadError`. Returns whether it reloaded.
+ */
+export function reloadForStaleBuild(storage: Pick<Storage, 'getItem' | 'setItem'>, now: number, reload: () => void): boolean {
+  const last = Number(storage.getItem(STALE_BUILD_RELOAD_KEY) ?? 0);
+  if (now - last < STALE_BUILD_RELOAD_GAP_MS) return false; // reloaded a moment ago: let the error show
+  storage.setItem(STALE_BUILD_RELOAD_KEY, String(now));
+  reload();
+  return true;
+}
+
+/** Listens for Vite's chunk load failures (see reloadForStaleBuild). */
+export function installStaleBuildReload(win: Window = window): void {
+  win.addEventListener('vite:preloadError', (event) => {
+    if (reloadForStaleBuild(win.sessionStorage, Date.now(), () => win.location.reload())) event.preventDefault();
+  });
+}
