@@ -105,15 +105,15 @@ export const InventorySharePage = () => {
   const valueOf = (r: Record<string, unknown>, c: string) => (c === 'SKU' ? r.sku : c === 'NAME' ? r.name : r[COLUMN_KEYS[c]]);
 
   return (
-    <Box data-testid="share-page" sx={{ minHeight: '100vh', bgcolor: 'background.default', p: { xs: 1.5, md: 3 } }}>
+    <Box data-testid="public-share-page" sx={{ minHeight: '100vh', bgcolor: 'background.default', p: { xs: 1.5, md: 3 } }}>
       <AppBridge />
       <Stack direction="row" alignItems="flex-start" justifyContent="space-between" spacing={2} sx={{ mb: 2 }}>
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h5" component="h1" data-testid="share-title" sx={{ wordBreak: 'break-word' }}>
+          <Typography variant="h5" component="h1" data-testid="public-share-title" sx={{ wordBreak: 'break-word' }}>
             {view?.title ?? translate(failure ? 'app.share.page.invalid_title' : 'app.share.page.heading')}
           </Typography>
           {view && (
-            <Typography variant="body2" color="text.secondary" data-testid="share-owner">
+            <Typography variant="body2" color="text.secondary" data-testid="public-share-owner">
               {[
                 translate('app.share.page.shared_by', { owner: view.ownerName }),
                 view.warehouseName ? translate('app.share.page.in_warehouse', { warehouse: view.warehouseName }) : null,
@@ -122,13 +122,13 @@ export const InventorySharePage = () => {
             </Typography>
           )}
         </Box>
-        <Box data-testid="share-language">
+        <Box data-testid="public-share-language">
           <LocalesMenuButton />
         </Box>
       </Stack>
 
       {failure ? (
-        <Alert severity="warning" data-testid="share-message">
+        <Alert severity="warning" data-testid="public-share-message">
           {failure}
         </Alert>
       ) : (
@@ -140,9 +140,9 @@ export const InventorySharePage = () => {
               onChange={(e) => setTyped(e.target.value)}
               placeholder={translate('app.share.page.search')}
               sx={{ flex: '1 1 240px', maxWidth: 480 }}
-              slotProps={{ htmlInput: { 'aria-label': translate('app.share.page.search'), 'data-testid': 'share-search', maxLength: 100 } }}
+              slotProps={{ htmlInput: { 'aria-label': translate('app.share.page.search'), 'data-testid': 'public-share-search', maxLength: 100 } }}
             />
-            <Button type="submit" variant="contained" data-testid="share-search-button">
+            <Button type="submit" variant="contained" data-testid="public-share-search-button">
               {translate('app.share.page.search_button')}
             </Button>
           </Box>
@@ -152,20 +152,20 @@ export const InventorySharePage = () => {
               <Typography variant="body2">{translate('app.share.page.loading')}</Typography>
             </Stack>
           ) : view && view.page.records.length === 0 ? (
-            <Typography sx={{ p: 2 }} color="text.secondary" data-testid="share-empty">
+            <Typography sx={{ p: 2 }} color="text.secondary" data-testid="public-share-empty">
               {translate('app.share.page.empty')}
             </Typography>
           ) : view && narrow ? (
-            <Stack spacing={1} data-testid="share-cards">
+            <Stack spacing={1} data-testid="public-share-cards">
               {view.page.records.map((r, i) => (
-                <Card key={i} variant="outlined" data-testid="share-row">
+                <Card key={i} variant="outlined" data-testid="public-share-row">
                   <CardContent sx={{ py: 1, '&:last-child': { pb: 1 } }}>
                     {columns.map((c) => (
                       <Stack key={c} direction="row" justifyContent="space-between" spacing={2}>
                         <Typography variant="body2" color="text.secondary">
                           {headOf(c)}
                         </Typography>
-                        <Typography variant="body2" sx={{ textAlign: 'right', wordBreak: 'break-word' }} data-testid={`share-cell-${c}`}>
+                        <Typography variant="body2" sx={{ textAlign: 'right', wordBreak: 'break-word' }} data-testid={`public-share-cell-${c}`}>
                           <Cell column={c} value={valueOf(r, c)} />
                         </Typography>
                       </Stack>
@@ -176,7 +176,7 @@ export const InventorySharePage = () => {
             </Stack>
           ) : view ? (
             <TableContainer>
-              <Table size="small" data-testid="share-table">
+              <Table size="small" data-testid="public-share-table">
                 <TableHead>
                   <TableRow>
                     {columns.map((c) => (
@@ -188,9 +188,9 @@ export const InventorySharePage = () => {
                 </TableHead>
                 <TableBody>
                   {view.page.records.map((r, i) => (
-                    <TableRow key={i} data-testid="share-row">
+                    <TableRow key={i} data-testid="public-share-row">
                       {columns.map((c) => (
-                        <TableCell key={c} align={NUMERIC.has(c) ? 'right' : 'left'} data-testid={`share-cell-${c}`}>
+                        <TableCell key={c} align={NUMERIC.has(c) ? 'right' : 'left'} data-testid={`public-share-cell-${c}`}>
                           <Cell column={c} value={valueOf(r, c)} />
                         </TableCell>
                       ))}
@@ -213,7 +213,7 @@ export const InventorySharePage = () => {
                 setCurrent(1);
               }}
               labelRowsPerPage={translate('app.share.page.rows_per_page')}
-              data-testid="share-pager"
+              data-testid="public-share-pager"
             />
           )}
         </Paper>
