@@ -12,12 +12,13 @@
  *   warehouse when it names one), 0 when there is none. `keyword` searches SKU code and product name
  *   (contains, case-insensitive); order SKU, warehouse, batch; `size` at most 100 (default 20, spec 9).
  * - A record holds `sku`, `name` and only the shared columns (ShareColumn -> `available` (qty - locked), `qty`,
- *   `lockQty`, `batchNo`, `warehouse` (name), `image` (url), `category` (name), `goodsNo`, `color`, `size`,
+ *   `lockQty`, `batchNo`, `warehouse` (name), `image` (the public image address, image.ts, or null), `category` (name), `goodsNo`, `color`, `size`,
  *   `weight` (kg)): never an id, a cost, a company or another owner.
  * - A first-page answer counts one view (`viewCount` + 1, `lastViewTime` = now).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import * as yup from 'yup';
+import { ShareSelection } from '../../../../generated/shared/enums';
 import { Code, type Page } from '../../../shared/envelope';
 import { requestLabels, rules, type Lang } from '../../../shared/validation';
 import { escapeLike } from '../../crud/filters';
@@ -44,9 +45,9 @@ export const shareViewBody: BodyRule<ShareViewBody> = {
   },
 };
 
-/** Requests per window: per client address and per link (README "Inventory sharing"). */
-export interface ShareRateLimits { perIp: RateRule; perToken: RateRule }
-export const DEFAULT_SHARE_LIMITS: ShareRateLimits = { perIp: { max: 60, windowMs: 60_000 }, perToken: { max: 120, windowMs: 60_000 } };
+/** Requests per window: per client address and per link; images (a page of up to 100) per address on their own. */
+export interface ShareRateLimits { perIp: RateRule; perToken: RateRule; imagesPerIp: RateRule }
+export const DEFAULT_SHARE_LIMITS: ShareRateLimits = { perIp: { max: 60, windowMs: 60_000 }, perToken: { max: 120, windowMs: 60_000 }, imagesPerIp: { max: 600, windowMs: 60_000 } };
 
 const texts = {
   invalid: { en: 'This link is not valid: it may have expired or been revoked. Ask the sender for a new one', zh: '该链接无效：可能已过期或已被撤销，请向分享人索取新链接' },
@@ -84,16 +85,21 @@ const COLUMN_SQL: Record<string, { select: SQL; group?: SQL }> = {
 };
 
 /** Counts the call against both limits; a 429 when either is passed. */
-async function checkLimits(db: Db, lang: Lang, ip: string, digest: string, limits: ShareRateLimits): Promise<void> {
+export async function checkLimits(db: Db, lang: Lang, ip: string, digest: string, limits: ShareRateLimits): Promise<void> {
   for (const [bucket, rule] of [[`share-ip:${ip}`, limits.perIp], [`share-token:${digest}`, limits.perToken]] as const) {
     const hit = await countHit(db, bucket, rule);
     if (!hit.allowed) throw new BizError(Code.TOO_MANY_REQUESTS, texts.tooMany[lang].replace('{s}', String(Math.max(1, Math.ceil(hit.retryAfterMs / 1000)))));
   }
 }
 
-export async function viewShare(db: Db, lang: Lang, ip: string, body: ShareViewBody, limits: ShareRateLimits = DEFAULT_SHARE_LIMITS): Promise<ShareView> {
-  const digest = hashToken(body.token);
-  await checkLimits(db, lang, ip, digest, limits);
+/** A share whose link is live: the token's digest is stored, the share is enabled and not expired. */
+export interface LiveShare {
+  id: number; title: string; owner_id: number; warehouse_id: number | null; selection: number; sku_ids: number[] | null;
+  category_id: number | null; shown_columns: string[] | null; expire_date: string | Date | null; owner_name: string; warehouse_name: string | null;
+}
+
+/** The live share of a token digest, or undefined (unknown, revoked, disabled and expired alike). */
+export async function findLiveShare(db: Db, digest: string): Promise<LiveShare | undefined> {
   const [share] = rowsOf(await db.execute(sql`
     select sh.id, sh.title, sh.owner_id, sh.warehouse_id, sh.selection, sh.sku_ids, sh.category_id, sh.shown_columns,
            sh.expire_date, o.name as owner_name, w.name as warehouse_name
@@ -102,16 +108,32 @@ export async function viewShare(db: Db, lang: Lang, ip: string, body: ShareViewB
     join wms_owner o on o.id = sh.owner_id
     left join wms_warehouse w on w.id = sh.warehouse_id
     where t.token_hash = ${digest} and sh.enable and (sh.expire_date is null or sh.expire_date > now())`));
+  return share as unknown as LiveShare | undefined;
+}
+
+/** The conditions on `wms_sku s` of a share's goods: its owner, enabled SKUs, its selection. */
+export function selectionWhere(share: LiveShare): SQL[] {
+  const where: SQL[] = [sql`s.owner_id = ${share.owner_id}`, sql`s.enable`];
+  const skuIds = (share.sku_ids ?? []).map(Number).filter(Number.isInteger);
+  if (Number(share.selection) === ShareSelection.SKUS) where.push(skuIds.length ? sql`s.id in (${sql.join(skuIds.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
+  if (Number(share.selection) === ShareSelection.CATEGORY) where.push(sql`s.category_id = ${share.category_id}`);
+  return where;
+}
+
+/** The public address of a SKU's image on a share's page (image.ts serves it). */
+export const shareImagePath = (token: string, skuCode: string) => `${SHARE_IMAGE_PATH}?token=${encodeURIComponent(token)}&sku=${encodeURIComponent(skuCode)}`;
+export const SHARE_IMAGE_PATH = '/sapi/wms/inventory-share/image';
+
+export async function viewShare(db: Db, lang: Lang, ip: string, body: ShareViewBody, limits: ShareRateLimits = DEFAULT_SHARE_LIMITS): Promise<ShareView> {
+  const digest = hashToken(body.token);
+  await checkLimits(db, lang, ip, digest, limits);
+  const share = await findLiveShare(db, digest);
   if (!share) throw invalidLink(lang);
 
-  const columns = ((share.shown_columns as string[] | null) ?? []).filter((c) => COLUMN_SQL[c]);
+  const columns = (share.shown_columns ?? []).filter((c) => COLUMN_SQL[c]);
   const current = body.current ?? 1;
   const size = body.size ?? SHARE_PAGE.size;
-  const selection = Number(share.selection);
-  const skuIds = (share.sku_ids as number[] | null) ?? [];
-  const where: SQL[] = [sql`s.owner_id = ${share.owner_id}`, sql`s.enable`];
-  if (selection === 2) where.push(skuIds.length ? sql`s.id = any(${sql.raw(`'{${skuIds.map(Number).join(',')}}'::int[]`)})` : sql`false`);
-  if (selection === 3) where.push(sql`s.category_id = ${share.category_id}`);
+  const where = selectionWhere(share);
   if (body.keyword) {
     const like = `%${escapeLike(body.keyword)}%`;
     where.push(sql`(s.sku ilike ${like} or s.name ilike ${like})`);
@@ -134,12 +156,14 @@ export async function viewShare(db: Db, lang: Lang, ip: string, body: ShareViewB
     db.execute(sql`${grouped} order by ${sql.join(order, sql`, `)} nulls first limit ${size} offset ${(current - 1) * size}`).then(rowsOf),
     db.execute(sql`select count(*)::int as total from (${grouped}) g`).then(rowsOf),
   ]);
+  // an image is served by its own public address (the stored url needs a session)
+  if (columns.includes('IMAGE')) for (const r of records) r.image = r.image ? shareImagePath(body.token, String(r.sku)) : null;
   if (current === 1) await db.execute(sql`update wms_inventory_share set view_count = view_count + 1, last_view_time = now() where id = ${share.id}`);
   return {
-    title: share.title as string,
-    ownerName: share.owner_name as string,
-    warehouseName: (share.warehouse_name as string | null) ?? null,
-    expireDate: share.expire_date ? new Date(share.expire_date as string).toISOString() : null,
+    title: share.title,
+    ownerName: share.owner_name,
+    warehouseName: share.warehouse_name ?? null,
+    expireDate: share.expire_date ? new Date(share.expire_date).toISOString() : null,
     columns,
     page: { records, current, total: Number(total) },
   };

@@ -4,7 +4,8 @@
  *   -> `{id, token}`: a new token replaces the old one at once; the token is shown this once;
  * - `/sapi/wms/inventory-share/revoke {id}` (same code and scope) -> `{revoked}` (whether a link was live):
  *   the link stops at once; the share stays (regenerate gives it a new link);
- * - `/sapi/wms/inventory-share/view` (public, no login; public.ts): what a link shows.
+ * - `/sapi/wms/inventory-share/view` (public, no login; public.ts): what a link shows;
+ * - `GET /sapi/wms/inventory-share/image?token=&sku=` (public; image.ts): a shared SKU's image.
  */
 import type { FastifyInstance } from 'fastify';
 import { bindings } from '../../../../generated/server/routes';
@@ -13,7 +14,8 @@ import { findInScope, meta, type CrudCall } from '../../crud/handlers';
 import type { Db } from '../../db/connect';
 import { ID_BODY } from '../../http/body';
 import { publicRoute, sapiRoute } from '../../http/sapi';
-import { DEFAULT_SHARE_LIMITS, shareViewBody, viewShare } from './public';
+import { serveShareImage } from './image';
+import { DEFAULT_SHARE_LIMITS, SHARE_IMAGE_PATH, shareViewBody, viewShare } from './public';
 import { dropToken, issueToken } from './tokens';
 
 const binding = bindings.inventoryShare;
@@ -38,4 +40,5 @@ export function registerShareRoutes(app: FastifyInstance, db: Db, config: Config
   sapiRoute(app, db, '/sapi/wms/inventory-share/revoke', editCode, { body: ID_BODY }, (a) => revokeLink(call(a)));
   const limits = { ...DEFAULT_SHARE_LIMITS, ...config.shareRateLimits };
   publicRoute(app, '/sapi/wms/inventory-share/view', { body: shareViewBody }, ({ req, ctx, body }) => viewShare(db, ctx.lang, req.ip, body, limits));
+  app.get(SHARE_IMAGE_PATH, (req, reply) => serveShareImage(db, app.fileStorage, limits, req, reply));
 }
