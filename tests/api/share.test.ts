@@ -4,7 +4,9 @@
  * POST /sapi/wms/inventory-share/view: only the shared columns and the share's own goods, one neutral answer
  * for unknown / revoked / disabled / expired links, 429 per address and per link.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgementType, ShareSelection } from '../../generated/shared/enums';
@@ -175,6 +177,34 @@ describe.each(testDatabases())('inventory sharing on %s', (kind) => {
     while (code === 200 && n < LIMITS.perToken.max + 5) { code = (await view(other.token)).code; n++; }
     expect(code).toBe(429);
     expect(n).toBe(LIMITS.perToken.max + 1);
+  });
+
+  it('serves a shared SKU\'s image without a session, and nothing else', async () => {
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+    const boundary = `----wms${randomBytes(8).toString('hex')}`;
+    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rose.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const up = (await t.app.inject({ method: 'POST', url: '/sapi/sys/file/upload?fileType=5', payload: Readable.from([payload]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-upload-token': admin } })).json();
+    expect(up.code, up.msg).toBe(200);
+    await ok('/sapi/wms/sku/edit', { id: skus['A-ROSE'], goodsImageUrl: up.data.fileUrl });
+    await ok('/sapi/wms/sku/edit', { id: skus['B-OUD'], goodsImageUrl: up.data.fileUrl });
+    const s = await ok(`${SHARE}/add`, { title: 'pictures', ownerId: ownerA, shownColumns: ['IMAGE'] });
+    const r = await view(s.token);
+    const bySku = Object.fromEntries((r.data.page.records as Array<{ sku: string; image: string | null }>).map((x) => [x.sku, x.image]));
+    expect(bySku['A-ROSE']).toBe(`/sapi/wms/inventory-share/image?token=${encodeURIComponent(s.token)}&sku=A-ROSE`);
+    expect(bySku['A-MUSK']).toBeNull();
+    expect(JSON.stringify(r.data)).not.toContain('/sapi/sys/file/get/');
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+    const img = await get(bySku['A-ROSE']!);
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.rawPayload.equals(png)).toBe(true);
+    // another owner's SKU, a share that does not show images, an unknown or revoked link: nothing
+    expect((await get(`/sapi/wms/inventory-share/image?token=${encodeURIComponent(s.token)}&sku=B-OUD`)).statusCode).toBe(404);
+    const noImages = await ok(`${SHARE}/add`, { title: 'no pictures', ownerId: ownerA, shownColumns: ['QTY'] });
+    expect((await get(`/sapi/wms/inventory-share/image?token=${encodeURIComponent(noImages.token)}&sku=A-ROSE`)).statusCode).toBe(404);
+    expect((await get('/sapi/wms/inventory-share/image?token=nope&sku=A-ROSE')).statusCode).toBe(404);
+    await ok(`${SHARE}/revoke`, { id: s.id });
+    expect((await get(bySku['A-ROSE']!)).statusCode).toBe(404);
   });
 
   it('writes need the share codes and stay within the owner scope', async () => {
