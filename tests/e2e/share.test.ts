@@ -26,9 +26,9 @@ describe('Inventory sharing in Chromium', () => {
     const warehouseId = await warehouseIdByName(api, 'Riyadh DC');
     const owners = (await api('/sapi/wms/owner/list', {})) as Array<{ id: number; name: string }>;
     const other = owners.find((o) => o.name !== OWNER)!.id;
-    const rose = await addSku(api, { ownerId, code: 'SH-ROSE', name: 'Share Rose Oil', category: 'Perfume', weight: 0.2 });
-    const musk = await addSku(api, { ownerId, code: 'SH-MUSK', name: 'Share White Musk', category: 'Perfume', weight: 0.2 });
-    const foreign = await addSku(api, { ownerId: other, code: 'SH-OTHER', name: 'Share Other Owner', category: 'Perfume', weight: 0.2 });
+    const rose = await addSku(api, { ownerId, code: 'SH-ROSE', name: 'Share Rose Oil', category: 'Share oils', weight: 0.2 });
+    const musk = await addSku(api, { ownerId, code: 'SH-MUSK', name: 'Share White Musk', category: 'Share musks', weight: 0.2 });
+    const foreign = await addSku(api, { ownerId: other, code: 'SH-OTHER', name: 'Share Other Owner', category: 'Share others', weight: 0.2 });
     for (const [owner, skuId, qty, batchNo] of [[ownerId, rose, 12, 'R1'], [ownerId, musk, 7, 'M1'], [other, foreign, 50, '']] as const) {
       const d = await api('/sapi/wms/inventory-judgement/add', { warehouseId, ownerId: owner, lines: [{ skuId, batchNo, qty, type: JudgementType.GAIN }] });
       await api('/sapi/wms/inventory-judgement/approve', { id: d.id });

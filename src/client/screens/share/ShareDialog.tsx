@@ -67,8 +67,10 @@ export const ShareDialog = ({ screen, id, onClose, onSaved }: { screen: Screen; 
       id={id}
       numberField={screen.spec.number}
       valuesOf={(record) => {
-        const v = screenFormValues(screen, record);
-        return record ? v : { ...v, shownColumns: ['AVAILABLE'] };
+        // the SKU list is a list even while hidden (the refs rule refuses null)
+        const v = { ...screenFormValues(screen, record), skuIds: (record?.skuIds as number[] | undefined) ?? [] };
+        // a new share: all the owner's SKUs, the available quantity (the server's defaults too)
+        return record ? v : { ...v, selection: v.selection ?? ShareSelection.ALL, shownColumns: ['AVAILABLE'] };
       }}
       schema={(t) => screenFormSchema(screen, mode, lang, t)}
       save={async (m, v) => {
