@@ -328,6 +328,10 @@ export const generatedMessages = {
             true: "Enabled",
             false: "Disabled",
           },
+          linkActive: {
+            true: "Active",
+            false: "Revoked",
+          },
         },
       },
       outboundAllocation: {
@@ -1077,6 +1081,10 @@ export const generatedMessages = {
           enable: {
             true: "启用",
             false: "停用",
+          },
+          linkActive: {
+            true: "有效",
+            false: "已撤销",
           },
         },
       },

@@ -1385,7 +1385,9 @@ export const resourceMeta = {
       {
         name: "linkActive", type: "boolean", column: "link_active", en: "Link", zh: "链接",
         required: false, allowAll: false, unique: false, sortable: false, list: true, form: false,
-        readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false, computed: true,
+        readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
+        values: { true: { en: "Active", zh: "有效" }, false: { en: "Revoked", zh: "已撤销" } },
+        computed: true,
       },
       {
         name: "createdBy", type: "string", column: "created_by", en: "Created by", zh: "创建人",

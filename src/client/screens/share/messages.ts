@@ -19,8 +19,6 @@ const en = {
         revoke: 'Revoke link',
         revoke_confirm: 'Revoke the link of "%{title}"? Whoever has it will no longer see the stock.',
         revoked: 'Link revoked',
-        none: 'No link',
-        live: 'Active',
       },
       page: {
         heading: 'Shared stock',
@@ -53,8 +51,6 @@ const zh: typeof en = {
         revoke: '撤销链接',
         revoke_confirm: '撤销“%{title}”的链接？持有该链接的人将无法再查看库存。',
         revoked: '链接已撤销',
-        none: '无链接',
-        live: '有效',
       },
       page: {
         heading: '共享库存',
