@@ -230,6 +230,14 @@ describe.each(testDatabases())('inventory sharing on %s', (kind) => {
     expect(listed.data.records.map((r: { ownerId: number }) => r.ownerId)).not.toContain(ownerB);
     for (const op of ['regenerate', 'revoke', 'detail', 'remove']) expect((await t.call(`${SHARE}/${op}`, { id: bShare.id }, staffA.token)).code, op).toBe(404);
     expect((await t.call(`${SHARE}/edit`, { id: bShare.id, title: 'mine now' }, staffA.token)).code).toBe(404);
+    // a user limited to one warehouse shares that warehouse only
+    const staffW1 = await userWith(t, admin, { codes: ['inventory_share:add'], ownerIds: [ownerA], warehouseIds: [w1] });
+    for (const warehouseId of [w2, null]) {
+      const r = await addShare({ title: 'w', ownerId: ownerA, warehouseId }, staffW1.token);
+      expect(r.code, String(warehouseId)).toBe(403);
+      expect(r.msg).toBe('Warehouse: outside your data scope');
+    }
+    expect((await addShare({ title: 'w1 only', ownerId: ownerA, warehouseId: w1 }, staffW1.token)).code).toBe(200);
     // the list code alone writes nothing
     expect((await addShare({ title: 'x', ownerId: ownerA }, reader.token)).code).toBe(403);
     expect((await t.call(`${SHARE}/regenerate`, { id: mine.data.id }, reader.token)).code).toBe(403);

@@ -68,7 +68,7 @@ export const ShareDialog = ({ screen, id, onClose, onSaved }: { screen: Screen; 
       numberField={screen.spec.number}
       valuesOf={(record) => {
         // the SKU list is a list even while hidden (the refs rule refuses null)
-        const v = { ...screenFormValues(screen, record), skuIds: (record?.skuIds as number[] | undefined) ?? [] };
+        const v: Record<string, unknown> = { ...screenFormValues(screen, record), skuIds: (record?.skuIds as number[] | undefined) ?? [] };
         // a new share: all the owner's SKUs, the available quantity (the server's defaults too)
         return record ? v : { ...v, selection: v.selection ?? ShareSelection.ALL, shownColumns: ['AVAILABLE'] };
       }}

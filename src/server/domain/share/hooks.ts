@@ -1,8 +1,8 @@
 /**
  * Rules of the inventory share resource around the generic writes (issue 16; manifest `inventoryShare`):
  * - owner scope: the generic add checks `ownerId` against the caller's owner scope (403); here a chosen
- *   warehouse must be in the caller's warehouse scope (403) and every chosen SKU must be a SKU of the share's
- *   owner (400), so a user can share only goods in their scope;
+ *   warehouse must be in the caller's warehouse scope (403; a user limited to some warehouses must choose one)
+ *   and every chosen SKU must be a SKU of the share's owner (400), so a user can share only goods in their scope;
  * - the selection: ALL (every SKU of the owner), SKUS (`skuIds`, at least one) or CATEGORY (`categoryId`);
  *   the fields the selection does not use are cleared;
  * - `shownColumns`: ShareColumn keys (enums.ShareColumn), no repeats; empty on add = [AVAILABLE];
@@ -75,7 +75,9 @@ function checkColumns(call: CrudCall, values: Row, adding: boolean): void {
 export const inventoryShareHooks: ResourceHooks = {
   async beforeWrite(call, values, existing) {
     if (!existing) values.createdBy = call.user.name;
-    if (values.warehouseId !== undefined && values.warehouseId !== null) requireInScope(call.ctx, call.user, 'warehouse', labelOf('warehouseId').label, values.warehouseId);
+    // a user limited to some warehouses shares one of them: "every warehouse" would show stock outside their scope
+    const warehouseId = values.warehouseId !== undefined ? values.warehouseId : existing?.warehouseId;
+    requireInScope(call.ctx, call.user, 'warehouse', labelOf('warehouseId').label, warehouseId ?? null);
     checkColumns(call, values, !existing);
     await checkSelection(call, values, existing);
   },
