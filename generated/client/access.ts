@@ -72,6 +72,13 @@ export const accessCodes: Record<
     edit: "sku_inventory:list",
     delete: "sku_inventory:list",
   },
+  inventoryShare: {
+    list: "inventory_share:list",
+    show: "inventory_share:list",
+    create: "inventory_share:add",
+    edit: "inventory_share:edit",
+    delete: "inventory_share:edit",
+  },
   outboundAllocation: {
     list: "outbound:list",
     show: "outbound:list",
@@ -158,6 +165,7 @@ export const topCodes: Record<string, string> = {
   inventory: "sku",
   inventoryJudgement: "sku",
   inventoryLog: "sku",
+  inventoryShare: "sku",
   outboundOrder: "outbound",
   owner: "owner",
   permission: "permission",

@@ -13,6 +13,7 @@ export const apiPaths: Record<string, string> = {
   inventoryJudgement: "/sapi/wms/inventory-judgement",
   inventoryJudgementLine: "/sapi/wms/inventory-judgement-line",
   inventoryLog: "/sapi/wms/sku-inventory-log",
+  inventoryShare: "/sapi/wms/inventory-share",
   outboundAllocation: "/sapi/wms/outbound-allocation",
   outboundOrder: "/sapi/wms/outbound-order",
   outboundOrderLine: "/sapi/wms/outbound-order-line",

@@ -297,6 +297,43 @@ export const generatedMessages = {
           record: "Inventory log",
         },
       },
+      inventoryShare: {
+        name: "Inventory shares",
+        fields: {
+          id: "ID",
+          title: "Share title",
+          ownerId: "Goods owner",
+          warehouseId: "Warehouse",
+          selection: "Shared goods",
+          skuIds: "Shared SKUs",
+          categoryId: "Shared category",
+          shownColumns: "Visible columns",
+          expireDate: "Expires at",
+          enable: "Enabled",
+          linkActive: "Link",
+          createdBy: "Created by",
+          viewCount: "Views",
+          lastViewTime: "Last viewed",
+          addDate: "Created",
+          ownerName: "Goods owner",
+          warehouseName: "Warehouse",
+          category: "Shared category",
+          updateDate: "Updated",
+        },
+        views: {
+          list: "Inventory shares",
+        },
+        values: {
+          enable: {
+            true: "Enabled",
+            false: "Disabled",
+          },
+          linkActive: {
+            true: "Active",
+            false: "Revoked",
+          },
+        },
+      },
       outboundAllocation: {
         name: "Outbound allocations",
         fields: {
@@ -670,6 +707,24 @@ export const generatedMessages = {
         MENU: "Menu",
         BUTTON: "Button",
       },
+      ShareColumn: {
+        AVAILABLE: "Available",
+        QTY: "Quantity",
+        LOCK_QTY: "Locked quantity",
+        BATCH_NO: "Batch number",
+        WAREHOUSE: "Warehouse",
+        IMAGE: "Image",
+        CATEGORY: "Category",
+        GOODS_NO: "Goods number",
+        COLOR: "Colour",
+        SIZE: "Size",
+        WEIGHT: "Weight (kg)",
+      },
+      ShareSelection: {
+        ALL: "All SKUs of the owner",
+        SKUS: "Chosen SKUs",
+        CATEGORY: "One category",
+      },
       Status: {
         ENABLE: "Enabled",
         LOCK: "Locked",
@@ -994,6 +1049,43 @@ export const generatedMessages = {
         views: {
           list: "库存流水",
           record: "库存流水",
+        },
+      },
+      inventoryShare: {
+        name: "库存分享",
+        fields: {
+          id: "ID",
+          title: "分享标题",
+          ownerId: "货主",
+          warehouseId: "仓库",
+          selection: "分享范围",
+          skuIds: "分享商品",
+          categoryId: "分享分类",
+          shownColumns: "可见列",
+          expireDate: "过期时间",
+          enable: "启用",
+          linkActive: "链接",
+          createdBy: "创建人",
+          viewCount: "查看次数",
+          lastViewTime: "最近查看",
+          addDate: "创建时间",
+          ownerName: "货主",
+          warehouseName: "仓库",
+          category: "分享分类",
+          updateDate: "更新时间",
+        },
+        views: {
+          list: "库存分享",
+        },
+        values: {
+          enable: {
+            true: "启用",
+            false: "停用",
+          },
+          linkActive: {
+            true: "有效",
+            false: "已撤销",
+          },
         },
       },
       outboundAllocation: {
@@ -1368,6 +1460,24 @@ export const generatedMessages = {
       PermissionType: {
         MENU: "菜单",
         BUTTON: "按钮",
+      },
+      ShareColumn: {
+        AVAILABLE: "可用数量",
+        QTY: "数量",
+        LOCK_QTY: "冻结数量",
+        BATCH_NO: "批次号",
+        WAREHOUSE: "仓库",
+        IMAGE: "图片",
+        CATEGORY: "商品分类",
+        GOODS_NO: "货号",
+        COLOR: "颜色",
+        SIZE: "尺码",
+        WEIGHT: "重量(kg)",
+      },
+      ShareSelection: {
+        ALL: "货主全部商品",
+        SKUS: "指定商品",
+        CATEGORY: "指定分类",
       },
       Status: {
         ENABLE: "启用",

@@ -55,6 +55,11 @@ export const menuTree: MenuNode[] = [
         route: "/sku/inventory_judgement_list", resource: "inventoryJudgement",
         code: "inventory_judgement:list",
       },
+      {
+        key: "inventoryShare", labelKey: "resources.inventoryShare.name", icon: "Share",
+        route: "/sku/inventory_share_list", resource: "inventoryShare",
+        code: "inventory_share:list",
+      },
     ],
   },
   {

@@ -16,6 +16,7 @@ import {
   People,
   QrCode2,
   ReceiptLong,
+  Share,
   Storefront,
   Warehouse,
 } from "@mui/icons-material";
@@ -84,6 +85,7 @@ export const generatedResources: ResourceDef[] = [
     recordRepresentation: "id",
   },
   { name: "inventoryLog", icon: ReceiptLong, recordRepresentation: "id" },
+  { name: "inventoryShare", icon: Share, recordRepresentation: "title" },
   {
     name: "outboundAllocation", list: lazyPage(pages.outboundAllocation, "OutboundAllocationList"),
     recordRepresentation: "id",

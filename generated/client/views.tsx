@@ -47,6 +47,12 @@ export const InventoryLogListList = () => <DocumentScreen
   resource="inventoryLog"
   view="list"
 />;
+/** Inventory shares: Inventory shares (/sku/inventory_share_list). */
+export const InventoryShareListList = () => <DocumentScreen
+  source={screenSource}
+  resource="inventoryShare"
+  view="list"
+/>;
 /** Outbound orders: Outbound orders (/outbound/normal_list). */
 export const OutboundOrderNormalList = () => <DocumentScreen
   source={screenSource}

@@ -468,6 +468,33 @@ export const outboundPackageLine = pgTable("wms_outbound_package_line", {
   index("wms_outbound_package_line_owner_id_idx").on(t.ownerId),
   index("wms_outbound_package_line_sku_id_idx").on(t.skuId),
 ]);
+/** Inventory shares (库存分享): /sapi/wms/inventory-share */
+export const inventoryShare = pgTable("wms_inventory_share", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  title: varchar("title", { length: 100 }).notNull(),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  warehouseId: integer("warehouse_id").references(() => warehouse.id),
+  selection: smallint("selection").default(1).notNull(),
+  skuIds: integer("sku_ids").array().default(sql`'{}'`).notNull(),
+  categoryId: integer("category_id").references(() => skuCategory.id),
+  shownColumns: text("shown_columns").array().default(sql`'{}'`).notNull(),
+  expireDate: timestamp("expire_date", { withTimezone: true, mode: 'date' }),
+  enable: boolean("enable").default(true).notNull(),
+  createdBy: varchar("created_by", { length: 20 }),
+  viewCount: integer("view_count").default(0).notNull(),
+  lastViewTime: timestamp("last_view_time", { withTimezone: true, mode: 'date' }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  index("wms_inventory_share_title_id_idx").on(t.title, t.id),
+  index("wms_inventory_share_owner_id_title_id_idx").on(t.ownerId, t.title, t.id),
+  index("wms_inventory_share_owner_id_idx").on(t.ownerId),
+  index("wms_inventory_share_warehouse_id_idx").on(t.warehouseId),
+  index("wms_inventory_share_category_id_idx").on(t.categoryId),
+  index("wms_inventory_share_enable_idx").on(t.enable),
+  index("wms_inventory_share_add_date_id_idx").on(t.addDate, t.id),
+  index("wms_inventory_share_owner_id_add_date_id_idx").on(t.ownerId, t.addDate, t.id),
+]);
 /** SKU categories (商品分类): /sapi/wms/sku-category */
 export const skuCategory = pgTable("wms_sku_category", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),

@@ -111,6 +111,28 @@ export const PermissionType = {
   BUTTON: 2,
 } as const;
 export type PermissionType = (typeof PermissionType)[keyof typeof PermissionType];
+/** Shared column (分享列) */
+export const ShareColumn = {
+  AVAILABLE: 1,
+  QTY: 2,
+  LOCK_QTY: 3,
+  BATCH_NO: 4,
+  WAREHOUSE: 5,
+  IMAGE: 6,
+  CATEGORY: 7,
+  GOODS_NO: 8,
+  COLOR: 9,
+  SIZE: 10,
+  WEIGHT: 11,
+} as const;
+export type ShareColumn = (typeof ShareColumn)[keyof typeof ShareColumn];
+/** Shared goods (分享范围) */
+export const ShareSelection = {
+  ALL: 1,
+  SKUS: 2,
+  CATEGORY: 3,
+} as const;
+export type ShareSelection = (typeof ShareSelection)[keyof typeof ShareSelection];
 /** Status (状态) */
 export const Status = {
   ENABLE: 1,
@@ -197,6 +219,24 @@ export const enumValues: Record<string, Array<{ key: string; value: number }>> =
   ],
   OutboundOrderType: [{ key: "NORMAL", value: 1 }, { key: "NOON", value: 2 }],
   PermissionType: [{ key: "MENU", value: 1 }, { key: "BUTTON", value: 2 }],
+  ShareColumn: [
+    { key: "AVAILABLE", value: 1 },
+    { key: "QTY", value: 2 },
+    { key: "LOCK_QTY", value: 3 },
+    { key: "BATCH_NO", value: 4 },
+    { key: "WAREHOUSE", value: 5 },
+    { key: "IMAGE", value: 6 },
+    { key: "CATEGORY", value: 7 },
+    { key: "GOODS_NO", value: 8 },
+    { key: "COLOR", value: 9 },
+    { key: "SIZE", value: 10 },
+    { key: "WEIGHT", value: 11 },
+  ],
+  ShareSelection: [
+    { key: "ALL", value: 1 },
+    { key: "SKUS", value: 2 },
+    { key: "CATEGORY", value: 3 },
+  ],
   Status: [{ key: "ENABLE", value: 1 }, { key: "LOCK", value: -1 }],
   WarehouseType: [
     { key: "SELF_OPERATED", value: 1 },

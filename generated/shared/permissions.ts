@@ -44,6 +44,18 @@ export const permissionTree: Array<{ code: string; name: string; nameZh: string;
     code: "inventory_judgement:list", name: "Inventory adjustments", nameZh: "库存调整", type: 1,
     parentCode: "sku",
   },
+  {
+    code: "inventory_share:add", name: "Add Inventory shares", nameZh: "新增库存分享", type: 2,
+    parentCode: "sku",
+  },
+  {
+    code: "inventory_share:edit", name: "Edit Inventory shares", nameZh: "编辑库存分享", type: 2,
+    parentCode: "sku",
+  },
+  {
+    code: "inventory_share:list", name: "Inventory shares", nameZh: "库存分享", type: 1,
+    parentCode: "sku",
+  },
   { code: "outbound", name: "Outbound", nameZh: "出库", type: 1, parentCode: null },
   {
     code: "outbound:allocate", name: "Allocate, pick, pack and ship outbound orders",

@@ -302,6 +302,32 @@ export function inventoryLogQuery(lang: Lang, source?: Source) {
     addDateEnd: r.day({ en: "Created", zh: "创建时间" }),
   });
 }
+/** Inventory shares: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function inventoryShareForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    title: r.string({ en: "Share title", zh: "分享标题" }, { required: true, maxLength: 100 }),
+    ...(mode === 'add' ? { ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }) } : {}),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
+    selection: r.oneOf({ en: "Shared goods", zh: "分享范围" }, [1, 2, 3], { required: true }),
+    skuIds: r.refs({ en: "Shared SKUs", zh: "分享商品" }, {}),
+    categoryId: r.ref({ en: "Shared category", zh: "分享分类" }, {}),
+    shownColumns: r.strings({ en: "Visible columns", zh: "可见列" }, {}),
+    expireDate: r.date({ en: "Expires at", zh: "过期时间" }, {}),
+    enable: r.boolean({ en: "Enabled", zh: "启用" }, { required: true }),
+  });
+}
+/** Inventory shares: the page/list query (paging, whitelisted sort, filters). */
+export function inventoryShareQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "title", "addDate"]),
+    title: r.string({ en: "Share title", zh: "分享标题" }, { maxLength: 100 }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
+    enable: r.boolean({ en: "Enabled", zh: "启用" }, { notNull: true }),
+  });
+}
 /** Outbound allocations: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
 export function outboundAllocationForm(mode: FormMode, lang: Lang, source?: Source) {
   const r = rules(lang, mode, source);
@@ -658,6 +684,7 @@ export const schemas = {
   inventoryJudgement: { form: inventoryJudgementForm, query: inventoryJudgementQuery },
   inventoryJudgementLine: { form: inventoryJudgementLineForm, query: inventoryJudgementLineQuery },
   inventoryLog: { form: inventoryLogForm, query: inventoryLogQuery },
+  inventoryShare: { form: inventoryShareForm, query: inventoryShareQuery },
   outboundAllocation: { form: outboundAllocationForm, query: outboundAllocationQuery },
   outboundOrder: { form: outboundOrderForm, query: outboundOrderQuery },
   outboundOrderLine: { form: outboundOrderLineForm, query: outboundOrderLineQuery },

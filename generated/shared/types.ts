@@ -208,6 +208,28 @@ export interface InventoryLog {
   addDate: string;
 }
 
+/** Inventory shares (库存分享) as the API returns it. */
+export interface InventoryShare {
+  id: number;
+  title: string;
+  ownerId: number;
+  ownerName: string | null;
+  warehouseId: number | null;
+  warehouseName: string | null;
+  selection: number;
+  skuIds: number[];
+  categoryId: number | null;
+  category: string | null;
+  shownColumns: string[];
+  expireDate: string | null;
+  enable: boolean;
+  linkActive: boolean;
+  createdBy: string | null;
+  viewCount: number;
+  lastViewTime: string | null;
+  addDate: string;
+}
+
 /** Outbound allocations (出库分配) as the API returns it. */
 export interface OutboundAllocation {
   id: number;

@@ -9,7 +9,8 @@
  * Runs in a browser-history router with synchronous updates (layout/BrowserRouter.tsx) so the spec's
  * paths are real URLs (the server serves index.html for them).
  * The shell (spec 2.1, 2.2, 7.1): `/redirect/{path*}` re-mounts a view (in the layout), `/auth-redirect` signs
- * in with a handed-over token (without layout, open without a token), the loading mask lies over everything,
+ * in with a handed-over token (without layout, open without a token), `/inventoryShare` is the public
+ * inventory-share page (without layout, open without a token; issue 16), the loading mask lies over everything,
  * and the theme follows the component size chosen in the top bar.
  * Every document list comes from the manifest's `screen:` views (generated/client/viewRoutes.ts); no generated
  * screen is replaced by a hand-written one.
@@ -43,6 +44,9 @@ import { mountedPages, outsideListRoute, resourceElement } from './routing/resou
 import { specPathRewriter, specRouterProvider } from './routing/specPaths';
 import { lazyPage, preloadPage, registerPagePreloads } from './routing/lazyPage';
 import { getToken } from './providers/session';
+
+/** The public share page (spec 2.1; issue 16): its own chunk, outside the layout, open without a token. */
+const InventorySharePage = lazyPage(() => import('./screens/share/InventorySharePage'), 'InventorySharePage');
 
 const resourceDefs: ResourceDef[] = generatedResources;
 
@@ -117,6 +121,14 @@ export const App = () => {
           <Route path="/401" element={<NoPermission />} />
           <Route path="/404" element={<NotFound />} />
           <Route path="/auth-redirect" element={<AuthRedirect />} />
+          <Route
+            path="/inventoryShare"
+            element={
+              <Suspense fallback={<LoadingPage />}>
+                <InventorySharePage />
+              </Suspense>
+            }
+          />
         </CustomRoutes>
       </ConsoleAdmin>
       <LoadingMask />

@@ -9,6 +9,7 @@
  * default loopback only, so a client cannot name its own address and dodge the per-IP login limits).
  */
 import type { LoginThrottleSettings } from './domain/login-throttle';
+import type { ShareRateLimits } from './domain/share/public';
 
 export interface Config {
   port: number;
@@ -24,6 +25,8 @@ export interface Config {
   trustProxy?: string;
   /** Login throttle rules that differ from DEFAULT_LOGIN_THROTTLE (README "Login throttling"; tests use shorter ones). */
   loginThrottle?: Partial<LoginThrottleSettings>;
+  /** Limits of the public share call that differ from DEFAULT_SHARE_LIMITS (domain/share/public.ts; tests use small ones). */
+  shareRateLimits?: Partial<ShareRateLimits>;
 }
 
 /** Loopback only: a reverse proxy on the same host may name the client. */

@@ -8,6 +8,8 @@ export const Code = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** Too many requests from one address or for one link (the public share call; issue 16). */
+  TOO_MANY_REQUESTS: 429,
   ERROR: 500,
   NOT_LOGGED_IN: 600,
 } as const;

@@ -117,6 +117,7 @@ export const requestLabels = {
   user: L('User', '用户'),
   quantity: L('Quantity', '数量'),
   value: L('Value', '值'),
+  shareToken: L('Link token', '链接令牌'),
 } as const satisfies Record<string, Label>;
 
 /**

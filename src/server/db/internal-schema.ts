@@ -3,7 +3,7 @@
  * the database so that any instance can check them, DESIGN "Databases"). Migrations for these come from
  * drizzle-kit with the rest.
  */
-import { bigserial, boolean, index, integer, jsonb, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /** A login session: token -> user; idle expiry slides, old tokens are rotated (docs/architecture.md). */
 export const sysSession = pgTable('sys_session', {
@@ -101,3 +101,26 @@ export const sysFileExport = pgTable('sys_file_export', {
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   finishDate: timestamp('finish_date', { withTimezone: true, mode: 'date' }),
 }, (t) => [index('sys_file_export_status_heartbeat_idx').on(t.status, t.heartbeatAt), index('sys_file_export_user_idx').on(t.userId)]);
+
+/**
+ * The link of an inventory share (issue 16; domain/share/tokens.ts): only the SHA-256 hex digest of its token
+ * (the token itself, 32 random bytes, is shown once and never stored). One row per share that has a live
+ * link: revoking deletes the row, regenerating replaces the hash, so an old link stops at once.
+ * `shareId` is wms_inventory_share.id (the share's remove hook deletes the row with it).
+ */
+export const wmsInventoryShareToken = pgTable('wms_inventory_share_token', {
+  shareId: integer('share_id').primaryKey(),
+  tokenHash: varchar('token_hash', { length: 64 }).notNull().unique('wms_inventory_share_token_hash_key'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+});
+
+/**
+ * Fixed-window request counters of the public calls (issue 16; http/rate-limit.ts): one row per bucket
+ * (e.g. `share-ip:203.0.113.9`, `share-token:<hash>`) and window start; kept in the database so every
+ * instance on one PostgreSQL counts together. Old windows are deleted as new ones begin.
+ */
+export const sysRateHit = pgTable('sys_rate_hit', {
+  bucket: varchar('bucket', { length: 120 }).notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  hits: integer('hits').default(0).notNull(),
+}, (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('sys_rate_hit_window_idx').on(t.windowStart)]);
