@@ -117,6 +117,7 @@ export const requestLabels = {
   user: L('User', '用户'),
   quantity: L('Quantity', '数量'),
   value: L('Value', '值'),
+  printDocument: L('Document', '单据'),
 } as const satisfies Record<string, Label>;
 
 /**
