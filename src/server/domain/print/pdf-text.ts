@@ -20,6 +20,7 @@ interface Subset { file: string; ranges: Array<[number, number]> }
 
 let subsets: Subset[] | undefined;
 const fontBytes = new Map<string, Buffer>();
+const registeredOn = new WeakMap<PDFKit.PDFDocument, Set<string>>();
 
 /** The 400-weight subsets of Noto Sans SC with their Unicode ranges, read from the package's 400.css. */
 function notoSubsets(): Subset[] {
@@ -73,12 +74,19 @@ function useFont(doc: PDFKit.PDFDocument, font: string, bold: boolean): void {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
     return;
   }
-  let bytes = fontBytes.get(font);
-  if (!bytes) {
-    bytes = readFileSync(font);
-    fontBytes.set(font, bytes);
+  let registered = registeredOn.get(doc);
+  if (!registered) registeredOn.set(doc, (registered = new Set()));
+  if (!registered.has(font)) {
+    let bytes = fontBytes.get(font);
+    if (!bytes) {
+      bytes = readFileSync(font);
+      fontBytes.set(font, bytes);
+    }
+    // registered under the file's path as its name (font(src, family) would read family as a collection member)
+    doc.registerFont(font, bytes);
+    registered.add(font);
   }
-  doc.font(bytes, font);
+  doc.font(font);
 }
 
 export interface LineOptions { size: number; bold?: boolean; width?: number; align?: 'left' | 'right' | 'center' }
