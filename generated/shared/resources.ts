@@ -461,7 +461,7 @@ export const resourceMeta = {
       ],
       topWidgets: ["orderImport"],
       bulkWidgets: [],
-      rowWidgets: ["createPackage"],
+      rowWidgets: ["createPackage", "print"],
       children: [],
       form: {
         fields: [
@@ -682,7 +682,7 @@ export const resourceMeta = {
       actions: [],
       topWidgets: [],
       bulkWidgets: [],
-      rowWidgets: [],
+      rowWidgets: ["print"],
       children: [],
       form: {
         fields: [
@@ -1617,7 +1617,7 @@ export const resourceMeta = {
       ],
       topWidgets: ["orderImport"],
       bulkWidgets: [],
-      rowWidgets: ["createPackage"],
+      rowWidgets: ["createPackage", "print"],
       children: [],
       form: {
         fields: [
@@ -1846,7 +1846,7 @@ export const resourceMeta = {
       actions: [],
       topWidgets: [],
       bulkWidgets: [],
-      rowWidgets: [],
+      rowWidgets: ["print"],
       children: [],
       form: {
         fields: [
