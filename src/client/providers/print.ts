@@ -11,7 +11,7 @@
  *
  * `openOrPrint(url)` does 2/3 for any PDF address the console already holds (spec 4: an export may end in print).
  */
-import { appText } from './messages';
+import { appText } from './locale';
 import { sapi } from './http';
 import { localPrint, preference } from './preferences';
 
