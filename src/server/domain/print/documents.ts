@@ -84,8 +84,8 @@ interface Column { title: string; width: number; align?: 'left' | 'right' | 'cen
 interface Sheet {
   kind: PrintKind;
   number: string;
-  /** label/value pairs under the title, two per row */
-  fields: Array<[string, string]>;
+  /** label/value pairs under the title, two per row; 'wide' ones take a whole row (up to two lines) */
+  fields: Array<[string, string] | [string, string, 'wide']>;
   sections: Array<{ heading?: string; columns: Column[]; rows: string[][]; total?: string[] }>;
   signatures: string[];
 }
@@ -109,13 +109,18 @@ async function drawSheet(sheet: Sheet, lang: Lang, tzHours: number): Promise<PDF
   drawLine(doc, sheet.number, MARGIN, y, { size: 12, bold: true });
   y += 26;
   const half = inner / 2;
-  for (let i = 0; i < sheet.fields.length; i += 2) {
-    for (const [j, pair] of sheet.fields.slice(i, i + 2).entries()) {
-      const x = MARGIN + j * half;
-      drawLine(doc, `${pair[0]}: ${pair[1]}`, x, y, { size: 9.5, width: half - 8 });
+  let column = 0;
+  for (const [name, value, wide] of sheet.fields) {
+    if (wide && column === 1) { y += 14; column = 0; }
+    if (wide) {
+      y += drawWrapped(doc, `${name}: ${value}`, MARGIN, y, inner, { size: 9.5, maxLines: 2 }) + 2;
+      continue;
     }
-    y += 14;
+    drawLine(doc, `${name}: ${value}`, MARGIN + column * half, y, { size: 9.5, width: half - 8 });
+    column = 1 - column;
+    if (column === 0) y += 14;
   }
+  if (column === 1) y += 14;
   y += 8;
   const bottom = H - MARGIN - 24;
   const rowH = 16;
@@ -197,7 +202,7 @@ async function pickList(db: Db, id: number, lang: Lang, tz: number) {
   const total = lines.reduce((s, l) => s + l.qty, 0);
   return drawSheet({
     kind: 'pickList', number: o.orderNo ?? '',
-    fields: [[L('warehouseId'), n.warehouse], [L('ownerId'), n.owner], [L('platformOrderNo'), o.platformOrderNo ?? ''], [L('addDate'), wall(o.addDate, tz)], [L('remark'), o.remark ?? '']],
+    fields: [[L('warehouseId'), n.warehouse], [L('ownerId'), n.owner], [L('platformOrderNo'), o.platformOrderNo ?? ''], [L('addDate'), wall(o.addDate, tz)], [L('remark'), o.remark ?? '', 'wide']],
     sections: [{
       columns: cols([[words.no[lang], 0.07, 'right'], [LL('skuId'), 0.2], [words.productName[lang], 0.38], [LL('batchNo'), 0.15], [LL('qty'), 0.1, 'right'], [words.picked[lang], 0.1, 'center']]),
       rows: lines.map((l, i) => [String(i + 1), l.sku, l.name, l.batchNo, String(l.qty), '[   ]']),
@@ -228,14 +233,14 @@ async function packingList(db: Db, id: number, lang: Lang, tz: number) {
   const sections = packages.length
     ? packages.map((p) => {
       const ls = contents.filter((c) => c.packageId === p.id);
-      const facts = [p.waybillNo && `${P('waybillNo')}: ${p.waybillNo}`, p.carrier && `${P('carrier')}: ${p.carrier}`, p.weight !== null && p.weight !== undefined && `${P('weight')}: ${p.weight}`].filter(Boolean).join('   ');
-      return { heading: `${P('packageNo')}: ${p.packageNo}${facts ? `   ${facts}` : ''}`, columns, rows: table(ls), total: sum(ls) };
+      const facts = [p.waybillNo && `${P('waybillNo')}: ${p.waybillNo}`, p.carrier && `${P('carrier')}: ${p.carrier}`, p.weight !== null && p.weight !== undefined && `${P('weight')}: ${p.weight}`].filter(Boolean).join(' · ');
+      return { heading: `${P('packageNo')}: ${p.packageNo}${facts ? ` · ${facts}` : ''}`, columns, rows: table(ls), total: sum(ls) };
     })
     : [{ heading: words.notPacked[lang], columns, rows: table(orderLines), total: sum(orderLines) }];
   const address = [o.address, o.city, o.province, o.postcode, o.countryCode].filter(Boolean).join(', ');
   return drawSheet({
     kind: 'packingList', number: o.orderNo ?? '',
-    fields: [[L('warehouseId'), n.warehouse], [L('ownerId'), n.owner], [L('receiverName'), o.receiverName], [L('receiverPhone'), o.receiverPhone], [L('address'), address], [L('platformOrderNo'), o.platformOrderNo ?? ''], [L('waybillNo'), o.waybillNo ?? ''], [L('shippedTime'), wall(o.shippedTime, tz)]],
+    fields: [[L('warehouseId'), n.warehouse], [L('ownerId'), n.owner], [L('receiverName'), o.receiverName], [L('receiverPhone'), o.receiverPhone], [L('address'), address, 'wide'], [L('platformOrderNo'), o.platformOrderNo ?? ''], [L('waybillNo'), o.waybillNo ?? ''], [L('shippedTime'), wall(o.shippedTime, tz)]],
     sections, signatures: [words.checkedBy[lang]],
   }, lang, tz);
 }

@@ -30,7 +30,7 @@ function notoSubsets(): Subset[] {
   const text = readFileSync(css, 'utf8');
   subsets = [];
   for (const face of text.split('@font-face').slice(1)) {
-    const file = /url\(\.\/(files\/[^)]+\.woff2)\)/.exec(face)?.[1];
+    const file = /url\(\.\/(files\/[^)]+\.woff)\)/.exec(face)?.[1];
     const range = /unicode-range:\s*([^;]+);/.exec(face)?.[1];
     if (!file || !range) continue;
     const ranges = range.split(',').map((part): [number, number] => {
@@ -89,6 +89,9 @@ function useFont(doc: PDFKit.PDFDocument, font: string, bold: boolean): void {
   doc.font(font);
 }
 
+/** The current font's ascender in 1/1000 em (pdfkit keeps it on its font object, which its types leave out). */
+const ascenderOf = (doc: PDFKit.PDFDocument): number => (doc as unknown as { _font: { ascender: number } })._font.ascender;
+
 export interface LineOptions { size: number; bold?: boolean; width?: number; align?: 'left' | 'right' | 'center' }
 
 /** Width in points of `text` at `size`. */
@@ -126,11 +129,14 @@ export function drawLine(doc: PDFKit.PDFDocument, text: string, x: number, y: nu
   let cx = x;
   if (o.width !== undefined && o.align === 'right') cx = x + o.width - total;
   else if (o.width !== undefined && o.align === 'center') cx = x + (o.width - total) / 2;
+  // pdfkit places text by its top (baseline = top + the font's ascender); Noto's ascender is taller than
+  // Helvetica's, so each run is moved to share Helvetica's baseline
+  useFont(doc, 'helvetica', bold);
+  const baseline = y + (ascenderOf(doc) * o.size) / 1000;
   for (const run of runsOf(shown)) {
     useFont(doc, run.font, bold);
     doc.fontSize(o.size);
-    // CJK glyphs sit a little lower in Noto's metrics than Helvetica's; both are placed by their top here
-    doc.text(run.text, cx, y, { lineBreak: false });
+    doc.text(run.text, cx, baseline - (ascenderOf(doc) * o.size) / 1000, { lineBreak: false });
     cx += doc.widthOfString(run.text);
   }
   return o.size * 1.25;
