@@ -150,8 +150,9 @@ export function registerPrintRoutes(app: FastifyInstance, database: Database, co
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="${kind}-${id}.pdf"`)
       .header('cache-control', 'private, no-store')
-      // the browser's PDF viewer shows it in a tab or a frame of the console (print dialog); nothing in it runs
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'")
+      // the browser's PDF viewer shows it in a tab or a frame of the console (print dialog): Chrome embeds the
+      // PDF's own address in its viewer page, hence object-src 'self'; nothing else may load or run
+      .header('content-security-policy', "default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'")
       .header('x-frame-options', 'SAMEORIGIN')
       .send(pdf);
   });
