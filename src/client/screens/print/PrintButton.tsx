@@ -5,8 +5,10 @@
  * the spec 8 message), else the PDF opens in a new tab. Test ids: `<testId>` on the button,
  * `print-<document>` on the menu items.
  */
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import PrintIcon from '@mui/icons-material/Print';
@@ -34,7 +36,11 @@ export function usePrintAction(): (document: PrintDocument, id: number) => Promi
   };
 }
 
-export function PrintButton({ documents, id, testId, variant = 'text' }: { documents: PrintDocument[]; id: number; testId: string; variant?: 'text' | 'outlined' }) {
+/**
+ * `compact`: an icon with the word as its tooltip and accessible name (list rows, where the operations column
+ * must stay narrow); otherwise a text button.
+ */
+export function PrintButton({ documents, id, testId, variant = 'text', compact = false }: { documents: PrintDocument[]; id: number; testId: string; variant?: 'text' | 'outlined'; compact?: boolean }) {
   const translate = useTranslate();
   const print = usePrintAction();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -49,20 +55,32 @@ export function PrintButton({ documents, id, testId, variant = 'text' }: { docum
     }
   };
   const single = documents.length === 1;
+  const title = single ? translate(`app.print.documents.${documents[0]}`) : translate('app.print.button');
+  const onClick = (e: MouseEvent<HTMLElement>) => (single ? void run(documents[0]) : setAnchor(e.currentTarget));
   return (
     <>
-      <Button
-        size="small"
-        variant={variant}
-        startIcon={<PrintIcon fontSize="small" />}
-        disabled={busy}
-        data-testid={testId}
-        aria-haspopup={single ? undefined : 'menu'}
-        title={single ? translate(`app.print.documents.${documents[0]}`) : undefined}
-        onClick={(e) => (single ? void run(documents[0]) : setAnchor(e.currentTarget))}
-      >
-        {translate('app.print.button')}
-      </Button>
+      {compact ? (
+        <Tooltip title={title}>
+          <span>
+            <IconButton size="small" color="primary" aria-label={title} disabled={busy} data-testid={testId} aria-haspopup={single ? undefined : 'menu'} onClick={onClick}>
+              <PrintIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      ) : (
+        <Button
+          size="small"
+          variant={variant}
+          startIcon={<PrintIcon fontSize="small" />}
+          disabled={busy}
+          data-testid={testId}
+          aria-haspopup={single ? undefined : 'menu'}
+          title={single ? title : undefined}
+          onClick={onClick}
+        >
+          {translate('app.print.button')}
+        </Button>
+      )}
       {!single && (
         <Menu open={anchor !== null} anchorEl={anchor} onClose={() => setAnchor(null)}>
           {documents.map((d) => (

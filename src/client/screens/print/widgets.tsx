@@ -10,5 +10,5 @@ import { DOCUMENTS_OF, PrintButton } from './PrintButton';
 registerRow('print', ({ screen, record }) => {
   const documents = DOCUMENTS_OF[screen.resource];
   if (!documents) return null;
-  return <PrintButton documents={documents} id={Number(record.id)} testId={testIdOf(screen.names, 'row-print')} />;
+  return <PrintButton documents={documents} id={Number(record.id)} testId={testIdOf(screen.names, 'row-print')} compact />;
 });
