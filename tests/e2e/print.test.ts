@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPlugin } from '../../print-plugin/print-plugin.mjs';
 import { pageTexts } from '../support/pdf';
-import { loginThroughPage, SHOTS } from './browser';
+import { loginThroughPage } from './browser';
 import { addSku, consoleSession, ownerIdByName, warehouseIdByName } from './steps';
 
 const FAILED = 'Printing failed: check that the local print plugin is enabled';
@@ -93,8 +93,6 @@ describe('Printing in Chromium', () => {
     await printPickList();
     const tab = await opened;
     await tab.waitForURL(/\/sapi\/sys\/print\/file\/pickList\/\d+\?/);
-    await tab.waitForLoadState();
-    await tab.screenshot({ path: join(SHOTS, 'print-browser-tab.png') });
     const res = await tab.request.get(tab.url());
     expect(res.headers()['content-type']).toBe('application/pdf');
     expect(pageTexts(Buffer.from(await res.body())).join('\n')).toContain(orderNo);

@@ -44,8 +44,13 @@ function notoSubsets(): Subset[] {
 
 /** The Noto subset file holding code point `cp`, or undefined. */
 function subsetFor(cp: number): string | undefined {
-  return notoSubsets().find((s) => s.ranges.some(([a, b]) => cp >= a && cp <= b))?.file;
+  if (subsetOf.has(cp)) return subsetOf.get(cp);
+  const file = notoSubsets().find((s) => s.ranges.some(([a, b]) => cp >= a && cp <= b))?.file;
+  subsetOf.set(cp, file);
+  return file;
 }
+/** Code point -> subset file, as looked up (a few thousand distinct characters at most). */
+const subsetOf = new Map<number, string | undefined>();
 
 /** A piece of a line drawn with one font: `font` is 'helvetica' or a Noto subset file. */
 export interface Run { font: string; text: string }
