@@ -16,7 +16,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
@@ -112,7 +112,7 @@ function pdfBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
 }
 
 /** The plugin's folder zipped as `wms-print-plugin/` with its program, types and README (tests stay out). */
-export function pluginZip(dir = resolve('print-plugin')): Buffer {
+export function pluginZip(dir = join(import.meta.dirname, '../../../../print-plugin')): Buffer {
   const files = ['print-plugin.mjs', 'README.md'];
   const entries = Object.fromEntries(files.map((f) => [`wms-print-plugin/${f}`, readFileSync(join(dir, f))]));
   return Buffer.from(zipSync(entries, { level: 9, mtime: new Date('2026-01-01T00:00:00Z') }));
