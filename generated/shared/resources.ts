@@ -461,7 +461,7 @@ export const resourceMeta = {
       ],
       topWidgets: ["orderImport"],
       bulkWidgets: [],
-      rowWidgets: ["createPackage"],
+      rowWidgets: ["createPackage", "print"],
       children: [],
       form: {
         fields: [
@@ -682,7 +682,7 @@ export const resourceMeta = {
       actions: [],
       topWidgets: [],
       bulkWidgets: [],
-      rowWidgets: [],
+      rowWidgets: ["print"],
       children: [],
       form: {
         fields: [
@@ -1767,7 +1767,7 @@ export const resourceMeta = {
       ],
       topWidgets: ["orderImport"],
       bulkWidgets: [],
-      rowWidgets: ["createPackage"],
+      rowWidgets: ["createPackage", "print"],
       children: [],
       form: {
         fields: [
@@ -1996,7 +1996,7 @@ export const resourceMeta = {
       actions: [],
       topWidgets: [],
       bulkWidgets: [],
-      rowWidgets: [],
+      rowWidgets: ["print"],
       children: [],
       form: {
         fields: [

@@ -18,6 +18,7 @@ import { dummyPasswordHash } from './domain/passwords';
 import { registerFileRoutes } from './domain/files/routes';
 import { registerImportRoutes } from './domain/imports/routes';
 import { registerExportRoutes } from './domain/exports/routes';
+import { registerPrintRoutes } from './domain/print/routes';
 import { batchUpdateWeight, batchWeightBody, labelsBody, searchBody, searchSkus } from './domain/sku';
 import { approveJudgement, rejectBody, rejectJudgement } from './domain/inventory/judgement';
 import { registerInboundRoutes } from './domain/inbound/routes';
@@ -101,6 +102,8 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   const fileStorage = await registerFileRoutes(app, database, config);
   await registerImportRoutes(app, database, fileStorage);
   await registerExportRoutes(app, database, fileStorage);
+  // Printing: signed PDF addresses for the browser and the local print plugin, the plugin's zip (issue 16)
+  registerPrintRoutes(app, database, config);
 
   app.all('/sapi/*', async (req, reply) => reply.status(404).send({ code: Code.NOT_FOUND, msg: `${req.method} ${req.url}: no such call`, data: null }));
 

@@ -118,6 +118,7 @@ export const requestLabels = {
   quantity: L('Quantity', '数量'),
   value: L('Value', '值'),
   shareToken: L('Link token', '链接令牌'),
+  printDocument: L('Document', '单据'),
 } as const satisfies Record<string, Label>;
 
 /**

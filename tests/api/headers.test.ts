@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness';
+import { PRINT_PLUGIN_SOURCES } from '../../src/server/http/security-headers';
 
 /** The policy as directive -> sources. */
 function csp(res: LightMyRequestResponse): Record<string, string[]> {
@@ -30,7 +31,10 @@ function expectSecurityHeaders(res: LightMyRequestResponse) {
   expect(p['img-src']).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
   expect(p['upgrade-insecure-requests']).toBeUndefined();
   // no source anywhere that would let a script in from elsewhere or from text
-  for (const d of ['default-src', 'script-src', 'connect-src']) expect(p[d].join(' ')).not.toMatch(/unsafe|\*|https?:/);
+  // (connect-src also names the local print plugin, loopback only: issue 16)
+  expect(p['connect-src'].filter((s) => !PRINT_PLUGIN_SOURCES.includes(s))).toEqual(["'self'"]);
+  expect(PRINT_PLUGIN_SOURCES.every((s) => /^http:\/\/(127\.0\.0\.1|localhost):\*$/.test(s))).toBe(true);
+  for (const d of ['default-src', 'script-src']) expect(p[d].join(' ')).not.toMatch(/unsafe|\*|https?:/);
   expect(res.headers['x-frame-options']).toBe('DENY');
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

@@ -2,35 +2,15 @@
  * Platform label download (spec 2.8, 6, 7.2, 8): POST /sapi/wms/sku/exportEcPlatformLabels {ids, ecPlatform}
  * answers a PDF file (one 100 x 50 mm label per SKU) or a JSON envelope for every refusal.
  */
-import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysSession } from '../../src/server/db/internal-schema';
 import { EcPlatform } from '../../generated/shared/enums';
 import { startTestApp, testDatabases, userWith, type TestApp } from './harness';
+import { pageCount, pageTexts } from '../support/pdf';
 
 const PATH = '/sapi/wms/sku/exportEcPlatformLabels';
 const CODE = 'outbound:export_ec_platform_labels';
-
-/** Pages of a PDF: `/Type /Page` objects (not `/Type /Pages`). */
-const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g) ?? []).length;
-
-/** The text drawn on each page: content streams inflated, the hex strings of every TJ array joined. */
-function pageTexts(pdf: Buffer): string[] {
-  const raw = pdf.toString('latin1');
-  const out: string[] = [];
-  for (const m of raw.matchAll(/<<([^]*?)>>\s*stream\r?\n/g)) {
-    const dict = m[1];
-    if (!/FlateDecode/.test(dict) || /\/Subtype\s*\/Image/.test(dict)) continue;
-    const length = Number(/\/Length (\d+)/.exec(dict)?.[1]);
-    const start = m.index! + m[0].length;
-    const content = inflateSync(Buffer.from(raw.slice(start, start + length), 'latin1')).toString('latin1');
-    if (!/TJ|Tj/.test(content)) continue;
-    const lines = [...content.matchAll(/\[([^\]]*)\]\s*TJ/g)].map((tj) => [...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join(''));
-    out.push(lines.join('\n'));
-  }
-  return out;
-}
 
 describe.each(testDatabases())('platform labels on %s', (kind) => {
   let t: TestApp;

@@ -135,11 +135,11 @@ describe('inbound lists per view', () => {
     expect(within(rowOf('IN20240501000001')).getByText('Riyadh DC')).toBeTruthy();
     expect(within(rowOf('IN20240501000001')).getByText('Desert Rose Cosmetics')).toBeTruthy();
     await waitFor(() => expect(actionIds(rowOf('IN20240501000001'))).toContain('inbound-row-edit'));
-    expect(actionIds(rowOf('IN20240501000001'))).toEqual(['inbound-row-view', 'inbound-row-edit', 'inbound-row-delete', 'inbound-row-receive', 'inbound-row-cancel', 'inbound-row-submitProblem', 'inbound-row-create-package']);
-    expect(actionIds(rowOf('IN20240501000002'))).toEqual(['inbound-row-view', 'inbound-row-receive', 'inbound-row-complete', 'inbound-row-submitProblem', 'inbound-row-create-package']);
-    expect(actionIds(rowOf('IN20240501000003'))).toEqual(['inbound-row-view']);
-    expect(actionIds(rowOf('IN20240501000004'))).toEqual(['inbound-row-view', 'inbound-row-recreate']);
-    expect(actionIds(rowOf('IN20240501000005'))).toEqual(['inbound-row-view', 'inbound-row-cancelProblem']);
+    expect(actionIds(rowOf('IN20240501000001'))).toEqual(['inbound-row-view', 'inbound-row-edit', 'inbound-row-delete', 'inbound-row-receive', 'inbound-row-cancel', 'inbound-row-submitProblem', 'inbound-row-create-package', 'inbound-row-print']);
+    expect(actionIds(rowOf('IN20240501000002'))).toEqual(['inbound-row-view', 'inbound-row-receive', 'inbound-row-complete', 'inbound-row-submitProblem', 'inbound-row-create-package', 'inbound-row-print']);
+    expect(actionIds(rowOf('IN20240501000003'))).toEqual(['inbound-row-view', 'inbound-row-print']);
+    expect(actionIds(rowOf('IN20240501000004'))).toEqual(['inbound-row-view', 'inbound-row-recreate', 'inbound-row-print']);
+    expect(actionIds(rowOf('IN20240501000005'))).toEqual(['inbound-row-view', 'inbound-row-cancelProblem', 'inbound-row-print']);
     expect(within(rowOf('IN20240501000002')).getByTestId('inbound-row-complete').textContent).toBe('Close receiving');
     expect(within(rowOf('IN20240501000002')).getByTestId('inbound-row-submitProblem').textContent).toBe('Submit problem order');
     expect(screen.getByTestId('inbound-add')).toBeTruthy();
@@ -149,11 +149,11 @@ describe('inbound lists per view', () => {
     expect(await screen.findByTestId('package-dialog')).toBeTruthy();
   });
 
-  it('a list-only user sees View only and no Add', async () => {
+  it('a list-only user sees View and Print only and no Add', async () => {
     renderList('normal', ['inbound:list']);
     await screen.findByText('IN20240501000001');
     await new Promise((r) => setTimeout(r, 50));
-    expect(actionIds(rowOf('IN20240501000001'))).toEqual(['inbound-row-view']);
+    expect(actionIds(rowOf('IN20240501000001'))).toEqual(['inbound-row-view', 'inbound-row-print']);
     expect(screen.queryByTestId('inbound-add')).toBeNull();
     expect(screen.queryByTestId('inbound-order-import')).toBeNull();
   });
@@ -162,8 +162,8 @@ describe('inbound lists per view', () => {
     renderList('normal', ['inbound:list', 'inbound:receive']);
     await screen.findByText('IN20240501000001');
     await waitFor(() => expect(actionIds(rowOf('IN20240501000001'))).toContain('inbound-row-receive'));
-    expect(actionIds(rowOf('IN20240501000001'))).toEqual(['inbound-row-view', 'inbound-row-receive']);
-    expect(actionIds(rowOf('IN20240501000002'))).toEqual(['inbound-row-view', 'inbound-row-receive', 'inbound-row-complete']);
+    expect(actionIds(rowOf('IN20240501000001'))).toEqual(['inbound-row-view', 'inbound-row-receive', 'inbound-row-print']);
+    expect(actionIds(rowOf('IN20240501000002'))).toEqual(['inbound-row-view', 'inbound-row-receive', 'inbound-row-complete', 'inbound-row-print']);
   });
 
   it('cancels after a confirmation and reloads; submit problem needs a reason', async () => {

@@ -146,11 +146,11 @@ describe('outbound lists per view', () => {
     expect(first.querySelector('td.column-qty')?.textContent).toBe('3');
     expect(screen.getAllByText('Country / city').length).toBeGreaterThan(0);
     await waitFor(() => expect(actionIds(first)).toContain('outbound-row-edit'));
-    expect(actionIds(first)).toEqual(['outbound-row-view', 'outbound-row-edit', 'outbound-row-delete', 'outbound-row-allocate', 'outbound-row-cancel', 'outbound-row-create-package']);
-    expect(actionIds(rowOf('OUT20240501000002'))).toEqual(['outbound-row-view', 'outbound-row-pick', 'outbound-row-pack', 'outbound-row-ship', 'outbound-row-cancel', 'outbound-row-create-package']);
-    expect(actionIds(rowOf('OUT20240501000004'))).toEqual(['outbound-row-view', 'outbound-row-ship', 'outbound-row-cancel']); // packed: packages are closed
-    expect(actionIds(rowOf('OUT20240501000005'))).toEqual(['outbound-row-view', 'outbound-row-deliver']);
-    expect(actionIds(rowOf('OUT20240501000006'))).toEqual(['outbound-row-view']);
+    expect(actionIds(first)).toEqual(['outbound-row-view', 'outbound-row-edit', 'outbound-row-delete', 'outbound-row-allocate', 'outbound-row-cancel', 'outbound-row-create-package', 'outbound-row-print']);
+    expect(actionIds(rowOf('OUT20240501000002'))).toEqual(['outbound-row-view', 'outbound-row-pick', 'outbound-row-pack', 'outbound-row-ship', 'outbound-row-cancel', 'outbound-row-create-package', 'outbound-row-print']);
+    expect(actionIds(rowOf('OUT20240501000004'))).toEqual(['outbound-row-view', 'outbound-row-ship', 'outbound-row-cancel', 'outbound-row-print']); // packed: packages are closed
+    expect(actionIds(rowOf('OUT20240501000005'))).toEqual(['outbound-row-view', 'outbound-row-deliver', 'outbound-row-print']);
+    expect(actionIds(rowOf('OUT20240501000006'))).toEqual(['outbound-row-view', 'outbound-row-print']);
     expect(within(first).getByTestId('outbound-row-allocate').textContent).toBe('Allocate');
     expect(within(rowOf('OUT20240501000005')).getByTestId('outbound-row-deliver').textContent).toBe('Update delivery status');
     expect(screen.getByTestId('outbound-add')).toBeTruthy();
@@ -160,17 +160,17 @@ describe('outbound lists per view', () => {
     expect(await screen.findByTestId('package-dialog')).toBeTruthy();
   });
 
-  it('a list-only user sees View only and no Add; an allocator gets the warehouse steps but no Edit', async () => {
+  it('a list-only user sees View and Print only and no Add; an allocator gets the warehouse steps but no Edit', async () => {
     renderList('normal', ['outbound:list']);
     await screen.findByText('OUT20240501000001');
     await new Promise((r) => setTimeout(r, 50));
-    expect(actionIds(rowOf('OUT20240501000001'))).toEqual(['outbound-row-view']);
+    expect(actionIds(rowOf('OUT20240501000001'))).toEqual(['outbound-row-view', 'outbound-row-print']);
     expect(screen.queryByTestId('outbound-add')).toBeNull();
     cleanup();
     renderList('normal', ['outbound:list', 'outbound:allocate']);
     await screen.findByText('OUT20240501000001');
-    await waitFor(() => expect(actionIds(rowOf('OUT20240501000001'))).toEqual(['outbound-row-view', 'outbound-row-allocate', 'outbound-row-create-package']));
-    expect(actionIds(rowOf('OUT20240501000002'))).toEqual(['outbound-row-view', 'outbound-row-pick', 'outbound-row-pack', 'outbound-row-ship', 'outbound-row-create-package']);
+    await waitFor(() => expect(actionIds(rowOf('OUT20240501000001'))).toEqual(['outbound-row-view', 'outbound-row-allocate', 'outbound-row-create-package', 'outbound-row-print']));
+    expect(actionIds(rowOf('OUT20240501000002'))).toEqual(['outbound-row-view', 'outbound-row-pick', 'outbound-row-pack', 'outbound-row-ship', 'outbound-row-create-package', 'outbound-row-print']);
     expect(screen.queryByTestId('outbound-add')).toBeNull();
   });
 

@@ -153,12 +153,13 @@ describe('local print menu (spec 2.4)', () => {
     localStorage.clear();
   });
 
-  it('toggles local print per browser; the plugin download shows only once its URL is set', async () => {
-    expect(PRINT_PLUGIN_URL).toBeNull(); // delivered by the printing issue: no dead link until then
-    renderWithAdmin(<PrintMenu />);
+  it('toggles local print per browser; the plugin download links the served zip; the plugin address is kept', async () => {
+    expect(PRINT_PLUGIN_URL).toBe('/static/print-plugin.zip'); // served by domain/print/routes.ts
+    renderWithAdmin(<PrintMenu pluginUrl={null} />);
     fireEvent.click(await screen.findByTestId('print-menu-button'));
     const toggle = await screen.findByTestId('local-print-toggle');
     expect(screen.queryByTestId('print-plugin-download')).toBeNull();
+    expect(screen.queryByTestId('print-plugin-address')).toBeNull(); // only with local print on
     expect(toggle.getAttribute('aria-checked')).toBe('false');
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
@@ -168,6 +169,15 @@ describe('local print menu (spec 2.4)', () => {
     fireEvent.click(await screen.findByTestId('print-menu-button'));
     expect((await screen.findByTestId('local-print-toggle')).getAttribute('aria-checked')).toBe('true'); // kept
     expect((await screen.findByTestId('print-plugin-download')).getAttribute('href')).toBe('/static/print/wms-print-plugin.zip');
+    const address = (await screen.findByTestId('print-plugin-address')) as HTMLInputElement;
+    expect(address.value).toBe('http://127.0.0.1:17521');
+    fireEvent.change(address, { target: { value: 'http://localhost:18000/' } });
+    fireEvent.blur(address);
+    await waitFor(() => expect(localStorage.getItem('wms.printPluginAddress')).toBe('http://localhost:18000/'));
+    expect(address.value).toBe('http://localhost:18000'); // read back as an origin
+    fireEvent.change(address, { target: { value: 'javascript:alert(1)' } });
+    fireEvent.blur(address);
+    await waitFor(() => expect(address.value).toBe('http://127.0.0.1:17521')); // not http(s): the default
   });
 });
 

@@ -16,6 +16,20 @@ export const appEn = {
     menu: {
       logout: 'Log out',
     },
+    print: {
+      // spec 8 "Local print failure"
+      failed: 'Printing failed: check that the local print plugin is enabled',
+      button: 'Print',
+      opened: 'The document opened in a new tab',
+      sent: 'Sent to the printer',
+      documents: {
+        pickList: 'Pick list',
+        packingList: 'Packing list',
+        inboundReceipt: 'Inbound receipt',
+        outboundPackageLabel: 'Package label',
+        inboundPackageLabel: 'Package label',
+      },
+    },
     login: {
       title: 'Warehouse Management System',
       captcha: 'Verification code',
@@ -87,6 +101,7 @@ export const appEn = {
         title: 'Local print',
         local: 'Print through the local print plugin',
         download: 'Download the local print plugin',
+        address: 'Plugin address',
       },
       size: {
         title: 'Component size',

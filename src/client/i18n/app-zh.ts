@@ -14,6 +14,20 @@ export const appZh: Messages<typeof appEn> = {
     menu: {
       logout: '退出登录',
     },
+    print: {
+      // spec 8 本地打印失败
+      failed: '打印失败，请检查是否启用了本地打印插件',
+      button: '打印',
+      opened: '单据已在新标签页打开',
+      sent: '已发送到打印机',
+      documents: {
+        pickList: '拣货单',
+        packingList: '装箱单',
+        inboundReceipt: '入库收货单',
+        outboundPackageLabel: '包裹标签',
+        inboundPackageLabel: '包裹标签',
+      },
+    },
     login: {
       title: '仓储管理系统',
       captcha: '验证码',
@@ -85,6 +99,7 @@ export const appZh: Messages<typeof appEn> = {
         title: '本地打印',
         local: '使用本地打印插件打印',
         download: '下载本地打印插件',
+        address: '插件地址',
       },
       size: {
         title: '布局大小',

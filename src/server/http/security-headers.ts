@@ -7,11 +7,18 @@
  *   `style` attributes, and neither carries a nonce here;
  * - images from itself (uploaded files, thumbnails), `data:` (the captcha SVG) and `blob:` (local previews);
  * - fonts self-hosted (@fontsource, bundled by vite; small ones may be inlined as `data:`);
+ * - calls (fetch) to itself and to the local print plugin on the loopback address (PRINT_PLUGIN_SOURCES);
  * - no plugins, no <base> elsewhere, forms post only here, and no site may frame the console.
  * No `upgrade-insecure-requests`: a warehouse may serve the console over plain http on its own network.
  */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+
+/**
+ * Where the console may call the local print plugin (issue 16): loopback only, on the port the workstation
+ * chose; nothing else outside the console is reachable from a script.
+ */
+export const PRINT_PLUGIN_SOURCES = ['http://127.0.0.1:*', 'http://localhost:*'];
 
 /** The policy's directives (helmet's defaults are not used, so this is the whole policy). */
 export const CSP_DIRECTIVES: Record<string, string[]> = {
@@ -21,7 +28,8 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],
-  'connect-src': ["'self'"],
+  // the local print plugin on this workstation's loopback address, any port (its address is a browser setting)
+  'connect-src': ["'self'", ...PRINT_PLUGIN_SOURCES],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],

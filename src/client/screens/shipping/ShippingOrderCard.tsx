@@ -1,8 +1,9 @@
 /**
  * The scanned order on the shipping screen: header (order number, status tag, type, platform order, owner,
  * warehouse, receiver, waybill), its lines (SKU, name, batch, quantity, allocated) and its packages (number,
- * waybill, carrier, weight kg, L × W × H cm, contents), with an Edit button per package when `onEditPackage`
- * is given. The scanned package, if any, is highlighted.
+ * waybill, carrier, weight kg, L × W × H cm, contents), with a Print (package label) button per package and an
+ * Edit button when `onEditPackage` is given; Print of the order's pick list and packing list sits next to its
+ * number (issue 16). The scanned package, if any, is highlighted.
  */
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
@@ -22,6 +23,7 @@ import { screenSource } from '../../../../generated/client/views';
 import { PackageContents, dimensionsText } from '../packages/cells';
 import type { PackageRecord } from '../packages/constants';
 import type { OutboundRecord } from './constants';
+import { PrintButton } from '../print/PrintButton';
 
 /** Line headers: the manifest's labels (line fields, the SKU's name, the screen's allocated column). */
 const LINE_HEADS = [
@@ -93,6 +95,7 @@ export const ShippingOrderCard = ({ order, packages, onEditPackage, children }: 
         {order.package ? (
           <Chip size="small" variant="outlined" label={translate('app.shipping.scanned_package', { no: order.package.packageNo ?? '' })} data-testid="shipping-scanned-package" />
         ) : null}
+        <PrintButton documents={['pickList', 'packingList']} id={Number(order.id)} testId="shipping-print" variant="outlined" />
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', columnGap: 3, rowGap: 1 }}>
         {facts.map(([id, label, value]) => (
@@ -135,7 +138,7 @@ export const ShippingOrderCard = ({ order, packages, onEditPackage, children }: 
               'resources.outboundPackage.fields.weight',
               'resources.outboundPackage.columns.dimensions',
               'resources.outboundPackage.columns.lines',
-              ...(onEditPackage ? ['wms.doc.column.operations'] : []),
+              'wms.doc.column.operations',
             ]}
           />
           <TableBody>
@@ -156,13 +159,14 @@ export const ShippingOrderCard = ({ order, packages, onEditPackage, children }: 
                   <TableCell>
                     <PackageContents lines={p.lines} testId="shipping-package-contents" />
                   </TableCell>
-                  {onEditPackage ? (
-                    <TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <PrintButton documents={['outboundPackageLabel']} id={Number(p.id)} testId="shipping-package-print" />
+                    {onEditPackage ? (
                       <Button size="small" onClick={() => onEditPackage(p)} data-testid="shipping-package-edit">
                         {translate('wms.doc.action.edit')}
                       </Button>
-                    </TableCell>
-                  ) : null}
+                    ) : null}
+                  </TableCell>
                 </TableRow>
               ))
             )}

@@ -1,0 +1,14 @@
+/**
+ * Row widget `print` (resources.yaml `rowWidgets: [print]` on the order and pack lists): the record's
+ * documents (PrintButton's DOCUMENTS_OF by the screen's resource). Imported for its side effect by
+ * screens/widgets.tsx.
+ */
+import { registerRow } from '../../kit/screen/registry';
+import { testIdOf } from '../../kit/names';
+import { DOCUMENTS_OF, PrintButton } from './PrintButton';
+
+registerRow('print', ({ screen, record }) => {
+  const documents = DOCUMENTS_OF[screen.resource];
+  if (!documents) return null;
+  return <PrintButton documents={documents} id={Number(record.id)} testId={testIdOf(screen.names, 'row-print')} compact />;
+});
