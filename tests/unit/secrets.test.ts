@@ -28,4 +28,10 @@ describe('secrets at rest', () => {
     expect(fromEnv.equals(first)).toBe(false);
     expect(() => installationKey(dir, { WMS_SECRET_KEY: 'short' })).toThrow('at least 16');
   });
+
+  it('gives an in-memory installation one key for the life of the process, written nowhere', () => {
+    const a = installationKey('memory://one', {});
+    expect(installationKey('memory://two', {}).equals(a)).toBe(true);
+    expect(a.length).toBe(32);
+  });
 });

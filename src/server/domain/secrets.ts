@@ -2,7 +2,8 @@
  * Secrets at rest (issue 15 database connections, issue 17 carrier credentials): AES-256-GCM with one key per
  * installation. The key comes from `WMS_SECRET_KEY` (any text of 16+ characters; hashed with SHA-256 to 32 bytes)
  * or, when unset, from `<WMS_DATA_DIR>/secret.key`, written on first use with 32 random bytes (mode 0600).
- * Several instances on one PostgreSQL must share `WMS_SECRET_KEY` (their data folders differ).
+ * Several instances on one PostgreSQL must share `WMS_SECRET_KEY` (their data folders differ). An in-memory
+ * data folder (`memory://`, the tests' PGlite) has nowhere to keep a key: it gets one random key per process.
  *
  * Stored form: `v1:<iv base64>:<auth tag base64>:<cipher text base64>` (iv 12 bytes, tag 16 bytes). A stored
  * value is decrypted only on the server, to use it; no call returns it.
@@ -12,6 +13,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 
 const PREFIX = 'v1';
+/** The key of an in-memory installation, made on first use and kept for the life of the process. */
+let processKey: Buffer | undefined;
 
 /** A key ring of one key: encrypt and decrypt texts. */
 export interface SecretBox {
@@ -59,6 +62,7 @@ export function installationKey(dataDir: string, env: NodeJS.ProcessEnv = proces
     if (configured.length < 16) throw new Error('WMS_SECRET_KEY must be at least 16 characters');
     return createHash('sha256').update(configured, 'utf8').digest();
   }
+  if (dataDir.startsWith('memory://')) return (processKey ??= randomBytes(32));
   const file = join(dataDir, 'secret.key');
   if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
   mkdirSync(dataDir, { recursive: true });

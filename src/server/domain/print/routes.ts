@@ -14,7 +14,7 @@
  * minutes, nothing else. Code and data scope are checked when the address is minted; at download the user
  * must still be enabled.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -121,8 +121,7 @@ export function pluginZip(dir = join(import.meta.dirname, '../../../../print-plu
 export function registerPrintRoutes(app: FastifyInstance, database: Database, config: Config): void {
   const { db } = database;
   let signer: ReturnType<typeof printSigner> | undefined;
-  // the test data dir `memory://` has no folder to keep a key in: a key of this process (unless WMS_SECRET_KEY)
-  const key = () => (config.dataDir.startsWith('memory://') && !process.env.WMS_SECRET_KEY ? randomBytes(32) : installationKey(config.dataDir));
+  const key = () => installationKey(config.dataDir);
   const sign = () => (signer ??= printSigner(key()));
 
   sapiRoute(app, db, '/sapi/sys/print/url', 'any', { body: printUrlBody }, async ({ ctx, user, body }) => {
