@@ -13,6 +13,8 @@ export const apiPaths: Record<string, string> = {
   inventoryJudgement: "/sapi/wms/inventory-judgement",
   inventoryJudgementLine: "/sapi/wms/inventory-judgement-line",
   inventoryLog: "/sapi/wms/sku-inventory-log",
+  job: "/sapi/sys/job",
+  jobLog: "/sapi/sys/job-log",
   outboundAllocation: "/sapi/wms/outbound-allocation",
   outboundOrder: "/sapi/wms/outbound-order",
   outboundOrderLine: "/sapi/wms/outbound-order-line",

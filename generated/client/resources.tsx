@@ -7,6 +7,7 @@ import {
   Category,
   FactCheck,
   Flag,
+  History,
   Inventory,
   Key,
   LocalShipping,
@@ -16,6 +17,7 @@ import {
   People,
   QrCode2,
   ReceiptLong,
+  Schedule,
   Storefront,
   Warehouse,
 } from "@mui/icons-material";
@@ -84,6 +86,8 @@ export const generatedResources: ResourceDef[] = [
     recordRepresentation: "id",
   },
   { name: "inventoryLog", icon: ReceiptLong, recordRepresentation: "id" },
+  { name: "job", icon: Schedule, recordRepresentation: "name" },
+  { name: "jobLog", icon: History, recordRepresentation: "id" },
   {
     name: "outboundAllocation", list: lazyPage(pages.outboundAllocation, "OutboundAllocationList"),
     recordRepresentation: "id",

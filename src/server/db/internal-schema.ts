@@ -101,3 +101,14 @@ export const sysFileExport = pgTable('sys_file_export', {
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   finishDate: timestamp('finish_date', { withTimezone: true, mode: 'date' }),
 }, (t) => [index('sys_file_export_status_heartbeat_idx').on(t.status, t.heartbeatAt), index('sys_file_export_user_idx').on(t.userId)]);
+
+/**
+ * A running scheduler (domain/jobs/scheduler.ts): its instance id and the last time it said it is alive. A task
+ * log row left RUNNING by an instance whose heartbeat is older than the lease (or that is gone) is marked
+ * failed by the next sweep of any instance (issue 15, crash recovery).
+ */
+export const sysJobInstance = pgTable('sys_job_instance', {
+  id: varchar('id', { length: 100 }).primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+});
