@@ -5,6 +5,7 @@ import { inventoryHooks } from './inventory/records';
 import { outboundOrderHooks } from './outbound/orders';
 import { inboundPackages, outboundPackages, packageHooks } from './packages';
 import { judgementHooks } from './inventory/judgement';
+import { jobHooks } from './jobs/hooks';
 import { companyHooks } from './quotas';
 import { skuChildHooks, skuHooks } from './sku';
 import { roleHooks, userHooks } from './users';
@@ -22,4 +23,5 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   outboundOrder: outboundOrderHooks,
   inboundPackage: packageHooks(inboundPackages),
   outboundPackage: packageHooks(outboundPackages),
+  job: jobHooks,
 };
