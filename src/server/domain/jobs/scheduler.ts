@@ -150,9 +150,11 @@ export class Scheduler {
    * Returns the log row and its fire time, or null when the task does not exist.
    */
   async runNow(jobId: number): Promise<{ logId: number; fireTime: string } | null> {
-    await this.register();
     const [j] = await this.deps.db.select().from(job).where(eq(job.id, jobId));
     if (!j || this.closing) return null;
+    // with the timed firing off the heartbeat rests between runs: beat now, before the claim names this instance
+    if (this.registered && !this.settings.enabled) await this.sweep();
+    else await this.register();
     // two asks in the same millisecond name two fires: the later one moves on by a millisecond
     for (let fireTime = new Date(), i = 0; i < 5; i++, fireTime = new Date(fireTime.getTime() + 1)) {
       const logId = await this.claim(j.id, fireTime, 1);
@@ -200,7 +202,11 @@ export class Scheduler {
   /** The first beat (instance row + sweep), once; then the heartbeat timer. */
   private register(): Promise<void> {
     this.registered ??= this.sweep().then(() => {
-      this.beatTimer = setInterval(() => { if (!this.closing) this.track(this.sweep().catch((err) => this.deps.log.warn({ err }, 'scheduler heartbeat failed'))); }, this.settings.heartbeatMs);
+      this.beatTimer = setInterval(() => {
+        // with the timed firing off, beat only while a run or a retry of this instance is under way
+        if (this.closing || (!this.settings.enabled && !this.aborts.size && !this.waits.size)) return;
+        this.track(this.sweep().catch((err) => this.deps.log.warn({ err }, 'scheduler heartbeat failed')));
+      }, this.settings.heartbeatMs);
       this.beatTimer.unref();
     });
     return this.registered;
