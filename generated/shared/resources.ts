@@ -1374,7 +1374,7 @@ export const resourceMeta = {
       },
       {
         name: "status", type: "enum", column: "status", en: "Task status", zh: "任务状态",
-        required: true, enum: "JobStatus", allowAll: false, default: "ENABLED", unique: false,
+        required: false, enum: "JobStatus", allowAll: false, default: "ENABLED", unique: false,
         filter: "eq", sortable: false, list: true, form: true, readOnlyOnEdit: false,
         hideOnSelf: false, trigram: false, system: false,
       },

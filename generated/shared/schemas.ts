@@ -313,7 +313,7 @@ export function jobForm(mode: FormMode, lang: Lang, source?: Source) {
     retryCount: r.number({ en: "Retry count", zh: "重试次数" }, { required: true, integer: true, min: 0, max: 10 }),
     retryInterval: r.number({ en: "Retry interval (ms)", zh: "重试间隔(毫秒)" }, { required: true, integer: true, min: 0, max: 86400000 }),
     monitorTimeout: r.number({ en: "Monitoring timeout (ms)", zh: "监控超时(毫秒)" }, { notNull: true, integer: true, min: 0, max: 86400000 }),
-    status: r.oneOf({ en: "Task status", zh: "任务状态" }, [1, 2, 3], { required: true }),
+    status: r.oneOf({ en: "Task status", zh: "任务状态" }, [1, 2, 3], { notNull: true }),
     remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
   });
 }
