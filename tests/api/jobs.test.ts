@@ -59,6 +59,9 @@ describe.each(testDatabases())('scheduled tasks on %s', (kind) => {
     throw new Error(`task ${jobId}: fewer than ${count} ended runs`);
   };
 
+  /** The name of the app's own scheduler instance (it beats, so its RUNNING rows are left alone). */
+  let appInstance = '';
+  const live = () => appInstance;
   beforeAll(async () => {
     t = await startTestApp(kind, { scheduler: FAST });
     admin = await t.login();
@@ -110,6 +113,7 @@ describe.each(testDatabases())('scheduled tasks on %s', (kind) => {
     expect(started).toEqual({ logId: expect.any(Number), fireTime: expect.any(String) });
     const [row] = await waitLog(j.id, 1);
     expect(row).toMatchObject({ id: started.logId, jobId: j.id, jobName: j.name, attempt: 1, status: JobRunStatus.SUCCESS, message: 'echo 42', instance: expect.any(String) });
+    appInstance = row.instance;
     expect(new Date(row.fireTime).toISOString()).toBe(started.fireTime);
     expect(row.duration).toBeGreaterThanOrEqual(0);
     expect(new Date(row.endTime).getTime()).toBeGreaterThanOrEqual(new Date(row.startTime).getTime());
@@ -208,6 +212,26 @@ describe.each(testDatabases())('scheduled tasks on %s', (kind) => {
     // removing a task removes its log
     await ok('/sapi/sys/job/remove', { id: j.id });
     expect((await db.select().from(jobLog).where(eq(jobLog.jobId, j.id))).length).toBe(0);
+  });
+
+  it('jobLogRetention deletes ended log lines older than its days, keeps recent and running ones', async () => {
+    const { db } = t.database;
+    const j = await addJob({ beanName: 'testEcho' });
+    const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const rows = await db.insert(jobLog).values([
+      { jobId: j.id, fireTime: ago(40), attempt: 1, status: JobRunStatus.SUCCESS, instance: 'x' },
+      { jobId: j.id, fireTime: ago(31), attempt: 1, status: JobRunStatus.FAIL, instance: 'x' },
+      { jobId: j.id, fireTime: ago(40), attempt: 2, status: JobRunStatus.RUNNING, instance: live() },
+      { jobId: j.id, fireTime: ago(2), attempt: 1, status: JobRunStatus.SUCCESS, instance: 'x' },
+    ]).returning({ id: jobLog.id });
+    const retention = ((await ok('/sapi/sys/job/list', {})) as Rec[]).find((x) => x.beanName === 'jobLogRetention')!;
+    expect(retention).toMatchObject({ cronExpression: '0 15 4 * * *', processorParams: '{"days":30}' });
+    await ok('/sapi/sys/job/runNow', { id: retention.id });
+    const [run] = await waitLog(retention.id, 1);
+    expect(run).toMatchObject({ status: JobRunStatus.SUCCESS, message: 'deleted 2 task log line(s) older than 30 day(s)' });
+    const left = (await db.select({ id: jobLog.id }).from(jobLog).where(eq(jobLog.jobId, j.id))).map((r) => r.id).sort((a, b) => a - b);
+    expect(left).toEqual([rows[2].id, rows[3].id]);
+    await ok('/sapi/sys/job/remove', { id: j.id });
   });
 
   it('runs each fire of a 2-second task exactly once with two instances on one database', { timeout: 30_000 }, async () => {

@@ -26,6 +26,7 @@ import { sapiRoute, type SapiHandlerArgs } from '../../http/sapi';
 import { nextFireTime, nextFireTimes } from './cron';
 import { jobHandlers, type JobServices } from './registry';
 import { Scheduler } from './scheduler';
+import './builtins';
 
 /** Fire times `nextFireTimes` answers. */
 export const NEXT_TIMES = 5;
