@@ -4,7 +4,7 @@
  * committed migrations do not match the tables or have long lines (sql-layout.ts). A bad manifest exits 1
  * with file:line for each problem.
  */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -24,8 +24,15 @@ function listFiles(dir: string): string[] {
   });
 }
 
+/**
+ * Runs `drizzle-kit generate` into `out`; its output. drizzle-kit exits 0 even when it cannot read a schema
+ * file, so an `Error` in its output is thrown here (else a broken schema would pass as "migrations current").
+ */
 function drizzleGenerate(out: string): string {
-  return execFileSync(join(ROOT, 'node_modules/.bin/drizzle-kit'), ['generate', '--config=drizzle.config.ts'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WMS_MIGRATIONS_OUT: out } });
+  const run = spawnSync(join(ROOT, 'node_modules/.bin/drizzle-kit'), ['generate', '--config=drizzle.config.ts'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WMS_MIGRATIONS_OUT: out } });
+  const output = `${run.stdout ?? ''}${run.stderr ?? ''}`;
+  if (run.status !== 0 || /^\s*(\w*Error|error):/m.test(output)) throw new Error(`drizzle-kit generate failed:\n${output}`);
+  return run.stdout;
 }
 
 function main() {

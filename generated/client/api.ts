@@ -14,6 +14,8 @@ export const apiPaths: Record<string, string> = {
   inventoryJudgementLine: "/sapi/wms/inventory-judgement-line",
   inventoryLog: "/sapi/wms/sku-inventory-log",
   inventoryShare: "/sapi/wms/inventory-share",
+  job: "/sapi/sys/job",
+  jobLog: "/sapi/sys/job-log",
   outboundAllocation: "/sapi/wms/outbound-allocation",
   outboundOrder: "/sapi/wms/outbound-order",
   outboundOrderLine: "/sapi/wms/outbound-order-line",

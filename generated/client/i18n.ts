@@ -334,6 +334,53 @@ export const generatedMessages = {
           },
         },
       },
+      job: {
+        name: "Scheduled tasks",
+        fields: {
+          id: "ID",
+          name: "Task name",
+          beanName: "Bean name",
+          cronExpression: "Cron expression",
+          processorParams: "Processor parameters (JSON)",
+          retryCount: "Retry count",
+          retryInterval: "Retry interval (ms)",
+          monitorTimeout: "Monitoring timeout (ms)",
+          status: "Task status",
+          nextFireTime: "Next fire time",
+          lastResult: "Last result",
+          lastFireTime: "Last run",
+          remark: "Remark",
+          addDate: "Created",
+          updateDate: "Updated",
+        },
+        actions: {
+          pause: "Pause",
+          resume: "Resume",
+        },
+        views: {
+          all: "Scheduled tasks",
+        },
+      },
+      jobLog: {
+        name: "Task log",
+        fields: {
+          id: "ID",
+          jobId: "Task",
+          fireTime: "Fire time",
+          attempt: "Attempt",
+          status: "Run status",
+          startTime: "Started",
+          endTime: "Ended",
+          duration: "Duration (ms)",
+          message: "Message or error",
+          instance: "Instance",
+          jobName: "Task",
+          updateDate: "Updated",
+        },
+        views: {
+          list: "Task log",
+        },
+      },
       outboundAllocation: {
         name: "Outbound allocations",
         fields: {
@@ -681,6 +728,16 @@ export const generatedMessages = {
         NORMAL: "Normal",
         RETURN: "Customer return",
         REJECT: "Rejected delivery",
+      },
+      JobRunStatus: {
+        RUNNING: "Running",
+        SUCCESS: "Succeeded",
+        FAIL: "Failed",
+      },
+      JobStatus: {
+        ENABLED: "Enabled",
+        PAUSED: "Paused",
+        NOT_ENABLED: "Not enabled",
       },
       JudgementStatus: {
         PENDING: "Pending",
@@ -1088,6 +1145,53 @@ export const generatedMessages = {
           },
         },
       },
+      job: {
+        name: "定时任务",
+        fields: {
+          id: "ID",
+          name: "任务名称",
+          beanName: "Bean名称",
+          cronExpression: "Cron表达式",
+          processorParams: "处理器参数(JSON)",
+          retryCount: "重试次数",
+          retryInterval: "重试间隔(毫秒)",
+          monitorTimeout: "监控超时(毫秒)",
+          status: "任务状态",
+          nextFireTime: "下次执行时间",
+          lastResult: "上次结果",
+          lastFireTime: "上次执行",
+          remark: "备注",
+          addDate: "创建时间",
+          updateDate: "更新时间",
+        },
+        actions: {
+          pause: "暂停",
+          resume: "恢复",
+        },
+        views: {
+          all: "定时任务",
+        },
+      },
+      jobLog: {
+        name: "任务日志",
+        fields: {
+          id: "ID",
+          jobId: "任务",
+          fireTime: "触发时间",
+          attempt: "第几次",
+          status: "执行状态",
+          startTime: "开始时间",
+          endTime: "结束时间",
+          duration: "耗时(毫秒)",
+          message: "消息/错误",
+          instance: "实例",
+          jobName: "任务",
+          updateDate: "更新时间",
+        },
+        views: {
+          list: "任务日志",
+        },
+      },
       outboundAllocation: {
         name: "出库分配",
         fields: {
@@ -1435,6 +1539,16 @@ export const generatedMessages = {
         NORMAL: "普通入库",
         RETURN: "退货入库",
         REJECT: "拒收入库",
+      },
+      JobRunStatus: {
+        RUNNING: "执行中",
+        SUCCESS: "成功",
+        FAIL: "失败",
+      },
+      JobStatus: {
+        ENABLED: "启用",
+        PAUSED: "暂停",
+        NOT_ENABLED: "未启用",
       },
       JudgementStatus: {
         PENDING: "待审核",

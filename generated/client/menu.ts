@@ -148,6 +148,14 @@ export const menuTree: MenuNode[] = [
         key: "permission", labelKey: "resources.permission.name", icon: "Key",
         route: "/permission/list", resource: "permission", code: "permission",
       },
+      {
+        key: "job", labelKey: "resources.job.name", icon: "Schedule", route: "/job/list",
+        resource: "job", code: "job:list",
+      },
+      {
+        key: "jobLog", labelKey: "resources.jobLog.name", icon: "History", route: "/job/log/list",
+        resource: "jobLog", code: "job:log_list",
+      },
     ],
   },
 ];

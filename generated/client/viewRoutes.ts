@@ -23,6 +23,8 @@ export const generatedViews: ViewDef[] = [
   { resource: "inventoryJudgement", view: "all", route: "/sku/inventory_judgement_list", code: "inventory_judgement:list", component: lazyPage(views, "InventoryJudgementAllList") },
   { resource: "inventoryLog", view: "list", route: "/sku/inventory_log_list", code: "sku_inventory:list", component: lazyPage(views, "InventoryLogListList") },
   { resource: "inventoryShare", view: "list", route: "/sku/inventory_share_list", code: "inventory_share:list", component: lazyPage(views, "InventoryShareListList") },
+  { resource: "job", view: "all", route: "/job/list", code: "job:list", component: lazyPage(views, "JobAllList") },
+  { resource: "jobLog", view: "list", route: "/job/log/list", code: "job:log_list", component: lazyPage(views, "JobLogListList") },
   { resource: "outboundOrder", view: "normal", route: "/outbound/normal_list", code: "outbound:list", component: lazyPage(views, "OutboundOrderNormalList") },
   { resource: "outboundOrder", view: "noon", route: "/outbound/nano_list", code: "outbound:list", component: lazyPage(views, "OutboundOrderNoonList") },
   { resource: "outboundPackage", view: "pack", route: "/outbound/pack/list", code: "outbound:pack_list", component: lazyPage(views, "OutboundPackagePackList") },

@@ -53,6 +53,14 @@ export const InventoryShareListList = () => <DocumentScreen
   resource="inventoryShare"
   view="list"
 />;
+/** Scheduled tasks: Scheduled tasks (/job/list). */
+export const JobAllList = () => <DocumentScreen source={screenSource} resource="job" view="all" />;
+/** Task log: Task log (/job/log/list). */
+export const JobLogListList = () => <DocumentScreen
+  source={screenSource}
+  resource="jobLog"
+  view="list"
+/>;
 /** Outbound orders: Outbound orders (/outbound/normal_list). */
 export const OutboundOrderNormalList = () => <DocumentScreen
   source={screenSource}

@@ -588,3 +588,46 @@ export const user = pgTable("sys_user", {
   index("sys_user_status_idx").on(t.status),
   index("sys_user_add_date_id_idx").on(t.addDate, t.id),
 ]);
+/** Scheduled tasks (定时任务): /sapi/sys/job */
+export const job = pgTable("sys_job", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: varchar("name", { length: 50 }).notNull(),
+  beanName: varchar("bean_name", { length: 100 }).notNull(),
+  cronExpression: varchar("cron_expression", { length: 100 }).notNull(),
+  processorParams: text("processor_params"),
+  retryCount: integer("retry_count").default(0).notNull(),
+  retryInterval: integer("retry_interval").default(0).notNull(),
+  monitorTimeout: integer("monitor_timeout").default(600000).notNull(),
+  status: smallint("status").default(1).notNull(),
+  nextFireTime: timestamp("next_fire_time", { withTimezone: true, mode: 'date' }),
+  lastResult: smallint("last_result"),
+  lastFireTime: timestamp("last_fire_time", { withTimezone: true, mode: 'date' }),
+  remark: varchar("remark", { length: 200 }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  uniqueIndex("sys_job_name_uq").on(t.name),
+  index("sys_job_bean_name_idx").on(t.beanName),
+  index("sys_job_status_idx").on(t.status),
+  index("sys_job_next_fire_time_id_idx").on(t.nextFireTime, t.id),
+  index("sys_job_add_date_id_idx").on(t.addDate, t.id),
+]);
+/** Task log (任务日志): /sapi/sys/job-log */
+export const jobLog = pgTable("sys_job_log", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  jobId: integer("job_id").references(() => job.id).notNull(),
+  fireTime: timestamp("fire_time", { withTimezone: true, mode: 'date' }).notNull(),
+  attempt: integer("attempt").notNull(),
+  status: smallint("status").notNull(),
+  startTime: timestamp("start_time", { withTimezone: true, mode: 'date' }),
+  endTime: timestamp("end_time", { withTimezone: true, mode: 'date' }),
+  duration: integer("duration"),
+  message: varchar("message", { length: 2000 }),
+  instance: varchar("instance", { length: 100 }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  uniqueIndex("sys_job_log_job_id_fire_time_attempt_uq").on(t.jobId, t.fireTime, t.attempt),
+  index("sys_job_log_fire_time_id_idx").on(t.fireTime, t.id),
+  index("sys_job_log_status_idx").on(t.status),
+]);

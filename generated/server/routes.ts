@@ -53,6 +53,8 @@ export const bindings = {
     table: tables.inventoryShare,
     schemas: schemas.inventoryShare,
   },
+  job: { meta: resourceMeta.job, table: tables.job, schemas: schemas.job },
+  jobLog: { meta: resourceMeta.jobLog, table: tables.jobLog, schemas: schemas.jobLog },
   outboundAllocation: {
     meta: resourceMeta.outboundAllocation,
     table: tables.outboundAllocation,
@@ -151,6 +153,35 @@ export const routeTable: Route[] = [
     path: "/sapi/bas/province/remove", resource: "province", operation: "remove",
     permission: "reference:edit",
   },
+  {
+    path: "/sapi/sys/job-log/add", resource: "jobLog", operation: "add", permission: "job:log_list",
+  },
+  {
+    path: "/sapi/sys/job-log/detail", resource: "jobLog", operation: "detail",
+    permission: "job:log_list",
+  },
+  {
+    path: "/sapi/sys/job-log/edit", resource: "jobLog", operation: "edit",
+    permission: "job:log_list",
+  },
+  {
+    path: "/sapi/sys/job-log/list", resource: "jobLog", operation: "list",
+    permission: "job:log_list",
+  },
+  {
+    path: "/sapi/sys/job-log/page", resource: "jobLog", operation: "page",
+    permission: "job:log_list",
+  },
+  {
+    path: "/sapi/sys/job-log/remove", resource: "jobLog", operation: "remove",
+    permission: "job:log_list",
+  },
+  { path: "/sapi/sys/job/add", resource: "job", operation: "add", permission: "job:add" },
+  { path: "/sapi/sys/job/detail", resource: "job", operation: "detail", permission: "job:list" },
+  { path: "/sapi/sys/job/edit", resource: "job", operation: "edit", permission: "job:edit" },
+  { path: "/sapi/sys/job/list", resource: "job", operation: "list", permission: "job:list" },
+  { path: "/sapi/sys/job/page", resource: "job", operation: "page", permission: "job:list" },
+  { path: "/sapi/sys/job/remove", resource: "job", operation: "remove", permission: "job:remove" },
   {
     path: "/sapi/sys/permission/add", resource: "permission", operation: "add",
     permission: "permission",

@@ -76,6 +76,20 @@ export const InboundOrderType = {
   REJECT: 3,
 } as const;
 export type InboundOrderType = (typeof InboundOrderType)[keyof typeof InboundOrderType];
+/** Run status (执行状态) */
+export const JobRunStatus = {
+  RUNNING: 1,
+  SUCCESS: 2,
+  FAIL: 3,
+} as const;
+export type JobRunStatus = (typeof JobRunStatus)[keyof typeof JobRunStatus];
+/** Task status (任务状态) */
+export const JobStatus = {
+  ENABLED: 1,
+  PAUSED: 2,
+  NOT_ENABLED: 3,
+} as const;
+export type JobStatus = (typeof JobStatus)[keyof typeof JobStatus];
 /** Adjustment status (调整状态) */
 export const JudgementStatus = {
   PENDING: 1,
@@ -202,6 +216,16 @@ export const enumValues: Record<string, Array<{ key: string; value: number }>> =
     { key: "NORMAL", value: 1 },
     { key: "RETURN", value: 2 },
     { key: "REJECT", value: 3 },
+  ],
+  JobRunStatus: [
+    { key: "RUNNING", value: 1 },
+    { key: "SUCCESS", value: 2 },
+    { key: "FAIL", value: 3 },
+  ],
+  JobStatus: [
+    { key: "ENABLED", value: 1 },
+    { key: "PAUSED", value: 2 },
+    { key: "NOT_ENABLED", value: 3 },
   ],
   JudgementStatus: [
     { key: "PENDING", value: 1 },

@@ -56,6 +56,16 @@ export const permissionTree: Array<{ code: string; name: string; nameZh: string;
     code: "inventory_share:list", name: "Inventory shares", nameZh: "库存分享", type: 1,
     parentCode: "sku",
   },
+  { code: "job", name: "Scheduled tasks", nameZh: "定时任务", type: 1, parentCode: null },
+  { code: "job:add", name: "Add Scheduled tasks", nameZh: "新增定时任务", type: 2, parentCode: "job" },
+  { code: "job:edit", name: "Edit Scheduled tasks", nameZh: "编辑定时任务", type: 2, parentCode: "job" },
+  { code: "job:list", name: "Scheduled tasks", nameZh: "定时任务", type: 1, parentCode: "job" },
+  { code: "job:log_list", name: "Task log", nameZh: "任务日志", type: 1, parentCode: "job" },
+  {
+    code: "job:remove", name: "Delete Scheduled tasks", nameZh: "删除定时任务", type: 2,
+    parentCode: "job",
+  },
+  { code: "job:run", name: "Run a task now", nameZh: "立即执行任务", type: 2, parentCode: "job:list" },
   { code: "outbound", name: "Outbound", nameZh: "出库", type: 1, parentCode: null },
   {
     code: "outbound:allocate", name: "Allocate, pick, pack and ship outbound orders",

@@ -328,6 +328,57 @@ export function inventoryShareQuery(lang: Lang, source?: Source) {
     enable: r.boolean({ en: "Enabled", zh: "启用" }, { notNull: true }),
   });
 }
+/** Scheduled tasks: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function jobForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    name: r.string({ en: "Task name", zh: "任务名称" }, { required: true, maxLength: 50 }),
+    beanName: r.string({ en: "Bean name", zh: "Bean名称" }, { required: true, maxLength: 100, pattern: "code" }),
+    cronExpression: r.string({ en: "Cron expression", zh: "Cron表达式" }, { required: true, maxLength: 100, pattern: "cron" }),
+    processorParams: r.string({ en: "Processor parameters (JSON)", zh: "处理器参数(JSON)" }, { maxLength: 4000, pattern: "jsonObject" }),
+    retryCount: r.number({ en: "Retry count", zh: "重试次数" }, { required: true, integer: true, min: 0, max: 10 }),
+    retryInterval: r.number({ en: "Retry interval (ms)", zh: "重试间隔(毫秒)" }, { required: true, integer: true, min: 0, max: 86400000 }),
+    monitorTimeout: r.number({ en: "Monitoring timeout (ms)", zh: "监控超时(毫秒)" }, { notNull: true, integer: true, min: 0, max: 86400000 }),
+    status: r.oneOf({ en: "Task status", zh: "任务状态" }, [1, 2, 3], { notNull: true }),
+    remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
+  });
+}
+/** Scheduled tasks: the page/list query (paging, whitelisted sort, filters). */
+export function jobQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "name", "nextFireTime", "addDate"]),
+    name: r.string({ en: "Task name", zh: "任务名称" }, { maxLength: 50 }),
+    beanName: r.string({ en: "Bean name", zh: "Bean名称" }, { maxLength: 100 }),
+    status: r.oneOf({ en: "Task status", zh: "任务状态" }, [1, 2, 3], { notNull: true }),
+  });
+}
+/** Task log: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function jobLogForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    jobId: r.ref({ en: "Task", zh: "任务" }, { required: true }),
+    fireTime: r.date({ en: "Fire time", zh: "触发时间" }, { required: true }),
+    attempt: r.number({ en: "Attempt", zh: "第几次" }, { required: true, integer: true, min: 1 }),
+    status: r.oneOf({ en: "Run status", zh: "执行状态" }, [1, 2, 3], { required: true }),
+    startTime: r.date({ en: "Started", zh: "开始时间" }, {}),
+    endTime: r.date({ en: "Ended", zh: "结束时间" }, {}),
+    duration: r.number({ en: "Duration (ms)", zh: "耗时(毫秒)" }, { integer: true }),
+    message: r.string({ en: "Message or error", zh: "消息/错误" }, { maxLength: 2000 }),
+    instance: r.string({ en: "Instance", zh: "实例" }, { maxLength: 100 }),
+  });
+}
+/** Task log: the page/list query (paging, whitelisted sort, filters). */
+export function jobLogQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "fireTime"]),
+    jobId: r.ref({ en: "Task", zh: "任务" }, {}),
+    fireTimeStart: r.day({ en: "Fire time", zh: "触发时间" }),
+    fireTimeEnd: r.day({ en: "Fire time", zh: "触发时间" }),
+    status: r.oneOf({ en: "Run status", zh: "执行状态" }, [1, 2, 3], {}),
+  });
+}
 /** Outbound allocations: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
 export function outboundAllocationForm(mode: FormMode, lang: Lang, source?: Source) {
   const r = rules(lang, mode, source);
@@ -685,6 +736,8 @@ export const schemas = {
   inventoryJudgementLine: { form: inventoryJudgementLineForm, query: inventoryJudgementLineQuery },
   inventoryLog: { form: inventoryLogForm, query: inventoryLogQuery },
   inventoryShare: { form: inventoryShareForm, query: inventoryShareQuery },
+  job: { form: jobForm, query: jobQuery },
+  jobLog: { form: jobLogForm, query: jobLogQuery },
   outboundAllocation: { form: outboundAllocationForm, query: outboundAllocationQuery },
   outboundOrder: { form: outboundOrderForm, query: outboundOrderQuery },
   outboundOrderLine: { form: outboundOrderLineForm, query: outboundOrderLineQuery },

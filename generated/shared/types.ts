@@ -230,6 +230,40 @@ export interface InventoryShare {
   addDate: string;
 }
 
+/** Scheduled tasks (定时任务) as the API returns it. */
+export interface Job {
+  id: number;
+  name: string;
+  beanName: string;
+  cronExpression: string;
+  processorParams: string | null;
+  retryCount: number;
+  retryInterval: number;
+  monitorTimeout: number;
+  status: number;
+  nextFireTime: string | null;
+  lastResult: number | null;
+  lastFireTime: string | null;
+  remark: string | null;
+  addDate: string;
+}
+
+/** Task log (任务日志) as the API returns it. */
+export interface JobLog {
+  id: number;
+  jobId: number;
+  jobName: string | null;
+  fireTime: string;
+  attempt: number;
+  status: number;
+  startTime: string | null;
+  endTime: string | null;
+  duration: number | null;
+  message: string | null;
+  instance: string | null;
+  addDate: string;
+}
+
 /** Outbound allocations (出库分配) as the API returns it. */
 export interface OutboundAllocation {
   id: number;

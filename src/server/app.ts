@@ -19,6 +19,7 @@ import { registerFileRoutes } from './domain/files/routes';
 import { registerImportRoutes } from './domain/imports/routes';
 import { registerExportRoutes } from './domain/exports/routes';
 import { registerPrintRoutes } from './domain/print/routes';
+import { registerJobRoutes } from './domain/jobs/routes';
 import { batchUpdateWeight, batchWeightBody, labelsBody, searchBody, searchSkus } from './domain/sku';
 import { approveJudgement, rejectBody, rejectJudgement } from './domain/inventory/judgement';
 import { registerInboundRoutes } from './domain/inbound/routes';
@@ -101,9 +102,12 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   // Files (upload, download, thumbnails) and Excel imports with their templates (spec 7.1, 7.2, 9; issue 3)
   const fileStorage = await registerFileRoutes(app, database, config);
   await registerImportRoutes(app, database, fileStorage);
-  await registerExportRoutes(app, database, fileStorage);
+  const exportDeps = await registerExportRoutes(app, database, fileStorage);
   // Printing: signed PDF addresses for the browser and the local print plugin, the plugin's zip (issue 16)
   registerPrintRoutes(app, database, config);
+
+  // Scheduled tasks and their log (issue 15; docs/jobs.md): the scheduler starts when the app is ready
+  registerJobRoutes(app, database, config, { fileStorage, exports: exportDeps });
 
   app.all('/sapi/*', async (req, reply) => reply.status(404).send({ code: Code.NOT_FOUND, msg: `${req.method} ${req.url}: no such call`, data: null }));
 

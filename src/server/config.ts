@@ -6,8 +6,10 @@
  * WMS_SEED_DEMO (`1` default: a demo company with warehouses and owners on first start),
  * WMS_CAPTCHA_TEST_ANSWER (tests only: that value answers every captcha; never set by npm start),
  * WMS_TRUST_PROXY (the proxies whose X-Forwarded-For names the client: addresses or CIDRs, comma-separated;
- * default loopback only, so a client cannot name its own address and dodge the per-IP login limits).
+ * default loopback only, so a client cannot name its own address and dodge the per-IP login limits),
+ * WMS_SCHEDULER (`1` default: scheduled tasks fire at their cron times; `0` leaves that to other instances).
  */
+import type { SchedulerSettings } from './domain/jobs/scheduler';
 import type { LoginThrottleSettings } from './domain/login-throttle';
 import type { ShareRateLimits } from './domain/share/public';
 
@@ -27,6 +29,11 @@ export interface Config {
   loginThrottle?: Partial<LoginThrottleSettings>;
   /** Limits of the public share call that differ from DEFAULT_SHARE_LIMITS (domain/share/public.ts; tests use small ones). */
   shareRateLimits?: Partial<ShareRateLimits>;
+  /**
+   * The task scheduler (domain/jobs/scheduler.ts). Absent or `enabled: false`: tasks run only when asked ("run
+   * now"); `npm start` turns it on (WMS_SCHEDULER); tests turn it on with short timings where they need it.
+   */
+  scheduler?: Partial<SchedulerSettings>;
 }
 
 /** Loopback only: a reverse proxy on the same host may name the client. */
@@ -44,5 +51,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.WMS_SEED_DEMO !== '0',
     captchaTestAnswer: env.WMS_CAPTCHA_TEST_ANSWER || undefined,
     trustProxy: env.WMS_TRUST_PROXY?.trim() || DEFAULT_TRUST_PROXY,
+    scheduler: { enabled: env.WMS_SCHEDULER !== '0' },
   };
 }

@@ -13,7 +13,7 @@ export type Operation = (typeof OPERATIONS)[number];
 export const PERMISSION_KEYS = ['top', 'list', 'add', 'edit', 'remove', 'lock', 'unlock'] as const;
 /** Inputs a field may name; `image`: one uploaded picture (a string field holding its url; spec 2.10 image uploader). */
 export const WIDGETS = ['country', 'province', 'city', 'permissionTree', 'image'] as const;
-export const PATTERNS = ['email', 'phone', 'code'] as const;
+export const PATTERNS = ['email', 'phone', 'code', 'cron', 'jsonObject'] as const;
 /** Colours of an enum value's tag (MUI Chip colours). */
 export const TAG_COLORS = ['default', 'primary', 'info', 'success', 'warning', 'error'] as const;
 export type TagColor = (typeof TAG_COLORS)[number];

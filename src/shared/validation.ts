@@ -14,6 +14,7 @@
  * "Strict input at the edge"). `input` (the console's forms) casts what inputs hold, e.g. "12" -> 12.
  * Both trim text and read '' and null as "empty".
  */
+import { Cron } from 'croner';
 import * as yup from 'yup';
 import type { Label } from './resource-meta';
 
@@ -50,6 +51,8 @@ export const ruleTexts: Record<Lang, Record<string, string>> = {
     email: '{label} must be an email address',
     phone: '{label} may hold digits, spaces and + - ( ) only',
     code: '{label} may hold letters, digits, - and _ only',
+    cron: '{label} is not a valid cron expression (minute hour day month weekday, optional seconds first)',
+    jsonObject: '{label} must be a JSON object, e.g. {"days": 30}',
     allOrSome: '{label}: -1 (all) cannot be mixed with other ids',
     positiveId: '{label} must be a positive integer',
     invalid: '{label} is not valid',
@@ -73,6 +76,8 @@ export const ruleTexts: Record<Lang, Record<string, string>> = {
     email: '{label}必须是邮箱地址',
     phone: '{label}只能包含数字、空格和 + - ( )',
     code: '{label}只能包含字母、数字、- 和 _',
+    cron: '{label}不是有效的Cron表达式（分 时 日 月 周，可在最前加秒）',
+    jsonObject: '{label}必须是JSON对象，例如 {"days": 30}',
     allOrSome: '{label}：-1（全部）不能与其他编号同时出现',
     positiveId: '{label}必须是正整数',
     invalid: '{label}无效',
@@ -150,10 +155,33 @@ export function fieldMessage(lang: Lang, at: FieldRef, text: string, args: Args 
   return out;
 }
 
-const PATTERNS: Record<string, RegExp> = {
+/** A cron expression croner accepts (5 to 7 fields: optional seconds and year; croner's syntax, docs/jobs.md). */
+export function isCronExpression(v: string): boolean {
+  try {
+    new Cron(v, { paused: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** JSON text of an object (`{}` or `{"days": 30}`), e.g. a scheduled task's processor parameters. */
+export function isJsonObjectText(v: string): boolean {
+  try {
+    const x: unknown = JSON.parse(v);
+    return typeof x === 'object' && x !== null && !Array.isArray(x);
+  } catch {
+    return false;
+  }
+}
+
+/** Manifest `pattern:` rules: a regular expression, or a check for what a regular expression cannot say. */
+const PATTERNS: Record<string, RegExp | ((v: string) => boolean)> = {
   email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
   phone: /^[0-9+\-() ]+$/,
   code: /^[A-Za-z0-9_-]+$/,
+  cron: isCronExpression,
+  jsonObject: isJsonObjectText,
 };
 
 /**
@@ -212,7 +240,9 @@ export function rules(lang: Lang, mode: FormMode | 'query', source: Source = 'wi
         const t = msg('length', label, { min: o.minLength, max: o.maxLength });
         s = s.min(o.minLength, t).max(o.maxLength, t);
       } else if (o.maxLength !== undefined) s = s.max(o.maxLength, msg('maxLength', label, { max: o.maxLength }));
-      if (o.pattern && mode !== 'query') s = s.matches(PATTERNS[o.pattern], { message: msg(o.pattern, label), excludeEmptyString: true });
+      const rule = o.pattern && mode !== 'query' ? PATTERNS[o.pattern] : undefined;
+      if (rule instanceof RegExp) s = s.matches(rule, { message: msg(o.pattern!, label), excludeEmptyString: true });
+      else if (rule) s = s.test(o.pattern!, msg(o.pattern!, label), (v) => v === undefined || v === null || v === '' || rule(v));
       return need(s.nullable(), label, o.required);
     },
     /** A password: on edit an empty value means "keep the old one". */

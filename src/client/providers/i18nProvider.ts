@@ -19,6 +19,7 @@ import { inboundMessages } from '../screens/inbound/messages';
 import { documentScreenMessages } from '../kit/screen/messages';
 import { orderImportMessages } from '../screens/orderImport/messages';
 import { packageMessages } from '../screens/packages/messages';
+import { jobMessages } from '../screens/jobs/messages';
 import { shippingMessages } from '../screens/shipping/messages';
 import { shareMessages } from '../screens/share/messages';
 import { generatedMessages } from '../../../generated/client/i18n';
@@ -27,8 +28,8 @@ import { LOCALES, getCurrentLocale, setCurrentLocale, type AppLocale } from './l
 import { loadChineseFontFor } from './chineseFont';
 
 export const messages: Record<AppLocale, TranslationMessages> = {
-  en: deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inventoryMessages.en, inboundMessages.en, documentScreenMessages.en, orderImportMessages.en, packageMessages.en, shippingMessages.en, shareMessages.en, generatedMessages.en) as unknown as TranslationMessages,
-  zh: deepMerge(raChineseMessages as unknown as MessageTree, appZh, widgetMessages.zh, inventoryMessages.zh, inboundMessages.zh, documentScreenMessages.zh, orderImportMessages.zh, packageMessages.zh, shippingMessages.zh, shareMessages.zh, generatedMessages.zh) as unknown as TranslationMessages,
+  en: deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inventoryMessages.en, inboundMessages.en, documentScreenMessages.en, orderImportMessages.en, packageMessages.en, jobMessages.en, shippingMessages.en, shareMessages.en, generatedMessages.en) as unknown as TranslationMessages,
+  zh: deepMerge(raChineseMessages as unknown as MessageTree, appZh, widgetMessages.zh, inventoryMessages.zh, inboundMessages.zh, documentScreenMessages.zh, orderImportMessages.zh, packageMessages.zh, jobMessages.zh, shippingMessages.zh, shareMessages.zh, generatedMessages.zh) as unknown as TranslationMessages,
 };
 
 const base = polyglotI18nProvider(

@@ -13,6 +13,8 @@
  * - the SKU lists' code lookup, imports, labels, batch weight and inventory dialog (sku/widgets.tsx);
  * - the inventory share list's dialog, columns cell, new-link and revoke buttons (share/widgets.tsx).
  * - row `print`: the record's documents (print/widgets.tsx).
+ * - the SKU lists' code lookup, imports, labels, batch weight and inventory dialog (sku/widgets.tsx).
+ * - the scheduled tasks' bean select, cron input with next fire times and Run now (jobs/widgets.tsx).
  * Imported for its side effect by DocumentScreen.
  */
 import Box from '@mui/material/Box';
@@ -37,6 +39,7 @@ import './inventory/widgets';
 import './sku/widgets';
 import './share/widgets';
 import './print/widgets';
+import './jobs/widgets';
 
 /** inbound | outbound: the order kind of a screen's resource (inboundOrder, outboundOrder). */
 const orderKind = (screen: Screen): PackageKind & OrderImportKind => (screen.resource.startsWith('inbound') ? 'inbound' : 'outbound');

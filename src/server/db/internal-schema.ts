@@ -124,3 +124,14 @@ export const sysRateHit = pgTable('sys_rate_hit', {
   windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
   hits: integer('hits').default(0).notNull(),
 }, (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('sys_rate_hit_window_idx').on(t.windowStart)]);
+
+/**
+ * A running scheduler (domain/jobs/scheduler.ts): its instance id and the last time it said it is alive. A task
+ * log row left RUNNING by an instance whose heartbeat is older than the lease (or that is gone) is marked
+ * failed by the next sweep of any instance (issue 15, crash recovery).
+ */
+export const sysJobInstance = pgTable('sys_job_instance', {
+  id: varchar('id', { length: 100 }).primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+});

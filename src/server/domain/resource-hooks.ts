@@ -5,6 +5,7 @@ import { inventoryHooks } from './inventory/records';
 import { outboundOrderHooks } from './outbound/orders';
 import { inboundPackages, outboundPackages, packageHooks } from './packages';
 import { judgementHooks } from './inventory/judgement';
+import { jobHooks } from './jobs/hooks';
 import { companyHooks } from './quotas';
 import { inventoryShareHooks } from './share/hooks';
 import { skuChildHooks, skuHooks } from './sku';
@@ -24,4 +25,5 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   inboundPackage: packageHooks(inboundPackages),
   outboundPackage: packageHooks(outboundPackages),
   inventoryShare: inventoryShareHooks,
+  job: jobHooks,
 };

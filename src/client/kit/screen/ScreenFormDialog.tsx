@@ -32,7 +32,7 @@ import { callOf } from '../documentApi';
 import { DocumentFormDialog } from '../DocumentFormDialog';
 import { EditableLineRow, EditableLinesTable, FormGrid, useDocumentLines, type DocumentLines, type FormMode } from '../EditableLines';
 import { testIdOf } from '../names';
-import { linesWidget } from './registry';
+import { inputWidget, linesWidget } from './registry';
 import { formItems, newLine, screenAddBody, screenEditBody, screenFormSchema, screenFormValues } from './screenForm';
 import { fieldOf, partName, type Screen } from './spec';
 
@@ -54,6 +54,11 @@ export const FieldInput = ({ screen, item, mode, fixed }: { screen: Screen; item
       {input}
     </Box>
   );
+  // a registered input the manifest names for this form field (registerInput), e.g. the task's bean select
+  if (item.widget) {
+    const Input = inputWidget(item.widget);
+    return Input ? box(<Input screen={screen} source={f.name} label={label} isRequired={Boolean(isRequired)} disabled={Boolean(disabled)} testId={testId} />) : null;
+  }
   if (f.type === 'ref' && (f.resource === 'owner' || f.resource === 'warehouse')) {
     const Ref = f.resource === 'owner' ? OwnerInput : WarehouseInput;
     return box(<Ref source={f.name} label={label} disabled={disabled || fixed} isRequired={isRequired} autoPick={mode === 'add'} fullWidth helperText={fixed && mode === 'add' ? 'wms.doc.form.locked_hint' : undefined} />);

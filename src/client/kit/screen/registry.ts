@@ -1,5 +1,5 @@
 /**
- * Hand-written pieces a manifest screen names (`widget:` of a column, filter or action, `topWidgets`,
+ * Hand-written pieces a manifest screen names (`widget:` of a column, filter, form field or action, `topWidgets`,
  * `bulkWidgets`, `rowWidgets`, `form.widget`, `form.lines.widget`): what the manifest cannot say, e.g.
  * "planned / received" totals, the receive button that opens the receiving screen, the package dialog (a
  * row's, or a screen's whole create/edit dialog), the order import, the SKU code lookup, the batch weight. Screens register them once at start
@@ -40,6 +40,11 @@ export type LinesWidget = ComponentType<{ screen: Screen; lines: DocumentLines; 
  * a successful save (the list reloads).
  */
 export type FormWidget = ComponentType<{ screen: Screen; id?: Identifier; record?: RaRecord; onClose: () => void; onSaved: () => void }>;
+/**
+ * One input of the generic create/edit form (`form.fields: [{ field, widget }]`), inside the form: it edits
+ * `source` (the field's value; the rule stays the field's yup schema), e.g. a select fed by a server call.
+ */
+export type InputWidget = ComponentType<{ screen: Screen; source: string; label: string; isRequired: boolean; disabled: boolean; testId: string }>;
 
 const columns = new Map<string, ColumnWidget>();
 const rows = new Map<string, RowWidget>();
@@ -49,6 +54,7 @@ const filters = new Map<string, FilterWidget>();
 const dialogs = new Map<string, DialogWidget>();
 const lineEditors = new Map<string, LinesWidget>();
 const forms = new Map<string, FormWidget>();
+const inputs = new Map<string, InputWidget>();
 
 export const registerColumn = (name: string, c: ColumnWidget) => void columns.set(name, c);
 export const registerRow = (name: string, c: RowWidget, dialog?: DialogWidget) => {
@@ -60,6 +66,7 @@ export const registerBulk = (name: string, c: BulkWidget) => void bulks.set(name
 export const registerFilter = (name: string, c: FilterWidget) => void filters.set(name, c);
 export const registerLines = (name: string, c: LinesWidget) => void lineEditors.set(name, c);
 export const registerForm = (name: string, c: FormWidget) => void forms.set(name, c);
+export const registerInput = (name: string, c: InputWidget) => void inputs.set(name, c);
 
 function lookup<T>(map: Map<string, T>, kind: string, name: string): T | undefined {
   const w = map.get(name);
@@ -73,6 +80,7 @@ export const topWidget = (name: string) => lookup(tops, 'top', name);
 export const bulkWidget = (name: string) => lookup(bulks, 'bulk', name);
 export const filterWidget = (name: string) => lookup(filters, 'filter', name);
 export const formWidget = (name: string) => lookup(forms, 'form', name);
+export const inputWidget = (name: string) => lookup(inputs, 'input', name);
 export const dialogWidget = (name: string) => dialogs.get(name);
 export const linesWidget = (name: string) => lookup(lineEditors, 'lines', name);
 

@@ -18,8 +18,8 @@
  * in `worker` and refreshes `heartbeatAt` every {@link HEARTBEAT_MS} (with the rows written so far in
  * `totalRows`). {@link resumeStaleExports} claims, with one guarded `UPDATE ... WHERE status = 1 AND heartbeat
  * older than 60 s ... RETURNING`, every CREATED job whose run stopped beating (a crash, a restart, a killed
- * instance) and runs it again from scratch; it runs when the routes are registered (app start) and every
- * {@link SWEEP_MS} after. Only the run named in `worker` may finish a job, so a run that lost its claim (paused
+ * instance) and runs it again from scratch; it runs when the routes are registered (app start) and then as the
+ * scheduled task `exportSweep` (job-handlers.ts; seeded every 30 s). Only the run named in `worker` may finish a job, so a run that lost its claim (paused
  * for over a minute while another instance took over) stops and leaves the job to the new run.
  *
  * On app close no queued export starts (the queued jobs are released for the next instance) and the close
@@ -45,8 +45,6 @@ import { writeWorkbook, type ExportBatch, type ExportColumn } from './sheet-writ
 export const HEARTBEAT_MS = 5_000;
 /** A CREATED job whose heartbeat is older than this is taken to be abandoned and run again. */
 export const STALE_SECONDS = 60;
-/** How often a running app looks for abandoned jobs (besides at start). */
-export const SWEEP_MS = 30_000;
 /** Exports written at the same time by one process; more wait in a queue (still CREATED, heartbeat kept). */
 export const MAX_PARALLEL = 2;
 /** Path prefix of the download call; `downloadUrl` is this + the job id. */
@@ -97,7 +95,6 @@ export interface ExportDeps {
   active: number;
   closing: boolean;
   heartbeat?: NodeJS.Timeout;
-  sweep?: NodeJS.Timeout;
 }
 
 export function createExportDeps(database: Database, storage: FileStorage, log: FastifyBaseLogger, definitions: ExportDefinition[], opts: { maxParallel?: number } = {}): ExportDeps {
@@ -338,19 +335,9 @@ export async function resumeStaleExports(deps: ExportDeps): Promise<number> {
   return claimed.length;
 }
 
-/** Looks for abandoned jobs every {@link SWEEP_MS} (another instance died while this one runs on). */
-export function startSweep(deps: ExportDeps, everyMs = SWEEP_MS) {
-  deps.sweep = setInterval(() => {
-    if (deps.closing) return;
-    track(deps, resumeStaleExports(deps).then(() => {}, (err) => deps.log.warn({ err }, 'export sweep failed')));
-  }, everyMs);
-  deps.sweep.unref();
-}
-
 /** App close: no new runs (queued jobs are released), then wait for the running ones and stop the timers. */
 export async function closeExports(deps: ExportDeps): Promise<void> {
   deps.closing = true;
-  if (deps.sweep) clearInterval(deps.sweep);
   pump(deps);
   while (deps.running.size) await Promise.allSettled([...deps.running]);
   if (deps.heartbeat) clearInterval(deps.heartbeat);

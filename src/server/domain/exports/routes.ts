@@ -1,8 +1,9 @@
 /**
  * Registers the Excel exports (issue 4; spec 3, 4, 7.2): resumes abandoned export jobs (jobs.ts), then
  * `POST /sapi/wms/sku-inventory/exportExcel` (permission sku_inventory:export), `POST /sapi/sys/fileExport/query`
- * (permission 'any'; own jobs, admin all) and `GET /sapi/sys/fileExport/download/<id>`. A sweep looks for
- * abandoned jobs every 30 s; on app close it waits for exports still running.
+ * (permission 'any'; own jobs, admin all) and `GET /sapi/sys/fileExport/download/<id>`. Later sweeps for
+ * abandoned jobs are the scheduled task `exportSweep` (job-handlers.ts, with `exportFileRetention`); on app close
+ * it waits for exports still running.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/connect';
@@ -10,7 +11,8 @@ import { JOB_ID_BODY } from '../../http/body';
 import { sapiRoute } from '../../http/sapi';
 import type { FileStorage } from '../files/storage';
 import { inventoryExport } from './inventory-export';
-import { closeExports, createExportDeps, DOWNLOAD_PREFIX, queryExport, resumeStaleExports, serveExport, startExport, startSweep, type ExportDefinition, type ExportDeps } from './jobs';
+import { closeExports, createExportDeps, DOWNLOAD_PREFIX, queryExport, resumeStaleExports, serveExport, startExport, type ExportDefinition, type ExportDeps } from './jobs';
+import './job-handlers';
 
 /** Every export of the product. */
 export const exportDefinitions: ExportDefinition[] = [inventoryExport];
@@ -20,7 +22,6 @@ export async function registerExportRoutes(app: FastifyInstance, database: Datab
   const deps = createExportDeps(database, storage, app.log, exportDefinitions);
   app.addHook('onClose', async () => { await closeExports(deps); });
   await resumeStaleExports(deps);
-  startSweep(deps);
   for (const def of exportDefinitions) {
     sapiRoute(app, db, def.apiPath, def.permission, { body: def.queryBody() }, ({ ctx, user, body }) => startExport(deps, def, { ctx, user, body }));
   }

@@ -6,6 +6,18 @@
  * when the job's monitoring timeout (ms) passes or the server stops, and the fire time.
  */
 import type { Db } from '../../db/connect';
+import type { ExportDeps } from '../exports/jobs';
+import type { FileStorage } from '../files/storage';
+
+/**
+ * What the app hands its handlers besides the database (set by the scheduler of that app; absent when a test
+ * calls a handler by itself): the file storage (stored files, export files) and the export machinery of the
+ * app (the stale-export sweep resumes jobs in it).
+ */
+export interface JobServices {
+  fileStorage?: FileStorage;
+  exports?: ExportDeps;
+}
 
 /** What a run of a handler receives. */
 export interface JobRunContext {
@@ -18,6 +30,8 @@ export interface JobRunContext {
   fireTime: Date;
   /** The installation's data folder (stored files, exports). */
   dataDir: string;
+  /** The app's services (the scheduler always sets them; a handler that needs one fails its run without it). */
+  services?: JobServices;
 }
 
 /** A registered handler. */
