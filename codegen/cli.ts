@@ -29,7 +29,7 @@ function listFiles(dir: string): string[] {
  * file, so an `Error` in its output is thrown here (else a broken schema would pass as "migrations current").
  */
 function drizzleGenerate(out: string): string {
-  const run = spawnSync(join(ROOT, 'node_modules/.bin/drizzle-kit'), ['generate', '--config=drizzle.config.ts'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WMS_MIGRATIONS_OUT: out } });
+  const run = spawnSync(join(ROOT, 'node_modules/.bin/drizzle-kit'), ['generate', '--config=drizzle.config.ts'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WMS_MIGRATIONS_OUT: relative(ROOT, out) } }); // drizzle-kit puts ./ before it
   const output = `${run.stdout ?? ''}${run.stderr ?? ''}`;
   if (run.status !== 0 || /^\s*(\w*Error|error):/m.test(output)) throw new Error(`drizzle-kit generate failed:\n${output}`);
   return run.stdout;
