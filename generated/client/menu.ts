@@ -143,6 +143,14 @@ export const menuTree: MenuNode[] = [
         key: "permission", labelKey: "resources.permission.name", icon: "Key",
         route: "/permission/list", resource: "permission", code: "permission",
       },
+      {
+        key: "dbConnection", labelKey: "resources.dbConnection.name", icon: "Storage",
+        route: "/dbms/database/list", resource: "dbConnection", code: "dbms:database_list",
+      },
+      {
+        key: "dbmsQuery", labelKey: "screens.dbmsQuery", icon: "Terminal",
+        route: "/dbms/database/query", code: "dbms:database_query",
+      },
     ],
   },
 ];
@@ -158,4 +166,8 @@ export const hiddenScreens: MenuNode[] = [
     route: "/func/reject_inbound_exec", code: "inbound:receive",
   },
   { key: "skuListNoon", labelKey: "screens.skuListNoon", route: "/sku/list/noon", code: "sku:list" },
+  {
+    key: "dbmsHistory", labelKey: "screens.dbmsHistory", route: "/dbms/database/history/:id",
+    code: "dbms:database_query",
+  },
 ];

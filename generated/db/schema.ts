@@ -561,3 +561,21 @@ export const user = pgTable("sys_user", {
   index("sys_user_status_idx").on(t.status),
   index("sys_user_add_date_id_idx").on(t.addDate, t.id),
 ]);
+/** Database connections (数据库连接): /sapi/dbms/database */
+export const dbConnection = pgTable("sys_db_connection", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: varchar("name", { length: 50 }).notNull(),
+  host: varchar("host", { length: 255 }).notNull(),
+  port: integer("port").default(5432).notNull(),
+  database: varchar("database", { length: 63 }).notNull(),
+  username: varchar("username", { length: 63 }).notNull(),
+  password: text("password"),
+  builtIn: boolean("built_in").default(false).notNull(),
+  remark: varchar("remark", { length: 200 }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  uniqueIndex("sys_db_connection_name_uq").on(t.name),
+  index("sys_db_connection_built_in_id_idx").on(t.builtIn, t.id),
+  index("sys_db_connection_add_date_id_idx").on(t.addDate, t.id),
+]);

@@ -117,6 +117,9 @@ export const requestLabels = {
   user: L('User', '用户'),
   quantity: L('Quantity', '数量'),
   value: L('Value', '值'),
+  sql: L('SQL statement', 'SQL语句'),
+  timeoutMs: L('Time limit (ms)', '超时（毫秒）'),
+  maxRows: L('Row limit', '行数上限'),
 } as const satisfies Record<string, Label>;
 
 /**
