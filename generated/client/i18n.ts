@@ -57,7 +57,7 @@ export const generatedMessages = {
         values: {
           builtIn: {
             true: "Built-in",
-            false: "Added",
+            false: "Added by a user",
           },
         },
       },
@@ -780,7 +780,7 @@ export const generatedMessages = {
         values: {
           builtIn: {
             true: "内置",
-            false: "新增",
+            false: "用户添加",
           },
         },
       },

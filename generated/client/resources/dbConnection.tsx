@@ -15,6 +15,8 @@ import {
 } from "react-admin";
 import {
   DateTimeField,
+  DbmsHistoryButton,
+  DbmsQueryButton,
   ListPagination,
   YesNoField,
   useFormResolver,
@@ -44,6 +46,8 @@ export const DbConnectionList = () => (
       <TextField source="username" sortable={false} />
       <YesNoField source="builtIn" />
       <DateTimeField source="addDate" />
+      <DbmsQueryButton />
+      <DbmsHistoryButton />
       <EditButton />
       <DeleteButton mutationMode="pessimistic" />
     </Datagrid>
