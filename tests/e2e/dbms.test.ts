@@ -3,8 +3,7 @@
  * - the connection list (/dbms/database/list) shows the built-in connection first; its Query button opens
  *   /dbms/database/query on it;
  * - a statement typed in the editor runs with Run: the grid's columns are the result's fields and its rows the
-XX
- *   statement with the default cap: 1,000 of 1,500 rows);
+ *   seeded owners; a result past the default row cap (1,500 rows) shows 1,000 and says "First 1,000 rows shown";
  * - an INSERT is refused with the database's own message;
  * - the history (/dbms/database/history/{id}) lists the statements, and Load into editor brings one back.
  * Screenshots in test-results/dbms-*.png.
