@@ -712,6 +712,9 @@ export const generatedMessages = {
     },
     screens: {
       dashboard: "Dashboard",
+      dbmsAdd: "Add connection",
+      dbmsDetail: "Connection",
+      dbmsEdit: "Edit connection",
       dbmsHistory: "Query history",
       dbmsQuery: "SQL query",
       inboundRejectList: "Rejected deliveries",
@@ -1435,6 +1438,9 @@ export const generatedMessages = {
     },
     screens: {
       dashboard: "首页",
+      dbmsAdd: "新增连接",
+      dbmsDetail: "连接详情",
+      dbmsEdit: "编辑连接",
       dbmsHistory: "查询历史",
       dbmsQuery: "SQL查询",
       inboundRejectList: "拒收入库单",

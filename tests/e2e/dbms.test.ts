@@ -69,4 +69,12 @@ describe('Database query tool in Chromium', () => {
     await page().waitForURL(/\/dbms\/database\/query\?id=\d+/);
     await expect.poll(() => page().getByTestId('dbms-sql').inputValue()).toBe('select code, name from wms_owner order by code');
   });
+
+  it('leads the spec\'s connection paths to the connection pages', async () => {
+    const builtIn = (await c.t.call('/sapi/dbms/database/list', {}, await c.t.login())).data[0].id;
+    await page().goto(`${c.base}/dbms/database/detail/${builtIn}`);
+    await page().waitForURL(new RegExp(`/dbConnection/edit/${builtIn}$`));
+    await page().goto(`${c.base}/dbms/database/add`);
+    await page().waitForURL(/\/dbConnection\/add$/);
+  });
 });
