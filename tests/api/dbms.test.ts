@@ -137,6 +137,9 @@ describe.each(testDatabases())('database query tool on %s', (kind) => {
     const r = await t.call('/sapi/dbms/database/query', { id: down.data.id, sql: 'select 1' }, admin);
     expect(r.code).toBe(400);
     expect(r.msg).toMatch(/ECONNREFUSED/);
+    // a password sealed with another key (WMS_SECRET_KEY changed) is said in words, not a 500
+    await t.database.db.execute(sql`update sys_db_connection set password = 'v1:AAAAAAAAAAAAAAAA:AAAAAAAAAAAAAAAAAAAAAA==:AAAA' where id = ${down.data.id}`);
+    expect((await t.call('/sapi/dbms/database/query', { id: down.data.id, sql: 'select 1' }, admin)).msg).toMatch(/^The connection's stored password cannot be decrypted/);
     expect((await t.call('/sapi/dbms/database/query', { id: 999999, sql: 'select 1' }, admin)).code).toBe(404);
     expect(await t.call('/sapi/dbms/database/query', { id: builtIn, sql: '   ' }, admin)).toMatchObject({ code: 400, msg: 'SQL statement cannot be empty' });
   });

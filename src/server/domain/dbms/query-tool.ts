@@ -25,7 +25,7 @@ import type { Database } from '../../db/connect';
 import { sysDbQuery } from '../../db/internal-schema';
 import type { BodyRule } from '../../http/body';
 import type { RequestContext, UserContext } from '../../http/context';
-import { BizError, notFound } from '../../http/errors';
+import { BizError, notFound, text } from '../../http/errors';
 import { sapiRoute } from '../../http/sapi';
 import { secrets } from '../secret-fields';
 import { runOnEmbedded } from './embedded-run';
@@ -74,6 +74,15 @@ async function connectionOf(deps: Deps, ctx: RequestContext, id: number) {
   return row;
 }
 
+/** The plain password of a sealed one. @throws BizError 400 when the key that sealed it is gone. */
+function openPassword(ctx: RequestContext, sealed: string): string {
+  try {
+    return secrets().open(sealed);
+  } catch {
+    throw new BizError(Code.BAD_REQUEST, text(ctx.lang, 'sealedPasswordLost'));
+  }
+}
+
 /** Runs the call's statement (see the module's doc). @throws BizError 400 with the database's message, 404 for an unknown connection. */
 export async function runQuery(deps: Deps, ctx: RequestContext, user: UserContext, body: QueryBody): Promise<QueryAnswer> {
   const conn = await connectionOf(deps, ctx, body.id);
@@ -88,7 +97,7 @@ export async function runQuery(deps: Deps, ctx: RequestContext, user: UserContex
     } else if (conn.builtIn) {
       result = await runOnPostgres(pgTargetOf(deps.config.databaseUrl!), body.sql, limits);
     } else {
-      const password = conn.password ? secrets().open(conn.password) : undefined;
+      const password = conn.password ? openPassword(ctx, conn.password) : undefined;
       result = await runOnPostgres({ host: conn.host, port: conn.port, database: conn.database, user: conn.username, password }, body.sql, limits);
     }
   } catch (e) {
