@@ -3,6 +3,9 @@
  * never returned, the built-in connection, read-only runs whose writes, DDL and transaction tricks the database
  * refuses, the statement timeout, the row cap, the history and the permission code.
  */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secrets } from '../../src/server/domain/secret-fields';
@@ -171,4 +174,33 @@ describe.each(testDatabases())('database query tool on %s', (kind) => {
     expect(roles.filter((r) => r.code !== 'admin' && !r.code.startsWith('r_') && r.permissionCodes.includes('dbms:database_query'))).toEqual([]);
     expect((await t.call('/sapi/sys/user/current/detail', {}, admin)).data.roles).toContain('admin');
   });
+});
+
+describe('database query tool on an embedded database on disk', () => {
+  let t: TestApp;
+  let admin: string;
+  let dir: string;
+  const copies = () => readdirSync(tmpdir()).filter((n) => n.startsWith('wms-dbms-')).length;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wms-dbms-test-'));
+    t = await startTestApp('pglite', { dataDir: dir, seedReference: 'none' });
+    admin = await t.login();
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs on a copy of the data directory, refuses writes, stops at the timeout and removes the copy', async () => {
+    const before = copies();
+    const id = (await t.call('/sapi/dbms/database/list', {}, admin)).data[0].id;
+    const run = (body: Record<string, unknown>) => t.call('/sapi/dbms/database/query', { id, ...body }, admin);
+    await t.call('/sapi/wms/company/add', { name: 'Written just before' }, admin);
+    // the copy is taken at the call: it holds what was committed a moment ago
+    expect((await run({ sql: "select name from wms_company where name = 'Written just before'" })).data.rows).toEqual([['Written just before']]);
+    expect((await run({ sql: "delete from wms_company where name = 'Written just before'" })).msg).toMatch(/read-only transaction/);
+    expect(await run({ sql: 'select pg_sleep(60)', timeoutMs: 1000 })).toMatchObject({ code: 400, msg: 'canceling statement due to statement timeout' });
+    expect((await t.call('/sapi/wms/company/list', { name: 'Written just before' }, admin)).data).toHaveLength(1);
+    expect(copies()).toBe(before);
+  }, SLOW);
 });

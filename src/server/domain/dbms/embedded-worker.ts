@@ -1,6 +1,6 @@
 /**
  * Worker thread of the embedded database's query tool (issue 15; embedded-run.ts): opens a PGlite on the copy
- * of the data directory it is given, says `ready`, runs the one statement read-only and answers with the
+ * of the database it is given (a copied data directory, or a dump for an in-memory database), says `ready`, runs the one statement read-only and answers with the
  * result or the database's error. The main thread ends the worker at the timeout: PGlite runs inside this
  * thread's event loop and has no timer of its own that could interrupt a statement.
  */
@@ -9,10 +9,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { runReadOnly, type QueryLimits } from './read-only';
 
-const { dump, statement, limits } = workerData as { dump: Blob; statement: string; limits: QueryLimits };
+const { dir, dump, wasm, statement, limits } = workerData as { dir?: string; dump?: Blob; wasm: WebAssembly.Module; statement: string; limits: QueryLimits };
 
 async function main() {
-  const db = await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } });
+  const options = { extensions: { pg_trgm }, pgliteWasmModule: wasm };
+  const db = dir ? await PGlite.create(dir, options) : await PGlite.create({ ...options, loadDataDir: dump });
   parentPort!.postMessage({ t: 'ready' });
   try {
     const result = await runReadOnly({

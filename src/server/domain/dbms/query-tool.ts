@@ -13,6 +13,7 @@
  * reached with their stored password, opened from its sealed form only here.
  */
 import { and, count, desc, eq } from 'drizzle-orm';
+import { resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
@@ -66,7 +67,10 @@ export const historyBody: BodyRule<{ id: number; current?: number; size?: number
 
 export interface QueryAnswer extends QueryResult { maxRows: number; durationMs: number }
 
-interface Deps { database: Database; config: Pick<Config, 'databaseUrl'> }
+interface Deps { database: Database; config: Pick<Config, 'databaseUrl' | 'dataDir'> }
+
+/** The embedded database's directory on disk (as db/connect.ts opens it), or undefined when it lives in memory. */
+const embeddedDir = (config: Pick<Config, 'dataDir'>) => (config.dataDir.startsWith('memory://') ? undefined : resolve(config.dataDir, 'pglite'));
 
 async function connectionOf(deps: Deps, ctx: RequestContext, id: number) {
   const [row] = await deps.database.db.select().from(dbConnection).where(eq(dbConnection.id, id));
@@ -93,7 +97,7 @@ export async function runQuery(deps: Deps, ctx: RequestContext, user: UserContex
   let failure: string | undefined;
   try {
     if (conn.builtIn && deps.database.kind === 'pglite') {
-      result = await runOnEmbedded((deps.database.db as unknown as { $client: PGlite }).$client, body.sql, limits);
+      result = await runOnEmbedded((deps.database.db as unknown as { $client: PGlite }).$client, embeddedDir(deps.config), body.sql, limits);
     } else if (conn.builtIn) {
       result = await runOnPostgres(pgTargetOf(deps.config.databaseUrl!), body.sql, limits);
     } else {
