@@ -13,6 +13,13 @@ export const accessCodes: Record<
     delete: "company:remove",
   },
   country: { create: "reference:edit", edit: "reference:edit", delete: "reference:edit" },
+  dbConnection: {
+    list: "dbms:database_list",
+    show: "dbms:database_list",
+    create: "dbms:database_edit",
+    edit: "dbms:database_edit",
+    delete: "dbms:database_edit",
+  },
   ecPlatformSku: {
     list: "sku:list",
     show: "sku:list",
@@ -175,6 +182,7 @@ export const accessCodes: Record<
 /** Top-level code of each resource (spec 6). */
 export const topCodes: Record<string, string> = {
   company: "company",
+  dbConnection: "dbms",
   inboundOrder: "inbound",
   inventory: "sku",
   inventoryJudgement: "sku",

@@ -4,6 +4,7 @@ export const apiPaths: Record<string, string> = {
   city: "/sapi/bas/city",
   company: "/sapi/wms/company",
   country: "/sapi/bas/country",
+  dbConnection: "/sapi/dbms/database",
   ecPlatformSku: "/sapi/wms/ec-platform-sku",
   inboundOrder: "/sapi/wms/inbound-order",
   inboundOrderLine: "/sapi/wms/inbound-order-line",

@@ -39,6 +39,28 @@ export const generatedMessages = {
           updateDate: "Updated",
         },
       },
+      dbConnection: {
+        name: "Database connections",
+        fields: {
+          id: "ID",
+          name: "Connection name",
+          host: "Host",
+          port: "Port",
+          database: "Database name",
+          username: "Database user",
+          password: "Database password",
+          builtIn: "Built-in",
+          remark: "Remark",
+          addDate: "Created",
+          updateDate: "Updated",
+        },
+        values: {
+          builtIn: {
+            true: "Built-in",
+            false: "Added by a user",
+          },
+        },
+      },
       ecPlatformSku: {
         name: "Platform SKUs",
         fields: {
@@ -802,6 +824,11 @@ export const generatedMessages = {
     },
     screens: {
       dashboard: "Dashboard",
+      dbmsAdd: "Add connection",
+      dbmsDetail: "Connection",
+      dbmsEdit: "Edit connection",
+      dbmsHistory: "Query history",
+      dbmsQuery: "SQL query",
       inboundRejectList: "Rejected deliveries",
       inboundReturnList: "Return inbound orders",
       normalInboundExec: "Receive goods",
@@ -848,6 +875,28 @@ export const generatedMessages = {
           countryCode: "国家代码",
           enName: "英文名称",
           updateDate: "更新时间",
+        },
+      },
+      dbConnection: {
+        name: "数据库连接",
+        fields: {
+          id: "ID",
+          name: "连接名称",
+          host: "主机",
+          port: "端口",
+          database: "数据库名",
+          username: "数据库用户",
+          password: "数据库密码",
+          builtIn: "内置",
+          remark: "备注",
+          addDate: "创建时间",
+          updateDate: "更新时间",
+        },
+        values: {
+          builtIn: {
+            true: "内置",
+            false: "用户添加",
+          },
         },
       },
       ecPlatformSku: {
@@ -1613,6 +1662,11 @@ export const generatedMessages = {
     },
     screens: {
       dashboard: "首页",
+      dbmsAdd: "新增连接",
+      dbmsDetail: "连接详情",
+      dbmsEdit: "编辑连接",
+      dbmsHistory: "查询历史",
+      dbmsQuery: "SQL查询",
       inboundRejectList: "拒收入库单",
       inboundReturnList: "退货入库单",
       normalInboundExec: "收货作业",

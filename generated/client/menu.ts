@@ -149,12 +149,20 @@ export const menuTree: MenuNode[] = [
         route: "/permission/list", resource: "permission", code: "permission",
       },
       {
+        key: "dbConnection", labelKey: "resources.dbConnection.name", icon: "Storage",
+        route: "/dbms/database/list", resource: "dbConnection", code: "dbms:database_list",
+      },
+      {
         key: "job", labelKey: "resources.job.name", icon: "Schedule", route: "/job/list",
         resource: "job", code: "job:list",
       },
       {
         key: "jobLog", labelKey: "resources.jobLog.name", icon: "History", route: "/job/log/list",
         resource: "jobLog", code: "job:log_list",
+      },
+      {
+        key: "dbmsQuery", labelKey: "screens.dbmsQuery", icon: "Terminal",
+        route: "/dbms/database/query", code: "dbms:database_query",
       },
     ],
   },
@@ -171,4 +179,20 @@ export const hiddenScreens: MenuNode[] = [
     route: "/func/reject_inbound_exec", code: "inbound:receive",
   },
   { key: "skuListNoon", labelKey: "screens.skuListNoon", route: "/sku/list/noon", code: "sku:list" },
+  {
+    key: "dbmsHistory", labelKey: "screens.dbmsHistory", route: "/dbms/database/history/:id",
+    code: "dbms:database_query",
+  },
+  {
+    key: "dbmsAdd", labelKey: "screens.dbmsAdd", route: "/dbms/database/add",
+    code: "dbms:database_edit",
+  },
+  {
+    key: "dbmsEdit", labelKey: "screens.dbmsEdit", route: "/dbms/database/edit/:id",
+    code: "dbms:database_edit",
+  },
+  {
+    key: "dbmsDetail", labelKey: "screens.dbmsDetail", route: "/dbms/database/detail/:id",
+    code: "dbms:database_list",
+  },
 ];

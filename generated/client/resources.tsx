@@ -19,6 +19,7 @@ import {
   ReceiptLong,
   Schedule,
   Share,
+  Storage,
   Storefront,
   Warehouse,
 } from "@mui/icons-material";
@@ -27,6 +28,7 @@ const pages = {
   city: () => import("./resources/city"),
   company: () => import("./resources/company"),
   country: () => import("./resources/country"),
+  dbConnection: () => import("./resources/dbConnection"),
   inboundOrderLine: () => import("./resources/inboundOrderLine"),
   inboundPackageLine: () => import("./resources/inboundPackageLine"),
   inventoryJudgementLine: () => import("./resources/inventoryJudgementLine"),
@@ -67,6 +69,12 @@ export const generatedResources: ResourceDef[] = [
     name: "country", list: lazyPage(pages.country, "CountryList"),
     create: lazyPage(pages.country, "CountryCreate"), edit: lazyPage(pages.country, "CountryEdit"),
     icon: Flag, recordRepresentation: "enName", listRoute: "/bas/country",
+  },
+  {
+    name: "dbConnection", list: lazyPage(pages.dbConnection, "DbConnectionList"),
+    create: lazyPage(pages.dbConnection, "DbConnectionCreate"),
+    edit: lazyPage(pages.dbConnection, "DbConnectionEdit"), icon: Storage,
+    recordRepresentation: "name", listRoute: "/dbms/database/list",
   },
   { name: "ecPlatformSku", recordRepresentation: "ecPlatformSku" },
   { name: "inboundOrder", icon: MoveToInbox, recordRepresentation: "orderNo" },

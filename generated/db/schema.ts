@@ -631,3 +631,21 @@ export const jobLog = pgTable("sys_job_log", {
   index("sys_job_log_fire_time_id_idx").on(t.fireTime, t.id),
   index("sys_job_log_status_idx").on(t.status),
 ]);
+/** Database connections (数据库连接): /sapi/dbms/database */
+export const dbConnection = pgTable("sys_db_connection", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: varchar("name", { length: 50 }).notNull(),
+  host: varchar("host", { length: 255 }).notNull(),
+  port: integer("port").default(5432).notNull(),
+  database: varchar("database", { length: 63 }).notNull(),
+  username: varchar("username", { length: 63 }).notNull(),
+  password: text("password"),
+  builtIn: boolean("built_in").default(false).notNull(),
+  remark: varchar("remark", { length: 200 }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  uniqueIndex("sys_db_connection_name_uq").on(t.name),
+  index("sys_db_connection_built_in_id_idx").on(t.builtIn, t.id),
+  index("sys_db_connection_add_date_id_idx").on(t.addDate, t.id),
+]);

@@ -7,6 +7,11 @@ export const bindings = {
   city: { meta: resourceMeta.city, table: tables.city, schemas: schemas.city },
   company: { meta: resourceMeta.company, table: tables.company, schemas: schemas.company },
   country: { meta: resourceMeta.country, table: tables.country, schemas: schemas.country },
+  dbConnection: {
+    meta: resourceMeta.dbConnection,
+    table: tables.dbConnection,
+    schemas: schemas.dbConnection,
+  },
   ecPlatformSku: {
     meta: resourceMeta.ecPlatformSku,
     table: tables.ecPlatformSku,
@@ -152,6 +157,30 @@ export const routeTable: Route[] = [
   {
     path: "/sapi/bas/province/remove", resource: "province", operation: "remove",
     permission: "reference:edit",
+  },
+  {
+    path: "/sapi/dbms/database/add", resource: "dbConnection", operation: "add",
+    permission: "dbms:database_edit",
+  },
+  {
+    path: "/sapi/dbms/database/detail", resource: "dbConnection", operation: "detail",
+    permission: "dbms:database_list",
+  },
+  {
+    path: "/sapi/dbms/database/edit", resource: "dbConnection", operation: "edit",
+    permission: "dbms:database_edit",
+  },
+  {
+    path: "/sapi/dbms/database/list", resource: "dbConnection", operation: "list",
+    permission: "dbms:database_list",
+  },
+  {
+    path: "/sapi/dbms/database/page", resource: "dbConnection", operation: "page",
+    permission: "dbms:database_list",
+  },
+  {
+    path: "/sapi/dbms/database/remove", resource: "dbConnection", operation: "remove",
+    permission: "dbms:database_edit",
   },
   {
     path: "/sapi/sys/job-log/add", resource: "jobLog", operation: "add", permission: "job:log_list",

@@ -10,6 +10,19 @@ export const permissionTree: Array<{ code: string; name: string; nameZh: string;
     parentCode: "company",
   },
   { code: "dashboard", name: "Dashboard", nameZh: "首页", type: 1, parentCode: null },
+  { code: "dbms", name: "Database", nameZh: "数据库", type: 1, parentCode: null },
+  {
+    code: "dbms:database_edit", name: "Add, edit and delete database connections",
+    nameZh: "新增、编辑、删除数据库连接", type: 2, parentCode: "dbms:database_list",
+  },
+  {
+    code: "dbms:database_list", name: "Database connections", nameZh: "数据库连接", type: 1,
+    parentCode: "dbms",
+  },
+  {
+    code: "dbms:database_query", name: "Run database queries", nameZh: "执行数据库查询", type: 1,
+    parentCode: "dbms",
+  },
   { code: "inbound", name: "Inbound", nameZh: "入库", type: 1, parentCode: null },
   {
     code: "inbound:edit", name: "Add Inbound orders", nameZh: "新增入库单", type: 2,

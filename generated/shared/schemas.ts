@@ -60,6 +60,28 @@ export function countryQuery(lang: Lang, source?: Source) {
     enName: r.string({ en: "English name", zh: "英文名称" }, { maxLength: 100 }),
   });
 }
+/** Database connections: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function dbConnectionForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    name: r.string({ en: "Connection name", zh: "连接名称" }, { required: true, maxLength: 50 }),
+    host: r.string({ en: "Host", zh: "主机" }, { required: true, maxLength: 255 }),
+    port: r.number({ en: "Port", zh: "端口" }, { required: true, integer: true, min: 1, max: 65535 }),
+    database: r.string({ en: "Database name", zh: "数据库名" }, { required: true, maxLength: 63 }),
+    username: r.string({ en: "Database user", zh: "数据库用户" }, { required: true, maxLength: 63 }),
+    password: r.password({ en: "Database password", zh: "数据库密码" }, { maxLength: 200 }),
+    remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
+  });
+}
+/** Database connections: the page/list query (paging, whitelisted sort, filters). */
+export function dbConnectionQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "name", "builtIn", "addDate"]),
+    name: r.string({ en: "Connection name", zh: "连接名称" }, { maxLength: 50 }),
+    host: r.string({ en: "Host", zh: "主机" }, { maxLength: 255 }),
+  });
+}
 /** Platform SKUs: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
 export function ecPlatformSkuForm(mode: FormMode, lang: Lang, source?: Source) {
   const r = rules(lang, mode, source);
@@ -726,6 +748,7 @@ export const schemas = {
   city: { form: cityForm, query: cityQuery },
   company: { form: companyForm, query: companyQuery },
   country: { form: countryForm, query: countryQuery },
+  dbConnection: { form: dbConnectionForm, query: dbConnectionQuery },
   ecPlatformSku: { form: ecPlatformSkuForm, query: ecPlatformSkuQuery },
   inboundOrder: { form: inboundOrderForm, query: inboundOrderQuery },
   inboundOrderLine: { form: inboundOrderLineForm, query: inboundOrderLineQuery },

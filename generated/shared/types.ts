@@ -31,6 +31,19 @@ export interface Country {
   addDate: string;
 }
 
+/** Database connections (数据库连接) as the API returns it. */
+export interface DbConnection {
+  id: number;
+  name: string;
+  host: string;
+  port: number;
+  database: string;
+  username: string;
+  builtIn: boolean;
+  remark: string | null;
+  addDate: string;
+}
+
 /** Platform SKUs (平台SKU) as the API returns it. */
 export interface EcPlatformSku {
   id: number;

@@ -34,11 +34,14 @@ import { publicRoute, sapiRoute, type SapiHandlerArgs } from './http/sapi';
 import { endSession } from './http/session';
 import { registerRequestLog } from './http/requestLog';
 import { registerStaticAssets } from './http/staticAssets';
+import { useInstallationSecrets } from './domain/secret-fields';
+import { registerDbmsRoutes } from './domain/dbms/query-tool';
 
 export interface AppOptions { database: Database; config: Config; logger?: boolean | object }
 
 export async function buildApp({ database, config, logger = false }: AppOptions): Promise<FastifyInstance> {
   const { db } = database;
+  useInstallationSecrets(config);
   // one log line per request (http/requestLog.ts) instead of Fastify's two
   const app = Fastify({ logger, logController: new LogController({ disableRequestLogging: true }), bodyLimit: BODY_LIMITS.bytes, trustProxy: config.trustProxy ?? DEFAULT_TRUST_PROXY });
   registerRequestLog(app);
@@ -95,6 +98,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   sapiRoute(app, db, '/sapi/wms/inventory-judgement/reject', actionOf(bindings.inventoryJudgement, 'reject').code, { body: rejectBody }, (a) => rejectJudgement(judgementCall(a)));
 
   registerInboundRoutes(app, db);
+  registerDbmsRoutes(app, database, config);
   registerOutboundRoutes(app, db);
   // Inventory sharing: link regenerate / revoke and the public view (issue 16; docs/share.md)
   registerShareRoutes(app, db, config);

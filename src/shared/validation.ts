@@ -124,6 +124,9 @@ export const requestLabels = {
   value: L('Value', '值'),
   shareToken: L('Link token', '链接令牌'),
   printDocument: L('Document', '单据'),
+  sql: L('SQL statement', 'SQL语句'),
+  timeoutMs: L('Time limit (ms)', '超时（毫秒）'),
+  maxRows: L('Row limit', '行数上限'),
 } as const satisfies Record<string, Label>;
 
 /**

@@ -165,6 +165,19 @@ ${screen}
     expect(views).not.toMatch(/ThingRecordList|view: "record"/);
     expect(out.find((o) => o.path === 'generated/client/routes.ts')!.text).not.toMatch(/undefined/);
   });
+  it('emits a secret field write-only and sealed: a text column, no record field, required on add only, no list column', () => {
+    const fields = '      name: { type: string, en: N, zh: N, maxLength: 5 }\n      token: { type: secret, en: Token, zh: 令牌, required: true, maxLength: 200 }\n';
+    expect(problemsOf(base(fields.replace('maxLength: 200 }', 'maxLength: 200, list: true }'))).join('\n')).toMatch(/fields\.token: a secret is write-only: no filter, no list column/);
+    expect(problemsOf(base(fields.replace(', maxLength: 200', ''))).join('\n')).toMatch(/fields\.token: a secret field needs maxLength/);
+    const out = emitAll(parseManifest(base(fields), 'm.yaml'));
+    const file = (path: string) => out.find((o) => o.path === path)!.text;
+    expect(file('generated/db/schema.ts')).toMatch(/token: text\("token"\)\.notNull\(\)/);
+    expect(file('generated/shared/types.ts')).not.toMatch(/token/);
+    expect(file('generated/shared/schemas.ts')).toMatch(/token: r\.password\(/);
+    const page = file('generated/client/resources/thing.tsx');
+    expect(page).toMatch(/<PasswordInput source="token" isRequired=\{mode === 'add'\} autoComplete="new-password" \/>/);
+    expect(page).not.toMatch(/<TextField source="token"/);
+  });
   it('checks a plain list\'s row buttons and places them before Edit', () => {
     const withButtons = (b: string) => base('      name: { type: string, en: N, zh: N, maxLength: 5 }\n').replace('    fields:\n', `    rowButtons: ${b}\n    fields:\n`);
     expect(problemsOf(withButtons('[unlockLogin, 3]')).join('\n')).toMatch(/rowButtons\.0: 'unlockLogin' is not a button component[\s\S]*rowButtons\.1: '3' is not a button component/);

@@ -65,3 +65,4 @@ export { WideDialog, WideDialogButtons, WIDE_DIALOG_WIDTH, type WideDialogProps,
 export { ReasonDialog, reasonError, type ReasonDialogProps, type ReasonError } from './ReasonDialog';
 export { ConfirmedAction, type ConfirmedActionProps } from './ConfirmedAction';
 export { ScanField, useScanBox, type ScanBox, type ScanBoxOptions, type ScanFieldProps } from './ScanField';
+export { DbmsHistoryButton, DbmsQueryButton } from './DbmsRowButtons';

@@ -3,7 +3,7 @@
  * the database so that any instance can check them, DESIGN "Databases"). Migrations for these come from
  * drizzle-kit with the rest.
  */
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /** A login session: token -> user; idle expiry slides, old tokens are rotated (docs/architecture.md). */
 export const sysSession = pgTable('sys_session', {
@@ -135,3 +135,20 @@ export const sysJobInstance = pgTable('sys_job_instance', {
   startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
 });
+
+/**
+ * The database query tool's history (issue 15; domain/dbms/): one row per statement a user ran on a connection
+ * (`sys_db_connection`; rows go with their connection): the text, when it started, how long it took (ms), the
+ * rows returned (at most the cap), whether the cap cut the result, and the database's error message if it failed.
+ */
+export const sysDbQuery = pgTable('sys_db_query', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  connectionId: integer('connection_id').notNull(),
+  userId: integer('user_id').notNull(),
+  statement: text('statement').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  durationMs: integer('duration_ms').notNull(),
+  rowCount: integer('row_count'),
+  truncated: boolean('truncated').default(false).notNull(),
+  error: varchar('error', { length: 2000 }),
+}, (t) => [index('sys_db_query_connection_user_idx').on(t.connectionId, t.userId, t.startedAt)]);

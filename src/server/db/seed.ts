@@ -12,6 +12,7 @@ import { Status, WarehouseType } from '../../../generated/shared/enums';
 import { permissionTree } from '../../../generated/shared/permissions';
 import type { Config } from '../config';
 import { hashPassword } from '../domain/passwords';
+import { ensureBuiltInConnection } from '../domain/dbms/connections';
 import type { Db } from './connect';
 
 const BATCH = 2000;
@@ -22,7 +23,7 @@ async function insertBatched<T>(write: (rows: T[]) => Promise<unknown>, rows: T[
 
 export interface SeedResult { adminPassword?: string; referenceRows: number }
 
-export async function seed(db: Db, config: Pick<Config, 'adminPassword' | 'seedReference' | 'seedDemo'>): Promise<SeedResult> {
+export async function seed(db: Db, config: Pick<Config, 'adminPassword' | 'seedReference' | 'seedDemo' | 'databaseUrl'>): Promise<SeedResult> {
   const result: SeedResult = { referenceRows: 0 };
   await db.insert(permission).values(permissionTree).onConflictDoUpdate({
     target: permission.code,
@@ -36,6 +37,7 @@ export async function seed(db: Db, config: Pick<Config, 'adminPassword' | 'seedR
     await db.insert(user).values({ name: 'admin', password: await hashPassword(password), status: Status.ENABLE, roleIds: [admin.id], warehouseIds: [-1], ownerIds: [-1], introduction: 'First administrator' });
     if (!config.adminPassword) result.adminPassword = password;
   }
+  await ensureBuiltInConnection(db, config.databaseUrl);
   if (config.seedReference !== 'none') {
     const [{ n }] = await db.select({ n: count() }).from(country);
     if (Number(n) === 0) {

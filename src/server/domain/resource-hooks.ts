@@ -8,6 +8,7 @@ import { judgementHooks } from './inventory/judgement';
 import { jobHooks } from './jobs/hooks';
 import { companyHooks } from './quotas';
 import { inventoryShareHooks } from './share/hooks';
+import { dbConnectionHooks } from './dbms/connections';
 import { skuChildHooks, skuHooks } from './sku';
 import { roleHooks, userHooks } from './users';
 
@@ -26,4 +27,5 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   outboundPackage: packageHooks(outboundPackages),
   inventoryShare: inventoryShareHooks,
   job: jobHooks,
+  dbConnection: dbConnectionHooks,
 };

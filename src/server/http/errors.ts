@@ -25,6 +25,8 @@ const texts = {
   loginLockedIp: { en: 'Too many failed logins from your network address: logins from it are locked until {until} (another {minutes} min)', zh: '您的网络地址登录失败次数过多，来自该地址的登录已锁定至 {until}（还需 {minutes} 分钟）' },
   scopeDenied: { en: 'outside your data scope', zh: '超出您的数据权限范围' },
   unexpected: { en: 'Unexpected server error; it has been logged', zh: '服务器异常，已记录' },
+  sealedPasswordLost: { en: "The connection's stored password cannot be decrypted with this installation's key (WMS_SECRET_KEY or secret.key changed): enter the password again", zh: '无法用本安装的密钥解密此连接保存的密码（WMS_SECRET_KEY 或 secret.key 已更改）：请重新输入密码' },
+  builtInConnection: { en: "The product's own database connection cannot be changed or deleted", zh: '系统自带的数据库连接不能修改或删除' },
   lastAdmin: { en: 'The last active administrator cannot be locked, removed or lose the admin role', zh: '不能锁定、删除最后一个启用的管理员，或取消其管理员角色' },
   ownStatus: { en: 'you cannot change your own status', zh: '不能修改自己的状态' },
   selfRemove: { en: 'You cannot delete your own account', zh: '不能删除自己的账号' },

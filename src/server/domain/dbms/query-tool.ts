@@ -1,0 +1,142 @@
+/**
+ * The database query tool's calls (spec 2.3 /dbms, issue 15; docs/dbms.md):
+ * - POST /sapi/dbms/database/query {id, sql, timeoutMs?, maxRows?} (dbms:database_query): runs one statement
+ *   on connection `id` read-only (read-only.ts) with a statement timeout (default 10,000 ms) and a row cap
+ *   (default 1,000) and answers `{columns: [{name, type}], rows: Cell[][], rowCount, truncated, maxRows,
+ *   durationMs}`; the database's refusal or error is a 400 with its message. Every run is kept in the caller's
+ *   history (sys_db_query), failed ones with their error.
+ * - POST /sapi/dbms/database/history {id, current?, size?} (dbms:database_query): the caller's own past runs on
+ *   connection `id`, newest first: `{records: [{id, statement, startedAt, durationMs, rowCount, truncated,
+ *   error}], current, total}`.
+ * The built-in connection is the product's own database: PostgreSQL through a new client on DATABASE_URL, the
+ * embedded PGlite through a copy in a worker (embedded-run.ts). Other connections are PostgreSQL servers
+ * reached with their stored password, opened from its sealed form only here.
+ */
+import { and, count, desc, eq } from 'drizzle-orm';
+import { resolve } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import * as yup from 'yup';
+import { bindings } from '../../../../generated/server/routes';
+import { dbConnection } from '../../../../generated/db/schema';
+import { Code, type Page } from '../../../shared/envelope';
+import { requestLabels, rules } from '../../../shared/validation';
+import type { Config } from '../../config';
+import type { Database } from '../../db/connect';
+import { sysDbQuery } from '../../db/internal-schema';
+import type { BodyRule } from '../../http/body';
+import type { RequestContext, UserContext } from '../../http/context';
+import { BizError, notFound, text } from '../../http/errors';
+import { sapiRoute } from '../../http/sapi';
+import { secrets } from '../secret-fields';
+import { runOnEmbedded } from './embedded-run';
+import { pgTargetOf, runOnPostgres } from './postgres-run';
+import type { QueryLimits, QueryResult } from './read-only';
+
+/** The limits when a call does not name its own (issue 15: 10 s, 1,000 rows). */
+export const DBMS_DEFAULTS: QueryLimits = { timeoutMs: 10_000, maxRows: 1000 };
+/** The range a call may choose in. */
+const BOUNDS = { timeoutMs: { min: 100, max: 60_000 }, maxRows: { min: 1, max: 10_000 } };
+
+export interface QueryBody { id: number; sql: string; timeoutMs?: number; maxRows?: number }
+
+/** The body of database/query: connection id, the statement (1..20,000 characters), optional limits. */
+export const queryBody: BodyRule<QueryBody> = {
+  schema: (lang) => {
+    const r = rules(lang, 'add');
+    return yup.object({
+      id: r.recordId(),
+      sql: r.string(requestLabels.sql, { required: true, maxLength: 20_000 }),
+      timeoutMs: r.number(requestLabels.timeoutMs, { integer: true, ...BOUNDS.timeoutMs }),
+      maxRows: r.number(requestLabels.maxRows, { integer: true, ...BOUNDS.maxRows }),
+    });
+  },
+};
+
+/** The body of database/history: connection id and paging. */
+export const historyBody: BodyRule<{ id: number; current?: number; size?: number }> = {
+  schema: (lang) => {
+    const r = rules(lang, 'add');
+    return yup.object({
+      id: r.recordId(),
+      current: r.number(requestLabels.current, { integer: true, min: 1 }),
+      size: r.number(requestLabels.size, { integer: true, min: 1, max: 100 }),
+    });
+  },
+};
+
+export interface QueryAnswer extends QueryResult { maxRows: number; durationMs: number }
+
+interface Deps { database: Database; config: Pick<Config, 'databaseUrl' | 'dataDir'> }
+
+/** The embedded database's directory on disk (as db/connect.ts opens it), or undefined when it lives in memory. */
+const embeddedDir = (config: Pick<Config, 'dataDir'>) => (config.dataDir.startsWith('memory://') ? undefined : resolve(config.dataDir, 'pglite'));
+
+async function connectionOf(deps: Deps, ctx: RequestContext, id: number) {
+  const [row] = await deps.database.db.select().from(dbConnection).where(eq(dbConnection.id, id));
+  if (!row) throw notFound(ctx.lang, `${bindings.dbConnection.meta[ctx.lang]} #${id}`);
+  return row;
+}
+
+/** The plain password of a sealed one. @throws BizError 400 when the key that sealed it is gone. */
+function openPassword(ctx: RequestContext, sealed: string): string {
+  try {
+    return secrets().open(sealed);
+  } catch {
+    throw new BizError(Code.BAD_REQUEST, text(ctx.lang, 'sealedPasswordLost'));
+  }
+}
+
+/** Runs the call's statement (see the module's doc). @throws BizError 400 with the database's message, 404 for an unknown connection. */
+export async function runQuery(deps: Deps, ctx: RequestContext, user: UserContext, body: QueryBody): Promise<QueryAnswer> {
+  const conn = await connectionOf(deps, ctx, body.id);
+  const limits: QueryLimits = { timeoutMs: body.timeoutMs ?? DBMS_DEFAULTS.timeoutMs, maxRows: body.maxRows ?? DBMS_DEFAULTS.maxRows };
+  const startedAt = new Date();
+  const t0 = performance.now();
+  let result: QueryResult | undefined;
+  let failure: string | undefined;
+  try {
+    if (conn.builtIn && deps.database.kind === 'pglite') {
+      result = await runOnEmbedded((deps.database.db as unknown as { $client: PGlite }).$client, embeddedDir(deps.config), body.sql, limits);
+    } else if (conn.builtIn) {
+      result = await runOnPostgres(pgTargetOf(deps.config.databaseUrl!), body.sql, limits);
+    } else {
+      const password = conn.password ? openPassword(ctx, conn.password) : undefined;
+      result = await runOnPostgres({ host: conn.host, port: conn.port, database: conn.database, user: conn.username, password }, body.sql, limits);
+    }
+  } catch (e) {
+    // the database's refusal, its error, or why it could not be reached: the caller's to read, never a 500
+    failure = (e as Error).message || String(e);
+  }
+  const durationMs = Math.round(performance.now() - t0);
+  await deps.database.db.insert(sysDbQuery).values({
+    connectionId: conn.id, userId: user.id, statement: body.sql, startedAt, durationMs,
+    rowCount: result?.rowCount ?? null, truncated: result?.truncated ?? false, error: failure?.slice(0, 2000) ?? null,
+  });
+  if (failure !== undefined) throw new BizError(Code.BAD_REQUEST, failure);
+  return { ...result!, maxRows: limits.maxRows, durationMs };
+}
+
+/** The caller's own runs on a connection, newest first (see the module's doc). */
+export async function queryHistory(deps: Deps, ctx: RequestContext, user: UserContext, body: { id: number; current?: number; size?: number }): Promise<Page<Record<string, unknown>>> {
+  await connectionOf(deps, ctx, body.id);
+  const current = body.current ?? 1;
+  const size = body.size ?? 20;
+  const where = and(eq(sysDbQuery.connectionId, body.id), eq(sysDbQuery.userId, user.id));
+  const { db } = deps.database;
+  const [records, [{ total }]] = await Promise.all([
+    db.select({
+      id: sysDbQuery.id, statement: sysDbQuery.statement, startedAt: sysDbQuery.startedAt, durationMs: sysDbQuery.durationMs,
+      rowCount: sysDbQuery.rowCount, truncated: sysDbQuery.truncated, error: sysDbQuery.error,
+    }).from(sysDbQuery).where(where).orderBy(desc(sysDbQuery.startedAt), desc(sysDbQuery.id)).limit(size).offset((current - 1) * size),
+    db.select({ total: count() }).from(sysDbQuery).where(where),
+  ]);
+  return { records, current, total: Number(total) };
+}
+
+/** Registers database/query and database/history (code dbms:database_query). */
+export function registerDbmsRoutes(app: FastifyInstance, database: Database, config: Config): void {
+  const deps: Deps = { database, config };
+  sapiRoute(app, database.db, '/sapi/dbms/database/query', 'dbms:database_query', { body: queryBody }, ({ ctx, user, body }) => runQuery(deps, ctx, user, body));
+  sapiRoute(app, database.db, '/sapi/dbms/database/history', 'dbms:database_query', { body: historyBody }, ({ ctx, user, body }) => queryHistory(deps, ctx, user, body));
+}
