@@ -1,7 +1,7 @@
 /**
  * The console's i18n provider (spec 1): polyglot over
- *   en = ra-language-english + app-en + widgetMessages.en + generatedMessages.en
- *   zh = raChineseMessages   + app-zh + widgetMessages.zh + generatedMessages.zh
+ *   en = ra-language-english + app-en + the screens' dictionaries (.en) + generatedMessages.en
+ *   zh = raChineseMessages   + app-zh + the screens' dictionaries (.zh) + generatedMessages.zh
  * (deep-merged, later wins). Initial locale per providers/locale.ts (saved `wms.language`, else browser
  * zh*, else en); every change is persisted. getLocales() lists English and 中文 so react-admin's
  * <LocalesMenuButton/> appears. Missing keys fall back to the key (`allowMissing`). Switching to zh loads the
@@ -28,9 +28,23 @@ import { deepMerge, type MessageTree } from './messages';
 import { LOCALES, getCurrentLocale, setCurrentLocale, type AppLocale } from './locale';
 import { loadChineseFontFor } from './chineseFont';
 
+/** The hand-written dictionaries of the screens, kit and widgets (`{en, zh}` each), one a line: later wins. */
+const screenMessages: Array<Record<AppLocale, MessageTree>> = [
+  widgetMessages,
+  inventoryMessages,
+  inboundMessages,
+  documentScreenMessages,
+  orderImportMessages,
+  packageMessages,
+  jobMessages,
+  shippingMessages,
+  shareMessages,
+  dbmsMessages,
+];
+
 export const messages: Record<AppLocale, TranslationMessages> = {
-  en: deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inventoryMessages.en, inboundMessages.en, documentScreenMessages.en, orderImportMessages.en, packageMessages.en, jobMessages.en, shippingMessages.en, shareMessages.en, dbmsMessages.en, generatedMessages.en) as unknown as TranslationMessages,
-  zh: deepMerge(raChineseMessages as unknown as MessageTree, appZh, widgetMessages.zh, inventoryMessages.zh, inboundMessages.zh, documentScreenMessages.zh, orderImportMessages.zh, packageMessages.zh, jobMessages.zh, shippingMessages.zh, shareMessages.zh, dbmsMessages.zh, generatedMessages.zh) as unknown as TranslationMessages,
+  en: deepMerge(englishMessages as unknown as MessageTree, appEn, ...screenMessages.map((m) => m.en), generatedMessages.en) as unknown as TranslationMessages,
+  zh: deepMerge(raChineseMessages as unknown as MessageTree, appZh, ...screenMessages.map((m) => m.zh), generatedMessages.zh) as unknown as TranslationMessages,
 };
 
 const base = polyglotI18nProvider(
