@@ -63,7 +63,9 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   for (const route of routeTable) {
     const binding = bindings[route.resource];
     const handler = crud[route.operation] as (call: crud.CrudCall) => Promise<unknown>;
-    sapiRoute(app, db, route.path, route.permission, { body: crud.crudBody(binding, route.operation) }, ({ ctx, user, body }) => handler({ db, ctx, user, binding, body }));
+    // reads verify a cached session inside their one statement (crud/records-sql.ts; docs/architecture.md "Read path")
+    const foldsSession = route.operation === 'page' || route.operation === 'list' || route.operation === 'detail';
+    sapiRoute(app, db, route.path, route.permission, { body: crud.crudBody(binding, route.operation), foldsSession }, ({ ctx, user, body }) => handler({ db, ctx, user, binding, body }));
   }
 
   // Auth (spec 7.2; docs/architecture.md)
