@@ -107,7 +107,7 @@ export function crudBody(b: Binding, op: Operation): BodyRule {
  */
 async function records(call: CrudCall, p: Params, where: string[], o: { order: string; limit: number; offset?: number; count?: boolean }) {
   const { db, binding: b, user, ctx } = call;
-  const extra = hooksOf(b).recordSql?.({ p, t: 't', user });
+  const extra = hooksOf(b).recordSql?.({ p, t: 't', user, refAlias: (field) => shapeOf(b).refAliases[field] });
   const out = await readRecords(db, { binding: b, p, where, ...o, extra, session: ctx.session });
   if (out.records.length) await hooksOf(b).decorate?.(call, out.records);
   return out;

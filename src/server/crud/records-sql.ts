@@ -33,8 +33,11 @@ type Row = Record<string, unknown>;
 export interface RecordColumn { key: string; expr: string; map?: (v: unknown) => unknown }
 /** What a resource adds to its records in the same statement (ResourceHooks.recordSql). */
 export interface RecordSql { columns: RecordColumn[]; joins?: string }
-/** The context a hook's recordSql builds from: the statement's parameters, the row alias, the caller. */
-export interface RecordSqlArgs { p: Params; t: string; user: UserContext }
+/**
+ * The context a hook's recordSql builds from: the statement's parameters, the row alias, the caller, and the alias
+ * of the row a ref field's join reads (e.g. the inventory row's SKU), so a decoration reads it without a second lookup.
+ */
+export interface RecordSqlArgs { p: Params; t: string; user: UserContext; refAlias(field: string): string }
 
 interface Shape {
   table: string;
@@ -42,6 +45,8 @@ interface Shape {
   columnOf: Record<string, string>;
   columns: RecordColumn[];
   joins: string;
+  /** ref field name -> alias of its joined row. */
+  refAliases: Record<string, string>;
 }
 const shapes = new Map<string, Shape>();
 
@@ -56,15 +61,17 @@ export function shapeOf(b: Binding): Shape {
   const columns: RecordColumn[] = Object.entries(cols).filter(([k]) => !passwords.has(k))
     .map(([key, c]) => ({ key, expr: `t.${ident(c.name)}`, map: mapper(c) }));
   const joins: string[] = [];
+  const refAliases: Record<string, string> = {};
   spec.fields.filter((f) => f.type === 'ref').forEach((f, i) => {
     const target = bindings[f.resource as keyof typeof bindings];
     const targetSpec = target.meta as ResourceSpec;
     const represent = (getTableColumns(target.table as PgTable) as Record<string, Column>)[targetSpec.represent];
     const a = `r${i}`;
+    refAliases[f.name] = a;
     joins.push(`left join ${ident(targetSpec.table)} ${a} on ${a}."id" = t.${ident(cols[f.name].name)}`);
     columns.push({ key: refNameField(f), expr: `${a}.${ident(represent.name)}`, map: mapper(represent) });
   });
-  const shape = { table: spec.table, columnOf: Object.fromEntries(Object.entries(cols).map(([k, c]) => [k, c.name])), columns, joins: joins.join(' ') };
+  const shape = { table: spec.table, columnOf: Object.fromEntries(Object.entries(cols).map(([k, c]) => [k, c.name])), columns, joins: joins.join(' '), refAliases };
   shapes.set(spec.name, shape);
   return shape;
 }

@@ -31,15 +31,18 @@ export const inventoryHooks: ResourceHooks = {
     }
     return out;
   },
-  recordSql: ({ t }) => ({
-    columns: [
-      {
-        key: 'skuEntity',
-        expr: `(select json_build_object('sku', s."sku", 'name', s."name", 'goodsNo', s."goods_no", 'category', c."name", 'color', s."color", 'size', s."size", 'weight', s."weight", 'goodsImageUrl', s."goods_image_url")`
-          + ` from "wms_sku" s left join "wms_sku_category" c on c."id" = s."category_id" where s."id" = ${t}."sku_id")`,
-        map: (v) => (typeof v === 'string' ? JSON.parse(v) : v),
-      },
-      ...supplierNamesAndPlatforms(`${t}."sku_id"`),
-    ],
-  }),
+  recordSql: ({ t, refAlias }) => {
+    const s = refAlias('skuId'); // the SKU row the skuName join already reads
+    return {
+      columns: [
+        {
+          key: 'skuEntity',
+          expr: `json_build_object('sku', ${s}."sku", 'name', ${s}."name", 'goodsNo', ${s}."goods_no", 'category', sc."name", 'color', ${s}."color", 'size', ${s}."size", 'weight', ${s}."weight", 'goodsImageUrl', ${s}."goods_image_url")`,
+          map: (v) => (typeof v === 'string' ? JSON.parse(v) : v),
+        },
+        ...supplierNamesAndPlatforms(`${t}."sku_id"`),
+      ],
+      joins: `left join "wms_sku_category" sc on sc."id" = ${s}."category_id"`,
+    };
+  },
 };
