@@ -6,6 +6,8 @@
  *
  * Records: the table's columns by API name (passwords never), plus `<ref>Name` for every ref field
  * (e.g. companyId -> companyName, spec 3). Dates are ISO instants.
+ * Reads (page, list, queryOne, detail) are one statement each: records, total, names and the hooks' recordSql
+ * decorations, plus the folded session check (crud/records-sql.ts; docs/architecture.md "Read path").
  *
  * Bodies: each call's body rule is {@link crudBody}; sapiRoute checks it at the edge (http/body.ts), so the
  * handlers here take `call.body` as validated. A caller inside the server (the order import) checks its body
