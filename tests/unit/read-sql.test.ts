@@ -5,6 +5,8 @@ import { bindings } from '../../generated/server/routes';
 import { filterSql, orderSql, Params, toDrizzle } from '../../src/server/crud/filters';
 import { shapeOf } from '../../src/server/crud/records-sql';
 import { statementName } from '../../src/server/db/raw';
+import { compiledSchema, type BodyRule } from '../../src/server/http/body';
+import * as yup from 'yup';
 import type { ResourceSpec } from '../../src/shared/resource-meta';
 
 const inventory = bindings.inventory.meta as ResourceSpec;
@@ -36,5 +38,15 @@ describe('read path SQL', () => {
     const q = new PgDialect().sqlToQuery(toDrizzle(text, values));
     expect(q.sql).toBe(text);
     expect(q.params).toEqual(values);
+  });
+
+  it('builds a body rule\'s schema once per language', () => {
+    const built: string[] = [];
+    const rule: BodyRule<unknown> = { schema: (lang) => { built.push(lang); return yup.object({}); } };
+    const en = compiledSchema(rule, 'en');
+    expect(compiledSchema(rule, 'en')).toBe(en);
+    expect(compiledSchema(rule, 'zh')).not.toBe(en);
+    compiledSchema(rule, 'zh');
+    expect(built).toEqual(['en', 'zh']);
   });
 });
