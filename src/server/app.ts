@@ -69,7 +69,9 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   for (const route of routeTable) {
     const binding = bindings[route.resource];
     const handler = crud[route.operation] as (call: crud.CrudCall) => Promise<unknown>;
-    sapiRoute(app, db, route.path, route.permission, { body: crud.crudBody(binding, route.operation) }, ({ ctx, user, body }) => handler({ db, ctx, user, binding, body }));
+    // reads verify a cached session inside their one statement (crud/records-sql.ts; docs/architecture.md "Read path")
+    const foldsSession = route.operation === 'page' || route.operation === 'list' || route.operation === 'detail';
+    sapiRoute(app, db, route.path, route.permission, { body: crud.crudBody(binding, route.operation), foldsSession }, ({ ctx, user, body }) => handler({ db, ctx, user, binding, body }));
   }
 
   // Auth (spec 7.2; docs/architecture.md)
@@ -92,7 +94,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   // Inventory, adjustments and inbound orders beyond CRUD (spec 7.2; issues 4, 5)
   const callOf = (binding: Binding) => (a: SapiHandlerArgs): crud.CrudCall => ({ db, ctx: a.ctx, user: a.user, binding, body: a.body });
   const inventoryCall = callOf(bindings.inventory);
-  sapiRoute(app, db, '/sapi/wms/sku-inventory/queryOne', bindings.inventory.meta.permissions.list, { body: crud.crudBody(bindings.inventory, 'page') }, (a) => crud.queryOne(inventoryCall(a)));
+  sapiRoute(app, db, '/sapi/wms/sku-inventory/queryOne', bindings.inventory.meta.permissions.list, { body: crud.crudBody(bindings.inventory, 'page'), foldsSession: true }, (a) => crud.queryOne(inventoryCall(a)));
   const judgementCall = callOf(bindings.inventoryJudgement);
   sapiRoute(app, db, '/sapi/wms/inventory-judgement/approve', actionOf(bindings.inventoryJudgement, 'approve').code, { body: ID_BODY }, (a) => approveJudgement(judgementCall(a)));
   sapiRoute(app, db, '/sapi/wms/inventory-judgement/reject', actionOf(bindings.inventoryJudgement, 'reject').code, { body: rejectBody }, (a) => rejectJudgement(judgementCall(a)));

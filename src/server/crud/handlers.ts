@@ -6,28 +6,32 @@
  *
  * Records: the table's columns by API name (passwords and secrets never), plus `<ref>Name` for every ref field
  * (e.g. companyId -> companyName, spec 3). Dates are ISO instants.
+ * Reads (page, list, queryOne, detail) are one statement each: records, total, names and the hooks' recordSql
+ * decorations, plus the folded session check (crud/records-sql.ts; docs/architecture.md "Read path").
  *
  * Bodies: each call's body rule is {@link crudBody}; sapiRoute checks it at the edge (http/body.ts), so the
  * handlers here take `call.body` as validated. A caller inside the server (the order import) checks its body
  * with the same rule first (checkBody).
  */
-import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { eq, getTableColumns, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as yup from 'yup';
 import { bindings, type Binding } from '../../../generated/server/routes';
 import { enumValues, Status } from '../../../generated/shared/enums';
 import { Code, type Page } from '../../shared/envelope';
-import { refNameField, type FieldSpec, type ResourceSpec } from '../../shared/resource-meta';
+import type { FieldSpec, ResourceSpec } from '../../shared/resource-meta';
 import { INT4_MAX, requestLabels, rules, ruleTexts, type FormMode, type Lang } from '../../shared/validation';
 import type { Db } from '../db/connect';
 import { hashPassword } from '../domain/passwords';
 import { resourceHooks } from '../domain/resource-hooks';
 import { secrets } from '../domain/secret-fields';
-import { ID_BODY, manifestLabel, NO_FIELDS, validate, type BodyRule } from '../http/body';
+import { compiledSchema, ID_BODY, manifestLabel, NO_FIELDS, validate, type BodyRule } from '../http/body';
 import type { RequestContext, UserContext } from '../http/context';
 import { BizError, fieldError, notFound, pgError, text } from '../http/errors';
-import { requireInScope, scopeConditions, type ScopeKind } from '../http/guard';
-import { filterConditions, isNarrowed, orderBy } from './filters';
+import { requireInScope, scopeIds, type ScopeKind } from '../http/guard';
+import { filterSql, ident, isNarrowed, orderSql, Params, toDrizzle } from './filters';
+import { pageTotal, readRecords, shapeOf, type RecordSql, type RecordSqlArgs } from './records-sql';
+import { rawQuery } from '../db/raw';
 
 export interface CrudCall { db: Db; ctx: RequestContext; user: UserContext; binding: Binding; body: Record<string, unknown> }
 type Row = Record<string, unknown>;
@@ -39,40 +43,32 @@ export const meta = (b: Binding) => b.meta as ResourceSpec;
 export { manifestLabel, validate };
 const columnsOf = (b: Binding) => getTableColumns(b.table as PgTable) as unknown as Columns;
 
-function scopeColumns(b: Binding): Partial<Record<ScopeKind, PgColumn>> {
-  const cols = columnsOf(b);
-  return Object.fromEntries(Object.entries(meta(b).scope).map(([k, f]) => [k, cols[f as string]]));
-}
-
-/** SELECT of the record shape: own columns (no passwords, no secrets) + left-joined names of referenced records. */
-function selectRecords(db: Db, b: Binding) {
-  const cols = { ...columnsOf(b) };
-  for (const f of meta(b).fields) if (f.type === 'password' || f.type === 'secret') delete cols[f.name];
-  const refs = meta(b).fields.filter((f) => f.type === 'ref').map((f) => {
-    const target = bindings[f.resource as keyof typeof bindings];
-    const a = alias(target.table as PgTable, `${f.name}_ref`);
-    return { f, a: a as unknown as Columns & PgTable, represent: meta(target).represent };
-  });
-  const selection: Record<string, PgColumn> = { ...cols };
-  for (const r of refs) selection[refNameField(r.f)] = r.a[r.represent] as PgColumn;
-  let q = db.select(selection).from(b.table as PgTable).$dynamic();
-  for (const r of refs) q = q.leftJoin(r.a, eq(r.a.id as PgColumn, cols[r.f.name]));
-  return q;
-}
 
 /**
- * The conditions that cut `b`'s rows to what `user` may read and act on: the data scope plus, for a resource
- * with listCodes, the enum values whose codes the user holds.
+ * The conditions over the row alias `t` that cut `b`'s rows to what `user` may read and act on: the data scope
+ * plus, for a resource with listCodes, the enum values whose codes the user holds.
  */
-export function readScope(b: Binding, user: UserContext): SQL[] {
-  const out = scopeConditions(user, scopeColumns(b));
+function scopeSql(b: Binding, user: UserContext, p: Params, t = 't'): string[] {
+  const { columnOf } = shapeOf(b);
+  const out: string[] = [];
+  for (const [kind, field] of Object.entries(meta(b).scope) as Array<[ScopeKind, string]>) {
+    const ids = scopeIds(user, kind);
+    if (ids !== 'all') out.push(ids.length ? `${t}.${ident(columnOf[field])} = any(${p.add(ids, '::int[]')})` : 'false');
+  }
   const lc = meta(b).listCodes;
   if (lc && !user.isAdmin) {
     const field = meta(b).fields.find((f) => f.name === lc.field)!;
     const values = enumValues[field.enum!].map((e) => e.value).filter((v) => user.codes.has(lc.codes[v] ?? meta(b).permissions.list!));
-    out.push(values.length ? inArray(columnsOf(b)[lc.field], values) : sql`false`);
+    out.push(values.length ? `${t}.${ident(columnOf[lc.field])} = any(${p.add(values, '::int[]')})` : 'false');
   }
   return out;
+}
+
+/** {@link scopeSql} for Drizzle queries of `b`'s table (workflow steps). */
+export function readScope(b: Binding, user: UserContext): SQL[] {
+  const p = new Params();
+  const text = scopeSql(b, user, p, ident(meta(b).table)).join(' and ');
+  return text ? [toDrizzle(text, p.values)] : [];
 }
 
 /** The record id of a call: an integer 1..INT4_MAX (a JSON number), else 400 "ID must be a positive integer". */
@@ -107,22 +103,36 @@ export function crudBody(b: Binding, op: Operation): BodyRule {
 }
 
 
-async function findScoped(call: CrudCall, id: unknown): Promise<Row> {
+/**
+ * The records of `b` matching `where` (over `t`, parameters in `p`) in one statement (crud/records-sql.ts):
+ * decorated by the hook's recordSql in that statement, then by its decorate (resources whose extras are not
+ * SQL yet); with the session check when the context came from the cache.
+ */
+async function records(call: CrudCall, p: Params, where: string[], o: { order: string; limit: number; offset?: number; count?: boolean }) {
   const { db, binding: b, user, ctx } = call;
-  const cols = columnsOf(b);
-  const [row] = await selectRecords(db, b).where(and(eq(cols.id, recordId(id, ctx.lang)), ...readScope(b, user))).limit(1);
+  const extra = hooksOf(b).recordSql?.({ p, t: 't', user, refAlias: (field) => shapeOf(b).refAliases[field] });
+  const out = await readRecords(db, { binding: b, p, where, ...o, extra, session: ctx.session });
+  if (out.records.length) await hooksOf(b).decorate?.(call, out.records);
+  return out;
+}
+
+async function findScoped(call: CrudCall, id: unknown): Promise<Row> {
+  const { binding: b, user, ctx } = call;
+  const p = new Params();
+  const where = [`t."id" = ${p.add(recordId(id, ctx.lang))}`, ...scopeSql(b, user, p)];
+  const [row] = (await records(call, p, where, { order: 't."id" asc', limit: 1 })).records;
   if (!row) throw notFound(ctx.lang, `${meta(b)[ctx.lang]} #${id}`);
-  await hooksOf(b).decorate?.(call, [row]);
   return row;
 }
 
-/** The WHERE of a validated page/list query (`call.body`): manifest filters, the filterConditions hook, scope. */
-async function queryConditions(call: CrudCall): Promise<{ q: Row; where: SQL | undefined }> {
+/** The conditions over `t` of a validated page/list query (`call.body`): manifest filters, the filterSql hook, scope. */
+function querySql(call: CrudCall, p: Params, t = 't'): string[] {
   const { binding: b, ctx, user, body: q } = call;
-  const extra = (await hooksOf(b).filterConditions?.(call, q)) ?? [];
-  const where = and(...filterConditions(meta(b), columnsOf(b), q, ctx.tzHours), ...extra, ...readScope(b, user));
-  return { q, where };
+  return [...filterSql(meta(b), shapeOf(b).columnOf, q, ctx.tzHours, p, t), ...(hooksOf(b).filterSql?.(q, p, t) ?? []), ...scopeSql(b, user, p, t)];
 }
+
+/** The ORDER BY over `t` of a validated page/list query. */
+const queryOrder = (call: CrudCall) => orderSql(meta(call.binding), shapeOf(call.binding).columnOf, call.body.sortProp as string, call.body.sortOrder as string, isNarrowed(meta(call.binding), call.body));
 
 /**
  * The query `call.body` validated (the page rule of {@link crudBody}) and the WHERE that page/list would use
@@ -132,28 +142,26 @@ async function queryConditions(call: CrudCall): Promise<{ q: Row; where: SQL | u
 export async function queryWhere(call: CrudCall): Promise<{ q: Row; where: SQL | undefined }> {
   const { binding: b, ctx } = call;
   const q = await validate<Row>(b.schemas.query(ctx.lang), call.body, ctx.lang, meta(b));
-  return queryConditions({ ...call, body: q });
+  const p = new Params();
+  const text = querySql({ ...call, body: q }, p, ident(meta(b).table)).join(' and ');
+  return { q, where: text ? toDrizzle(text, p.values) : undefined };
 }
 
+/** A page of records with the total (spec 7.2 `{records, current, total}`): one statement (crud/records-sql.ts). */
 export async function page(call: CrudCall): Promise<Page<Row>> {
-  const { db, binding: b } = call;
-  const { q, where } = await queryConditions(call);
-  const current = (q.current as number | undefined) ?? 1;
-  const size = (q.size as number | undefined) ?? 10;
-  const cols = columnsOf(b);
-  const [records, [{ total }]] = await Promise.all([
-    selectRecords(db, b).where(where).orderBy(...orderBy(meta(b), cols, q.sortProp as string, q.sortOrder as string, isNarrowed(meta(b), q))).limit(size).offset((current - 1) * size),
-    db.select({ total: count() }).from(b.table as PgTable).where(where),
-  ]);
-  await hooksOf(b).decorate?.(call, records);
-  return { records, current, total: Number(total) };
+  const current = (call.body.current as number | undefined) ?? 1;
+  const size = (call.body.size as number | undefined) ?? 10;
+  const p = new Params();
+  const { records: rows, total } = await records(call, p, querySql(call, p), { order: queryOrder(call), limit: size, offset: (current - 1) * size, count: true });
+  return { records: rows, current, total };
 }
 
-/** The number of records page would count for the same query (SKU count call, spec 7.2). */
+/** The number of records page would count for the same query (SKU count call, spec 7.2): {@link pageTotal}. */
 export async function countRecords(call: CrudCall): Promise<number> {
-  const { where } = await queryConditions(call);
-  const [{ total }] = await call.db.select({ total: count() }).from(call.binding.table as PgTable).where(where);
-  return Number(total);
+  const p = new Params();
+  const where = querySql(call, p);
+  const [row] = await rawQuery(call.db, `select ${pageTotal(meta(call.binding).table, where.length ? ` where ${where.join(' and ')}` : '')} as "total"`, p.values);
+  return Number(row.total);
 }
 
 /** One record of another resource, cut to the caller's scope (404 otherwise): for hooks that check a parent. */
@@ -163,11 +171,8 @@ export function findInScope(call: CrudCall, binding: Binding, id: unknown): Prom
 
 /** The first `limit` records of the query in its sort order, decorated (no count). */
 async function firstRecords(call: CrudCall, limit: number): Promise<Row[]> {
-  const { db, binding: b } = call;
-  const { q, where } = await queryConditions(call);
-  const rows = await selectRecords(db, b).where(where).orderBy(...orderBy(meta(b), columnsOf(b), q.sortProp as string, q.sortOrder as string, isNarrowed(meta(b), q))).limit(limit);
-  await hooksOf(b).decorate?.(call, rows);
-  return rows;
+  const p = new Params();
+  return (await records(call, p, querySql(call, p), { order: queryOrder(call), limit })).records;
 }
 
 export const list = (call: CrudCall): Promise<Row[]> => firstRecords(call, LIST_LIMIT);
@@ -200,9 +205,14 @@ async function hashPasswords(fields: FieldSpec[], values: Row) {
  * rolls the whole write back. `existing` is null on add.
  */
 export interface ResourceHooks {
-  /** Extra conditions for page/list from the resource's queryParams (manifest) or rules the manifest cannot state. */
-  filterConditions?(call: CrudCall, query: Row): Promise<SQL[]> | SQL[];
-  /** Adds derived fields to records about to be returned (one query per page, not per row). */
+  /**
+   * Extra conditions for page/list from the resource's queryParams (manifest) or rules the manifest cannot
+   * state: SQL text over the row alias `t`, parameters added to `p` (crud/filters.ts).
+   */
+  filterSql?(query: Row, p: Params, t: string): string[];
+  /** Derived fields of every record read, as columns (and joins) of the read's one statement (crud/records-sql.ts). */
+  recordSql?(a: RecordSqlArgs): RecordSql;
+  /** Adds derived fields to records about to be returned, after the read (one query per page, not per row). */
   decorate?(call: CrudCall, rows: Row[]): Promise<void>;
   beforeWrite?(call: CrudCall, values: Row, existing: Row | null): Promise<void>;
   afterWrite?(call: CrudCall, values: Row, existing: Row | null): Promise<void>;

@@ -2,14 +2,15 @@
  * SKU catalogue rules beyond plain CRUD (spec 2.8, 3, 5, 7.2; issue 3):
  * - a SKU's company is its goods owner's company; supplier and platform SKUs take the owner of their SKU
  *   (which must be in the caller's scope), so owner scope cuts all three tables;
- * - records carry supplierNames, ecPlatforms and inventoryQty (spec 3; the stock the caller can see), one query each per page;
+ * - records carry supplierNames, ecPlatforms and inventoryQty (spec 3; the stock the caller can see), sub-selects of
+ *   the read's one statement;
  * - the SKU list filters by e-commerce platform (SKUs that have a platform SKU there);
  * - removing a SKU removes its supplier and platform SKUs in the same transaction;
  * - count, search (keyword + ownerId, for the SKU lookup input) and batchUpdateWeight (ids, weight).
  */
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or } from 'drizzle-orm';
 import * as yup from 'yup';
-import { ecPlatformSku, inventory, owner, sku, supplierSku } from '../../../generated/db/schema';
+import { ecPlatformSku, owner, sku, supplierSku } from '../../../generated/db/schema';
 import { bindings } from '../../../generated/server/routes';
 import { EcPlatform } from '../../../generated/shared/enums';
 import { Code } from '../../shared/envelope';
@@ -18,25 +19,28 @@ import { findInScope, manifestLabel, meta, type CrudCall, type ResourceHooks } f
 import type { BodyRule } from '../http/body';
 import { escapeLike } from '../crud/filters';
 import { BizError, notFound } from '../http/errors';
-import { scopeConditions } from '../http/guard';
+import { scopeConditions, scopeIds } from '../http/guard';
+import type { RecordColumn } from '../crud/records-sql';
 
 type Row = Record<string, unknown>;
 
 export const skuHooks: ResourceHooks = {
-  filterConditions(_call, q): SQL[] {
+  filterSql(q, p, t) {
     if (q.ecPlatform === undefined || q.ecPlatform === null) return [];
-    return [sql`exists (select 1 from ${ecPlatformSku} where ${ecPlatformSku.skuId} = ${sku.id} and ${ecPlatformSku.ecPlatform} = ${q.ecPlatform as number})`];
+    return [`exists (select 1 from "wms_ec_platform_sku" e where e."sku_id" = ${t}."id" and e."ec_platform" = ${p.add(q.ecPlatform)})`];
   },
-  async decorate(call, rows) {
-    const ids = rows.map((r) => r.id as number);
-    if (!ids.length) return;
-    // one query after another: call.db may be a transaction, which is one connection (node-postgres refuses
-    // overlapping queries on one client from pg 9)
-    await addSupplierNamesAndPlatforms(call, rows);
-    const stock = await call.db.select({ skuId: inventory.skuId, qty: sql<string>`sum(${inventory.qty})` }).from(inventory)
-      .where(and(inArray(inventory.skuId, ids), ...scopeConditions(call.user, { warehouse: inventory.warehouseId, owner: inventory.ownerId }))).groupBy(inventory.skuId);
-    const qty = new Map(stock.map((s) => [s.skuId, Number(s.qty)]));
-    for (const r of rows) r.inventoryQty = qty.get(r.id as number) ?? 0;
+  recordSql({ p, t, user }) {
+    // the stock the caller can see: the inventory rows of the SKU inside the caller's warehouse and owner scope
+    const scope = (['warehouse', 'owner'] as const).map((kind) => {
+      const ids = scopeIds(user, kind);
+      return ids === 'all' ? '' : ` and i."${kind}_id" = any(${p.add(ids, '::int[]')})`;
+    }).join('');
+    return {
+      columns: [
+        ...supplierNamesAndPlatforms(`${t}."id"`),
+        { key: 'inventoryQty', expr: `coalesce((select sum(i."qty") from "wms_inventory" i where i."sku_id" = ${t}."id"${scope}), 0)`, map: Number },
+      ],
+    };
   },
   async beforeWrite(call, values, existing) {
     if (existing) return;
@@ -50,20 +54,15 @@ export const skuHooks: ResourceHooks = {
   },
 };
 
-/** Sets `supplierNames` and `ecPlatforms` (spec 3) on SKU-shaped rows (`id` = SKU id): two queries in all. */
-export async function addSupplierNamesAndPlatforms(call: Pick<CrudCall, 'db'>, rows: Row[]): Promise<void> {
-  const ids = rows.map((r) => r.id as number);
-  if (!ids.length) return;
-  const suppliers = await call.db.selectDistinct({ skuId: supplierSku.skuId, name: supplierSku.supplierName }).from(supplierSku).where(inArray(supplierSku.skuId, ids)).orderBy(supplierSku.supplierName);
-  const platforms = await call.db.select({ skuId: ecPlatformSku.skuId, ecPlatform: ecPlatformSku.ecPlatform }).from(ecPlatformSku).where(inArray(ecPlatformSku.skuId, ids)).orderBy(ecPlatformSku.ecPlatform);
-  const names = new Map<number, string[]>();
-  for (const s of suppliers) if (s.name) names.set(s.skuId, [...(names.get(s.skuId) ?? []), s.name]);
-  const onPlatforms = new Map<number, number[]>();
-  for (const p of platforms) onPlatforms.set(p.skuId, [...(onPlatforms.get(p.skuId) ?? []), p.ecPlatform]);
-  for (const r of rows) {
-    r.supplierNames = names.get(r.id as number) ?? [];
-    r.ecPlatforms = onPlatforms.get(r.id as number) ?? [];
-  }
+/**
+ * The `supplierNames` (distinct, non-empty, by name) and `ecPlatforms` (by value) columns (spec 3) of the SKU whose
+ * id is the SQL `skuId`, for a hook's recordSql (crud/records-sql.ts): text[] and smallint[] sub-selects.
+ */
+export function supplierNamesAndPlatforms(skuId: string): RecordColumn[] {
+  return [
+    { key: 'supplierNames', expr: `array(select distinct ss."supplier_name" from "wms_supplier_sku" ss where ss."sku_id" = ${skuId} and ss."supplier_name" <> '' order by 1)` },
+    { key: 'ecPlatforms', expr: `array(select ep."ec_platform" from "wms_ec_platform_sku" ep where ep."sku_id" = ${skuId} order by 1)` },
+  ];
 }
 
 /** Supplier and platform SKUs belong to the owner of their SKU, which the caller must be able to see. */

@@ -19,7 +19,11 @@ export interface UserContext {
   token: string;
 }
 
-export interface RequestContext { lang: Lang; tzHours: number; user?: UserContext }
+/**
+ * `session`: set when the user came from the session cache; a read that folds the session check into its
+ * statement verifies it there (crud/records-sql.ts), any other call never sees such a context.
+ */
+export interface RequestContext { lang: Lang; tzHours: number; user?: UserContext; session?: { token: string; fingerprint: string } }
 
 /** Reads X-Lang (en|zh, default en) and X-Time-Zone (signed whole hours, empty = 0). */
 export function readContext(req: FastifyRequest): RequestContext {

@@ -11,26 +11,43 @@ import { readBody, type RouteBody } from './body';
 import { readContext, type RequestContext, type UserContext } from './context';
 import { notLoggedIn } from './errors';
 import { requireCode } from './guard';
-import { resolveSession } from './session';
+import { resolveSession, SessionCache } from './session';
 
 type Row = Record<string, unknown>;
 /** `body`: the body as the route's rule validated it (never the raw one). */
 export interface SapiHandlerArgs<B = Row> { req: FastifyRequest; reply: FastifyReply; ctx: RequestContext; user: UserContext; body: B }
 export interface PublicHandlerArgs<B = Row> { req: FastifyRequest; reply: FastifyReply; ctx: RequestContext; body: B }
-/** What a route declares besides its path and code: the rule its body must pass (http/body.ts). */
-export interface RouteSpec<B> { body: RouteBody<B> }
+/**
+ * What a route declares besides its path and code: the rule its body must pass (http/body.ts), and
+ * `foldsSession` for a read whose handler verifies a cached session in its own statement (the generic page,
+ * list and detail: crud/records-sql.ts); it must have no side effect, as a stale session serves it again.
+ */
+export interface RouteSpec<B> { body: RouteBody<B>; foldsSession?: boolean }
 
 export const ok = <T>(data: T): Envelope<T> => ({ code: Code.OK, msg: 'success', data });
 
-/** The session's user or a 600; reads X-Token (X-Upload-Token for uploads). */
-export async function authenticate(db: Db, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext): Promise<UserContext> {
-  const token = String(req.headers[Headers.token] ?? req.headers[Headers.uploadToken] ?? '').trim();
+const tokenOf = (req: FastifyRequest) => String(req.headers[Headers.token] ?? req.headers[Headers.uploadToken] ?? '').trim();
+
+/** The session's user or a 600; reads X-Token (X-Upload-Token for uploads). A resolved session refreshes `cache`. */
+export async function authenticate(db: Db, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext, cache?: SessionCache): Promise<UserContext> {
+  const token = tokenOf(req);
   if (!token) throw notLoggedIn(ctx.lang);
   const s = await resolveSession(db, token);
-  if (!s) throw notLoggedIn(ctx.lang);
+  if (!s) {
+    cache?.delete(token);
+    throw notLoggedIn(ctx.lang);
+  }
   if (s.newToken) reply.header(Headers.newToken, s.newToken);
+  else cache?.set(token, s.user, s.fingerprint);
   return s.user;
 }
+
+const caches = new WeakMap<FastifyInstance, SessionCache>();
+const cacheOf = (app: FastifyInstance) => {
+  let c = caches.get(app);
+  if (!c) caches.set(app, (c = new SessionCache()));
+  return c;
+};
 
 /**
  * A registered /sapi call: its path, code ('public' for a call open without login) and body rule. The
@@ -45,13 +62,30 @@ const register = (app: FastifyInstance, route: RegisteredRoute) => registered.se
 /** A logged-in call that needs `permission` ('any' = every logged-in user) and takes a body passing `spec.body`. */
 export function sapiRoute<B, T>(app: FastifyInstance, db: Db, path: string, permission: string, spec: RouteSpec<B>, handler: (a: SapiHandlerArgs<B>) => Promise<T>): void {
   register(app, { path, permission, public: false, body: spec.body as RouteBody<unknown> });
-  app.post(path, async (req, reply) => {
-    const ctx = readContext(req);
-    const user = await authenticate(db, req, reply, ctx);
+  const cache = cacheOf(app);
+  const serve = async (req: FastifyRequest, reply: FastifyReply, ctx: RequestContext, user: UserContext) => {
     ctx.user = user;
     requireCode(ctx, user, permission);
     const body = await readBody(req, ctx, spec.body);
     return ok(await handler({ req, reply, ctx, user, body }));
+  };
+  app.post(path, async (req, reply) => {
+    if (spec.foldsSession) {
+      // one round trip: the cached context, verified by the handler's statement (issue 13). Whatever goes wrong
+      // on this way (a stale session, but also a 403 or 400 the current session might answer otherwise) is
+      // decided again the full way, so the answer is always the one a freshly resolved session gives.
+      const token = tokenOf(req);
+      const hit = token ? cache.get(token) : undefined;
+      if (hit) {
+        try {
+          return await serve(req, reply, { ...readContext(req), session: { token, fingerprint: hit.fingerprint } }, hit.user);
+        } catch {
+          cache.delete(token);
+        }
+      }
+    }
+    const ctx = readContext(req);
+    return serve(req, reply, ctx, await authenticate(db, req, reply, ctx, cache));
   });
 }
 

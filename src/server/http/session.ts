@@ -30,14 +30,35 @@ export async function endUserSessions(db: Db, userId: number): Promise<void> {
 }
 
 /**
- * The session's user, or null when the token is unknown, expired, or its user is locked or gone. One query
- * reads the session, its user and the user's roles with their codes (it runs before every call).
+ * The fingerprint of what a user context is built from, as SQL over the user row alias `u`: md5 of the user's
+ * row and of its roles' rows. Any change of status, roles, scope lists or a role's codes (or any other column
+ * of those rows) changes it; computed by the database in the same way for every instance.
  */
-export async function resolveSession(db: Db, token: string): Promise<{ user: UserContext; newToken?: string } | null> {
+export function sessionFingerprintSql(u: string): string {
+  return `md5(${u}::text || coalesce((select string_agg(fr::text, ',' order by fr."id") from "sys_role" fr where fr."id" = any(${u}."role_ids")), ''))`;
+}
+
+/**
+ * A session taken from the cache ({@link SessionCache}), to be verified by the read's own statement: the token
+ * and the fingerprint the cached context was built from.
+ */
+export interface SessionCheck { token: string; fingerprint: string }
+
+/** Thrown when a statement's folded session check fails: the call is served again the full way (sapi.ts). */
+export class StaleSession extends Error {
+  constructor() { super('stale session'); }
+}
+
+/**
+ * The session's user, or null when the token is unknown, expired, or its user is locked or gone. One query
+ * reads the session, its user, the user's roles with their codes and the fingerprint of those rows.
+ */
+export async function resolveSession(db: Db, token: string): Promise<{ user: UserContext; newToken?: string; fingerprint: string } | null> {
   const now = Date.now();
   const [row] = await db.select({
     s: sysSession, u: user,
     roles: sql<Array<{ code: string; codes: string[] }>>`coalesce((select json_agg(json_build_object('code', r.code, 'codes', r.permission_codes) order by r.code) from ${role} r where r.id = any(${user.roleIds})), '[]'::json)`,
+    fingerprint: sql<string>`${sql.raw(sessionFingerprintSql('"sys_user"'))}`,
   }).from(sysSession).innerJoin(user, eq(user.id, sysSession.userId))
     .where(and(eq(sysSession.token, token), gt(sysSession.expiresAt, new Date(now))));
   if (!row || row.u.status !== Status.ENABLE) return null;
@@ -51,7 +72,7 @@ export async function resolveSession(db: Db, token: string): Promise<{ user: Use
   } else if (!s.replacedBy && s.expiresAt.getTime() - now < IDLE_MS - 60_000) {
     await db.update(sysSession).set({ expiresAt: new Date(now + IDLE_MS) }).where(eq(sysSession.token, token));
   }
-  return { user: ctx, newToken };
+  return { user: ctx, newToken, fingerprint: row.fingerprint };
 }
 
 /** The request's user: role codes and every code the roles grant; scope lists with -1 read as 'all'. */
@@ -70,4 +91,30 @@ function userContext(u: typeof user.$inferSelect, roles: Array<{ code: string; c
 export async function sweepExpired(db: Db): Promise<void> {
   await db.execute(sql`delete from sys_session where expires_at < now() - interval '1 day'`);
   await db.execute(sql`delete from sys_captcha where expires_at < now() - interval '1 hour'`);
+}
+
+/**
+ * Resolved sessions of one app instance, by token, for at most {@link SESSION_CACHE_MS} (issue 13). A context
+ * from here is never trusted alone: a read that uses it verifies it in its own statement (the session row is
+ * live and the fingerprint of the user and roles rows is unchanged, {@link sessionFingerprintSql}), so a lock,
+ * a role or scope change, a logout or an expiry made by any instance on the same database takes effect on the
+ * next call. Other calls always resolve the session and refresh the entry. The TTL bounds how long the idle
+ * expiry goes without sliding (it slides at the next full resolve) and the memory held.
+ */
+export const SESSION_CACHE_MS = 30_000;
+const SESSION_CACHE_MAX = 10_000;
+export class SessionCache {
+  private readonly entries = new Map<string, { user: UserContext; fingerprint: string; until: number }>();
+  get(token: string): { user: UserContext; fingerprint: string } | undefined {
+    const e = this.entries.get(token);
+    if (e && e.until > Date.now()) return e;
+    if (e) this.entries.delete(token);
+    return undefined;
+  }
+  set(token: string, user: UserContext, fingerprint: string): void {
+    this.entries.delete(token);
+    if (this.entries.size >= SESSION_CACHE_MAX) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(token, { user, fingerprint, until: Date.now() + SESSION_CACHE_MS });
+  }
+  delete(token: string): void { this.entries.delete(token); }
 }

@@ -8,48 +8,41 @@
  * - `categoryIds`: the SKU's category is one of these;
  * - `ecPlatform`: the SKU has a platform SKU on that platform;
  * and decorates records with `skuEntity` {sku, name, goodsNo, category, color, size, weight, goodsImageUrl},
- * `supplierNames` and `ecPlatforms` (one query per page each).
+ * `supplierNames` and `ecPlatforms`: sub-selects of the read's one statement (crud/records-sql.ts).
  */
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { ecPlatformSku, inventory, sku, skuCategory } from '../../../../generated/db/schema';
-import { escapeLike } from '../../crud/filters';
 import type { ResourceHooks } from '../../crud/handlers';
-import { addSupplierNamesAndPlatforms } from '../sku';
-
-type Row = Record<string, unknown>;
+import { escapeLike } from '../../crud/filters';
+import { supplierNamesAndPlatforms } from '../sku';
 
 export const inventoryHooks: ResourceHooks = {
-  filterConditions(_call, q): SQL[] {
-    const out: SQL[] = [];
+  filterSql(q, p, t) {
+    const out: string[] = [];
     if (typeof q.sku === 'string' && q.sku) {
-      const like = `%${escapeLike(q.sku)}%`;
-      out.push(sql`${inventory.skuId} in (select ${sku.id} from ${sku} where ${sku.sku} ilike ${like} or ${sku.name} ilike ${like})`);
+      const like = p.add(`%${escapeLike(q.sku)}%`);
+      out.push(`${t}."sku_id" in (select s."id" from "wms_sku" s where s."sku" ilike ${like} or s."name" ilike ${like})`);
     }
-    if (q.containInventory === true) out.push(sql`${inventory.qty} > 0`);
-    if (q.containInventory === false) out.push(sql`${inventory.qty} = 0`);
+    if (q.containInventory === true) out.push(`${t}."qty" > 0`);
+    if (q.containInventory === false) out.push(`${t}."qty" = 0`);
     if (Array.isArray(q.categoryIds) && q.categoryIds.length) {
-      out.push(sql`${inventory.skuId} in (select ${sku.id} from ${sku} where ${inArray(sku.categoryId, q.categoryIds as number[])})`);
+      out.push(`${t}."sku_id" in (select s."id" from "wms_sku" s where s."category_id" = any(${p.add(q.categoryIds, '::int[]')}))`);
     }
     if (q.ecPlatform !== undefined && q.ecPlatform !== null) {
-      out.push(sql`exists (select 1 from ${ecPlatformSku} where ${ecPlatformSku.skuId} = ${inventory.skuId} and ${ecPlatformSku.ecPlatform} = ${q.ecPlatform as number})`);
+      out.push(`exists (select 1 from "wms_ec_platform_sku" e where e."sku_id" = ${t}."sku_id" and e."ec_platform" = ${p.add(q.ecPlatform)})`);
     }
     return out;
   },
-  async decorate(call, rows) {
-    const ids = [...new Set(rows.map((r) => r.skuId as number))];
-    if (!ids.length) return;
-    const skus: Row[] = await call.db.select({
-      id: sku.id, sku: sku.sku, name: sku.name, goodsNo: sku.goodsNo, category: skuCategory.name, color: sku.color, size: sku.size, weight: sku.weight, goodsImageUrl: sku.goodsImageUrl,
-    }).from(sku).leftJoin(skuCategory, eq(skuCategory.id, sku.categoryId)).where(inArray(sku.id, ids));
-    await addSupplierNamesAndPlatforms(call, skus);
-    const byId = new Map(skus.map((s) => [s.id as number, s]));
-    for (const r of rows) {
-      const s = byId.get(r.skuId as number);
-      if (!s) continue;
-      const { supplierNames, ecPlatforms, id: _id, ...entity } = s;
-      r.skuEntity = entity;
-      r.supplierNames = supplierNames;
-      r.ecPlatforms = ecPlatforms;
-    }
+  recordSql: ({ t, refAlias }) => {
+    const s = refAlias('skuId'); // the SKU row the skuName join already reads
+    return {
+      columns: [
+        {
+          key: 'skuEntity',
+          expr: `json_build_object('sku', ${s}."sku", 'name', ${s}."name", 'goodsNo', ${s}."goods_no", 'category', sc."name", 'color', ${s}."color", 'size', ${s}."size", 'weight', ${s}."weight", 'goodsImageUrl', ${s}."goods_image_url")`,
+          map: (v) => (typeof v === 'string' ? JSON.parse(v) : v),
+        },
+        ...supplierNamesAndPlatforms(`${t}."sku_id"`),
+      ],
+      joins: `left join "wms_sku_category" sc on sc."id" = ${s}."category_id"`,
+    };
   },
 };

@@ -1,0 +1,142 @@
+/**
+ * A read of records in ONE statement (issue 13; docs/architecture.md "Read path"): the page's rows, the total,
+ * the `<ref>Name` of every ref field and the resource's decorations (a hook's `recordSql`: SKU fields, supplier
+ * names, platforms, stock), and, when the session came from the cache, the session check. Plain SQL text over
+ * the row alias `t`, sent as a named prepared statement (db/raw.ts), so PostgreSQL plans each shape once per
+ * connection and Drizzle's query builder is not on the path.
+ *
+ *   select <total> as "__total", <session check> as "__session", r.*
+ *   from (select 1) one left join lateral (
+ *     select <own columns>, <ref names>, <decorations>
+ *     from (select * from <table> t where <W> order by <O> limit $l offset $o) t
+ *     left join <ref table> r0 on r0.id = t.<ref column> ...
+ *   ) r on true order by <O over r>
+ *
+ * The total and the check are scalar sub-selects, so an empty page still answers one row (its record columns
+ * null). Records have the table's columns by API name (passwords and secrets never), mapped by their Drizzle column as a
+ * Drizzle select maps them, then the ref names, then the decorations: the same keys in the same order as before.
+ */
+import { getTableColumns, type Column } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { bindings, type Binding } from '../../../generated/server/routes';
+import { Status } from '../../../generated/shared/enums';
+import { refNameField, type ResourceSpec } from '../../shared/resource-meta';
+import type { Db } from '../db/connect';
+import { rawQuery } from '../db/raw';
+import type { UserContext } from '../http/context';
+import { sessionFingerprintSql, StaleSession, type SessionCheck } from '../http/session';
+import { ident, Params } from './filters';
+
+type Row = Record<string, unknown>;
+
+/** A column of the record: its API key, the SQL that reads it over `t` (and joins), and how its value is mapped. */
+export interface RecordColumn { key: string; expr: string; map?: (v: unknown) => unknown }
+/** What a resource adds to its records in the same statement (ResourceHooks.recordSql). */
+export interface RecordSql { columns: RecordColumn[]; joins?: string }
+/**
+ * The context a hook's recordSql builds from: the statement's parameters, the row alias, the caller, and the alias
+ * of the row a ref field's join reads (e.g. the inventory row's SKU), so a decoration reads it without a second lookup.
+ */
+export interface RecordSqlArgs { p: Params; t: string; user: UserContext; refAlias(field: string): string }
+
+interface Shape {
+  table: string;
+  /** API field name -> column name, for filters and sorts. */
+  columnOf: Record<string, string>;
+  columns: RecordColumn[];
+  joins: string;
+  /** ref field name -> alias of its joined row. */
+  refAliases: Record<string, string>;
+}
+const shapes = new Map<string, Shape>();
+
+/** The record columns and ref joins of a resource, worked out once from its Drizzle table and manifest. */
+export function shapeOf(b: Binding): Shape {
+  const spec = b.meta as ResourceSpec;
+  const known = shapes.get(spec.name);
+  if (known) return known;
+  const cols = getTableColumns(b.table as PgTable) as Record<string, Column>;
+  const writeOnly = new Set(spec.fields.filter((f) => f.type === 'password' || f.type === 'secret').map((f) => f.name));
+  const mapper = (c: Column) => (v: unknown) => c.mapFromDriverValue(v);
+  const columns: RecordColumn[] = Object.entries(cols).filter(([k]) => !writeOnly.has(k))
+    .map(([key, c]) => ({ key, expr: `t.${ident(c.name)}`, map: mapper(c) }));
+  const joins: string[] = [];
+  const refAliases: Record<string, string> = {};
+  spec.fields.filter((f) => f.type === 'ref').forEach((f, i) => {
+    const target = bindings[f.resource as keyof typeof bindings];
+    const targetSpec = target.meta as ResourceSpec;
+    const represent = (getTableColumns(target.table as PgTable) as Record<string, Column>)[targetSpec.represent];
+    const a = `r${i}`;
+    refAliases[f.name] = a;
+    joins.push(`left join ${ident(targetSpec.table)} ${a} on ${a}."id" = t.${ident(cols[f.name].name)}`);
+    columns.push({ key: refNameField(f), expr: `${a}.${ident(represent.name)}`, map: mapper(represent) });
+  });
+  const shape = { table: spec.table, columnOf: Object.fromEntries(Object.entries(cols).map(([k, c]) => [k, c.name])), columns, joins: joins.join(' '), refAliases };
+  shapes.set(spec.name, shape);
+  return shape;
+}
+
+/**
+ * THE total of a page: the SQL of the number of rows of `table` (alias `t`) matching `where`. Every page and the
+ * SKU count call take it from here (so a count policy, e.g. a cap for huge lists, changes one place).
+ */
+export function pageTotal(table: string, where: string): string {
+  return `(select count(*) from ${ident(table)} t${where})`;
+}
+
+/**
+ * The session check folded into a read (http/session.ts): true when the token's session is still live and its
+ * user's fingerprint (status, roles, scope, the roles' codes) is the one the cached context was built from.
+ */
+function sessionCheckSql(check: SessionCheck, p: Params): string {
+  return `(select ${sessionFingerprintSql('u')} = ${p.add(check.fingerprint)} from "sys_session" s join "sys_user" u on u."id" = s."user_id"`
+    + ` where s."token" = ${p.add(check.token)} and s."expires_at" > now() and u."status" = ${Status.ENABLE})`;
+}
+
+export interface RecordsQuery {
+  binding: Binding;
+  /** Conditions over `t` (filters, scope), with their parameters in `p`. */
+  where: string[];
+  p: Params;
+  /** ORDER BY over `t` (filters.ts orderSql); its column references are re-read over the page's output. */
+  order: string;
+  limit: number;
+  offset?: number;
+  /** Also count all matching rows ({@link pageTotal}). */
+  count?: boolean;
+  /** A cached session to verify in the same statement (throws StaleSession when it no longer holds). */
+  session?: SessionCheck;
+  /** The resource's decorations (its hook's recordSql). */
+  extra?: RecordSql;
+}
+
+/** Runs the one statement of a read: the records (mapped) and, with `count`, the total. */
+export async function readRecords(db: Db, q: RecordsQuery): Promise<{ records: Row[]; total: number }> {
+  const shape = shapeOf(q.binding);
+  const where = q.where.length ? ` where ${q.where.join(' and ')}` : '';
+  const columns = q.extra ? [...shape.columns, ...q.extra.columns] : shape.columns;
+  const total = q.count ? pageTotal(shape.table, where) : 'null';
+  const session = q.session ? sessionCheckSql(q.session, q.p) : 'true';
+  const limit = q.p.add(q.limit);
+  const offset = q.offset ? ` offset ${q.p.add(q.offset)}` : '';
+  // the outer ORDER BY: the same keys over the page's output (own columns are selected under their API names)
+  const byKey = Object.fromEntries(columns.map((c) => [c.expr, c.key]));
+  const outerOrder = q.order.replace(/t\.("(?:[^"]|"")+")( \+ 0)?/g, (_m, col: string) => `r.${ident(byKey[`t.${col}`] ?? col.slice(1, -1))}`);
+  const text = `select ${total} as "__total", ${session} as "__session", r.* from (select 1) one left join lateral (`
+    + `select ${columns.map((c) => `${c.expr} as ${ident(c.key)}`).join(', ')}`
+    + ` from (select * from ${ident(shape.table)} t${where} order by ${q.order} limit ${limit}${offset}) t ${shape.joins} ${q.extra?.joins ?? ''}`
+    + `) r on true order by ${outerOrder}`;
+  const rows = await rawQuery(db, text, q.p.values);
+  if (q.session && rows[0]?.__session !== true) throw new StaleSession();
+  const records: Row[] = [];
+  for (const row of rows) {
+    if (row.id === null || row.id === undefined) continue;
+    const rec: Row = {};
+    for (const c of columns) {
+      const v = row[c.key];
+      rec[c.key] = v === null || v === undefined || !c.map ? (v ?? null) : c.map(v);
+    }
+    records.push(rec);
+  }
+  return { records, total: q.count ? Number(rows[0]?.__total ?? 0) : records.length };
+}

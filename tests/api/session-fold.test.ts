@@ -1,0 +1,99 @@
+/**
+ * The read path's session rule (issue 13; docs/architecture.md "Read path"): a generic read (page, list, detail)
+ * may take the caller's context from the instance's session cache and verifies it in its own one statement. A
+ * lock, a role change, a scope change or a logout made elsewhere (on PostgreSQL: by a SECOND app instance on the
+ * same database; on PGlite: by the same instance through other calls) takes effect on the very next read, and a
+ * cached read is one statement.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { openDatabase, type Database } from '../../src/server/db/connect';
+import { CAPTCHA_ANSWER, startTestApp, testDatabases, userWith, type Envelope, type TestApp } from './harness';
+
+type Call = (path: string, body: unknown, token: string) => Promise<Envelope>;
+
+describe.each(testDatabases())('a cached session verified by the read on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  /** Calls of the other instance (the first one on PGlite), where the changes are made. */
+  let elsewhere: Call;
+  let second: { close(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    admin = await t.login();
+    elsewhere = t.call;
+    if (kind === 'postgres') {
+      const database: Database = await openDatabase(t.config);
+      const app2 = await buildApp({ database, config: { ...t.config, seedReference: 'none', seedDemo: false, captchaTestAnswer: CAPTCHA_ANSWER } });
+      elsewhere = async (path, body, token) => (await app2.inject({ method: 'POST', url: path, payload: body as object, headers: { 'x-token': token } })).json();
+      second = { close: async () => { await app2.close(); await database.close(); } };
+    }
+  });
+  afterAll(async () => { await second?.close(); await t?.close(); });
+
+  /** Reads the warehouse page twice as `token` (the first resolves the session and fills the cache); returns the second answer. */
+  const cachedRead = async (token: string, path = '/sapi/wms/warehouse/page') => {
+    await t.call(path, {}, token);
+    return t.call(path, {}, token);
+  };
+
+  it('answers a read from the cache with one statement, and still resolves a new token', async () => {
+    const { token } = await userWith(t, admin, { codes: ['warehouse', 'warehouse:list'] });
+    expect((await t.call('/sapi/wms/warehouse/page', {}, token)).code).toBe(200);
+    const client = (t.database.db as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } }).session.client;
+    const query = client.query;
+    let statements = 0;
+    client.query = function (this: unknown, ...a: unknown[]) { statements++; return query.apply(this, a); };
+    try {
+      const page = await t.call('/sapi/wms/warehouse/page', { size: 1 }, token);
+      expect(page.code).toBe(200);
+      expect(page.data.total).toBeGreaterThan(1);
+      expect(page.data.records).toHaveLength(1);
+      expect(statements).toBe(1);
+      statements = 0;
+      expect((await t.call('/sapi/wms/warehouse/detail', { id: page.data.records[0].id }, token)).data.id).toBe(page.data.records[0].id);
+      expect(statements).toBe(1);
+    } finally {
+      client.query = query;
+    }
+  });
+
+  it('a user locked elsewhere gets 600 on the next read', async () => {
+    const { token, userId } = await userWith(t, admin, { codes: ['warehouse', 'warehouse:list'] });
+    expect((await cachedRead(token)).code).toBe(200);
+    expect((await elsewhere('/sapi/sys/user/edit', { id: userId, status: -1 }, admin)).code).toBe(200);
+    expect((await t.call('/sapi/wms/warehouse/page', {}, token)).code).toBe(600);
+    expect((await t.call('/sapi/wms/warehouse/list', {}, token)).code).toBe(600);
+  });
+
+  it('a logout elsewhere ends the session for the next read', async () => {
+    const { token } = await userWith(t, admin, { codes: ['warehouse', 'warehouse:list'] });
+    expect((await cachedRead(token)).code).toBe(200);
+    expect((await elsewhere('/sapi/sys/user/logout', {}, token)).code).toBe(200);
+    expect((await t.call('/sapi/wms/warehouse/page', {}, token)).code).toBe(600);
+  });
+
+  it('a role losing or gaining a code takes effect on the next read', async () => {
+    const { token, userId } = await userWith(t, admin, { codes: ['warehouse', 'warehouse:list'] });
+    expect((await cachedRead(token)).code).toBe(200);
+    const roleId = (await t.call('/sapi/sys/user/detail', { id: userId }, admin)).data.roleIds[0];
+    const role = (await t.call('/sapi/sys/role/detail', { id: roleId }, admin)).data;
+    expect((await elsewhere('/sapi/sys/role/edit', { ...role, permissionCodes: ['warehouse'] }, admin)).code).toBe(200);
+    expect((await t.call('/sapi/wms/warehouse/page', {}, token)).code).toBe(403);
+    expect((await t.call('/sapi/wms/warehouse/page', {}, token)).code).toBe(403);
+    expect((await elsewhere('/sapi/sys/role/edit', { ...role, permissionCodes: ['warehouse', 'warehouse:list'] }, admin)).code).toBe(200);
+    expect((await t.call('/sapi/wms/warehouse/page', {}, token)).code).toBe(200);
+  });
+
+  it('a narrower data scope set elsewhere cuts the next read', async () => {
+    const { token, userId } = await userWith(t, admin, { codes: ['warehouse', 'warehouse:list'] });
+    const all = await cachedRead(token);
+    expect(all.data.total).toBeGreaterThan(1);
+    const keep = all.data.records[0].id;
+    const u = (await t.call('/sapi/sys/user/detail', { id: userId }, admin)).data;
+    expect((await elsewhere('/sapi/sys/user/edit', { id: userId, name: u.name, roleIds: u.roleIds, warehouseIds: [keep], ownerIds: u.ownerIds }, admin)).code).toBe(200);
+    const cut = await t.call('/sapi/wms/warehouse/page', {}, token);
+    expect(cut.data.total).toBe(1);
+    expect(cut.data.records.map((r: { id: number }) => r.id)).toEqual([keep]);
+  });
+});
