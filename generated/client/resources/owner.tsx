@@ -7,6 +7,7 @@ import {
   Edit,
   EditButton,
   List,
+  NumberField,
   ReferenceInput,
   SimpleForm,
   TextField,
@@ -55,6 +56,10 @@ export const OwnerList = () => (
       <EnumField source="status" enumName="Status" sortable={false} />
       <TextField source="contactName" sortable={false} />
       <TextField source="contactPhone" sortable={false} />
+      <NumberField source="skuCount" sortable={false} />
+      <NumberField source="inventoryQty" sortable={false} />
+      <NumberField source="inboundCount" sortable={false} />
+      <NumberField source="outboundCount" sortable={false} />
       <DateTimeField source="addDate" />
       <LockToggleButton />
       <EditButton />
