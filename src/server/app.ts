@@ -22,6 +22,7 @@ import { batchUpdateWeight, batchWeightBody, labelsBody, searchBody, searchSkus 
 import { approveJudgement, rejectBody, rejectJudgement } from './domain/inventory/judgement';
 import { registerInboundRoutes } from './domain/inbound/routes';
 import { registerOutboundRoutes } from './domain/outbound/routes';
+import { registerDashboardRoutes } from './domain/statistics/dashboard';
 import { changeOwnPassword, changePasswordBody, editUserRoles, userRolesBody } from './domain/users';
 import { BODY_LIMITS, ID_BODY, isBodyTooLarge, NO_FIELDS, refuseLargeBody } from './http/body';
 import { readContext, type RequestContext, type UserContext } from './http/context';
@@ -93,6 +94,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
 
   registerInboundRoutes(app, db);
   registerOutboundRoutes(app, db);
+  registerDashboardRoutes(app, db);
 
   // Files (upload, download, thumbnails) and Excel imports with their templates (spec 7.1, 7.2, 9; issue 3)
   const fileStorage = await registerFileRoutes(app, database, config);

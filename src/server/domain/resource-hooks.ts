@@ -7,10 +7,13 @@ import { inboundPackages, outboundPackages, packageHooks } from './packages';
 import { judgementHooks } from './inventory/judgement';
 import { companyHooks } from './quotas';
 import { skuChildHooks, skuHooks } from './sku';
+import { ownerStatsHooks, warehouseStatsHooks } from './statistics/list-stats';
 import { roleHooks, userHooks } from './users';
 
 export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   company: companyHooks,
+  warehouse: warehouseStatsHooks,
+  owner: ownerStatsHooks,
   user: userHooks,
   role: roleHooks,
   sku: skuHooks,
