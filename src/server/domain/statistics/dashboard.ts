@@ -103,7 +103,7 @@ export async function dashboardOverview(db: Db, ctx: RequestContext, user: UserC
       outboundUnits: sql<string>`coalesce(-sum(${inventoryLog.changeQty}) filter (where ${inventoryLog.bizType} = ${BizType.OUTBOUND_ORDER} and ${inventoryLog.changeQty} < 0), 0)`,
     }).from(inventoryLog)
       .where(and(inArray(inventoryLog.bizType, [BizType.INBOUND_ORDER, BizType.OUTBOUND_ORDER]), gte(inventoryLog.addDate, start), ...cut(inventoryLog)))
-      .groupBy(localDay),
+      .groupBy(sql.raw('1')), // by position: the day expression holds a parameter, so a repeated text would not match
     db.select({ date: sql<string>`${wmsInventorySnapshot.snapshotDate}::text`, qty: sum(wmsInventorySnapshot.qty) }).from(wmsInventorySnapshot)
       .where(and(between(wmsInventorySnapshot.snapshotDate, dates[0], dates[dates.length - 1]), ...cut(wmsInventorySnapshot)))
       .groupBy(wmsInventorySnapshot.snapshotDate),
