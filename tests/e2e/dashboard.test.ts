@@ -68,7 +68,7 @@ describe('dashboard in Chromium', () => {
         const warehouses = page.getByTestId('dashboard-chart-warehouses');
         await warehouses.getByText(t.chart_warehouses).waitFor();
         // bars are drawn (SVG rects/paths inside the chart), with the warehouse names on the axis and the legend in the language
-        await expect.poll(() => warehouses.locator('svg .MuiBarElement-root, svg [class*="MuiBarElement"]').count()).toBeGreaterThan(0);
+        await expect.poll(() => warehouses.locator('svg .MuiBarChart-element').count()).toBeGreaterThan(0);
         await warehouses.locator('svg').getByText(w1Name, { exact: true }).waitFor();
         await warehouses.locator('svg').getByText(w2Name, { exact: true }).waitFor();
         await warehouses.getByText(FIELDS[lang].warehouse.fields.lockedQty).first().waitFor();
@@ -77,11 +77,11 @@ describe('dashboard in Chromium', () => {
         await daily.getByText(t.chart_daily).waitFor();
         await daily.getByText(t.units_received).first().waitFor();
         await daily.getByText(t.units_shipped).first().waitFor();
-        await expect.poll(() => daily.locator('svg [class*="MuiBarElement"]').count()).toBeGreaterThan(0);
+        await expect.poll(() => daily.locator('svg .MuiBarChart-element').count()).toBeGreaterThan(0);
 
         const stock = page.getByTestId('dashboard-chart-stock');
         await stock.getByText(t.chart_stock).waitFor();
-        await expect.poll(() => stock.locator('svg [class*="MuiLineElement"]').count()).toBeGreaterThan(0);
+        await expect.poll(() => stock.locator('svg .MuiLineChart-line').count()).toBeGreaterThan(0);
         expect(await page.getByTestId('dashboard-chart-stock-hint').count()).toBe(0); // yesterday's snapshot is there
         await page.screenshot({ path: join(SHOTS, `dashboard-${lang}-01-charts.png`), fullPage: true });
       } finally {
