@@ -14,7 +14,8 @@
  * Every document list comes from the manifest's `screen:` views (generated/client/viewRoutes.ts); no generated
  * screen is replaced by a hand-written one.
  * Every page in the layout is loaded on navigation, in its own chunk (routing/lazyPage.ts; issue 14 "First
- * load"): the login page downloads only the shell.
+ * load"; the small dashboard page excepted, its charts are a chunk of their own): the login page downloads
+ * only the shell.
  */
 import { Suspense, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
@@ -75,7 +76,6 @@ const Layout = ({ children }: { children: ReactNode }) => (
 
 /** What the login page (and a start with a token) fetches ahead for a path: the layout and the route's page. */
 registerPagePreloads([LazyLayout], [
-  { pattern: '/dashboard', component: Dashboard },
   ...generatedViews.map((v) => ({ pattern: v.route, component: v.component })),
   ...[...inboundRoutes, ...shippingRoutes].map((r) => ({ pattern: r.path, component: r.element.type })),
   ...resourceDefs.flatMap((def) => {
