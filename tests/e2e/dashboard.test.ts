@@ -59,7 +59,7 @@ describe('dashboard in Chromium', () => {
         await page.waitForURL(/\/dashboard$/);
         const stat = (key: string) => page.getByTestId(`dashboard-stat-${key}-value`);
         // 40 adjusted + 12 received - 5 shipped
-        await expect.poll(() => stat('onHand').textContent()).toBe('47');
+        await expect.poll(() => stat('onHand').textContent(), { timeout: 10_000 }).toBe('47');
         expect(await stat('receivedToday').textContent()).toBe('12');
         expect(await stat('shippedToday').textContent()).toBe('5');
         expect(await page.getByTestId('dashboard-stat-inboundOpen').textContent()).toContain(t.inbound_open);
@@ -68,7 +68,7 @@ describe('dashboard in Chromium', () => {
         const warehouses = page.getByTestId('dashboard-chart-warehouses');
         await warehouses.getByText(t.chart_warehouses).waitFor();
         // bars are drawn (SVG rects/paths inside the chart), with the warehouse names on the axis and the legend in the language
-        await expect.poll(() => warehouses.locator('svg .MuiBarChart-element').count()).toBeGreaterThan(0);
+        await expect.poll(() => warehouses.locator('svg .MuiBarChart-element').count(), { timeout: 10_000 }).toBeGreaterThan(0);
         await warehouses.locator('svg').getByText(w1Name, { exact: true }).waitFor();
         await warehouses.locator('svg').getByText(w2Name, { exact: true }).waitFor();
         await warehouses.getByText(FIELDS[lang].warehouse.fields.lockedQty).first().waitFor();
@@ -77,11 +77,11 @@ describe('dashboard in Chromium', () => {
         await daily.getByText(t.chart_daily).waitFor();
         await daily.getByText(t.units_received).first().waitFor();
         await daily.getByText(t.units_shipped).first().waitFor();
-        await expect.poll(() => daily.locator('svg .MuiBarChart-element').count()).toBeGreaterThan(0);
+        await expect.poll(() => daily.locator('svg .MuiBarChart-element').count(), { timeout: 10_000 }).toBeGreaterThan(0);
 
         const stock = page.getByTestId('dashboard-chart-stock');
         await stock.getByText(t.chart_stock).waitFor();
-        await expect.poll(() => stock.locator('svg .MuiLineChart-line').count()).toBeGreaterThan(0);
+        await expect.poll(() => stock.locator('svg .MuiLineChart-line').count(), { timeout: 10_000 }).toBeGreaterThan(0);
         expect(await page.getByTestId('dashboard-chart-stock-hint').count()).toBe(0); // yesterday's snapshot is there
         await page.screenshot({ path: join(SHOTS, `dashboard-${lang}-01-charts.png`), fullPage: true });
       } finally {
@@ -95,7 +95,7 @@ describe('dashboard in Chromium', () => {
     try {
       await loginThroughPage(page, s.c.base, 'dash_empty', 'secret-1');
       await page.waitForURL(/\/dashboard$/);
-      await expect.poll(() => page.getByTestId('dashboard-stat-onHand-value').textContent()).toBe('0');
+      await expect.poll(() => page.getByTestId('dashboard-stat-onHand-value').textContent(), { timeout: 10_000 }).toBe('0');
       expect(await page.getByTestId('dashboard-chart-warehouses-empty').textContent()).toBe(TEXTS.en.empty_warehouses);
       expect(await page.getByTestId('dashboard-chart-daily-empty').textContent()).toBe(TEXTS.en.empty_daily);
       expect(await page.getByTestId('dashboard-chart-stock-hint').textContent()).toBe(TEXTS.en.trend_hint);
@@ -110,10 +110,10 @@ describe('dashboard in Chromium', () => {
     const cells = (row: ReturnType<Page['locator']>, fields: string[]) => Promise.all(fields.map(async (f) => (await row.locator(`td.column-${f}`).textContent())?.trim()));
     const w1Row = s.page.locator('tbody tr', { hasText: w1Name });
     // w1: 35 available (40 - 5 shipped), nothing locked, one category
-    await expect.poll(() => cells(w1Row, ['availableQty', 'lockedQty', 'categoryCount'])).toEqual(['35', '0', '1']);
+    await expect.poll(() => cells(w1Row, ['availableQty', 'lockedQty', 'categoryCount']), { timeout: 10_000 }).toEqual(['35', '0', '1']);
     await s.page.goto(`${s.c.base}/owner/list`);
     // OWN-A: 1 product, 47 on hand, 1 inbound and 1 outbound order
-    await expect.poll(() => cells(s.page.locator('tbody tr', { hasText: 'OWN-A' }), ['skuCount', 'inventoryQty', 'inboundCount', 'outboundCount'])).toEqual(['1', '47', '1', '1']);
+    await expect.poll(() => cells(s.page.locator('tbody tr', { hasText: 'OWN-A' }), ['skuCount', 'inventoryQty', 'inboundCount', 'outboundCount']), { timeout: 10_000 }).toEqual(['1', '47', '1', '1']);
     await s.c.shot('dashboard-03-lists');
   });
 });

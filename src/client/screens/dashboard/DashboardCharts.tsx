@@ -68,7 +68,7 @@ export const DashboardCharts = ({ overview }: { overview: DashboardOverview }) =
           localeText={localeText}
           xAxis={[{ scaleType: 'point', data: days }]}
           yAxis={[{ valueFormatter: (v: number) => format.format(v) }]}
-          series={[{ data: overview.daily.map((d) => d.stockUnits), label: translate('resources.owner.fields.inventoryQty'), connectNulls: true, valueFormatter: value }]}
+          series={[{ data: overview.daily.map((d) => d.stockUnits), label: translate('resources.owner.fields.inventoryQty'), connectNulls: true, showMark: true, valueFormatter: value }]}
         />
         {!snapshots && <Typography variant="body2" color="text.secondary" data-testid="dashboard-chart-stock-hint">{translate('app.dashboard.trend_hint')}</Typography>}
       </ChartCard>
