@@ -54,8 +54,6 @@ export const OwnerList = () => (
       <TextField source="name" />
       <TextField source="companyName" label="resources.owner.fields.companyId" sortable={false} />
       <EnumField source="status" enumName="Status" sortable={false} />
-      <TextField source="contactName" sortable={false} />
-      <TextField source="contactPhone" sortable={false} />
       <NumberField source="skuCount" sortable={false} />
       <NumberField source="inventoryQty" sortable={false} />
       <NumberField source="inboundCount" sortable={false} />
