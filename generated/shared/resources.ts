@@ -2480,13 +2480,14 @@ export const resourceMeta = {
       },
       {
         name: "contactName", type: "string", column: "contact_name", en: "Contact", zh: "联系人",
-        required: false, maxLength: 50, allowAll: false, unique: false, sortable: false, list: true,
-        form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
+        required: false, maxLength: 50, allowAll: false, unique: false, sortable: false,
+        list: false, form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false,
+        system: false,
       },
       {
         name: "contactPhone", type: "string", column: "contact_phone", en: "Phone", zh: "电话",
         required: false, maxLength: 30, pattern: "phone", allowAll: false, unique: false,
-        sortable: false, list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false,
+        sortable: false, list: false, form: true, readOnlyOnEdit: false, hideOnSelf: false,
         trigram: false, system: false,
       },
       {
@@ -2494,6 +2495,26 @@ export const resourceMeta = {
         maxLength: 100, pattern: "email", allowAll: false, unique: false, sortable: false,
         list: false, form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false,
         system: false,
+      },
+      {
+        name: "skuCount", type: "int", column: "sku_count", en: "Products", zh: "商品数",
+        required: false, allowAll: false, unique: false, sortable: false, list: true, form: false,
+        readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false, computed: true,
+      },
+      {
+        name: "inventoryQty", type: "int", column: "inventory_qty", en: "On hand", zh: "在库数量",
+        required: false, allowAll: false, unique: false, sortable: false, list: true, form: false,
+        readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false, computed: true,
+      },
+      {
+        name: "inboundCount", type: "int", column: "inbound_count", en: "Inbound", zh: "入库单数",
+        required: false, allowAll: false, unique: false, sortable: false, list: true, form: false,
+        readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false, computed: true,
+      },
+      {
+        name: "outboundCount", type: "int", column: "outbound_count", en: "Outbound", zh: "出库单数",
+        required: false, allowAll: false, unique: false, sortable: false, list: true, form: false,
+        readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false, computed: true,
       },
       {
         name: "remark", type: "string", column: "remark", en: "Remark", zh: "备注", required: false,
@@ -3066,6 +3087,23 @@ export const resourceMeta = {
         zh: "默认仓库", required: false, allowAll: false, default: false, unique: false,
         sortable: false, list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false,
         trigram: false, system: false,
+      },
+      {
+        name: "availableQty", type: "int", column: "available_qty", en: "Available inventory",
+        zh: "可用库存", required: false, allowAll: false, unique: false, sortable: false, list: true,
+        form: false, readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
+        computed: true,
+      },
+      {
+        name: "lockedQty", type: "int", column: "locked_qty", en: "Locked inventory", zh: "冻结库存",
+        required: false, allowAll: false, unique: false, sortable: false, list: true, form: false,
+        readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false, computed: true,
+      },
+      {
+        name: "categoryCount", type: "int", column: "category_count", en: "Categories in stock",
+        zh: "在库分类数", required: false, allowAll: false, unique: false, sortable: false, list: true,
+        form: false, readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
+        computed: true,
       },
       {
         name: "remark", type: "string", column: "remark", en: "Remark", zh: "备注", required: false,

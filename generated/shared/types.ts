@@ -394,6 +394,10 @@ export interface Owner {
   contactName: string | null;
   contactPhone: string | null;
   email: string | null;
+  skuCount: number;
+  inventoryQty: number;
+  inboundCount: number;
+  outboundCount: number;
   remark: string | null;
   addDate: string;
 }
@@ -494,6 +498,9 @@ export interface Warehouse {
   city: string | null;
   address: string | null;
   isDefault: boolean;
+  availableQty: number;
+  lockedQty: number;
+  categoryCount: number;
   remark: string | null;
   addDate: string;
 }

@@ -15,7 +15,8 @@
  * Every document list comes from the manifest's `screen:` views (generated/client/viewRoutes.ts); no generated
  * screen is replaced by a hand-written one.
  * Every page in the layout is loaded on navigation, in its own chunk (routing/lazyPage.ts; issue 14 "First
- * load"; the small dashboard excepted): the login page downloads only the shell.
+ * load"; the small dashboard page excepted, its charts are a chunk of their own): the login page downloads
+ * only the shell.
  */
 import { Suspense, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';

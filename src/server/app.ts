@@ -25,6 +25,7 @@ import { approveJudgement, rejectBody, rejectJudgement } from './domain/inventor
 import { registerInboundRoutes } from './domain/inbound/routes';
 import { registerOutboundRoutes } from './domain/outbound/routes';
 import { registerShareRoutes } from './domain/share/routes';
+import { registerDashboardRoutes } from './domain/statistics/dashboard';
 import { changeOwnPassword, changePasswordBody, editUserRoles, userRolesBody } from './domain/users';
 import { BODY_LIMITS, ID_BODY, isBodyTooLarge, NO_FIELDS, refuseLargeBody } from './http/body';
 import { readContext, type RequestContext, type UserContext } from './http/context';
@@ -104,6 +105,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   registerOutboundRoutes(app, db);
   // Inventory sharing: link regenerate / revoke and the public view (issue 16; docs/share.md)
   registerShareRoutes(app, db, config);
+  registerDashboardRoutes(app, db);
 
   // Files (upload, download, thumbnails) and Excel imports with their templates (spec 7.1, 7.2, 9; issue 3)
   const fileStorage = await registerFileRoutes(app, database, config);

@@ -7,6 +7,7 @@ import {
   Edit,
   EditButton,
   List,
+  NumberField,
   ReferenceInput,
   SimpleForm,
   TextField,
@@ -53,8 +54,10 @@ export const OwnerList = () => (
       <TextField source="name" />
       <TextField source="companyName" label="resources.owner.fields.companyId" sortable={false} />
       <EnumField source="status" enumName="Status" sortable={false} />
-      <TextField source="contactName" sortable={false} />
-      <TextField source="contactPhone" sortable={false} />
+      <NumberField source="skuCount" sortable={false} />
+      <NumberField source="inventoryQty" sortable={false} />
+      <NumberField source="inboundCount" sortable={false} />
+      <NumberField source="outboundCount" sortable={false} />
       <DateTimeField source="addDate" />
       <LockToggleButton />
       <EditButton />

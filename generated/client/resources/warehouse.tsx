@@ -7,6 +7,7 @@ import {
   Edit,
   EditButton,
   List,
+  NumberField,
   SimpleForm,
   TextField,
   TextInput,
@@ -51,6 +52,9 @@ export const WarehouseList = () => (
       <TextField source="countryCode" sortable={false} />
       <TextField source="city" sortable={false} />
       <YesNoField source="isDefault" sortable={false} />
+      <NumberField source="availableQty" sortable={false} />
+      <NumberField source="lockedQty" sortable={false} />
+      <NumberField source="categoryCount" sortable={false} />
       <DateTimeField source="addDate" />
       <LockToggleButton />
       <EditButton />

@@ -117,7 +117,22 @@ export const appEn = {
     dashboard: {
       welcome: 'Welcome, %{name}',
       welcome_anonymous: 'Welcome',
-      intro: 'Warehouse management back office. Use the menu on the left to get started.',
+      intro: 'Figures of the warehouses and goods owners you may see.',
+      loading: 'Loading figures…',
+      failed: 'The figures could not be loaded: %{error}',
+      no_data: 'Nothing to show',
+      inbound_open: 'Open inbound orders',
+      outbound_to_ship: 'Outbound orders to ship',
+      received_today: 'Units received today',
+      shipped_today: 'Units shipped today',
+      units_received: 'Units received',
+      units_shipped: 'Units shipped',
+      chart_warehouses: 'Inventory by warehouse',
+      chart_daily: 'Units received and shipped, last 30 days',
+      chart_stock: 'Stock on hand, last 30 days',
+      empty_warehouses: 'No stock in your warehouses yet: it appears here once goods are received.',
+      empty_daily: 'Nothing was received or shipped in the last 30 days.',
+      trend_hint: 'The trend fills in night by night: the inventory snapshot is taken every day at 00:05.',
     },
     // the SKU widgets' own texts (screens/sku); the lists' labels are the manifest's (resources.sku.*)
     sku: {

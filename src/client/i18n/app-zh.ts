@@ -115,7 +115,22 @@ export const appZh: Messages<typeof appEn> = {
     dashboard: {
       welcome: '欢迎，%{name}',
       welcome_anonymous: '欢迎',
-      intro: '仓储管理后台，请从左侧菜单开始操作。',
+      intro: '以下为您有权查看的仓库和货主的数据。',
+      loading: '正在加载数据…',
+      failed: '数据加载失败：%{error}',
+      no_data: '暂无数据',
+      inbound_open: '未完成入库单',
+      outbound_to_ship: '待发货出库单',
+      received_today: '今日收货数量',
+      shipped_today: '今日发货数量',
+      units_received: '收货数量',
+      units_shipped: '发货数量',
+      chart_warehouses: '各仓库库存',
+      chart_daily: '近30天收发货数量',
+      chart_stock: '近30天库存趋势',
+      empty_warehouses: '您的仓库暂无库存：收货后这里会显示各仓库的库存。',
+      empty_daily: '近30天没有收货或发货。',
+      trend_hint: '库存趋势每晚更新：每天 00:05 生成库存快照。',
     },
     // the SKU widgets' own texts (screens/sku); the lists' labels are the manifest's (resources.sku.*)
     sku: {

@@ -3,7 +3,8 @@
  * the database so that any instance can check them, DESIGN "Databases"). Migrations for these come from
  * drizzle-kit with the rest.
  */
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /** A login session: token -> user; idle expiry slides, old tokens are rotated (docs/architecture.md). */
 export const sysSession = pgTable('sys_session', {
@@ -152,3 +153,26 @@ export const sysDbQuery = pgTable('sys_db_query', {
   truncated: boolean('truncated').default(false).notNull(),
   error: varchar('error', { length: 2000 }),
 }, (t) => [index('sys_db_query_connection_user_idx').on(t.connectionId, t.userId, t.startedAt)]);
+
+/**
+ * The nightly inventory snapshot (issue 15; domain/statistics.ts `inventorySnapshot` job): per calendar day of
+ * the server's time zone, warehouse and goods owner, the stock as it stood when the job ran (00:05 by default,
+ * so a day's row is its opening stock): units on hand (`qty`), locked units (`lockQty`) and SKUs in stock.
+ * One row per (day, warehouse, owner): a run again on the same day overwrites that day's rows (upsert), so
+ * the job is idempotent. No foreign keys: a snapshot is history and outlives what it names. The dashboard's
+ * stock trend reads it (cut to the caller's scope).
+ */
+export const wmsInventorySnapshot = pgTable('wms_inventory_snapshot', {
+  snapshotDate: date('snapshot_date', { mode: 'string' }).notNull(),
+  warehouseId: integer('warehouse_id').notNull(),
+  ownerId: integer('owner_id').notNull(),
+  companyId: integer('company_id').notNull(),
+  qty: bigint('qty', { mode: 'number' }).notNull(),
+  lockQty: bigint('lock_qty', { mode: 'number' }).notNull(),
+  skuCount: integer('sku_count').notNull(),
+  takenAt: timestamp('taken_at', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.snapshotDate, t.warehouseId, t.ownerId] }),
+  index('wms_inventory_snapshot_owner_idx').on(t.ownerId, t.snapshotDate),
+  check('wms_inventory_snapshot_qty_check', sql.raw('qty >= 0 and lock_qty >= 0 and lock_qty <= qty and sku_count >= 0')),
+]);

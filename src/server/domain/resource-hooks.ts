@@ -10,10 +10,13 @@ import { companyHooks } from './quotas';
 import { inventoryShareHooks } from './share/hooks';
 import { dbConnectionHooks } from './dbms/connections';
 import { skuChildHooks, skuHooks } from './sku';
+import { ownerStatsHooks, warehouseStatsHooks } from './statistics/list-stats';
 import { roleHooks, userHooks } from './users';
 
 export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   company: companyHooks,
+  warehouse: warehouseStatsHooks,
+  owner: ownerStatsHooks,
   user: userHooks,
   role: roleHooks,
   sku: skuHooks,
