@@ -143,6 +143,14 @@ export const menuTree: MenuNode[] = [
         key: "permission", labelKey: "resources.permission.name", icon: "Key",
         route: "/permission/list", resource: "permission", code: "permission",
       },
+      {
+        key: "requestRecord", labelKey: "resources.requestRecord.name", icon: "History",
+        route: "/request_record/list", resource: "requestRecord", code: "request_record",
+      },
+      {
+        key: "exceptionHttpLog", labelKey: "resources.exceptionHttpLog.name", icon: "BugReport",
+        route: "/exception_http_log/list", resource: "exceptionHttpLog", code: "exception_http_log",
+      },
     ],
   },
 ];

@@ -3,10 +3,12 @@ import { type ComponentType } from "react";
 import { lazyPage } from "../../src/client/routing/lazyPage";
 import {
   Badge,
+  BugReport,
   Business,
   Category,
   FactCheck,
   Flag,
+  History,
   Inventory,
   Key,
   LocalShipping,
@@ -66,6 +68,7 @@ export const generatedResources: ResourceDef[] = [
     icon: Flag, recordRepresentation: "enName", listRoute: "/bas/country",
   },
   { name: "ecPlatformSku", recordRepresentation: "ecPlatformSku" },
+  { name: "exceptionHttpLog", icon: BugReport, recordRepresentation: "id" },
   { name: "inboundOrder", icon: MoveToInbox, recordRepresentation: "orderNo" },
   {
     name: "inboundOrderLine", list: lazyPage(pages.inboundOrderLine, "InboundOrderLineList"),
@@ -116,6 +119,7 @@ export const generatedResources: ResourceDef[] = [
     edit: lazyPage(pages.province, "ProvinceEdit"), icon: Map, recordRepresentation: "enName",
     listRoute: "/bas/province",
   },
+  { name: "requestRecord", icon: History, recordRepresentation: "id" },
   {
     name: "role", list: lazyPage(pages.role, "RoleList"),
     create: lazyPage(pages.role, "RoleCreate"), edit: lazyPage(pages.role, "RoleEdit"), icon: Badge,

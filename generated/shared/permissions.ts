@@ -10,6 +10,10 @@ export const permissionTree: Array<{ code: string; name: string; nameZh: string;
     parentCode: "company",
   },
   { code: "dashboard", name: "Dashboard", nameZh: "首页", type: 1, parentCode: null },
+  {
+    code: "exception_http_log", name: "HTTP exception logs", nameZh: "HTTP异常日志", type: 1,
+    parentCode: null,
+  },
   { code: "inbound", name: "Inbound", nameZh: "入库", type: 1, parentCode: null },
   {
     code: "inbound:edit", name: "Add Inbound orders", nameZh: "新增入库单", type: 2,
@@ -75,6 +79,7 @@ export const permissionTree: Array<{ code: string; name: string; nameZh: string;
   },
   { code: "permission", name: "Permissions", nameZh: "权限", type: 1, parentCode: null },
   { code: "reference:edit", name: "Add Countries", nameZh: "新增国家", type: 2, parentCode: null },
+  { code: "request_record", name: "Request records", nameZh: "请求记录", type: 1, parentCode: null },
   { code: "role", name: "Roles", nameZh: "角色", type: 1, parentCode: null },
   { code: "sku", name: "Goods", nameZh: "商品", type: 1, parentCode: null },
   {
