@@ -30,6 +30,9 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { publicRoute, sapiRoute, type SapiHandlerArgs } from './http/sapi';
 import { endSession } from './http/session';
 import { registerRequestLog } from './http/requestLog';
+import { noteException, registerRequestRecords } from './http/requestRecords';
+import { RequestRecorder } from './domain/records/recorder';
+import { registerRecordRetentionJobs } from './domain/records/retention';
 import { registerStaticAssets } from './http/staticAssets';
 
 export interface AppOptions { database: Database; config: Config; logger?: boolean | object }
@@ -39,6 +42,11 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   // one log line per request (http/requestLog.ts) instead of Fastify's two
   const app = Fastify({ logger, logController: new LogController({ disableRequestLogging: true }), bodyLimit: BODY_LIMITS.bytes, trustProxy: config.trustProxy ?? DEFAULT_TRUST_PROXY });
   registerRequestLog(app);
+  // every /sapi call recorded, every 500 logged with its stack, written in batches (docs/records.md)
+  const recorder = new RequestRecorder(db, app.log, config.requestRecords);
+  registerRequestRecords(app, recorder);
+  app.addHook('onClose', () => recorder.close());
+  registerRecordRetentionJobs();
   await app.register(formbody);
   await registerSecurityHeaders(app);
 
@@ -56,6 +64,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
       return reply.status(200).send({ code: Code.BAD_REQUEST, msg, data: null });
     }
     req.log.error({ err, url: req.url }, 'unexpected error');
+    noteException(req, err);
     return reply.status(200).send({ code: Code.ERROR, msg: text(ctx.lang, 'unexpected'), data: null });
   });
 
@@ -98,6 +107,12 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   const fileStorage = await registerFileRoutes(app, database, config);
   await registerImportRoutes(app, database, fileStorage);
   await registerExportRoutes(app, database, fileStorage);
+
+  // Request records (issue 15; docs/records.md): the recorder's counters; the test hook that fails with a 500
+  sapiRoute(app, db, '/sapi/sys/request-record/stats', bindings.requestRecord.meta.permissions.list, { body: NO_FIELDS }, async () => recorder.stats());
+  if (config.testHooks) {
+    sapiRoute(app, db, '/sapi/test/fail500', 'any', { body: NO_FIELDS }, async () => { throw new Error('injected failure (WMS_TEST_HOOKS)'); });
+  }
 
   app.all('/sapi/*', async (req, reply) => reply.status(404).send({ code: Code.NOT_FOUND, msg: `${req.method} ${req.url}: no such call`, data: null }));
 

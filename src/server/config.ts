@@ -6,9 +6,12 @@
  * WMS_SEED_DEMO (`1` default: a demo company with warehouses and owners on first start),
  * WMS_CAPTCHA_TEST_ANSWER (tests only: that value answers every captcha; never set by npm start),
  * WMS_TRUST_PROXY (the proxies whose X-Forwarded-For names the client: addresses or CIDRs, comma-separated;
- * default loopback only, so a client cannot name its own address and dodge the per-IP login limits).
+ * default loopback only, so a client cannot name its own address and dodge the per-IP login limits),
+ * WMS_REQUEST_RECORDS (`0` records no /sapi call; default on: docs/records.md),
+ * WMS_TEST_HOOKS (`1`: tests only, adds /sapi/test/fail500, a call that fails with a 500; never set by npm start).
  */
 import type { LoginThrottleSettings } from './domain/login-throttle';
+import type { RecorderOptions } from './domain/records/recorder';
 
 export interface Config {
   port: number;
@@ -24,6 +27,10 @@ export interface Config {
   trustProxy?: string;
   /** Login throttle rules that differ from DEFAULT_LOGIN_THROTTLE (README "Login throttling"; tests use shorter ones). */
   loginThrottle?: Partial<LoginThrottleSettings>;
+  /** Request records: on/off, flush interval, batch and queue sizes (docs/records.md; tests use small queues). */
+  requestRecords?: RecorderOptions;
+  /** Tests only (WMS_TEST_HOOKS=1): registers /sapi/test/fail500, which answers 500 (docs/records.md). */
+  testHooks?: boolean;
 }
 
 /** Loopback only: a reverse proxy on the same host may name the client. */
@@ -41,5 +48,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.WMS_SEED_DEMO !== '0',
     captchaTestAnswer: env.WMS_CAPTCHA_TEST_ANSWER || undefined,
     trustProxy: env.WMS_TRUST_PROXY?.trim() || DEFAULT_TRUST_PROXY,
+    requestRecords: { enabled: env.WMS_REQUEST_RECORDS !== '0' },
+    testHooks: env.WMS_TEST_HOOKS === '1',
   };
 }

@@ -6,6 +6,7 @@ import { outboundOrderHooks } from './outbound/orders';
 import { inboundPackages, outboundPackages, packageHooks } from './packages';
 import { judgementHooks } from './inventory/judgement';
 import { companyHooks } from './quotas';
+import { requestRecordHooks } from './records/hooks';
 import { skuChildHooks, skuHooks } from './sku';
 import { roleHooks, userHooks } from './users';
 
@@ -22,4 +23,5 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   outboundOrder: outboundOrderHooks,
   inboundPackage: packageHooks(inboundPackages),
   outboundPackage: packageHooks(outboundPackages),
+  requestRecord: requestRecordHooks,
 };

@@ -10,6 +10,7 @@ import type { Db } from '../db/connect';
 import { readBody, type RouteBody } from './body';
 import { readContext, type RequestContext, type UserContext } from './context';
 import { notLoggedIn } from './errors';
+import { noteUser } from './requestRecords';
 import { requireCode } from './guard';
 import { resolveSession } from './session';
 
@@ -29,6 +30,7 @@ export async function authenticate(db: Db, req: FastifyRequest, reply: FastifyRe
   const s = await resolveSession(db, token);
   if (!s) throw notLoggedIn(ctx.lang);
   if (s.newToken) reply.header(Headers.newToken, s.newToken);
+  noteUser(req, s.user); // the request record names the caller (http/requestRecords.ts)
   return s.user;
 }
 
