@@ -5,7 +5,7 @@
  * - a key that names a secret (`password`, `oldPassword`, `token`, `secret`, `apiKey`, `authorization`, ...)
  *   or a captcha answer (`captcha`, `captchaCode`; `captchaId` is no answer and stays) -> `"[redacted]"`;
  * - a key that names file contents (`file`, `fileContent`, `content`, `base64`, ...), a `data:` URL, a long
- *   base64-looking text (256+ characters) or a Buffer -> `"[file: N chars]"` / `"[file: N bytes]"`;
+ *   base64-looking text (256+ characters of base64 with upper and lower case and digits) or a Buffer -> `"[file: N chars]"` / `"[file: N bytes]"`;
  * - a multipart body (uploads: the handler streams the file, nothing was parsed) -> `"[multipart: N bytes]"`.
  *
  * The walk is bounded whatever the body (a 10 MB list, 10,000 levels of nesting: the edge refuses those
@@ -20,6 +20,9 @@ const MAX_DEPTH = 10;
 const SECRET_KEY = /pass(word)?|pwd|secret|token|authorization|credential|api_?key|private_?key|^captcha(code|answer|text)?$/i;
 const FILE_KEY = /^(file|files|file_?content|file_?data|content|base64|blob|attachment|image_?data)$/i;
 const BASE64 = /^[A-Za-z0-9+/=_\-\r\n]+$/;
+
+/** Base64 of a file: only base64 characters, and upper case, lower case and digits or +/ all present. */
+const looksBase64 = (head: string) => BASE64.test(head) && /[A-Z]/.test(head) && /[a-z]/.test(head) && /[0-9+/]/.test(head);
 
 class Budget extends Error {}
 
@@ -43,7 +46,7 @@ export function redactBody(body: unknown, contentType?: string, contentLength?: 
   };
   const fileMarker = (v: unknown): string | undefined => {
     if (Buffer.isBuffer(v) || v instanceof Uint8Array) return `"[file: ${v.byteLength} bytes]"`;
-    if (typeof v === 'string' && (v.startsWith('data:') || (v.length >= 256 && BASE64.test(v.slice(0, 1024))))) return `"[file: ${v.length} chars]"`;
+    if (typeof v === 'string' && (v.startsWith('data:') || (v.length >= 256 && looksBase64(v.slice(0, 1024))))) return `"[file: ${v.length} chars]"`;
     return undefined;
   };
   const walk = (v: unknown, depth: number): void => {
