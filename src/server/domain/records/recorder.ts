@@ -36,7 +36,7 @@ export interface RecorderOptions {
 /** Counters since the start of this server process (`/sapi/sys/request-record/stats`). */
 export interface RecorderStats {
   enabled: boolean;
-  /** Records waiting in memory now. */
+  /** Records waiting in memory now, with those of the INSERT under way. */
   queued: number;
   written: number;
   /** Records refused because the queue was full. */
@@ -59,6 +59,8 @@ export class RequestRecorder {
   private readonly exceptionLimit: number;
   private records: RequestRecordRow[] = [];
   private exceptions: ExceptionLogRow[] = [];
+  /** Rows taken off the queues by the INSERT under way (still counted as queued). */
+  private inFlight = { records: 0, exceptions: 0 };
   private counts = { written: 0, dropped: 0, failed: 0, exceptionsWritten: 0, exceptionsDropped: 0, exceptionsFailed: 0 };
   private timer?: NodeJS.Timeout;
   private flushing?: Promise<void>;
@@ -101,7 +103,7 @@ export class RequestRecorder {
   }
 
   stats(): RecorderStats {
-    return { enabled: this.enabled, queued: this.records.length, exceptionsQueued: this.exceptions.length, ...this.counts };
+    return { enabled: this.enabled, queued: this.records.length + this.inFlight.records, exceptionsQueued: this.exceptions.length + this.inFlight.exceptions, ...this.counts };
   }
 
   /** Starts a flush unless one is running (that one loops until the queue is short). */
@@ -116,22 +118,28 @@ export class RequestRecorder {
     do {
       const exceptions = this.exceptions.splice(0, this.batchRows);
       if (exceptions.length) {
+        this.inFlight.exceptions = exceptions.length;
         try {
           await this.db.insert(exceptionHttpLog).values(exceptions);
           this.counts.exceptionsWritten += exceptions.length;
         } catch (err) {
           this.counts.exceptionsFailed += exceptions.length;
           this.log.error({ err, rows: exceptions.length }, 'cannot write HTTP exception logs');
+        } finally {
+          this.inFlight.exceptions = 0;
         }
       }
       const batch = this.records.splice(0, this.batchRows);
       if (batch.length) {
+        this.inFlight.records = batch.length;
         try {
           await this.db.insert(requestRecord).values(batch);
           this.counts.written += batch.length;
         } catch (err) {
           this.counts.failed += batch.length;
           this.log.error({ err, rows: batch.length }, 'cannot write request records');
+        } finally {
+          this.inFlight.records = 0;
         }
       }
     } while (this.exceptions.length || (all ? this.records.length : this.records.length >= this.batchRows));
