@@ -37,6 +37,10 @@ import { registerStaticAssets } from './http/staticAssets';
 
 export interface AppOptions { database: Database; config: Config; logger?: boolean | object }
 
+const recorders = new WeakMap<FastifyInstance, RequestRecorder>();
+/** The request recorder of an app built by buildApp (tests and bench/request-recording.ts flush and read it). */
+export const recorderOf = (app: FastifyInstance): RequestRecorder | undefined => recorders.get(app);
+
 export async function buildApp({ database, config, logger = false }: AppOptions): Promise<FastifyInstance> {
   const { db } = database;
   // one log line per request (http/requestLog.ts) instead of Fastify's two
@@ -44,6 +48,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   registerRequestLog(app);
   // every /sapi call recorded, every 500 logged with its stack, written in batches (docs/records.md)
   const recorder = new RequestRecorder(db, app.log, config.requestRecords);
+  recorders.set(app, recorder);
   registerRequestRecords(app, recorder);
   app.addHook('onClose', () => recorder.close());
   registerRecordRetentionJobs();

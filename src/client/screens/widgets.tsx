@@ -11,6 +11,7 @@
  * - the pack lists' widgets (packages/widgets.tsx);
  * - the inventory list's image and platform cells, Export and change log (inventory/widgets.tsx).
  * - the SKU lists' code lookup, imports, labels, batch weight and inventory dialog (sku/widgets.tsx).
+ * - the request record and exception log lists' View with the body and stack (records/widgets.tsx).
  * Imported for its side effect by DocumentScreen.
  */
 import Box from '@mui/material/Box';
@@ -33,6 +34,7 @@ import './judgement/widgets';
 import './packages/widgets';
 import './inventory/widgets';
 import './sku/widgets';
+import './records/widgets';
 
 /** inbound | outbound: the order kind of a screen's resource (inboundOrder, outboundOrder). */
 const orderKind = (screen: Screen): PackageKind & OrderImportKind => (screen.resource.startsWith('inbound') ? 'inbound' : 'outbound');
