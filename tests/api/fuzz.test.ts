@@ -127,6 +127,8 @@ function probesOf(route: RegisteredRoute, random: () => number, perField: number
  * Row count and checksum of every table in the public schema, by name. sys_session is summed without
  * expires_at: reading a session slides its idle expiry (at most once a minute, http/session.ts), which the
  * many requests of this test legitimately cause; the set of sessions, their users and renewals are summed.
+ * sys_request_record is left out: every call of this test is rightly recorded there (docs/records.md); the
+ * HTTP exception log stays in, and must stay empty.
  */
 async function snapshot(t: TestApp): Promise<Record<string, string>> {
   const db = t.database.db;
@@ -134,7 +136,7 @@ async function snapshot(t: TestApp): Promise<Record<string, string>> {
   const tables = rows<{ name: string }>(await db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`));
   const volatile: Record<string, string[]> = { sys_session: ['expires_at'] };
   const out: Record<string, string> = {};
-  for (const { name } of tables) {
+  for (const { name } of tables.filter((x) => x.name !== 'sys_request_record')) {
     const cols = rows<{ c: string }>(await db.execute(sql`select column_name as c from information_schema.columns where table_schema = 'public' and table_name = ${name} order by ordinal_position`))
       .map((x) => x.c).filter((c) => !(volatile[name] ?? []).includes(c));
     const list = sql.raw(cols.map((c) => `"${c}"`).join(', '));
