@@ -298,14 +298,14 @@ export const resourceMeta = {
         system: false,
       },
       {
-        name: "message", type: "string", column: "message", en: "Error", zh: "错误信息",
+        name: "message", type: "string", column: "message", en: "Error message", zh: "异常信息",
         required: false, maxLength: 1000, allowAll: false, unique: false, filter: "contains",
         sortable: false, list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false,
         trigram: false, system: false,
       },
       {
-        name: "stack", type: "text", column: "stack", en: "Stack", zh: "堆栈", required: false,
-        allowAll: false, unique: false, sortable: false, list: false, form: true,
+        name: "stack", type: "text", column: "stack", en: "Stack trace", zh: "异常堆栈",
+        required: false, allowAll: false, unique: false, sortable: false, list: false, form: true,
         readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
       },
       {
@@ -325,7 +325,7 @@ export const resourceMeta = {
         system: false,
       },
       {
-        name: "addDate", type: "datetime", column: "add_date", en: "Time", zh: "时间",
+        name: "addDate", type: "datetime", column: "add_date", en: "Request time", zh: "请求时间",
         required: false, allowAll: false, unique: false, filter: "dateRange", sortable: true,
         list: true, form: false, readOnlyOnEdit: false, hideOnSelf: false, trigram: false,
         system: true,
@@ -2277,7 +2277,7 @@ export const resourceMeta = {
         readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
       },
       {
-        name: "addDate", type: "datetime", column: "add_date", en: "Time", zh: "时间",
+        name: "addDate", type: "datetime", column: "add_date", en: "Request time", zh: "请求时间",
         required: false, allowAll: false, unique: false, filter: "dateRange", sortable: true,
         list: true, form: false, readOnlyOnEdit: false, hideOnSelf: false, trigram: false,
         system: true,

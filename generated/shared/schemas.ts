@@ -91,8 +91,8 @@ export function exceptionHttpLogForm(mode: FormMode, lang: Lang, source?: Source
     userId: r.number({ en: "User ID", zh: "用户ID" }, { integer: true }),
     method: r.string({ en: "Method", zh: "请求方法" }, { maxLength: 10 }),
     path: r.string({ en: "Path", zh: "请求路径" }, { required: true, maxLength: 300 }),
-    message: r.string({ en: "Error", zh: "错误信息" }, { maxLength: 1000 }),
-    stack: r.string({ en: "Stack", zh: "堆栈" }, { maxLength: 10000 }),
+    message: r.string({ en: "Error message", zh: "异常信息" }, { maxLength: 1000 }),
+    stack: r.string({ en: "Stack trace", zh: "异常堆栈" }, { maxLength: 10000 }),
     body: r.string({ en: "Request body", zh: "请求内容" }, { maxLength: 10000 }),
     ip: r.string({ en: "Client IP", zh: "客户端IP" }, { maxLength: 64 }),
     userAgent: r.string({ en: "User agent", zh: "用户代理" }, { maxLength: 500 }),
@@ -105,9 +105,9 @@ export function exceptionHttpLogQuery(lang: Lang, source?: Source) {
     ...r.paging(["id", "addDate"]),
     userName: r.string({ en: "User", zh: "用户" }, { maxLength: 50 }),
     path: r.string({ en: "Path", zh: "请求路径" }, { maxLength: 300 }),
-    message: r.string({ en: "Error", zh: "错误信息" }, { maxLength: 1000 }),
-    addDateStart: r.day({ en: "Time", zh: "时间" }),
-    addDateEnd: r.day({ en: "Time", zh: "时间" }),
+    message: r.string({ en: "Error message", zh: "异常信息" }, { maxLength: 1000 }),
+    addDateStart: r.day({ en: "Request time", zh: "请求时间" }),
+    addDateEnd: r.day({ en: "Request time", zh: "请求时间" }),
   });
 }
 /** Inbound orders: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
@@ -555,8 +555,8 @@ export function requestRecordQuery(lang: Lang, source?: Source) {
     userName: r.string({ en: "User", zh: "用户" }, { maxLength: 50 }),
     path: r.string({ en: "Path", zh: "请求路径" }, { maxLength: 300 }),
     code: r.number({ en: "Code", zh: "返回码" }, { integer: true }),
-    addDateStart: r.day({ en: "Time", zh: "时间" }),
-    addDateEnd: r.day({ en: "Time", zh: "时间" }),
+    addDateStart: r.day({ en: "Request time", zh: "请求时间" }),
+    addDateEnd: r.day({ en: "Request time", zh: "请求时间" }),
     durationMin: r.number({ en: "Duration above (ms)", zh: "耗时超过(毫秒)" }, { integer: true, min: 0, max: 2147483647 }),
   });
 }
