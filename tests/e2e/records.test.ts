@@ -40,8 +40,8 @@ describe('Request records and HTTP exception logs in Chromium', () => {
     const body = page().getByTestId('request-record-text-body');
     await body.waitFor();
     const text = (await body.textContent()) ?? '';
-    expect(text).toContain('"password":"[redacted]"');
-    expect(text).toContain('"captcha":"[redacted]"');
+    expect(text).toContain('"password": "[redacted]"');
+    expect(text).toContain('"captcha": "[redacted]"');
     expect(text).not.toContain(ADMIN_PASSWORD);
     expect(text).not.toContain(CAPTCHA_ANSWER);
     expect(await body.evaluate((el) => getComputedStyle(el).fontFamily)).toContain('monospace');
@@ -59,6 +59,7 @@ describe('Request records and HTTP exception logs in Chromium', () => {
     const stack = page().getByTestId('exception-log-text-stack');
     await stack.waitFor();
     expect(await stack.textContent()).toBe(STACK);
+    await page().getByTestId('exception-log-text-body').getByText('"note": "e2e"').waitFor();
     expect(await stack.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('pre-wrap');
     expect(await stack.evaluate((el) => getComputedStyle(el).fontFamily)).toContain('monospace');
     await c.shot('records-2-exception-stack');

@@ -2,7 +2,7 @@
  * The one thing the request record and HTTP exception log lists (resources.yaml `requestRecord.screen`,
  * `exceptionHttpLog.screen`; issue 15) cannot say in the manifest: row `recordText`, a View button whose
  * dialog shows the row's columns and then every long text field of the resource (the request body, the
- * stack) in full, monospaced and kept as written (line breaks, indentation). A read-only list has no View
+ * stack) in full, monospaced and kept as written (line breaks, indentation; a JSON body indented). A read-only list has no View
  * of its own (codegen/manifest-screen.ts). Test ids `<testId>-row-view`, `<testId>-text-<field>`.
  * Imported for its side effect by src/client/screens/widgets.tsx.
  */
@@ -14,6 +14,18 @@ import { testIdOf } from '../../kit/names';
 import { registerRow, widgetDialogKind } from '../../kit/screen/registry';
 import { useFieldText } from '../../kit/screen/ScreenViewDialog';
 import { partName, type Screen } from '../../kit/screen/spec';
+
+/** A stored text as shown: JSON (a request body that was not cut) indented, anything else as it is. */
+function shown(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  const s = String(v);
+  if (!s.startsWith('{') && !s.startsWith('[')) return s;
+  try {
+    return JSON.stringify(JSON.parse(s), null, 2);
+  } catch {
+    return s; // cut at 4 KB: no longer JSON
+  }
+}
 
 const RecordTextDialog = ({ screen, record, onClose }: { screen: Screen; record: RaRecord; onClose: () => void }) => {
   const translate = useTranslate();
@@ -37,7 +49,7 @@ const RecordTextDialog = ({ screen, record, onClose }: { screen: Screen; record:
             data-testid={testIdOf(screen.names, `text-${partName(f.name)}`)}
             sx={{ fontFamily: 'monospace', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all', bgcolor: 'action.hover', p: 1, m: 0, mb: 2, maxHeight: 360, overflow: 'auto' }}
           >
-            {record[f.name] === null || record[f.name] === undefined || record[f.name] === '' ? '—' : String(record[f.name])}
+            {shown(record[f.name])}
           </Box>
         </DetailItem>
       ))}
