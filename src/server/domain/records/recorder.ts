@@ -49,6 +49,8 @@ export interface RecorderStats {
   exceptionsWritten: number;
   exceptionsDropped: number;
   exceptionsFailed: number;
+  /** Milliseconds spent waiting for INSERTs (both tables), summed. */
+  writeMs: number;
 }
 
 const DROP_LOG_MS = 10_000;
@@ -86,7 +88,7 @@ export class RequestRecorder {
   private exceptions: ExceptionLogRow[] = [];
   /** Rows taken off the queues by the INSERT under way (still counted as queued). */
   private inFlight = { records: 0, exceptions: 0 };
-  private counts = { written: 0, dropped: 0, failed: 0, exceptionsWritten: 0, exceptionsDropped: 0, exceptionsFailed: 0 };
+  private counts = { written: 0, dropped: 0, failed: 0, exceptionsWritten: 0, exceptionsDropped: 0, exceptionsFailed: 0, writeMs: 0 };
   private timer?: NodeJS.Timeout;
   private flushing?: Promise<void>;
   private closed = false;
@@ -140,6 +142,7 @@ export class RequestRecorder {
   /** Writes batches while a full batch waits (or everything, when `all`). */
   private async drain(all = false): Promise<void> {
     this.logDrops();
+    const start = performance.now();
     do {
       const exceptions = this.exceptions.splice(0, this.batchRows);
       if (exceptions.length) {
@@ -168,6 +171,7 @@ export class RequestRecorder {
         }
       }
     } while (this.exceptions.length || (all ? this.records.length : this.records.length >= this.batchRows));
+    this.counts.writeMs += Math.round(performance.now() - start);
   }
 
   /** One warning line per 10 s at most while records are being dropped. */
