@@ -96,6 +96,21 @@ describe.each(testDatabases())('request records on %s', (kind) => {
     expect(upload.body).toMatch(/^"\[multipart: \d+ bytes\]"$/);
   });
 
+  it('records a login name holding NUL without losing the batch it is in', async () => {
+    const cap = await t.call('/sapi/captcha/get', { type: 1, time: Date.now() });
+    await t.app.inject({
+      method: 'POST', url: '/sapi/sys/user/login',
+      payload: `username=nul%00name&password=x&captcha=${CAPTCHA_ANSWER}&captchaId=${cap.data.captchaId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    await t.call('/sapi/wms/warehouse/page', { remark: 'after-nul' }, admin);
+    const s = await settled(t, admin);
+    expect(s.failed).toBe(0);
+    const all = await rows(t, 'sys_request_record');
+    expect(all.some((r) => r.user_name === 'nulname')).toBe(true);
+    expect(all.some((r) => String(r.body).includes('after-nul'))).toBe(true);
+  });
+
   it('caps a large body at 4 KB', async () => {
     await t.call('/sapi/wms/warehouse/page', { name: 'north '.repeat(500), remark: 'red '.repeat(750), address: 'a b'.repeat(1000) }, admin);
     await settled(t, admin);

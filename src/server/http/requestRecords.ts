@@ -40,7 +40,8 @@ const pathOf = (url: string) => {
   return q < 0 ? url : url.slice(0, q);
 };
 
-const cut = (s: string | undefined, n: number) => (s === undefined ? null : s.length > n ? s.slice(0, n) : s);
+/** `s` within `n` characters and without NUL (PostgreSQL text cannot hold it: one would fail the whole batch). */
+const cut = (s: string | undefined, n: number) => (s === undefined ? null : (s.length > n ? s.slice(0, n) : s).replace(/\0/g, ''));
 
 /** Adds the hooks that feed `recorder` (before any route is registered). */
 export function registerRequestRecords(app: FastifyInstance, recorder: RequestRecorder): void {
