@@ -72,7 +72,7 @@ export function registerRequestRecords(app: FastifyInstance, recorder: RequestRe
       recorder.exception({
         ...common,
         message: cut(err ? `${err.name}: ${err.message}` : 'an answer with code 500 without an error', 1000),
-        stack: err?.stack ?? null,
+        stack: cut(err?.stack, 20_000),
       });
     }
   });
