@@ -15,6 +15,7 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recorderOf } from '../../src/server/app';
 import { BODY_LIMITS, MULTIPART } from '../../src/server/http/body';
 import { sapiRoutesOf, type RegisteredRoute } from '../../src/server/http/sapi';
 import { startTestApp, testDatabases, type TestApp } from './harness';
@@ -232,6 +233,13 @@ describe.each(testDatabases())('malformed bodies on every registered route on %s
 
   it('leaves the database unchanged', async () => {
     expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('records every malformed call (no batch of request records failed)', async () => {
+    const recorder = recorderOf(t.app)!;
+    await recorder.flush();
+    expect(recorder.stats().failed).toBe(0);
+    expect(recorder.stats().written).toBeGreaterThan(100);
   });
 });
 
