@@ -27,6 +27,13 @@ export const accessCodes: Record<
     edit: "sku:edit",
     delete: "sku:edit",
   },
+  exceptionHttpLog: {
+    list: "exception_http_log",
+    show: "exception_http_log",
+    create: "exception_http_log",
+    edit: "exception_http_log",
+    delete: "exception_http_log",
+  },
   inboundOrder: {
     list: "inbound:list|inbound:return_list|inbound:reject_list",
     show: "inbound:list|inbound:return_list|inbound:reject_list",
@@ -146,6 +153,13 @@ export const accessCodes: Record<
   },
   permission: { create: "permission", edit: "permission", delete: "permission" },
   province: { create: "reference:edit", edit: "reference:edit", delete: "reference:edit" },
+  requestRecord: {
+    list: "request_record",
+    show: "request_record",
+    create: "request_record",
+    edit: "request_record",
+    delete: "request_record",
+  },
   role: { list: "role", show: "role", create: "role", edit: "role", delete: "role" },
   sku: {
     list: "sku:list",
@@ -183,6 +197,7 @@ export const accessCodes: Record<
 export const topCodes: Record<string, string> = {
   company: "company",
   dbConnection: "dbms",
+  exceptionHttpLog: "exception_http_log",
   inboundOrder: "inbound",
   inventory: "sku",
   inventoryJudgement: "sku",
@@ -193,6 +208,7 @@ export const topCodes: Record<string, string> = {
   outboundOrder: "outbound",
   owner: "owner",
   permission: "permission",
+  requestRecord: "request_record",
   role: "role",
   sku: "sku",
   skuCategory: "sku",

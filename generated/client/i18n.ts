@@ -81,6 +81,26 @@ export const generatedMessages = {
           ofSku: "Platform SKUs",
         },
       },
+      exceptionHttpLog: {
+        name: "HTTP exception logs",
+        fields: {
+          id: "ID",
+          userName: "User",
+          userId: "User ID",
+          method: "Method",
+          path: "Path",
+          message: "Error message",
+          stack: "Stack trace",
+          body: "Request body",
+          ip: "Client IP",
+          userAgent: "User agent",
+          addDate: "Request time",
+          updateDate: "Updated",
+        },
+        views: {
+          list: "HTTP exception logs",
+        },
+      },
       inboundOrder: {
         name: "Inbound orders",
         fields: {
@@ -584,6 +604,27 @@ export const generatedMessages = {
           updateDate: "Updated",
         },
       },
+      requestRecord: {
+        name: "Request records",
+        fields: {
+          id: "ID",
+          userName: "User",
+          userId: "User ID",
+          method: "Method",
+          path: "Path",
+          code: "Code",
+          durationMs: "Duration (ms)",
+          ip: "Client IP",
+          userAgent: "User agent",
+          body: "Request body",
+          addDate: "Request time",
+          durationMin: "Duration above (ms)",
+          updateDate: "Updated",
+        },
+        views: {
+          list: "Request records",
+        },
+      },
       role: {
         name: "Roles",
         fields: {
@@ -924,6 +965,26 @@ export const generatedMessages = {
         },
         views: {
           ofSku: "平台SKU",
+        },
+      },
+      exceptionHttpLog: {
+        name: "HTTP异常日志",
+        fields: {
+          id: "ID",
+          userName: "用户",
+          userId: "用户ID",
+          method: "请求方法",
+          path: "请求路径",
+          message: "异常信息",
+          stack: "异常堆栈",
+          body: "请求内容",
+          ip: "客户端IP",
+          userAgent: "用户代理",
+          addDate: "请求时间",
+          updateDate: "更新时间",
+        },
+        views: {
+          list: "HTTP异常日志",
         },
       },
       inboundOrder: {
@@ -1427,6 +1488,27 @@ export const generatedMessages = {
           code: "省/州代码",
           enName: "英文名称",
           updateDate: "更新时间",
+        },
+      },
+      requestRecord: {
+        name: "请求记录",
+        fields: {
+          id: "ID",
+          userName: "用户",
+          userId: "用户ID",
+          method: "请求方法",
+          path: "请求路径",
+          code: "返回码",
+          durationMs: "耗时(毫秒)",
+          ip: "客户端IP",
+          userAgent: "用户代理",
+          body: "请求内容",
+          addDate: "请求时间",
+          durationMin: "耗时超过(毫秒)",
+          updateDate: "更新时间",
+        },
+        views: {
+          list: "请求记录",
         },
       },
       role: {

@@ -157,12 +157,20 @@ export const menuTree: MenuNode[] = [
         resource: "job", code: "job:list",
       },
       {
+        key: "requestRecord", labelKey: "resources.requestRecord.name", icon: "History",
+        route: "/request_record/list", resource: "requestRecord", code: "request_record",
+      },
+      {
         key: "jobLog", labelKey: "resources.jobLog.name", icon: "History", route: "/job/log/list",
         resource: "jobLog", code: "job:log_list",
       },
       {
         key: "dbmsQuery", labelKey: "screens.dbmsQuery", icon: "Terminal",
         route: "/dbms/database/query", code: "dbms:database_query",
+      },
+      {
+        key: "exceptionHttpLog", labelKey: "resources.exceptionHttpLog.name", icon: "BugReport",
+        route: "/exception_http_log/list", resource: "exceptionHttpLog", code: "exception_http_log",
       },
     ],
   },

@@ -3,6 +3,7 @@ import { type ComponentType } from "react";
 import { lazyPage } from "../../src/client/routing/lazyPage";
 import {
   Badge,
+  BugReport,
   Business,
   Category,
   FactCheck,
@@ -77,6 +78,7 @@ export const generatedResources: ResourceDef[] = [
     recordRepresentation: "name", listRoute: "/dbms/database/list",
   },
   { name: "ecPlatformSku", recordRepresentation: "ecPlatformSku" },
+  { name: "exceptionHttpLog", icon: BugReport, recordRepresentation: "id" },
   { name: "inboundOrder", icon: MoveToInbox, recordRepresentation: "orderNo" },
   {
     name: "inboundOrderLine", list: lazyPage(pages.inboundOrderLine, "InboundOrderLineList"),
@@ -130,6 +132,7 @@ export const generatedResources: ResourceDef[] = [
     edit: lazyPage(pages.province, "ProvinceEdit"), icon: Map, recordRepresentation: "enName",
     listRoute: "/bas/province",
   },
+  { name: "requestRecord", icon: History, recordRepresentation: "id" },
   {
     name: "role", list: lazyPage(pages.role, "RoleList"),
     create: lazyPage(pages.role, "RoleCreate"), edit: lazyPage(pages.role, "RoleEdit"), icon: Badge,

@@ -15,6 +15,7 @@ export interface ViewDef {
 
 /** Every list view of the manifest's screens. */
 export const generatedViews: ViewDef[] = [
+  { resource: "exceptionHttpLog", view: "list", route: "/exception_http_log/list", code: "exception_http_log", component: lazyPage(views, "ExceptionHttpLogListList") },
   { resource: "inboundOrder", view: "normal", route: "/inbound/normal_list", code: "inbound:list", component: lazyPage(views, "InboundOrderNormalList") },
   { resource: "inboundOrder", view: "return", route: "/inbound/return_list", code: "inbound:return_list", component: lazyPage(views, "InboundOrderReturnList") },
   { resource: "inboundOrder", view: "reject", route: "/inbound/reject_list", code: "inbound:reject_list", component: lazyPage(views, "InboundOrderRejectList") },
@@ -28,6 +29,7 @@ export const generatedViews: ViewDef[] = [
   { resource: "outboundOrder", view: "normal", route: "/outbound/normal_list", code: "outbound:list", component: lazyPage(views, "OutboundOrderNormalList") },
   { resource: "outboundOrder", view: "noon", route: "/outbound/nano_list", code: "outbound:list", component: lazyPage(views, "OutboundOrderNoonList") },
   { resource: "outboundPackage", view: "pack", route: "/outbound/pack/list", code: "outbound:pack_list", component: lazyPage(views, "OutboundPackagePackList") },
+  { resource: "requestRecord", view: "list", route: "/request_record/list", code: "request_record", component: lazyPage(views, "RequestRecordListList") },
   { resource: "sku", view: "all", route: "/sku/list/all", code: "sku:list", component: lazyPage(views, "SkuAllList") },
   { resource: "sku", view: "noon", route: "/sku/list/noon", code: "sku:list", component: lazyPage(views, "SkuNoonList") },
 ];

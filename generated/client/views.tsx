@@ -5,6 +5,12 @@ import { resourceMeta } from "../shared/resources";
 import { schemas } from "../shared/schemas";
 /** The declarations the screens read: this manifest's resources and schema factories. */
 export const screenSource: ScreenSource = { resources: resourceMeta, schemas };
+/** HTTP exception logs: HTTP exception logs (/exception_http_log/list). */
+export const ExceptionHttpLogListList = () => <DocumentScreen
+  source={screenSource}
+  resource="exceptionHttpLog"
+  view="list"
+/>;
 /** Inbound orders: Inbound orders (/inbound/normal_list). */
 export const InboundOrderNormalList = () => <DocumentScreen
   source={screenSource}
@@ -78,6 +84,12 @@ export const OutboundPackagePackList = () => <DocumentScreen
   source={screenSource}
   resource="outboundPackage"
   view="pack"
+/>;
+/** Request records: Request records (/request_record/list). */
+export const RequestRecordListList = () => <DocumentScreen
+  source={screenSource}
+  resource="requestRecord"
+  view="list"
 />;
 /** SKUs: SKUs (/sku/list/all). */
 export const SkuAllList = () => <DocumentScreen source={screenSource} resource="sku" view="all" />;

@@ -649,3 +649,41 @@ export const dbConnection = pgTable("sys_db_connection", {
   index("sys_db_connection_built_in_id_idx").on(t.builtIn, t.id),
   index("sys_db_connection_add_date_id_idx").on(t.addDate, t.id),
 ]);
+/** Request records (请求记录): /sapi/sys/request-record */
+export const requestRecord = pgTable("sys_request_record", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  userName: varchar("user_name", { length: 50 }),
+  userId: integer("user_id"),
+  method: varchar("method", { length: 10 }),
+  path: varchar("path", { length: 300 }).notNull(),
+  code: integer("code").notNull(),
+  durationMs: integer("duration_ms").notNull(),
+  ip: varchar("ip", { length: 64 }),
+  userAgent: varchar("user_agent", { length: 500 }),
+  body: text("body"),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  index("sys_request_record_user_name_trgm").using('gin', t.userName.op('gin_trgm_ops')),
+  index("sys_request_record_path_trgm").using('gin', t.path.op('gin_trgm_ops')),
+  index("sys_request_record_code_add_date_id_idx").on(t.code, t.addDate, t.id),
+  index("sys_request_record_duration_ms_id_idx").on(t.durationMs, t.id),
+  index("sys_request_record_add_date_id_idx").on(t.addDate, t.id),
+]);
+/** HTTP exception logs (HTTP异常日志): /sapi/sys/exception-http-log */
+export const exceptionHttpLog = pgTable("sys_exception_http_log", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  userName: varchar("user_name", { length: 50 }),
+  userId: integer("user_id"),
+  method: varchar("method", { length: 10 }),
+  path: varchar("path", { length: 300 }).notNull(),
+  message: varchar("message", { length: 1000 }),
+  stack: text("stack"),
+  body: text("body"),
+  ip: varchar("ip", { length: 64 }),
+  userAgent: varchar("user_agent", { length: 500 }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  index("sys_exception_http_log_add_date_id_idx").on(t.addDate, t.id),
+]);

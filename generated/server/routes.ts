@@ -17,6 +17,11 @@ export const bindings = {
     table: tables.ecPlatformSku,
     schemas: schemas.ecPlatformSku,
   },
+  exceptionHttpLog: {
+    meta: resourceMeta.exceptionHttpLog,
+    table: tables.exceptionHttpLog,
+    schemas: schemas.exceptionHttpLog,
+  },
   inboundOrder: {
     meta: resourceMeta.inboundOrder,
     table: tables.inboundOrder,
@@ -92,6 +97,11 @@ export const bindings = {
     schemas: schemas.permission,
   },
   province: { meta: resourceMeta.province, table: tables.province, schemas: schemas.province },
+  requestRecord: {
+    meta: resourceMeta.requestRecord,
+    table: tables.requestRecord,
+    schemas: schemas.requestRecord,
+  },
   role: { meta: resourceMeta.role, table: tables.role, schemas: schemas.role },
   sku: { meta: resourceMeta.sku, table: tables.sku, schemas: schemas.sku },
   skuCategory: {
@@ -183,6 +193,30 @@ export const routeTable: Route[] = [
     permission: "dbms:database_edit",
   },
   {
+    path: "/sapi/sys/exception-http-log/add", resource: "exceptionHttpLog", operation: "add",
+    permission: "exception_http_log",
+  },
+  {
+    path: "/sapi/sys/exception-http-log/detail", resource: "exceptionHttpLog", operation: "detail",
+    permission: "exception_http_log",
+  },
+  {
+    path: "/sapi/sys/exception-http-log/edit", resource: "exceptionHttpLog", operation: "edit",
+    permission: "exception_http_log",
+  },
+  {
+    path: "/sapi/sys/exception-http-log/list", resource: "exceptionHttpLog", operation: "list",
+    permission: "exception_http_log",
+  },
+  {
+    path: "/sapi/sys/exception-http-log/page", resource: "exceptionHttpLog", operation: "page",
+    permission: "exception_http_log",
+  },
+  {
+    path: "/sapi/sys/exception-http-log/remove", resource: "exceptionHttpLog", operation: "remove",
+    permission: "exception_http_log",
+  },
+  {
     path: "/sapi/sys/job-log/add", resource: "jobLog", operation: "add", permission: "job:log_list",
   },
   {
@@ -232,6 +266,30 @@ export const routeTable: Route[] = [
   {
     path: "/sapi/sys/permission/remove", resource: "permission", operation: "remove",
     permission: "permission",
+  },
+  {
+    path: "/sapi/sys/request-record/add", resource: "requestRecord", operation: "add",
+    permission: "request_record",
+  },
+  {
+    path: "/sapi/sys/request-record/detail", resource: "requestRecord", operation: "detail",
+    permission: "request_record",
+  },
+  {
+    path: "/sapi/sys/request-record/edit", resource: "requestRecord", operation: "edit",
+    permission: "request_record",
+  },
+  {
+    path: "/sapi/sys/request-record/list", resource: "requestRecord", operation: "list",
+    permission: "request_record",
+  },
+  {
+    path: "/sapi/sys/request-record/page", resource: "requestRecord", operation: "page",
+    permission: "request_record",
+  },
+  {
+    path: "/sapi/sys/request-record/remove", resource: "requestRecord", operation: "remove",
+    permission: "request_record",
   },
   { path: "/sapi/sys/role/add", resource: "role", operation: "add", permission: "role" },
   { path: "/sapi/sys/role/detail", resource: "role", operation: "detail", permission: "role" },

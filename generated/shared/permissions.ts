@@ -23,6 +23,10 @@ export const permissionTree: Array<{ code: string; name: string; nameZh: string;
     code: "dbms:database_query", name: "Run database queries", nameZh: "执行数据库查询", type: 1,
     parentCode: "dbms",
   },
+  {
+    code: "exception_http_log", name: "HTTP exception logs", nameZh: "HTTP异常日志", type: 1,
+    parentCode: null,
+  },
   { code: "inbound", name: "Inbound", nameZh: "入库", type: 1, parentCode: null },
   {
     code: "inbound:edit", name: "Add Inbound orders", nameZh: "新增入库单", type: 2,
@@ -110,6 +114,7 @@ export const permissionTree: Array<{ code: string; name: string; nameZh: string;
   },
   { code: "permission", name: "Permissions", nameZh: "权限", type: 1, parentCode: null },
   { code: "reference:edit", name: "Add Countries", nameZh: "新增国家", type: 2, parentCode: null },
+  { code: "request_record", name: "Request records", nameZh: "请求记录", type: 1, parentCode: null },
   { code: "role", name: "Roles", nameZh: "角色", type: 1, parentCode: null },
   { code: "sku", name: "Goods", nameZh: "商品", type: 1, parentCode: null },
   {

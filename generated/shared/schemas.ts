@@ -105,6 +105,33 @@ export function ecPlatformSkuQuery(lang: Lang, source?: Source) {
     ecPlatformSku: r.string({ en: "Platform SKU", zh: "平台SKU" }, { maxLength: 100 }),
   });
 }
+/** HTTP exception logs: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function exceptionHttpLogForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    userName: r.string({ en: "User", zh: "用户" }, { maxLength: 50 }),
+    userId: r.number({ en: "User ID", zh: "用户ID" }, { integer: true }),
+    method: r.string({ en: "Method", zh: "请求方法" }, { maxLength: 10 }),
+    path: r.string({ en: "Path", zh: "请求路径" }, { required: true, maxLength: 300 }),
+    message: r.string({ en: "Error message", zh: "异常信息" }, { maxLength: 1000 }),
+    stack: r.string({ en: "Stack trace", zh: "异常堆栈" }, { maxLength: 10000 }),
+    body: r.string({ en: "Request body", zh: "请求内容" }, { maxLength: 10000 }),
+    ip: r.string({ en: "Client IP", zh: "客户端IP" }, { maxLength: 64 }),
+    userAgent: r.string({ en: "User agent", zh: "用户代理" }, { maxLength: 500 }),
+  });
+}
+/** HTTP exception logs: the page/list query (paging, whitelisted sort, filters). */
+export function exceptionHttpLogQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "addDate"]),
+    userName: r.string({ en: "User", zh: "用户" }, { maxLength: 50 }),
+    path: r.string({ en: "Path", zh: "请求路径" }, { maxLength: 300 }),
+    message: r.string({ en: "Error message", zh: "异常信息" }, { maxLength: 1000 }),
+    addDateStart: r.day({ en: "Request time", zh: "请求时间" }),
+    addDateEnd: r.day({ en: "Request time", zh: "请求时间" }),
+  });
+}
 /** Inbound orders: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
 export function inboundOrderForm(mode: FormMode, lang: Lang, source?: Source) {
   const r = rules(lang, mode, source);
@@ -604,6 +631,34 @@ export function provinceQuery(lang: Lang, source?: Source) {
     enName: r.string({ en: "English name", zh: "英文名称" }, { maxLength: 100 }),
   });
 }
+/** Request records: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function requestRecordForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    userName: r.string({ en: "User", zh: "用户" }, { maxLength: 50 }),
+    userId: r.number({ en: "User ID", zh: "用户ID" }, { integer: true }),
+    method: r.string({ en: "Method", zh: "请求方法" }, { maxLength: 10 }),
+    path: r.string({ en: "Path", zh: "请求路径" }, { required: true, maxLength: 300 }),
+    code: r.number({ en: "Code", zh: "返回码" }, { required: true, integer: true }),
+    durationMs: r.number({ en: "Duration (ms)", zh: "耗时(毫秒)" }, { required: true, integer: true, min: 0 }),
+    ip: r.string({ en: "Client IP", zh: "客户端IP" }, { maxLength: 64 }),
+    userAgent: r.string({ en: "User agent", zh: "用户代理" }, { maxLength: 500 }),
+    body: r.string({ en: "Request body", zh: "请求内容" }, { maxLength: 10000 }),
+  });
+}
+/** Request records: the page/list query (paging, whitelisted sort, filters). */
+export function requestRecordQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "durationMs", "addDate"]),
+    userName: r.string({ en: "User", zh: "用户" }, { maxLength: 50 }),
+    path: r.string({ en: "Path", zh: "请求路径" }, { maxLength: 300 }),
+    code: r.number({ en: "Code", zh: "返回码" }, { integer: true }),
+    addDateStart: r.day({ en: "Request time", zh: "请求时间" }),
+    addDateEnd: r.day({ en: "Request time", zh: "请求时间" }),
+    durationMin: r.number({ en: "Duration above (ms)", zh: "耗时超过(毫秒)" }, { integer: true, min: 0, max: 2147483647 }),
+  });
+}
 /** Roles: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
 export function roleForm(mode: FormMode, lang: Lang, source?: Source) {
   const r = rules(lang, mode, source);
@@ -750,6 +805,7 @@ export const schemas = {
   country: { form: countryForm, query: countryQuery },
   dbConnection: { form: dbConnectionForm, query: dbConnectionQuery },
   ecPlatformSku: { form: ecPlatformSkuForm, query: ecPlatformSkuQuery },
+  exceptionHttpLog: { form: exceptionHttpLogForm, query: exceptionHttpLogQuery },
   inboundOrder: { form: inboundOrderForm, query: inboundOrderQuery },
   inboundOrderLine: { form: inboundOrderLineForm, query: inboundOrderLineQuery },
   inboundPackage: { form: inboundPackageForm, query: inboundPackageQuery },
@@ -769,6 +825,7 @@ export const schemas = {
   owner: { form: ownerForm, query: ownerQuery },
   permission: { form: permissionForm, query: permissionQuery },
   province: { form: provinceForm, query: provinceQuery },
+  requestRecord: { form: requestRecordForm, query: requestRecordQuery },
   role: { form: roleForm, query: roleQuery },
   sku: { form: skuForm, query: skuQuery },
   skuCategory: { form: skuCategoryForm, query: skuCategoryQuery },

@@ -59,6 +59,21 @@ export interface EcPlatformSku {
   addDate: string;
 }
 
+/** HTTP exception logs (HTTP异常日志) as the API returns it. */
+export interface ExceptionHttpLog {
+  id: number;
+  userName: string | null;
+  userId: number | null;
+  method: string | null;
+  path: string;
+  message: string | null;
+  stack: string | null;
+  body: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  addDate: string;
+}
+
 /** Inbound orders (入库单) as the API returns it. */
 export interface InboundOrder {
   id: number;
@@ -419,6 +434,21 @@ export interface Province {
   countryCode: string;
   code: string | null;
   enName: string;
+  addDate: string;
+}
+
+/** Request records (请求记录) as the API returns it. */
+export interface RequestRecord {
+  id: number;
+  userName: string | null;
+  userId: number | null;
+  method: string | null;
+  path: string;
+  code: number;
+  durationMs: number;
+  ip: string | null;
+  userAgent: string | null;
+  body: string | null;
   addDate: string;
 }
 

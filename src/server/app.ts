@@ -34,11 +34,18 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { publicRoute, sapiRoute, type SapiHandlerArgs } from './http/sapi';
 import { endSession } from './http/session';
 import { registerRequestLog } from './http/requestLog';
+import { noteException, registerRequestRecords } from './http/requestRecords';
+import { RequestRecorder } from './domain/records/recorder';
+import { registerRecordRetentionJobs } from './domain/records/retention';
 import { registerStaticAssets } from './http/staticAssets';
 import { useInstallationSecrets } from './domain/secret-fields';
 import { registerDbmsRoutes } from './domain/dbms/query-tool';
 
 export interface AppOptions { database: Database; config: Config; logger?: boolean | object }
+
+const recorders = new WeakMap<FastifyInstance, RequestRecorder>();
+/** The request recorder of an app built by buildApp (tests and bench/request-recording.ts flush and read it). */
+export const recorderOf = (app: FastifyInstance): RequestRecorder | undefined => recorders.get(app);
 
 export async function buildApp({ database, config, logger = false }: AppOptions): Promise<FastifyInstance> {
   const { db } = database;
@@ -46,6 +53,12 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   // one log line per request (http/requestLog.ts) instead of Fastify's two
   const app = Fastify({ logger, logController: new LogController({ disableRequestLogging: true }), bodyLimit: BODY_LIMITS.bytes, trustProxy: config.trustProxy ?? DEFAULT_TRUST_PROXY });
   registerRequestLog(app);
+  // every /sapi call recorded, every 500 logged with its stack, written in batches (docs/records.md)
+  const recorder = new RequestRecorder(db, app.log, config.requestRecords);
+  recorders.set(app, recorder);
+  registerRequestRecords(app, recorder);
+  app.addHook('onClose', () => recorder.close());
+  registerRecordRetentionJobs();
   await app.register(formbody);
   await registerSecurityHeaders(app);
 
@@ -63,6 +76,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
       return reply.status(200).send({ code: Code.BAD_REQUEST, msg, data: null });
     }
     req.log.error({ err, url: req.url }, 'unexpected error');
+    noteException(req, err);
     return reply.status(200).send({ code: Code.ERROR, msg: text(ctx.lang, 'unexpected'), data: null });
   });
 
@@ -116,6 +130,12 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
 
   // Scheduled tasks and their log (issue 15; docs/jobs.md): the scheduler starts when the app is ready
   registerJobRoutes(app, database, config, { fileStorage, exports: exportDeps });
+
+  // Request records (issue 15; docs/records.md): the recorder's counters; the test hook that fails with a 500
+  sapiRoute(app, db, '/sapi/sys/request-record/stats', bindings.requestRecord.meta.permissions.list, { body: NO_FIELDS }, async () => recorder.stats());
+  if (config.testHooks) {
+    sapiRoute(app, db, '/sapi/test/fail500', 'any', { body: NO_FIELDS }, async () => { throw new Error('injected failure (WMS_TEST_HOOKS)'); });
+  }
 
   app.all('/sapi/*', async (req, reply) => reply.status(404).send({ code: Code.NOT_FOUND, msg: `${req.method} ${req.url}: no such call`, data: null }));
 

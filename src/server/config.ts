@@ -7,11 +7,14 @@
  * WMS_CAPTCHA_TEST_ANSWER (tests only: that value answers every captcha; never set by npm start),
  * WMS_TRUST_PROXY (the proxies whose X-Forwarded-For names the client: addresses or CIDRs, comma-separated;
  * default loopback only, so a client cannot name its own address and dodge the per-IP login limits),
- * WMS_SCHEDULER (`1` default: scheduled tasks fire at their cron times; `0` leaves that to other instances).
+ * WMS_SCHEDULER (`1` default: scheduled tasks fire at their cron times; `0` leaves that to other instances),
+ * WMS_REQUEST_RECORDS (`0` records no /sapi call; default on: docs/records.md),
+ * WMS_TEST_HOOKS (`1`: tests only, adds /sapi/test/fail500, a call that fails with a 500; never set by npm start).
  */
 import type { SchedulerSettings } from './domain/jobs/scheduler';
 import type { LoginThrottleSettings } from './domain/login-throttle';
 import type { ShareRateLimits } from './domain/share/public';
+import type { RecorderOptions } from './domain/records/recorder';
 
 export interface Config {
   port: number;
@@ -34,6 +37,10 @@ export interface Config {
    * now"); `npm start` turns it on (WMS_SCHEDULER); tests turn it on with short timings where they need it.
    */
   scheduler?: Partial<SchedulerSettings>;
+  /** Request records: on/off, flush interval, batch and queue sizes (docs/records.md; tests use small queues). */
+  requestRecords?: RecorderOptions;
+  /** Tests only (WMS_TEST_HOOKS=1): registers /sapi/test/fail500, which answers 500 (docs/records.md). */
+  testHooks?: boolean;
 }
 
 /** Loopback only: a reverse proxy on the same host may name the client. */
@@ -52,5 +59,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     captchaTestAnswer: env.WMS_CAPTCHA_TEST_ANSWER || undefined,
     trustProxy: env.WMS_TRUST_PROXY?.trim() || DEFAULT_TRUST_PROXY,
     scheduler: { enabled: env.WMS_SCHEDULER !== '0' },
+    requestRecords: { enabled: env.WMS_REQUEST_RECORDS !== '0' },
+    testHooks: env.WMS_TEST_HOOKS === '1',
   };
 }

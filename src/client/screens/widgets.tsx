@@ -15,6 +15,7 @@
  * - row `print`: the record's documents (print/widgets.tsx).
  * - the SKU lists' code lookup, imports, labels, batch weight and inventory dialog (sku/widgets.tsx).
  * - the scheduled tasks' bean select, cron input with next fire times and Run now (jobs/widgets.tsx).
+ * - the request record and exception log lists' View with the body and stack (records/widgets.tsx).
  * Imported for its side effect by DocumentScreen.
  */
 import Box from '@mui/material/Box';
@@ -40,6 +41,7 @@ import './sku/widgets';
 import './share/widgets';
 import './print/widgets';
 import './jobs/widgets';
+import './records/widgets';
 
 /** inbound | outbound: the order kind of a screen's resource (inboundOrder, outboundOrder). */
 const orderKind = (screen: Screen): PackageKind & OrderImportKind => (screen.resource.startsWith('inbound') ? 'inbound' : 'outbound');

@@ -9,6 +9,7 @@ import { jobHooks } from './jobs/hooks';
 import { companyHooks } from './quotas';
 import { inventoryShareHooks } from './share/hooks';
 import { dbConnectionHooks } from './dbms/connections';
+import { requestRecordHooks } from './records/hooks';
 import { skuChildHooks, skuHooks } from './sku';
 import { ownerStatsHooks, warehouseStatsHooks } from './statistics/list-stats';
 import { roleHooks, userHooks } from './users';
@@ -31,4 +32,5 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   inventoryShare: inventoryShareHooks,
   job: jobHooks,
   dbConnection: dbConnectionHooks,
+  requestRecord: requestRecordHooks,
 };

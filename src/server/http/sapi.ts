@@ -10,6 +10,7 @@ import type { Db } from '../db/connect';
 import { readBody, type RouteBody } from './body';
 import { readContext, type RequestContext, type UserContext } from './context';
 import { notLoggedIn } from './errors';
+import { noteUser } from './requestRecords';
 import { requireCode } from './guard';
 import { resolveSession, SessionCache } from './session';
 
@@ -39,6 +40,7 @@ export async function authenticate(db: Db, req: FastifyRequest, reply: FastifyRe
   }
   if (s.newToken) reply.header(Headers.newToken, s.newToken);
   else cache?.set(token, s.user, s.fingerprint);
+  noteUser(req, s.user); // the request record names the caller (http/requestRecords.ts)
   return s.user;
 }
 
@@ -77,6 +79,7 @@ export function sapiRoute<B, T>(app: FastifyInstance, db: Db, path: string, perm
       const token = tokenOf(req);
       const hit = token ? cache.get(token) : undefined;
       if (hit) {
+        noteUser(req, hit.user); // the request record names the caller on this way too
         try {
           return await serve(req, reply, { ...readContext(req), session: { token, fingerprint: hit.fingerprint } }, hit.user);
         } catch {

@@ -1,0 +1,79 @@
+/**
+ * Where request records and HTTP exception logs are taken (issue 15; docs/records.md): the one pair of hooks
+ * every /sapi answer passes, whatever produced it (a handler's envelope, the error handler's, the 404 of an
+ * unknown call, a file or PDF sent as it is):
+ *
+ * - `onSend` reads the envelope code from the start of the serialized answer (`{"code":NNN`; an answer that
+ *   is no envelope, e.g. a download, counts with its HTTP status);
+ * - `onResponse` queues the record (time, user, method, path, code, whole ms, client IP, user agent, the
+ *   body redacted and capped by records/redact.ts) and, for code 500, an exception line with the stack the
+ *   error handler noted (`noteException`).
+ *
+ * The user is the session's (`noteUser`, called by `authenticate`), or for the login call the name typed.
+ * Nothing here awaits the database: the recorder writes in batches (records/recorder.ts).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Code } from '../../shared/envelope';
+import { redactBody } from '../domain/records/redact';
+import type { RequestRecorder } from '../domain/records/recorder';
+import type { UserContext } from './context';
+
+const users = new WeakMap<FastifyRequest, { id: number; name: string }>();
+const errors = new WeakMap<FastifyRequest, Error>();
+const codes = new WeakMap<FastifyRequest, number>();
+const ENVELOPE = /^\{"code":(-?\d{1,6})[,}]/;
+const LOGIN_PATH = '/sapi/sys/user/login';
+
+/** Notes the session's user of a request (http/sapi.ts `authenticate`). */
+export function noteUser(req: FastifyRequest, user: UserContext): void {
+  users.set(req, { id: user.id, name: user.name });
+}
+
+/** Notes the error behind a 500 answer (app.ts error handler): its stack goes to the exception log. */
+export function noteException(req: FastifyRequest, err: Error): void {
+  errors.set(req, err);
+}
+
+/** The path of a URL without its query (download links carry the session token there). */
+const pathOf = (url: string) => {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+};
+
+/** `s` within `n` characters and without NUL (PostgreSQL text cannot hold it: one would fail the whole batch). */
+const cut = (s: string | undefined, n: number) => (s === undefined ? null : (s.length > n ? s.slice(0, n) : s).replace(/\0/g, ''));
+
+/** Adds the hooks that feed `recorder` (before any route is registered). */
+export function registerRequestRecords(app: FastifyInstance, recorder: RequestRecorder): void {
+  if (!recorder.enabled) return;
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.url.startsWith('/sapi')) return payload;
+    const m = typeof payload === 'string' ? ENVELOPE.exec(payload) : null;
+    codes.set(req, m ? Number(m[1]) : reply.statusCode);
+    return payload;
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    if (!req.url.startsWith('/sapi')) return;
+    const durationMs = Math.max(0, Math.round(reply.elapsedTime));
+    const addDate = new Date(Date.now() - durationMs);
+    const path = cut(pathOf(req.url), 300)!;
+    const session = users.get(req);
+    let userName = session?.name ?? null;
+    if (!session && path === LOGIN_PATH) {
+      const typed = (req.body as Record<string, unknown> | undefined)?.username;
+      if (typeof typed === 'string') userName = cut(typed.trim(), 50);
+    }
+    const code = codes.get(req) ?? reply.statusCode;
+    const body = redactBody(req.body, req.headers['content-type'], req.headers['content-length']);
+    const common = { userId: session?.id ?? null, userName, method: req.method, path, ip: cut(req.ip, 64), userAgent: cut(req.headers['user-agent'], 500), body, addDate };
+    recorder.record({ ...common, code, durationMs });
+    if (code === Code.ERROR) {
+      const err = errors.get(req);
+      recorder.exception({
+        ...common,
+        message: cut(err ? `${err.name}: ${err.message}` : 'an answer with code 500 without an error', 1000),
+        stack: cut(err?.stack, 20_000),
+      });
+    }
+  });
+}
