@@ -3,12 +3,10 @@
  * `requestRecord.queryParams`): `durationMin` (ms) keeps the calls that took longer than that (spec 2.3;
  * issue 15 "duration above N ms").
  */
-import { gt, type SQL } from 'drizzle-orm';
-import { requestRecord } from '../../../../generated/db/schema';
 import type { ResourceHooks } from '../../crud/handlers';
 
 export const requestRecordHooks: ResourceHooks = {
-  filterConditions(_call, q): SQL[] {
-    return typeof q.durationMin === 'number' ? [gt(requestRecord.durationMs, q.durationMin)] : [];
+  filterSql(q, p, t) {
+    return typeof q.durationMin === 'number' ? [`${t}."duration_ms" > ${p.add(q.durationMin)}`] : [];
   },
 };
