@@ -7,7 +7,7 @@
 const en = {
   app: {
     dbms: {
-      connection: 'Connection',
+      connection: 'Run on',
       statement: 'Statement',
       run: 'Run',
       run_hint: 'Ctrl+Enter runs the statement. It runs read-only, stopped after %{seconds} s.',
@@ -17,7 +17,7 @@ const en = {
       capped: 'First %{max} rows shown: the result has more',
       no_rows: 'The statement returned no rows',
       started: 'Time',
-      duration: 'Duration (ms)',
+      duration: 'Run time (ms)',
       row_count: 'Rows',
       error: 'Error',
       load: 'Load into editor',
@@ -31,7 +31,7 @@ type Messages = typeof en;
 const zh: Messages = {
   app: {
     dbms: {
-      connection: '连接',
+      connection: '执行于',
       statement: '语句',
       run: '执行',
       run_hint: 'Ctrl+Enter 执行。语句以只读方式运行，%{seconds} 秒后停止。',
@@ -41,7 +41,7 @@ const zh: Messages = {
       capped: '仅显示前 %{max} 行：结果还有更多',
       no_rows: '语句没有返回行',
       started: '时间',
-      duration: '耗时（毫秒）',
+      duration: '运行时间（毫秒）',
       row_count: '行数',
       error: '错误',
       load: '载入编辑器',
