@@ -26,6 +26,7 @@ import { ID_BODY, manifestLabel, NO_FIELDS, validate, type BodyRule } from '../h
 import type { RequestContext, UserContext } from '../http/context';
 import { BizError, fieldError, notFound, pgError, text } from '../http/errors';
 import { requireInScope, scopeConditions, type ScopeKind } from '../http/guard';
+import { countPage } from './count';
 import { filterConditions, isNarrowed, orderBy } from './filters';
 
 export interface CrudCall { db: Db; ctx: RequestContext; user: UserContext; binding: Binding; body: Record<string, unknown> }
@@ -140,12 +141,12 @@ export async function page(call: CrudCall): Promise<Page<Row>> {
   const current = (q.current as number | undefined) ?? 1;
   const size = (q.size as number | undefined) ?? 10;
   const cols = columnsOf(b);
-  const [records, [{ total }]] = await Promise.all([
+  const [records, total] = await Promise.all([
     selectRecords(db, b).where(where).orderBy(...orderBy(meta(b), cols, q.sortProp as string, q.sortOrder as string, isNarrowed(meta(b), q))).limit(size).offset((current - 1) * size),
-    db.select({ total: count() }).from(b.table as PgTable).where(where),
+    countPage(db, b.table as PgTable, where), // capped at COUNT_CAP (crud/count.ts)
   ]);
   await hooksOf(b).decorate?.(call, records);
-  return { records, current, total: Number(total) };
+  return { records, current, ...total };
 }
 
 /** The number of records page would count for the same query (SKU count call, spec 7.2). */
