@@ -54,9 +54,6 @@ export const appEn = {
       verification_failed: 'Verification failed, please login again',
       roles_required: 'roles must be a non-null array',
     },
-    pager: {
-      capped_range: '%{offsetBegin}-%{offsetEnd} of %{total}+',
-    },
     page: {
       no_permission_title: '401',
       no_permission: 'You have no permission to access this page',

@@ -52,9 +52,6 @@ export const appZh: Messages<typeof appEn> = {
       verification_failed: '验证失败，请重新登录',
       roles_required: 'roles must be a non-null array',
     },
-    pager: {
-      capped_range: '第 %{offsetBegin}-%{offsetEnd} 条，共 %{total}+ 条',
-    },
     page: {
       no_permission_title: '401',
       no_permission: '你没有权限访问该页面',

@@ -11,7 +11,7 @@ export const PAGE_SIZES = [10, 20, 30, 50, 100, 500];
 
 /** The range label of a capped total, e.g. "1-10 of 10,000+" (thousands separated in both languages). */
 export function cappedRangeLabel(translate: (key: string, args?: Record<string, unknown>) => string, from: number, to: number, total: number): string {
-  return translate('app.pager.capped_range', { offsetBegin: from, offsetEnd: to, total: total.toLocaleString('en-US') });
+  return translate('wms.widgets.cappedRange', { offsetBegin: from, offsetEnd: to, total: total.toLocaleString('en-US') });
 }
 
 export const ListPagination = (props: Omit<PaginationProps, 'rowsPerPageOptions'>) => {
