@@ -175,7 +175,7 @@ describe('LockToggleButton', () => {
 function PagedList({ data, children, total, meta }: { data: RaRecord[]; children: ReactNode; total?: number; meta?: unknown }) {
   const context = useList({ data, perPage: 10 });
   // total / meta as a server page answer sets them (the client-side list knows only its own rows)
-  return <ListContextProvider value={{ ...context, ...(total !== undefined ? { total } : {}), meta }}>{children}</ListContextProvider>;
+  return <ListContextProvider value={{ ...context, ...(total !== undefined ? { total } : {}), meta } as typeof context}>{children}</ListContextProvider>;
 }
 
 describe('ListPagination', () => {
