@@ -2,7 +2,8 @@
  * The ledger's one-statement write (src/server/domain/inventory/ledger.ts applyLedger, issue 13 "Write path"):
  * several changes of one call on the same row get one log line each, chained in the given order; the guard
  * holds for every intermediate state (a change order that would dip below zero on the way is refused even when
- * the end state is valid), and a refused call leaves no row and no log line changed. Both databases.
+ * the end state is valid), and a refused call leaves no row and no log line changed; a statement passed as
+ * `also` commits or rolls back with the movements. Both databases.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +68,19 @@ describe.each(testDatabases())('ledger one-statement write on %s', (kind) => {
     // the same changes in a valid order pass
     const ok = await apply([change(id, 5), change(id, -6)]);
     expect(ok.map((r) => r.newQty)).toEqual([9, 3]);
+  });
+
+  it('runs a statement given as `also` with the movements, and rolls it back with them', async () => {
+    const [{ inventoryId: id }] = await apply([{ target: { ...key, batchNo: 'L4' }, qtyChange: 2, lockQtyChange: 0, bizType: BizType.INVENTORY_JUDGEMENT, bizNo: 'T-OPEN' }]);
+    const named = async (name: string) => Number(((await db().execute(sql`select count(*)::int as n from wms_sku_category where name = ${name}`)) as unknown as { rows: Rec[] }).rows[0].n);
+    const withAlso = (changes: LedgerChange[], name: string) => db().transaction((tx) => applyLedger(tx as unknown as Db, changes, 'en', sql`insert into wms_sku_category (name) values (${name})`));
+    expect((await withAlso([change(id, 0, 2)], 'also-kept'))[0].newLockQty).toBe(2);
+    expect(await named('also-kept')).toBe(1);
+    await expect(withAlso([change(id, 0, 1)], 'also-refused')).rejects.toMatchObject({ code: 409 });
+    expect(await named('also-refused')).toBe(0);
+    expect(await withAlso([change(id, 0, 0)], 'also-alone')).toEqual([]); // no movement left: run alone
+    expect(await named('also-alone')).toBe(1);
+    expect(await rowOf(id)).toEqual({ qty: 2, lock_qty: 2 });
   });
 
   it('answers 404 for an unknown inventory id and skips zero changes', async () => {

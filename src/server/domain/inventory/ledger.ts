@@ -17,7 +17,7 @@
  * product" (spec 8) naming the SKU, batch, available and requested quantity; the caller's transaction
  * must then roll back (the thrown BizError does that through db.transaction).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { inventory, inventoryLog, owner, sku } from '../../../../generated/db/schema';
 import type { BizType } from '../../../../generated/shared/enums';
 import { Code } from '../../../shared/envelope';
@@ -95,13 +95,21 @@ interface RowDelta { id: number; dq: number; dl: number; minQ: number; minL: num
  * which for one change is exactly the single-change guard. A row whose guard fails is not updated and gets no
  * log lines: fewer log lines than changes means a 409 (or 404), and the thrown error rolls the caller's
  * transaction back, the other rows' updates included.
+ *
+ * `also`: a data-modifying statement without RETURNING (INSERT/UPDATE/DELETE on other tables) that belongs with
+ * these movements, sent as a CTE of the same statement (run alone when no change is left): one round trip less
+ * while the rows are locked (the allocation records of an outbound order, outbound/orders.ts). It must not
+ * touch wms_inventory or wms_inventory_log: it sees the tables as they were before the statement.
  */
-export async function applyLedger(tx: Db, changes: LedgerChange[], lang: Lang): Promise<LedgerResult[]> {
+export async function applyLedger(tx: Db, changes: LedgerChange[], lang: Lang, also?: SQL): Promise<LedgerResult[]> {
   for (const c of changes) {
     if (!Number.isSafeInteger(c.qtyChange) || !Number.isSafeInteger(c.lockQtyChange)) throw fieldError(lang, { label: requestLabels.quantity, field: 'qty' }, ruleTexts[lang].integer);
   }
   const live = changes.map((c, i) => ({ c, i })).filter(({ c }) => c.qtyChange !== 0 || c.lockQtyChange !== 0);
-  if (!live.length) return [];
+  if (!live.length) {
+    if (also) await tx.execute(also);
+    return [];
+  }
   const ids = await resolveTargets(tx, live.map((x) => x.c), lang);
   // log lines in (inventory id, given order): the order the rows are locked and the log ids ascend in
   const order = live.map((x, j) => ({ ...x, id: ids[j] })).sort((a, b) => a.id - b.id || a.i - b.i);
@@ -136,7 +144,7 @@ export async function applyLedger(tx: Db, changes: LedgerChange[], lang: Lang): 
                            ${ints(before.map((b) => b.dq))}, ${ints(before.map((b) => b.dl))}, ${sql.param(order.map((o) => o.c.bizType))}::smallint[],
                            ${texts(order.map((o) => o.c.bizNo))}, ${texts(order.map((o) => o.c.bizNoExtra ?? null))}, ${texts(order.map((o) => o.c.remark ?? null))})
         with ordinality as c(inventory_id, dq, dl, before_dq, before_dl, biz_type, biz_no, biz_no_extra, remark, n)
-    )
+    )${also ? sql`, also as (${also})` : sql``}
     insert into ${inventoryLog} (inventory_id, company_id, warehouse_id, owner_id, sku_id, origin_qty, new_qty, change_qty,
       origin_lock_qty, new_lock_qty, lock_change_qty, biz_type, biz_no, biz_no_extra, remark)
     select u.id, u.company_id, u.warehouse_id, u.owner_id, u.sku_id, u.origin_qty + c.before_dq, u.origin_qty + c.before_dq + c.dq, c.dq,
