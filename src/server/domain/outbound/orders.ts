@@ -219,8 +219,9 @@ export const shipOutbound = (call: CrudCall): Promise<Row> => takeStep(call, 'sh
 
 /** cancel {id}: releases the locks of an allocated order. Returns the cancelled order. */
 export const cancelOutbound = (call: CrudCall): Promise<Row> => takeStep(call, 'cancel', S.CANCELLED, {}, async (c, order) => {
-  await applyLedger(c.db, await allocationChanges(c.db, order, false), call.ctx.lang);
-  await c.db.delete(outboundAllocation).where(eq(outboundAllocation.orderId, order.id as number));
+  // the allocation records go in the ledger's statement (see allocate)
+  const drop = sql`delete from ${outboundAllocation} where ${outboundAllocation.orderId} = ${order.id as number}`;
+  await applyLedger(c.db, await allocationChanges(c.db, order, false), call.ctx.lang, drop);
 });
 
 /** pick {id}: a status step. */
