@@ -1,6 +1,7 @@
 /**
  * The /sapi envelope (spec 7, DESIGN "The /sapi contract"): `{code, msg, data}` with HTTP 200 for every
- * business outcome. Page data is `{records, current, total}`.
+ * business outcome. Page data is `{records, current, total}`, plus `totalCapped: true` when more than
+ * `total` (10,000) rows match and the count stopped there (issue 13, src/server/crud/count.ts).
  */
 export const Code = {
   OK: 200,
@@ -16,7 +17,7 @@ export const Code = {
 export type Code = (typeof Code)[keyof typeof Code];
 
 export interface Envelope<T = unknown> { code: number; msg: string; data: T }
-export interface Page<T> { records: T[]; current: number; total: number }
+export interface Page<T> { records: T[]; current: number; total: number; totalCapped?: true }
 
 /** Header names of spec 7.1 (docs/architecture.md). */
 export const Headers = {

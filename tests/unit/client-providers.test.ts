@@ -235,6 +235,12 @@ describe('createDataProvider', () => {
     expect(requests[0].body).toEqual({ name: 'main', status: 1, current: 2, size: 10, sortProp: 'name', sortOrder: 'desc' });
   });
 
+  it('getList: a capped total (totalCapped, server crud/count.ts) travels as meta.totalCapped for the pager', async () => {
+    mockFetch(() => ({ body: { code: 200, data: { records: [{ id: 1 }], current: 1, total: 10000, totalCapped: true } } }));
+    await expect(dp.getList('warehouse', { pagination: { page: 1, perPage: 10 }, sort: { field: '', order: 'ASC' }, filter: {} }))
+      .resolves.toEqual({ data: [{ id: 1 }], total: 10000, meta: { totalCapped: true } });
+  });
+
   it('toPageBody: asc order, no sort when no field, defaults', () => {
     expect(toPageBody({ sort: { field: 'qty', order: 'ASC' } })).toMatchObject({ sortProp: 'qty', sortOrder: 'asc' });
     expect(toPageBody({ sort: { field: '', order: 'ASC' } })).toEqual({ current: 1, size: 10 });

@@ -172,9 +172,10 @@ describe('LockToggleButton', () => {
   });
 });
 
-function PagedList({ data, children }: { data: RaRecord[]; children: ReactNode }) {
+function PagedList({ data, children, total, meta }: { data: RaRecord[]; children: ReactNode; total?: number; meta?: unknown }) {
   const context = useList({ data, perPage: 10 });
-  return <ListContextProvider value={context}>{children}</ListContextProvider>;
+  // total / meta as a server page answer sets them (the client-side list knows only its own rows)
+  return <ListContextProvider value={{ ...context, ...(total !== undefined ? { total } : {}), meta } as typeof context}>{children}</ListContextProvider>;
 }
 
 describe('ListPagination', () => {
@@ -199,5 +200,21 @@ describe('ListPagination', () => {
     fireEvent.mouseDown(screen.getByRole('combobox'));
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
     expect(options).toEqual(['10', '20', '30', '50', '100', '500']);
+  });
+
+  it('says "10,000+" when the server capped the total (meta.totalCapped), and the exact total otherwise', async () => {
+    const rows = Array.from({ length: 10 }, (_, i) => ({ id: i + 1 }));
+    renderIn(<PagedList data={rows} total={10000} meta={{ totalCapped: true }}><ListPagination /></PagedList>);
+    expect(await screen.findByText('1-10 of 10,000+')).toBeTruthy();
+    cleanup();
+    renderIn(<PagedList data={rows} total={10000}><ListPagination /></PagedList>);
+    expect(await screen.findByText('1-10 of 10000')).toBeTruthy();
+  });
+});
+
+describe('capped pager text', () => {
+  it('has the same placeholders in both languages, "条" in Chinese', () => {
+    expect(widgetMessages.zh.wms.widgets.cappedRange).toMatch(/%\{total\}\+ 条$/);
+    for (const m of [widgetMessages.en, widgetMessages.zh]) expect(m.wms.widgets.cappedRange.match(/%\{\w+\}/g)).toEqual(['%{offsetBegin}', '%{offsetEnd}', '%{total}']);
   });
 });

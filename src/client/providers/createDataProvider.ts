@@ -5,7 +5,7 @@
  *
  * | react-admin        | call        | body                                                      | result            |
  * |--------------------|-------------|-----------------------------------------------------------|-------------------|
- * | getList            | P/page      | current, size, sortProp, sortOrder ('asc'/'desc'), filter | {data: records, total} |
+ * | getList            | P/page      | current, size, sortProp, sortOrder ('asc'/'desc'), filter | {data: records, total, meta?: {totalCapped}} |
  * | getOne             | P/detail    | {id}                                                      | {data}            |
  * | getMany            | P/list      | {ids}                                                     | {data}            |
  * | getManyReference   | P/page      | as getList, plus {[target]: id}                           | {data, total}     |
@@ -28,6 +28,8 @@ export interface PageData<T = RaRecord> {
   records: T[];
   current: number;
   total: number;
+  /** true when more than `total` (the server's count cap, 10,000) rows match (server/crud/count.ts). */
+  totalCapped?: boolean;
 }
 
 export interface WmsDataProvider extends DataProvider {
@@ -69,7 +71,8 @@ export function createDataProvider(paths: Record<string, string>): WmsDataProvid
 
   const page = async (resource: string, body: Record<string, unknown>, params: { signal?: AbortSignal; meta?: { skipLoading?: unknown } }) => {
     const data = await sapi<PageData>(`${pathOf(resource)}/page`, body, opts(params));
-    return { data: data?.records ?? [], total: data?.total ?? 0 };
+    // a capped total travels as the list's meta: the pager shows it as "10,000+" (widgets/ListPagination.tsx)
+    return { data: data?.records ?? [], total: data?.total ?? 0, ...(data?.totalCapped ? { meta: { totalCapped: true } } : {}) };
   };
 
   return {

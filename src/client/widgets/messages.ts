@@ -9,6 +9,7 @@ export const widgetMessages = {
     wms: {
       widgets: {
         all: 'All',
+        cappedRange: '%{offsetBegin}-%{offsetEnd} of %{total}+',
         lock: 'Lock',
         unlock: 'Unlock',
         unlockLogin: { button: 'Unlock login', done: 'Login of %{name} unlocked', notLocked: 'Logins of %{name} were not locked' },
@@ -63,6 +64,7 @@ export const widgetMessages = {
     wms: {
       widgets: {
         all: '全部',
+        cappedRange: '第 %{offsetBegin}-%{offsetEnd} 条，共 %{total}+ 条',
         lock: '锁定',
         unlock: '解锁',
         unlockLogin: { button: '解除登录锁定', done: '已解除 %{name} 的登录锁定', notLocked: '%{name} 的登录未被锁定' },

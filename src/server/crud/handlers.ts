@@ -30,7 +30,8 @@ import type { RequestContext, UserContext } from '../http/context';
 import { BizError, fieldError, notFound, pgError, text } from '../http/errors';
 import { requireInScope, scopeIds, type ScopeKind } from '../http/guard';
 import { filterSql, ident, isNarrowed, orderSql, Params, toDrizzle } from './filters';
-import { pageTotal, readRecords, shapeOf, type RecordSql, type RecordSqlArgs } from './records-sql';
+import { pageTotal } from './count';
+import { countSql, readRecords, shapeOf, type RecordSql, type RecordSqlArgs } from './records-sql';
 import { rawQuery } from '../db/raw';
 
 export interface CrudCall { db: Db; ctx: RequestContext; user: UserContext; binding: Binding; body: Record<string, unknown> }
@@ -152,15 +153,16 @@ export async function page(call: CrudCall): Promise<Page<Row>> {
   const current = (call.body.current as number | undefined) ?? 1;
   const size = (call.body.size as number | undefined) ?? 10;
   const p = new Params();
-  const { records: rows, total } = await records(call, p, querySql(call, p), { order: queryOrder(call), limit: size, offset: (current - 1) * size, count: true });
-  return { records: rows, current, total };
+  const offset = (current - 1) * size;
+  const { records: rows, total } = await records(call, p, querySql(call, p), { order: queryOrder(call), limit: size, offset, count: true });
+  return { records: rows, current, ...pageTotal(total, offset + rows.length) }; // capped at COUNT_CAP (crud/count.ts)
 }
 
-/** The number of records page would count for the same query (SKU count call, spec 7.2): {@link pageTotal}. */
+/** The exact number of records page would list for the same query (SKU count call, spec 7.2): {@link countSql}. */
 export async function countRecords(call: CrudCall): Promise<number> {
   const p = new Params();
   const where = querySql(call, p);
-  const [row] = await rawQuery(call.db, `select ${pageTotal(meta(call.binding).table, where.length ? ` where ${where.join(' and ')}` : '')} as "total"`, p.values);
+  const [row] = await rawQuery(call.db, `select ${countSql(meta(call.binding).table, where.length ? ` where ${where.join(' and ')}` : '')} as "total"`, p.values);
   return Number(row.total);
 }
 

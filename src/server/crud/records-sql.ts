@@ -25,6 +25,7 @@ import type { Db } from '../db/connect';
 import { rawQuery } from '../db/raw';
 import type { UserContext } from '../http/context';
 import { sessionFingerprintSql, StaleSession, type SessionCheck } from '../http/session';
+import { COUNT_CAP } from './count';
 import { ident, Params } from './filters';
 
 type Row = Record<string, unknown>;
@@ -77,11 +78,15 @@ export function shapeOf(b: Binding): Shape {
 }
 
 /**
- * THE total of a page: the SQL of the number of rows of `table` (alias `t`) matching `where`. Every page and the
- * SKU count call take it from here (so a count policy, e.g. a cap for huge lists, changes one place).
+ * THE count of a read: the SQL of the number of rows of `table` (alias `t`) matching `where`. With `cap` (a page:
+ * crud/count.ts COUNT_CAP) it reads at most cap + 1 rows, so a list over millions of rows costs what 10,001 do
+ * and {@link pageTotal} turns cap + 1 into "10,000+"; without (the SKU count call) it is exact. The cap is a
+ * literal, not a parameter, so a prepared statement's generic plan still knows it.
  */
-export function pageTotal(table: string, where: string): string {
-  return `(select count(*) from ${ident(table)} t${where})`;
+export function countSql(table: string, where: string, cap?: number): string {
+  if (cap === undefined) return `(select count(*) from ${ident(table)} t${where})`;
+  if (!Number.isSafeInteger(cap) || cap < 0) throw new Error(`count cap must be a whole number, got ${cap}`);
+  return `(select count(*) from (select 1 from ${ident(table)} t${where} limit ${cap + 1}) capped)`;
 }
 
 /**
@@ -102,7 +107,7 @@ export interface RecordsQuery {
   order: string;
   limit: number;
   offset?: number;
-  /** Also count all matching rows ({@link pageTotal}). */
+  /** Also count the matching rows, at most COUNT_CAP + 1 ({@link countSql}; the page answer: crud/count.ts pageTotal). */
   count?: boolean;
   /** A cached session to verify in the same statement (throws StaleSession when it no longer holds). */
   session?: SessionCheck;
@@ -115,7 +120,7 @@ export async function readRecords(db: Db, q: RecordsQuery): Promise<{ records: R
   const shape = shapeOf(q.binding);
   const where = q.where.length ? ` where ${q.where.join(' and ')}` : '';
   const columns = q.extra ? [...shape.columns, ...q.extra.columns] : shape.columns;
-  const total = q.count ? pageTotal(shape.table, where) : 'null';
+  const total = q.count ? countSql(shape.table, where, COUNT_CAP) : 'null';
   const session = q.session ? sessionCheckSql(q.session, q.p) : 'true';
   const limit = q.p.add(q.limit);
   const offset = q.offset ? ` offset ${q.p.add(q.offset)}` : '';

@@ -19,6 +19,15 @@ import type { Db } from '../../db/connect';
  */
 export async function insertRows<T extends PgTable>(db: Db, table: T, rows: Array<T['$inferInsert']>): Promise<void> {
   if (!rows.length) return;
+  await db.execute(insertRowsSql(table, rows));
+}
+
+/**
+ * The statement {@link insertRows} sends, for a caller that runs it inside a larger statement (e.g. as a
+ * data-modifying CTE of the ledger's statement, inventory/ledger.ts). `rows` must not be empty.
+ */
+export function insertRowsSql<T extends PgTable>(table: T, rows: Array<T['$inferInsert']>): SQL {
+  if (!rows.length) throw new Error('insertRowsSql: no rows');
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const keys = Object.keys(rows[0] as object).filter((k) => columns[k]);
   const names: SQL[] = [];
@@ -33,5 +42,5 @@ export async function insertRows<T extends PgTable>(db: Db, table: T, rows: Arra
     names.push(sql`${sql.identifier(col.name)}`);
     arrays.push(sql`${sql.param(values)}::${sql.raw(baseType)}[]`);
   }
-  await db.execute(sql`insert into ${table} (${sql.join(names, sql`, `)}) select * from unnest(${sql.join(arrays, sql`, `)})`);
+  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select * from unnest(${sql.join(arrays, sql`, `)})`;
 }

@@ -17,7 +17,7 @@
  * product" (spec 8) naming the SKU, batch, available and requested quantity; the caller's transaction
  * must then roll back (the thrown BizError does that through db.transaction).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { inventory, inventoryLog, owner, sku } from '../../../../generated/db/schema';
 import type { BizType } from '../../../../generated/shared/enums';
 import { Code } from '../../../shared/envelope';
@@ -45,8 +45,6 @@ export interface LedgerChange {
 
 /** The row after one applied change (same order as the changes given). */
 export interface LedgerResult { inventoryId: number; originQty: number; newQty: number; originLockQty: number; newLockQty: number; logId: number }
-
-const LOG_BATCH = 500;
 
 /** Finds or creates the rows for key targets; returns the inventory id of every change, in order. */
 async function resolveTargets(tx: Db, changes: LedgerChange[], lang: Lang): Promise<number[]> {
@@ -78,40 +76,94 @@ async function insufficient(tx: Db, inventoryId: number, c: LedgerChange, lang: 
   }));
 }
 
+/** Per inventory row: the summed deltas and the lowest prefix sums the guard must allow (see applyLedger). */
+interface RowDelta { id: number; dq: number; dl: number; minQ: number; minL: number; minDiff: number }
+
 /**
  * Applies `changes` inside `tx` (see module doc). Zero changes (0 and 0) are skipped and write no log.
  * Errors: 400 for a non-integer quantity, 404 for an unknown inventory id or owner, 409 when a guard fails.
+ *
+ * All rows move in ONE statement (issue 13 "Write path"), however many changes:
+ *   WITH d AS (unnest of the per-row deltas), locked AS MATERIALIZED (SELECT ... ORDER BY id FOR UPDATE),
+ *        u AS (UPDATE wms_inventory ... FROM d JOIN locked WHERE <guard> RETURNING ...),
+ *        INSERT INTO wms_inventory_log SELECT <one line per change, chained from u> ORDER BY id, change
+ * `locked` takes the row locks in ascending id (the deadlock-free order of the module doc); the UPDATE
+ * then re-evaluates its guard on the newest row version (READ COMMITTED re-check after a lock wait). A row
+ * may take several changes (one log line each, origin/new chained in the given order): its guard holds every
+ * intermediate state, as applying them one by one would require, because it is written over the lowest
+ * prefix sums (qty + min prefix dq >= 0, lockQty + min prefix dl >= 0, lockQty - qty <= min prefix (dq - dl)),
+ * which for one change is exactly the single-change guard. A row whose guard fails is not updated and gets no
+ * log lines: fewer log lines than changes means a 409 (or 404), and the thrown error rolls the caller's
+ * transaction back, the other rows' updates included.
+ *
+ * `also`: a data-modifying statement without RETURNING (INSERT/UPDATE/DELETE on other tables) that belongs with
+ * these movements, sent as a CTE of the same statement (run alone when no change is left): one round trip less
+ * while the rows are locked (the allocation records of an outbound order, outbound/orders.ts). It must not
+ * touch wms_inventory or wms_inventory_log: it sees the tables as they were before the statement.
  */
-export async function applyLedger(tx: Db, changes: LedgerChange[], lang: Lang): Promise<LedgerResult[]> {
+export async function applyLedger(tx: Db, changes: LedgerChange[], lang: Lang, also?: SQL): Promise<LedgerResult[]> {
   for (const c of changes) {
     if (!Number.isSafeInteger(c.qtyChange) || !Number.isSafeInteger(c.lockQtyChange)) throw fieldError(lang, { label: requestLabels.quantity, field: 'qty' }, ruleTexts[lang].integer);
   }
   const live = changes.map((c, i) => ({ c, i })).filter(({ c }) => c.qtyChange !== 0 || c.lockQtyChange !== 0);
+  if (!live.length) {
+    if (also) await tx.execute(also);
+    return [];
+  }
   const ids = await resolveTargets(tx, live.map((x) => x.c), lang);
+  // log lines in (inventory id, given order): the order the rows are locked and the log ids ascend in
   const order = live.map((x, j) => ({ ...x, id: ids[j] })).sort((a, b) => a.id - b.id || a.i - b.i);
+  const rows = new Map<number, RowDelta>();
+  const before = order.map(({ c, id }) => {
+    const r = rows.get(id) ?? { id, dq: 0, dl: 0, minQ: 0, minL: 0, minDiff: 0 };
+    const prior = { dq: r.dq, dl: r.dl };
+    r.dq += c.qtyChange;
+    r.dl += c.lockQtyChange;
+    if (!rows.has(id)) Object.assign(r, { minQ: r.dq, minL: r.dl, minDiff: r.dq - r.dl });
+    else Object.assign(r, { minQ: Math.min(r.minQ, r.dq), minL: Math.min(r.minL, r.dl), minDiff: Math.min(r.minDiff, r.dq - r.dl) });
+    rows.set(id, r);
+    return prior;
+  });
+  const d = [...rows.values()];
+  const ints = (xs: number[]) => sql`${sql.param(xs)}::int[]`;
+  const texts = (xs: Array<string | null>) => sql`${sql.param(xs)}::varchar[]`;
+  const result = await tx.execute(sql`
+    with d as (
+      select * from unnest(${ints(d.map((r) => r.id))}, ${ints(d.map((r) => r.dq))}, ${ints(d.map((r) => r.dl))},
+                           ${ints(d.map((r) => r.minQ))}, ${ints(d.map((r) => r.minL))}, ${ints(d.map((r) => r.minDiff))})
+        as d(id, dq, dl, min_q, min_l, min_diff)
+    ), locked as materialized (
+      select i.id from ${inventory} i where i.id in (select id from d) order by i.id for update
+    ), u as (
+      update ${inventory} i set qty = i.qty + d.dq, lock_qty = i.lock_qty + d.dl, update_date = now()
+      from d join locked l on l.id = d.id
+      where i.id = d.id and i.qty + d.min_q >= 0 and i.lock_qty + d.min_l >= 0 and i.lock_qty - i.qty <= d.min_diff
+      returning i.id, i.qty - d.dq as origin_qty, i.lock_qty - d.dl as origin_lock_qty, i.company_id, i.warehouse_id, i.owner_id, i.sku_id
+    ), c as (
+      select * from unnest(${ints(order.map((o) => o.id))}, ${ints(order.map((o) => o.c.qtyChange))}, ${ints(order.map((o) => o.c.lockQtyChange))},
+                           ${ints(before.map((b) => b.dq))}, ${ints(before.map((b) => b.dl))}, ${sql.param(order.map((o) => o.c.bizType))}::smallint[],
+                           ${texts(order.map((o) => o.c.bizNo))}, ${texts(order.map((o) => o.c.bizNoExtra ?? null))}, ${texts(order.map((o) => o.c.remark ?? null))})
+        with ordinality as c(inventory_id, dq, dl, before_dq, before_dl, biz_type, biz_no, biz_no_extra, remark, n)
+    )${also ? sql`, also as (${also})` : sql``}
+    insert into ${inventoryLog} (inventory_id, company_id, warehouse_id, owner_id, sku_id, origin_qty, new_qty, change_qty,
+      origin_lock_qty, new_lock_qty, lock_change_qty, biz_type, biz_no, biz_no_extra, remark)
+    select u.id, u.company_id, u.warehouse_id, u.owner_id, u.sku_id, u.origin_qty + c.before_dq, u.origin_qty + c.before_dq + c.dq, c.dq,
+      u.origin_lock_qty + c.before_dl, u.origin_lock_qty + c.before_dl + c.dl, c.dl, c.biz_type, c.biz_no, c.biz_no_extra, c.remark
+    from c join u on u.id = c.inventory_id order by c.n
+    returning id, inventory_id, origin_qty, new_qty, origin_lock_qty, new_lock_qty`);
+  const logged = (result as unknown as { rows: Array<{ id: number; inventory_id: number; origin_qty: number; new_qty: number; origin_lock_qty: number; new_lock_qty: number }> }).rows
+    .map((r) => ({ id: Number(r.id), inventoryId: Number(r.inventory_id), originQty: Number(r.origin_qty), newQty: Number(r.new_qty), originLockQty: Number(r.origin_lock_qty), newLockQty: Number(r.new_lock_qty) }))
+    .sort((a, b) => a.id - b.id);
+  if (logged.length !== order.length) {
+    const done = new Set(logged.map((l) => l.inventoryId));
+    const failed = order.find((o) => !done.has(o.id))!;
+    throw await insufficient(tx, failed.id, failed.c, lang);
+  }
   const results: Array<LedgerResult | undefined> = new Array(changes.length);
-  const logs: Array<typeof inventoryLog.$inferInsert> = [];
-  for (const { c, i, id } of order) {
-    const d = c.qtyChange;
-    const l = c.lockQtyChange;
-    const [row] = await tx.update(inventory)
-      .set({ qty: sql`${inventory.qty} + ${d}`, lockQty: sql`${inventory.lockQty} + ${l}`, updateDate: new Date() })
-      .where(and(eq(inventory.id, id), sql`${inventory.qty} + ${d} >= 0`, sql`${inventory.lockQty} + ${l} >= 0`, sql`${inventory.lockQty} + ${l} <= ${inventory.qty} + ${d}`))
-      .returning({ qty: inventory.qty, lockQty: inventory.lockQty, companyId: inventory.companyId, warehouseId: inventory.warehouseId, ownerId: inventory.ownerId, skuId: inventory.skuId });
-    if (!row) throw await insufficient(tx, id, c, lang);
-    results[i] = { inventoryId: id, originQty: row.qty - d, newQty: row.qty, originLockQty: row.lockQty - l, newLockQty: row.lockQty, logId: 0 };
-    logs.push({
-      inventoryId: id, companyId: row.companyId, warehouseId: row.warehouseId, ownerId: row.ownerId, skuId: row.skuId,
-      originQty: row.qty - d, newQty: row.qty, changeQty: d, originLockQty: row.lockQty - l, newLockQty: row.lockQty, lockChangeQty: l,
-      bizType: c.bizType, bizNo: c.bizNo, bizNoExtra: c.bizNoExtra ?? null, remark: c.remark ?? null,
-    });
-  }
-  const logIds: number[] = [];
-  for (let k = 0; k < logs.length; k += LOG_BATCH) {
-    const rows = await tx.insert(inventoryLog).values(logs.slice(k, k + LOG_BATCH)).returning({ id: inventoryLog.id });
-    logIds.push(...rows.map((r) => r.id));
-  }
-  order.forEach(({ i }, j) => { results[i]!.logId = logIds[j]; });
+  order.forEach(({ i, id }, j) => {
+    const l = logged[j];
+    results[i] = { inventoryId: id, originQty: l.originQty, newQty: l.newQty, originLockQty: l.originLockQty, newLockQty: l.newLockQty, logId: l.id };
+  });
   return results.filter((r): r is LedgerResult => r !== undefined);
 }
 

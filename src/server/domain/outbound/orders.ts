@@ -14,7 +14,8 @@
  *
  * Actions (POST /sapi/wms/outbound-order/<action>):
  * - `allocate {id}`: in ONE transaction, for each line the candidate stock rows (same warehouse, owner, SKU,
- *   and batch when the line names one; oldest first) are locked FOR UPDATE in id order, then their available
+ *   and batch when the line names one; oldest first) are locked FOR UPDATE in id order (read with the lines in
+ *   one statement), then their available
  *   quantity (qty - lockQty) is taken until the line is covered; lockQty grows through the ledger and
  *   `wms_outbound_allocation` records which rows hold what. Any line not covered: 409 "insufficient
  *   inventory for selected product" and nothing is locked (spec 8).
@@ -41,6 +42,7 @@ import type { BodyRule } from '../../http/body';
 import { takeStep } from '../../crud/workflow';
 import { BizError, fieldError, text } from '../../http/errors';
 import { checkOwnerSkuLines, documentNo, linesField, PendingLines, QTY_MAX, requireState } from '../documents';
+import { insertRowsSql } from '../imports/bulk-insert';
 import { applyLedger, type LedgerChange } from '../inventory/ledger';
 import { reserveQuota } from '../quotas';
 import { checkPackedLines, insertPackage, outboundPackages, removeOrderPackages, scanFields, scanOrder, unpackedLines } from '../packages';
@@ -145,18 +147,39 @@ export const outboundOrderHooks: ResourceHooks = {
 const orderOf = (call: CrudCall, id: unknown = call.body.id) => findInScope(call, bindings.outboundOrder, id);
 const ledgerOf = (order: Row) => ({ bizType: BizType.OUTBOUND_ORDER, bizNo: order.orderNo as string, bizNoExtra: (order.platformOrderNo as string | null) ?? null });
 
+/**
+ * The order's lines (by id) and, locked FOR UPDATE in id order (the ledger's order too), every stock row that
+ * could serve them (same warehouse, owner, a line's SKU, something available), with fresh quantities: ONE
+ * statement (issue 13 "Write path"; the lock is taken in the materialized CTE, sorted before it locks).
+ */
+async function linesAndLockedStock(tx: Db, orderId: number, warehouseId: number, ownerId: number) {
+  const result = await tx.execute(sql`
+    with l as (
+      select ${outboundOrderLine.id} as id, ${outboundOrderLine.skuId} as "skuId", ${outboundOrderLine.batchNo} as "batchNo", ${outboundOrderLine.qty} as qty
+      from ${outboundOrderLine} where ${outboundOrderLine.orderId} = ${orderId}
+    ), c as materialized (
+      select ${inventory.id} as id, ${inventory.skuId} as "skuId", ${inventory.batchNo} as "batchNo", ${inventory.qty} as qty, ${inventory.lockQty} as "lockQty"
+      from ${inventory}
+      where ${inventory.warehouseId} = ${warehouseId} and ${inventory.ownerId} = ${ownerId} and ${inventory.skuId} in (select "skuId" from l)
+        and ${inventory.qty} > ${inventory.lockQty}
+      order by ${inventory.id} for update
+    )
+    select coalesce((select json_agg(l order by l.id) from l), '[]') as lines, coalesce((select json_agg(c order by c.id) from c), '[]') as rows`);
+  const [r] = (result as unknown as { rows: Array<{ lines: unknown; rows: unknown }> }).rows;
+  const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  return {
+    lines: json<Array<{ id: number; skuId: number; batchNo: string; qty: number }>>(r.lines),
+    rows: json<Array<{ id: number; skuId: number; batchNo: string; qty: number; lockQty: number }>>(r.rows),
+  };
+}
+
 /** allocate (see module doc). Returns the allocated order. */
 export async function allocateOutbound(call: CrudCall): Promise<Row> {
   const lang = call.ctx.lang;
   return takeStep(call, 'allocate', S.ALLOCATED, {}, async (c, order) => {
     const tx = c.db;
     const id = order.id as number;
-    const lines = await tx.select().from(outboundOrderLine).where(eq(outboundOrderLine.orderId, id)).orderBy(asc(outboundOrderLine.id));
-    const skuIds = [...new Set(lines.map((l) => l.skuId))];
-    // lock every candidate row once, in id order (the ledger's order too), then read fresh quantities
-    const rows = await tx.select({ id: inventory.id, skuId: inventory.skuId, batchNo: inventory.batchNo, qty: inventory.qty, lockQty: inventory.lockQty }).from(inventory)
-      .where(and(eq(inventory.warehouseId, order.warehouseId as number), eq(inventory.ownerId, order.ownerId as number), inArray(inventory.skuId, skuIds), sql`${inventory.qty} > ${inventory.lockQty}`))
-      .orderBy(asc(inventory.id)).for('update');
+    const { lines, rows } = await linesAndLockedStock(tx, id, order.warehouseId as number, order.ownerId as number);
     const available = new Map(rows.map((r) => [r.id, r.qty - r.lockQty]));
     const changes: LedgerChange[] = [];
     const allocations: Array<typeof outboundAllocation.$inferInsert> = [];
@@ -177,8 +200,8 @@ export async function allocateOutbound(call: CrudCall): Promise<Row> {
         throw new BizError(Code.CONFLICT, text(lang, 'insufficientAvailable', { sku: s.sku, batch: line.batchNo || '-', available: String(line.qty - need), requested: String(line.qty) }));
       }
     }
-    await applyLedger(tx, changes, lang);
-    await tx.insert(outboundAllocation).values(allocations);
+    // the allocation records ride in the ledger's statement: one round trip less while the rows are locked
+    await applyLedger(tx, changes, lang, allocations.length ? insertRowsSql(outboundAllocation, allocations) : undefined);
   });
 }
 
@@ -196,8 +219,9 @@ export const shipOutbound = (call: CrudCall): Promise<Row> => takeStep(call, 'sh
 
 /** cancel {id}: releases the locks of an allocated order. Returns the cancelled order. */
 export const cancelOutbound = (call: CrudCall): Promise<Row> => takeStep(call, 'cancel', S.CANCELLED, {}, async (c, order) => {
-  await applyLedger(c.db, await allocationChanges(c.db, order, false), call.ctx.lang);
-  await c.db.delete(outboundAllocation).where(eq(outboundAllocation.orderId, order.id as number));
+  // the allocation records go in the ledger's statement (see allocate)
+  const drop = sql`delete from ${outboundAllocation} where ${outboundAllocation.orderId} = ${order.id as number}`;
+  await applyLedger(c.db, await allocationChanges(c.db, order, false), call.ctx.lang, drop);
 });
 
 /** pick {id}: a status step. */
