@@ -126,7 +126,7 @@ function column(model: Model, r: ResourceSpec, f: FieldSpec): string | undefined
     case 'enum': return `<EnumField source=${s} enumName=${lit(f.enum)}${sort} />`;
     case 'boolean': return `<YesNoField source=${s}${sort} />`;
     case 'money': return `<MoneyField source=${s}${sort} />`;
-    case 'int': case 'number': return `<NumberField source=${s}${sort} />`;
+    case 'int': case 'number': return `<NumberField source=${s}${f.grouping === false ? ' options={{ useGrouping: false }}' : ''}${sort} />`;
     case 'datetime': return `<DateTimeField source=${s}${sort} />`;
     case 'ref': return `<TextField source=${lit(refNameField(f))} label=${lit(`resources.${r.name}.fields.${f.name}`)}${sort} />`;
     case 'refs': return `<RefsField source=${s} reference=${lit(f.resource)}${f.allowAll ? ' allowAll' : ''} sortable={false} />`;

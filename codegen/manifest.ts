@@ -241,7 +241,7 @@ function validate(root: unknown, fail: Fail): Model {
       const fp = [...p, key, fname];
       if (!/^[a-z][A-Za-z0-9]*$/.test(fname) || fname === 'id') fail(fp, `field names are camelCase API names and 'id' is implicit`);
       if (!isObj(f)) { fail(fp, 'must be a mapping with at least type, en and zh'); continue; }
-      checkKeys(f, ['type', 'en', 'zh', 'required', 'minLength', 'maxLength', 'min', 'max', 'decimals', 'pattern', 'enum', 'resource', 'nameAs', 'allowAll', 'default', 'unique', 'filter', 'sortable', 'list', 'form', 'readOnlyOnEdit', 'hideOnSelf', 'trigram', 'system', 'widget', 'currency', 'values', 'computed', 'outOf'], fp, fail);
+      checkKeys(f, ['type', 'en', 'zh', 'required', 'minLength', 'maxLength', 'min', 'max', 'decimals', 'pattern', 'enum', 'resource', 'nameAs', 'allowAll', 'default', 'unique', 'filter', 'sortable', 'list', 'form', 'readOnlyOnEdit', 'hideOnSelf', 'trigram', 'system', 'widget', 'currency', 'values', 'computed', 'outOf', 'grouping'], fp, fail);
       const type = oneOf(f, 'type', FIELD_TYPES, fp, fail);
       if (!type) { if (f.type === undefined) fail(fp, `missing 'type' (one of: ${FIELD_TYPES.join(', ')})`); continue; }
       const spec: FieldSpec = {
@@ -282,6 +282,11 @@ function validate(root: unknown, fail: Fail): Model {
         const taken = ['required', 'default', 'unique', 'filter', 'sortable', 'readOnlyOnEdit', 'hideOnSelf', 'trigram', 'system', 'widget'].filter((k) => f[k] !== undefined);
         if (taken.length) fail(fp, `a computed field is filled by the server when records are read: no ${taken.join(', ')}`);
         if (key !== 'fields') fail(fp, 'only resource fields can be computed');
+      }
+      // a number that names something (a port, a year) is shown without thousands separators
+      if (!bool(f, 'grouping', fp, fail, true)) {
+        if (type !== 'int' && type !== 'number') fail([...fp, 'grouping'], 'only int and number fields are shown with or without grouping');
+        spec.grouping = false;
       }
       const outOf = str(f, 'outOf', fp, fail, false);
       if (outOf !== undefined) {

@@ -197,6 +197,7 @@ export const resourceMeta = {
         name: "port", type: "int", column: "port", en: "Port", zh: "端口", required: true, min: 1,
         max: 65535, allowAll: false, default: 5432, unique: false, sortable: false, list: true,
         form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
+        grouping: false,
       },
       {
         name: "database", type: "string", column: "database", en: "Database name", zh: "数据库名",

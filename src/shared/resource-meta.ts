@@ -57,6 +57,8 @@ export interface FieldSpec extends Label {
   computed?: boolean;
   /** Computed int fields: shown in lists as `value / <outOf field>` (a quota: `3 / 100`; 0 there = unlimited, `3 / ∞`). */
   outOf?: string;
+  /** int / number fields: `false` shows the value without thousands separators (a port: 5432, not 5,432). */
+  grouping?: false;
 }
 
 export interface ResourceSpec extends Label {

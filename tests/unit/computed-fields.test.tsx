@@ -59,3 +59,13 @@ describe('UsedOfField', () => {
     expect(screen.getByText('7 / ∞')).toBeTruthy();
   });
 });
+
+describe('grouping: false (a number that names something)', () => {
+  it('shows the value without thousands separators, and is refused on a non-number field', () => {
+    const out = emitAll(parseManifest(manifest('      port: { type: int, en: Port, zh: 端口, grouping: false }\n'), 'm.yaml'));
+    const list = out.find((o) => o.path === 'generated/client/resources/shop.tsx')!.text;
+    expect(list).toContain('<NumberField source="port" options={{ useGrouping: false }}');
+    expect(list).toMatch(/<NumberField source="allowCount"(?! options)/);
+    expect(problemsOf(manifest('      code: { type: string, en: C, zh: C, maxLength: 5, grouping: false }\n'))).toMatch(/fields\.code\.grouping: only int and number fields/);
+  });
+});

@@ -41,7 +41,7 @@ export const DbConnectionList = () => (
       <TextField source="id" />
       <TextField source="name" />
       <TextField source="host" sortable={false} />
-      <NumberField source="port" sortable={false} />
+      <NumberField source="port" options={{ useGrouping: false }} sortable={false} />
       <TextField source="database" sortable={false} />
       <TextField source="username" sortable={false} />
       <YesNoField source="builtIn" />
