@@ -1,8 +1,9 @@
 /**
  * The statistics of the warehouse and goods-owner lists (spec 3: warehouse "available and locked inventory,
  * category count"; owner "product count, inventory, inbound and outbound counts"; issue 15). They are manifest
- * fields with `computed: true` (no column) that the resources' `decorate` hooks fill for the records of a page,
- * list or detail with ONE aggregate statement per page (grouped by the page's ids), never one per row.
+ * fields with `computed: true` (no column) that the resources' `recordSql` hooks add to the one statement of a
+ * page, list or detail (crud/records-sql.ts; issue 13 "one round trip for a read"): correlated aggregate
+ * sub-selects of each listed row, served by the inventory and order indexes on warehouse_id / owner_id.
  *
  * Scope: a figure counts only what the caller may see. A warehouse's figures sum the inventory of the owners
  * in the caller's owner scope; an owner's inventory and order counts cover the warehouses in the caller's
@@ -14,70 +15,44 @@
  * - owner: `skuCount` = the owner's SKUs, `inventoryQty` = sum(qty) on hand, `inboundCount` / `outboundCount` =
  *   the owner's inbound / outbound orders of any type and state except cancelled.
  */
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { inboundOrder, inventory, outboundOrder, sku } from '../../../../generated/db/schema';
 import { InboundOrderStatus, OutboundOrderStatus } from '../../../../generated/shared/enums';
-import type { CrudCall, ResourceHooks } from '../../crud/handlers';
-import { scopeConditions } from '../../http/guard';
+import type { ResourceHooks } from '../../crud/handlers';
+import type { Params } from '../../crud/filters';
+import { scopeIds, type ScopeKind } from '../../http/guard';
+import type { UserContext } from '../../http/context';
 
-type Row = Record<string, unknown>;
-
-const idsOf = (rows: Row[]) => rows.map((r) => r.id as number);
-/** Sets `fields` of each of `rows` to the figures of its id (numbers; 0 when it has none). */
-function fill<F extends string>(rows: Row[], fields: readonly F[], figures: Map<number, Record<F, unknown>>): void {
-  for (const r of rows) {
-    const f = figures.get(r.id as number);
-    for (const k of fields) r[k] = f ? Number(f[k] ?? 0) : 0;
-  }
+/** ` and <alias>."<kind>_id" = any($n)` for the caller's scope of that kind, or '' when it is all. */
+function scoped(user: UserContext, p: Params, alias: string, kind: ScopeKind): string {
+  const ids = scopeIds(user, kind);
+  return ids === 'all' ? '' : ` and ${alias}."${kind}_id" = any(${p.add(ids, '::int[]')})`;
 }
-
-const WAREHOUSE_FIELDS = ['availableQty', 'lockedQty', 'categoryCount'] as const;
-const OWNER_FIELDS = ['skuCount', 'inventoryQty', 'inboundCount', 'outboundCount'] as const;
 
 /** Warehouse records: available and locked units and categories in stock, within the caller's owner scope. */
 export const warehouseStatsHooks: ResourceHooks = {
-  async decorate(call: CrudCall, rows: Row[]) {
-    const ids = idsOf(rows);
-    if (!ids.length) return;
-    const found = await call.db
-      .select({
-        id: inventory.warehouseId,
-        availableQty: sql<string>`coalesce(sum(${inventory.qty} - ${inventory.lockQty}), 0)`,
-        lockedQty: sql<string>`coalesce(sum(${inventory.lockQty}), 0)`,
-        categoryCount: sql<number>`count(distinct ${sku.categoryId}) filter (where ${inventory.qty} > 0)`,
-      })
-      .from(inventory)
-      .innerJoin(sku, eq(sku.id, inventory.skuId))
-      .where(and(inArray(inventory.warehouseId, ids), ...scopeConditions(call.user, { owner: inventory.ownerId })))
-      .groupBy(inventory.warehouseId);
-    fill(rows, WAREHOUSE_FIELDS, new Map(found.map((f) => [f.id, f])));
+  recordSql({ p, t, user }) {
+    const stock = `from "wms_inventory" i where i."warehouse_id" = ${t}."id"${scoped(user, p, 'i', 'owner')}`;
+    return {
+      columns: [
+        { key: 'availableQty', expr: `coalesce((select sum(i."qty" - i."lock_qty") ${stock}), 0)`, map: Number },
+        { key: 'lockedQty', expr: `coalesce((select sum(i."lock_qty") ${stock}), 0)`, map: Number },
+        { key: 'categoryCount', expr: `(select count(distinct s."category_id") from "wms_inventory" i join "wms_sku" s on s."id" = i."sku_id" where i."warehouse_id" = ${t}."id" and i."qty" > 0${scoped(user, p, 'i', 'owner')})`, map: Number },
+      ],
+    };
   },
 };
 
-/**
- * Owner records: SKUs, units on hand, inbound and outbound orders (cancelled excluded), the last three within
- * the caller's warehouse scope. One statement: four grouped counts of the page's owners, UNION ALL, one row
- * per (owner, figure).
- */
+/** Owner records: SKUs, units on hand, inbound and outbound orders (cancelled excluded), the last three within the caller's warehouse scope. */
 export const ownerStatsHooks: ResourceHooks = {
-  async decorate(call: CrudCall, rows: Row[]) {
-    const ids = idsOf(rows);
-    if (!ids.length) return;
-    const { db, user } = call;
-    const figure = (name: (typeof OWNER_FIELDS)[number]) => sql<string>`${name}`.as('figure');
-    const n = (value: SQL) => sql<string>`(${value})::bigint`.as('n');
-    const found = await db.select({ ownerId: sku.ownerId, figure: figure('skuCount'), n: n(sql`count(*)`) }).from(sku)
-      .where(inArray(sku.ownerId, ids)).groupBy(sku.ownerId)
-      .unionAll(db.select({ ownerId: inventory.ownerId, figure: figure('inventoryQty'), n: n(sql`sum(${inventory.qty})`) }).from(inventory)
-        .where(and(inArray(inventory.ownerId, ids), ...scopeConditions(user, { warehouse: inventory.warehouseId }))).groupBy(inventory.ownerId))
-      .unionAll(db.select({ ownerId: inboundOrder.ownerId, figure: figure('inboundCount'), n: n(sql`count(*)`) }).from(inboundOrder)
-        .where(and(inArray(inboundOrder.ownerId, ids), ne(inboundOrder.status, InboundOrderStatus.CANCELLED), ...scopeConditions(user, { warehouse: inboundOrder.warehouseId })))
-        .groupBy(inboundOrder.ownerId))
-      .unionAll(db.select({ ownerId: outboundOrder.ownerId, figure: figure('outboundCount'), n: n(sql`count(*)`) }).from(outboundOrder)
-        .where(and(inArray(outboundOrder.ownerId, ids), ne(outboundOrder.status, OutboundOrderStatus.CANCELLED), ...scopeConditions(user, { warehouse: outboundOrder.warehouseId })))
-        .groupBy(outboundOrder.ownerId));
-    const figures = new Map<number, Record<string, unknown>>();
-    for (const f of found) figures.set(f.ownerId as number, { ...figures.get(f.ownerId as number), [f.figure]: f.n });
-    fill(rows, OWNER_FIELDS, figures as Map<number, Record<(typeof OWNER_FIELDS)[number], unknown>>);
+  recordSql({ p, t, user }) {
+    const orders = (table: string, cancelled: number) =>
+      `(select count(*) from "${table}" o where o."owner_id" = ${t}."id" and o."status" <> ${cancelled}${scoped(user, p, 'o', 'warehouse')})`;
+    return {
+      columns: [
+        { key: 'skuCount', expr: `(select count(*) from "wms_sku" s where s."owner_id" = ${t}."id")`, map: Number },
+        { key: 'inventoryQty', expr: `coalesce((select sum(i."qty") from "wms_inventory" i where i."owner_id" = ${t}."id"${scoped(user, p, 'i', 'warehouse')}), 0)`, map: Number },
+        { key: 'inboundCount', expr: orders('wms_inbound_order', InboundOrderStatus.CANCELLED), map: Number },
+        { key: 'outboundCount', expr: orders('wms_outbound_order', OutboundOrderStatus.CANCELLED), map: Number },
+      ],
+    };
   },
 };
