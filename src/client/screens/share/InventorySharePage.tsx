@@ -35,15 +35,7 @@ import { sapi } from '../../providers/http';
 import { errorMessage } from '../../widgets/errorMessage';
 import { formatDateTime } from '../../widgets/DateTimeField';
 import { SHARE_CALLS } from './shareLink';
-
-export interface ShareView {
-  title: string;
-  ownerName: string;
-  warehouseName: string | null;
-  expireDate: string | null;
-  columns: string[];
-  page: { records: Array<Record<string, unknown>>; current: number; total: number };
-}
+import type { ShareView } from '../../../shared/share';
 
 /** Record key of each shared column (the server's answer, docs/share.md). */
 export const COLUMN_KEYS: Record<string, string> = {

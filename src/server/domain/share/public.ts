@@ -27,6 +27,7 @@ import type { BodyRule } from '../../http/body';
 import { BizError } from '../../http/errors';
 import { countHit, type RateRule } from '../../http/rate-limit';
 import { hashToken } from './tokens';
+import type { ShareView } from '../../../shared/share';
 
 export interface ShareViewBody { token: string; keyword?: string | null; current?: number | null; size?: number | null }
 
@@ -56,15 +57,6 @@ const texts = {
 
 /** The one answer for an unknown, revoked, disabled or expired link. */
 export const invalidLink = (lang: Lang) => new BizError(Code.NOT_FOUND, texts.invalid[lang]);
-
-export interface ShareView {
-  title: string;
-  ownerName: string;
-  warehouseName: string | null;
-  expireDate: string | null;
-  columns: string[];
-  page: Page<Record<string, unknown>>;
-}
 
 type Raw = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Raw[] }).rows;
