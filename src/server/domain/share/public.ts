@@ -19,7 +19,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import * as yup from 'yup';
 import { ShareSelection } from '../../../../generated/shared/enums';
-import { Code, type Page } from '../../../shared/envelope';
+import { Code } from '../../../shared/envelope';
 import { requestLabels, rules, type Lang } from '../../../shared/validation';
 import { escapeLike } from '../../crud/filters';
 import type { Db } from '../../db/connect';
