@@ -130,7 +130,7 @@ function column(model: Model, r: ResourceSpec, f: FieldSpec): string | undefined
     case 'datetime': return `<DateTimeField source=${s}${sort} />`;
     case 'ref': return `<TextField source=${lit(refNameField(f))} label=${lit(`resources.${r.name}.fields.${f.name}`)}${sort} />`;
     case 'refs': return `<RefsField source=${s} reference=${lit(f.resource)}${f.allowAll ? ' allowAll' : ''} sortable={false} />`;
-    case 'password': return undefined;
+    case 'password': case 'secret': return undefined;
     default: return `<TextField source=${s}${sort} />`;
   }
 }
@@ -140,7 +140,7 @@ function input(model: Model, r: ResourceSpec, f: FieldSpec, where: 'form' | 'fil
   const dflt = where === 'form' ? defaultLiteral(model, f) : undefined;
   const extra = where === 'filter' ? ` key=${s}` : `${f.readOnlyOnEdit ? ` disabled={mode === 'edit'}` : ''}${dflt !== undefined ? ` defaultValue={${dflt}}` : ''}`;
   // the asterisk of a required field (a switch is never empty; a password may stay empty on edit: keep the old one)
-  const req = where === 'form' && f.required && f.type !== 'boolean' ? (f.type === 'password' ? ` isRequired={mode === 'add'}` : ' isRequired') : '';
+  const req = where === 'form' && f.required && f.type !== 'boolean' ? (f.type === 'password' || f.type === 'secret' ? ` isRequired={mode === 'add'}` : ' isRequired') : '';
   const enabledOnly = (ref: string) => (hasStatus(model, ref) ? ` filter={{ status: 1 }}` : '');
   // an autocomplete's look-ups never show the full-screen loading mask (spec 7.1 skipLoading)
   const quiet = ' queryOptions={{ meta: { skipLoading: true } }}';
@@ -158,7 +158,7 @@ function input(model: Model, r: ResourceSpec, f: FieldSpec, where: 'form' | 'fil
     case 'ref': return `<ReferenceInput source=${s} reference=${lit(f.resource)}${enabledOnly(f.resource!)}${quiet}${extra}><AutocompleteInput label=${lit(`resources.${r.name}.fields.${f.name}`)}${req} /></ReferenceInput>`;
     case 'refs': return f.allowAll ? `<AllOrSomeInput source=${s} reference=${lit(f.resource)}${extra}${req} />` : `<ReferenceArrayInput source=${s} reference=${lit(f.resource)}${enabledOnly(f.resource!)}${quiet}${extra}><AutocompleteArrayInput label=${lit(`resources.${r.name}.fields.${f.name}`)}${req} /></ReferenceArrayInput>`;
     case 'strings': return `<StringsInput source=${s}${extra}${req} />`;
-    case 'password': return `<PasswordInput source=${s}${extra}${req} autoComplete="new-password" />`;
+    case 'password': case 'secret': return `<PasswordInput source=${s}${extra}${req} autoComplete="new-password" />`;
     case 'text': return `<TextInput source=${s} multiline${extra}${req} />`;
     default: return `<TextInput source=${s}${extra}${req} />`;
   }

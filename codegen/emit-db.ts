@@ -13,7 +13,8 @@ function column(f: FieldSpec, model: Model, self: string): string {
   let expr: string;
   switch (f.type) {
     case 'string': case 'password': expr = `varchar(${c}, { length: ${f.type === 'password' ? 100 : f.maxLength} })`; break;
-    case 'text': expr = `text(${c})`; break;
+    // a secret is stored sealed (AES-256-GCM, base64: about 4/3 of its UTF-8 bytes plus 50 characters)
+    case 'text': case 'secret': expr = `text(${c})`; break;
     case 'int': expr = `integer(${c})`; break;
     case 'number': expr = `numeric(${c}, { precision: 14, scale: ${f.decimals ?? 3}, mode: 'number' })`; break;
     case 'money': expr = `bigint(${c}, { mode: 'number' })`; break;

@@ -30,7 +30,7 @@ function emitMeta(model: Model): Output {
 
 function tsType(f: FieldSpec): string {
   switch (f.type) {
-    case 'string': case 'text': case 'password': return 'string';
+    case 'string': case 'text': case 'password': case 'secret': return 'string';
     case 'int': case 'number': case 'money': case 'enum': case 'ref': return 'number';
     case 'boolean': return 'boolean';
     case 'refs': return 'number[]';
@@ -44,7 +44,7 @@ function emitTypes(model: Model): Output {
   for (const r of byName(model.resources)) {
     const props = [{ name: 'id', type: 'number' }];
     for (const f of r.fields) {
-      if (f.type === 'password') continue;
+      if (f.type === 'password' || f.type === 'secret') continue;
       props.push({ name: f.name, type: tsType(f) + (f.required || f.default !== undefined || f.system || f.computed || f.type === 'refs' || f.type === 'strings' ? '' : ' | null') });
       if (f.type === 'ref') props.push({ name: refNameField(f), type: 'string | null' });
     }
@@ -60,7 +60,8 @@ function fieldRule(model: Model, f: FieldSpec): string {
   const req = f.required ? { required: true } : f.default !== undefined ? { notNull: true } : {};
   switch (f.type) {
     case 'string': case 'text': return `r.string(${label}, ${lit({ ...req, minLength: f.minLength, maxLength: f.maxLength ?? (f.type === 'text' ? 10000 : undefined), pattern: f.pattern })})`;
-    case 'password': return `r.password(${label}, ${lit({ ...req, minLength: f.minLength, maxLength: f.maxLength })})`;
+    // a secret has the password's rule: required on add only, empty on edit keeps the stored value
+    case 'password': case 'secret': return `r.password(${label}, ${lit({ ...req, minLength: f.minLength, maxLength: f.maxLength })})`;
     // int is PostgreSQL integer (the rule's default range); money bigint in cents; number numeric(14, decimals)
     case 'int': return `r.number(${label}, ${lit({ ...req, integer: true, min: f.min, max: f.max })})`;
     case 'money': return `r.number(${label}, ${lit({ ...req, integer: true, min: f.min ?? -Number.MAX_SAFE_INTEGER, max: f.max ?? Number.MAX_SAFE_INTEGER })})`;

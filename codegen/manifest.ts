@@ -265,7 +265,7 @@ function validate(root: unknown, fail: Fail): Model {
         unique: bool(f, 'unique', fp, fail, false),
         filter: oneOf(f, 'filter', FILTER_KINDS, fp, fail),
         sortable: bool(f, 'sortable', fp, fail, false),
-        list: bool(f, 'list', fp, fail, !['text', 'password', 'strings'].includes(type)),
+        list: bool(f, 'list', fp, fail, !['text', 'password', 'secret', 'strings'].includes(type)),
         form: bool(f, 'form', fp, fail, true),
         readOnlyOnEdit: bool(f, 'readOnlyOnEdit', fp, fail, false),
         hideOnSelf: bool(f, 'hideOnSelf', fp, fail, false),
@@ -293,7 +293,7 @@ function validate(root: unknown, fail: Fail): Model {
       if (spec.currency && type !== 'money') fail([...fp, 'currency'], 'only money fields name their currency field');
       if (spec.currency && !(raw[spec.currency] as Obj | undefined)) fail([...fp, 'currency'], `'${spec.currency}' is not a field of this resource`);
       if (spec.system) { spec.form = false; if (!['addDate', 'updateDate'].includes(fname)) fail(fp, `only addDate and updateDate are system fields`); }
-      if ((type === 'string' || type === 'password') && spec.maxLength === undefined) fail(fp, `a ${type} field needs maxLength (the column's size)`);
+      if ((type === 'string' || type === 'password' || type === 'secret') && spec.maxLength === undefined) fail(fp, `a ${type} field needs maxLength (the column's size)`);
       if (type === 'enum' && (!spec.enum || !enumNames.has(spec.enum))) fail([...fp, 'enum'], `'${spec.enum ?? ''}' is not a declared enum (declared: ${[...enumNames].join(', ')})`);
       if (type !== 'enum' && spec.enum) fail([...fp, 'enum'], `only enum fields name an enum`);
       if (type === 'enum' && spec.default !== undefined) {
@@ -307,8 +307,8 @@ function validate(root: unknown, fail: Fail): Model {
       if (spec.trigram && spec.filter !== 'contains' && spec.filter !== 'codes') fail([...fp, 'trigram'], 'a trigram index serves contains or codes filters');
       if (spec.nameAs && type !== 'ref') fail([...fp, 'nameAs'], 'only ref fields have a name to return');
       if (spec.filter === 'dateRange' && type !== 'datetime') fail([...fp, 'filter'], 'dateRange filters are for datetime fields');
-      if (spec.sortable && ['refs', 'strings', 'password', 'text'].includes(type)) fail([...fp, 'sortable'], `a ${type} field cannot be sorted`);
-      if (type === 'password' && (spec.filter || spec.list)) fail(fp, 'a password is write-only: no filter, no list column');
+      if (spec.sortable && ['refs', 'strings', 'password', 'secret', 'text'].includes(type)) fail([...fp, 'sortable'], `a ${type} field cannot be sorted`);
+      if ((type === 'password' || type === 'secret') && (spec.filter || spec.list)) fail(fp, `a ${type} is write-only: no filter, no list column`);
       if (spec.widget === 'permissionTree' && type !== 'strings') fail([...fp, 'widget'], 'permissionTree edits a strings field of permission codes');
       if (spec.widget === 'image' && type !== 'string') fail([...fp, 'widget'], 'image edits a string field holding the picture\'s url');
       out.push(spec);

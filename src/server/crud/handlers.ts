@@ -4,7 +4,7 @@
  * to the caller's data scope; writes are validated before they touch the database; unique and reference
  * violations come back as 409/400 with the fields named.
  *
- * Records: the table's columns by API name (passwords never), plus `<ref>Name` for every ref field
+ * Records: the table's columns by API name (passwords and secrets never), plus `<ref>Name` for every ref field
  * (e.g. companyId -> companyName, spec 3). Dates are ISO instants.
  *
  * Bodies: each call's body rule is {@link crudBody}; sapiRoute checks it at the edge (http/body.ts), so the
@@ -22,6 +22,7 @@ import { INT4_MAX, requestLabels, rules, ruleTexts, type FormMode, type Lang } f
 import type { Db } from '../db/connect';
 import { hashPassword } from '../domain/passwords';
 import { resourceHooks } from '../domain/resource-hooks';
+import { secrets } from '../domain/secret-fields';
 import { ID_BODY, manifestLabel, NO_FIELDS, validate, type BodyRule } from '../http/body';
 import type { RequestContext, UserContext } from '../http/context';
 import { BizError, fieldError, notFound, pgError, text } from '../http/errors';
@@ -43,10 +44,10 @@ function scopeColumns(b: Binding): Partial<Record<ScopeKind, PgColumn>> {
   return Object.fromEntries(Object.entries(meta(b).scope).map(([k, f]) => [k, cols[f as string]]));
 }
 
-/** SELECT of the record shape: own columns (no passwords) + left-joined names of referenced records. */
+/** SELECT of the record shape: own columns (no passwords, no secrets) + left-joined names of referenced records. */
 function selectRecords(db: Db, b: Binding) {
   const cols = { ...columnsOf(b) };
-  for (const f of meta(b).fields) if (f.type === 'password') delete cols[f.name];
+  for (const f of meta(b).fields) if (f.type === 'password' || f.type === 'secret') delete cols[f.name];
   const refs = meta(b).fields.filter((f) => f.type === 'ref').map((f) => {
     const target = bindings[f.resource as keyof typeof bindings];
     const a = alias(target.table as PgTable, `${f.name}_ref`);
@@ -184,8 +185,13 @@ function checkWriteScope(call: CrudCall, values: Row, adding: boolean) {
   }
 }
 
+/** Write-only fields as stored: a password as its bcrypt hash, a secret sealed with the installation key. */
 async function hashPasswords(fields: FieldSpec[], values: Row) {
-  for (const f of fields) if (f.type === 'password' && typeof values[f.name] === 'string') values[f.name] = await hashPassword(values[f.name] as string);
+  for (const f of fields) {
+    if (typeof values[f.name] !== 'string') continue;
+    if (f.type === 'password') values[f.name] = await hashPassword(values[f.name] as string);
+    else if (f.type === 'secret') values[f.name] = secrets().seal(values[f.name] as string);
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
  * the database so that any instance can check them, DESIGN "Databases"). Migrations for these come from
  * drizzle-kit with the rest.
  */
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /** A login session: token -> user; idle expiry slides, old tokens are rotated (docs/architecture.md). */
 export const sysSession = pgTable('sys_session', {
@@ -124,3 +124,17 @@ export const sysRateHit = pgTable('sys_rate_hit', {
   windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
   hits: integer('hits').default(0).notNull(),
 }, (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('sys_rate_hit_window_idx').on(t.windowStart)]);
+
+/**
+ * The tracking history of a waybill (issue 17; domain/waybills/tracking.ts): one row per carrier scan or update
+ * (`code` the carrier's own status code, e.g. Aramex `SH005`, SMSA `DL`; `description` its words; `at` the
+ * scan time the carrier gives). `waybillId` is wms_waybill.id. The same scan read twice is kept once (unique).
+ */
+export const wmsWaybillEvent = pgTable('wms_waybill_event', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  waybillId: integer('waybill_id').notNull(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  code: varchar('code', { length: 20 }).notNull(),
+  description: varchar('description', { length: 300 }).notNull(),
+  location: varchar('location', { length: 100 }),
+}, (t) => [uniqueIndex('wms_waybill_event_scan_key').on(t.waybillId, t.at, t.code)]);
