@@ -23,6 +23,8 @@ import { approveJudgement, rejectBody, rejectJudgement } from './domain/inventor
 import { registerInboundRoutes } from './domain/inbound/routes';
 import { registerOutboundRoutes } from './domain/outbound/routes';
 import { registerShareRoutes } from './domain/share/routes';
+import { useInstallationSecrets } from './domain/secret-fields';
+import { registerWaybillRoutes } from './domain/waybills/routes';
 import { changeOwnPassword, changePasswordBody, editUserRoles, userRolesBody } from './domain/users';
 import { BODY_LIMITS, ID_BODY, isBodyTooLarge, NO_FIELDS, refuseLargeBody } from './http/body';
 import { readContext, type RequestContext, type UserContext } from './http/context';
@@ -37,6 +39,8 @@ export interface AppOptions { database: Database; config: Config; logger?: boole
 
 export async function buildApp({ database, config, logger = false }: AppOptions): Promise<FastifyInstance> {
   const { db } = database;
+  // the key that seals and opens secret fields (carrier credentials): WMS_SECRET_KEY or <dataDir>/secret.key
+  useInstallationSecrets(config);
   // one log line per request (http/requestLog.ts) instead of Fastify's two
   const app = Fastify({ logger, logController: new LogController({ disableRequestLogging: true }), bodyLimit: BODY_LIMITS.bytes, trustProxy: config.trustProxy ?? DEFAULT_TRUST_PROXY });
   registerRequestLog(app);
@@ -101,6 +105,8 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   const fileStorage = await registerFileRoutes(app, database, config);
   await registerImportRoutes(app, database, fileStorage);
   await registerExportRoutes(app, database, fileStorage);
+  // Waybills through the carriers, labels in the file storage, the tracking job (issue 17; docs/waybills.md)
+  registerWaybillRoutes(app, db, fileStorage);
 
   app.all('/sapi/*', async (req, reply) => reply.status(404).send({ code: Code.NOT_FOUND, msg: `${req.method} ${req.url}: no such call`, data: null }));
 

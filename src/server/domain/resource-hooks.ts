@@ -9,6 +9,7 @@ import { companyHooks } from './quotas';
 import { inventoryShareHooks } from './share/hooks';
 import { skuChildHooks, skuHooks } from './sku';
 import { roleHooks, userHooks } from './users';
+import { carrierConfigHooks } from './waybills/config-hooks';
 
 export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   company: companyHooks,
@@ -24,4 +25,5 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   inboundPackage: packageHooks(inboundPackages),
   outboundPackage: packageHooks(outboundPackages),
   inventoryShare: inventoryShareHooks,
+  carrierConfig: carrierConfigHooks,
 };
