@@ -21,14 +21,15 @@ import { orderImportMessages } from '../screens/orderImport/messages';
 import { packageMessages } from '../screens/packages/messages';
 import { shippingMessages } from '../screens/shipping/messages';
 import { shareMessages } from '../screens/share/messages';
+import { waybillMessages } from '../screens/waybill/messages';
 import { generatedMessages } from '../../../generated/client/i18n';
 import { deepMerge, type MessageTree } from './messages';
 import { LOCALES, getCurrentLocale, setCurrentLocale, type AppLocale } from './locale';
 import { loadChineseFontFor } from './chineseFont';
 
 export const messages: Record<AppLocale, TranslationMessages> = {
-  en: deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inventoryMessages.en, inboundMessages.en, documentScreenMessages.en, orderImportMessages.en, packageMessages.en, shippingMessages.en, shareMessages.en, generatedMessages.en) as unknown as TranslationMessages,
-  zh: deepMerge(raChineseMessages as unknown as MessageTree, appZh, widgetMessages.zh, inventoryMessages.zh, inboundMessages.zh, documentScreenMessages.zh, orderImportMessages.zh, packageMessages.zh, shippingMessages.zh, shareMessages.zh, generatedMessages.zh) as unknown as TranslationMessages,
+  en: deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, inventoryMessages.en, inboundMessages.en, documentScreenMessages.en, orderImportMessages.en, packageMessages.en, shippingMessages.en, shareMessages.en, waybillMessages.en, generatedMessages.en) as unknown as TranslationMessages,
+  zh: deepMerge(raChineseMessages as unknown as MessageTree, appZh, widgetMessages.zh, inventoryMessages.zh, inboundMessages.zh, documentScreenMessages.zh, orderImportMessages.zh, packageMessages.zh, shippingMessages.zh, shareMessages.zh, waybillMessages.zh, generatedMessages.zh) as unknown as TranslationMessages,
 };
 
 const base = polyglotI18nProvider(

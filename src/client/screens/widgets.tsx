@@ -11,7 +11,8 @@
  * - the pack lists' widgets (packages/widgets.tsx);
  * - the inventory list's image and platform cells, Export and change log (inventory/widgets.tsx).
  * - the SKU lists' code lookup, imports, labels, batch weight and inventory dialog (sku/widgets.tsx);
- * - the inventory share list's dialog, columns cell, new-link and revoke buttons (share/widgets.tsx).
+ * - the inventory share list's dialog, columns cell, new-link and revoke buttons (share/widgets.tsx);
+ * - the outbound list's waybill row button and bulk action (waybill/widgets.tsx).
  * Imported for its side effect by DocumentScreen.
  */
 import Box from '@mui/material/Box';
@@ -35,6 +36,7 @@ import './packages/widgets';
 import './inventory/widgets';
 import './sku/widgets';
 import './share/widgets';
+import './waybill/widgets';
 
 /** inbound | outbound: the order kind of a screen's resource (inboundOrder, outboundOrder). */
 const orderKind = (screen: Screen): PackageKind & OrderImportKind => (screen.resource.startsWith('inbound') ? 'inbound' : 'outbound');

@@ -6,7 +6,7 @@
  * No second waybill for one request:
  * 1. under a lock of the order row, the attempt is stored first (wms_waybill, status PENDING) with its request
  *    key (the console makes one per form; the same key again is the same request), after checking that the
- *    order is allocated, picking or packed and has no live waybill (PENDING, CREATED, UNKNOWN);
+ *    order is allocated, picking or packed (shared/waybills.ts) and has no live waybill (PENDING, CREATED, UNKNOWN);
  * 2. the carrier is called outside any transaction, with the key in the carrier's reference field;
  * 3. a call whose outcome is unclear (timeout or reset after sending, 5xx) is never repeated blindly: the
  *    adapter's findByReference looks for the first attempt (SMSA: track by reference) and the waybill found is
@@ -24,6 +24,7 @@ import { bindings } from '../../../../generated/server/routes';
 import { enumValues, OutboundOrderStatus as S, WaybillStatus as W } from '../../../../generated/shared/enums';
 import { Code } from '../../../shared/envelope';
 import type { Lang } from '../../../shared/validation';
+import { WAYBILL_STATES } from '../../../shared/waybills';
 import { findInScope, manifestLabel, meta, withDefaults, type CrudCall } from '../../crud/handlers';
 import { workflowOf } from '../../crud/workflow';
 import type { Db } from '../../db/connect';
@@ -51,8 +52,6 @@ export const createBody: BodyRule<WaybillForm> = {
   prepare: (body) => withDefaults(meta(bindings.waybill), body),
 };
 
-/** The order states a waybill can be made in. */
-export const WAYBILL_STATES: number[] = [S.ALLOCATED, S.PICKING, S.PACKED];
 /** Attempts that hold the order: no second request while one of these exists. */
 const LIVE: number[] = [W.PENDING, W.CREATED, W.UNKNOWN];
 
@@ -125,7 +124,7 @@ async function claim(call: CrudCall, form: WaybillForm, key: string): Promise<Cl
       if (same.status === W.CANCELLED) throw new BizError(Code.CONFLICT, texts.keyCancelled[lang]);
     }
     if (!WAYBILL_STATES.includes(order.status)) {
-      throw new BizError(Code.CONFLICT, fill(texts.state[lang], { order: nameOf(order), allowed: stateWords(lang, WAYBILL_STATES), now: stateWords(lang, [order.status]) }));
+      throw new BizError(Code.CONFLICT, fill(texts.state[lang], { order: nameOf(order), allowed: stateWords(lang, [...WAYBILL_STATES]), now: stateWords(lang, [order.status]) }));
     }
     const [live] = await tx.select().from(waybill).where(and(eq(waybill.orderId, order.id), inArray(waybill.status, LIVE), ...(same ? [ne(waybill.id, same.id)] : []))).limit(1);
     if (live) {
