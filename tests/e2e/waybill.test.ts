@@ -5,7 +5,10 @@
  * - the order number is scanned and the form comes prefilled from the order (receiver, phone, city);
  * - with a weight typed, "Create waybill" asks the carrier (through the server) and shows the waybill number,
  *   which is the double's shipment and is on the order, in the outbound list's row;
- * - the label link downloads the stored PDF (the double's label, byte for byte).
+ * - the label link downloads the stored PDF (the double's label, byte for byte);
+ * - on the shipping screen's Pack step, "Create waybill" asks the carrier for a second order and fills the
+ *   waybill number and carrier, which packing puts on the order;
+ * - the configuration list shows the configuration (its API key is never sent back), the waybill list both waybills.
  * Screenshots in test-results/waybill-*.png.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,12 +16,14 @@ import { Carrier } from '../../generated/shared/enums';
 import { LABEL_PDF } from '../api/carriers/fake-server';
 import { SMSA_KEY, startSmsaFake, type SmsaFake } from '../api/carriers/smsa-fake';
 import { loginThroughPage } from './browser';
-import { addSku, consoleSession, ownerIdByName, scanInto, warehouseIdByName } from './steps';
+import { addSku, consoleSession, ownerIdByName, scanForShipping, scanInto, shippingResultIs, warehouseIdByName } from './steps';
 
 describe('Waybill creation in Chromium', () => {
   let smsa: SmsaFake;
   let orderId = 0;
   let orderNo = '';
+  let packOrderId = 0;
+  let packOrderNo = '';
   const s = consoleSession('waybill', async ({ api }) => {
     smsa = await startSmsaFake();
     const warehouseId = await warehouseIdByName(api, 'Riyadh DC');
@@ -34,6 +39,13 @@ describe('Waybill creation in Chromium', () => {
     await api('/sapi/wms/outbound-order/allocate', { id: order.id });
     orderId = order.id;
     orderNo = order.orderNo;
+    const second = await api('/sapi/wms/outbound-order/add', {
+      warehouseId, ownerId, receiverName: 'Omar Saleh', receiverPhone: '+966 5000 4321', countryCode: 'SA', city: 'Jeddah',
+      address: 'Tahlia Street 45, Al Andalus', lines: [{ skuId, batchNo: '', qty: 1 }],
+    });
+    await api('/sapi/wms/outbound-order/allocate', { id: second.id });
+    packOrderId = second.id;
+    packOrderNo = second.orderNo;
     await api('/sapi/wms/carrier-config/add', {
       name: 'SMSA Riyadh', carrier: Carrier.SMSA, warehouseId, isDefault: true, testEnv: true, baseUrl: smsa.url, apiKey: SMSA_KEY,
       shipperName: 'Gulf 3PL Riyadh', shipperPhone: '+966110000000', timeoutSeconds: 5,
@@ -76,5 +88,39 @@ describe('Waybill creation in Chromium', () => {
     const res = await page().request.get(`${s.c.base}${href}`);
     expect([res.status(), res.headers()['content-type']]).toEqual([200, 'application/pdf']);
     expect(Buffer.from(await res.body()).equals(LABEL_PDF)).toBe(true);
+  });
+
+  it('asks for the waybill from the Pack step of the shipping screen', async () => {
+    await page().goto(`${s.c.base}/func/normal_outbound_exec`);
+    await scanForShipping(page(), packOrderNo, 'Allocated');
+    await page().getByTestId('shipping-pack').click();
+    const dialog = page().getByTestId('shipping-pack-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('shipping-pack-create-waybill').click();
+    const form = dialog.getByTestId('shipping-waybill');
+    await expect.poll(() => form.getByTestId('shipping-waybill-city').inputValue()).toBe('Jeddah');
+    await form.getByTestId('shipping-waybill-weight').fill('0.4');
+    await form.getByTestId('shipping-waybill-submit').click();
+    const waybillNo = dialog.getByTestId('shipping-pack-waybillNo');
+    await expect.poll(() => waybillNo.inputValue(), { timeout: 20_000 }).not.toBe('');
+    const no = await waybillNo.inputValue();
+    await expect(dialog.getByTestId('shipping-pack-carrier').inputValue()).resolves.toBe('SMSA Express');
+    await s.c.shot('waybill-73-pack-step');
+    await dialog.getByTestId('shipping-pack-confirm').click();
+    await dialog.waitFor({ state: 'hidden', timeout: 20_000 });
+    await shippingResultIs(page(), `Order ${packOrderNo} is now Packed`);
+    const o = await s.api('/sapi/wms/outbound-order/detail', { id: packOrderId });
+    expect([o.waybillNo, smsa.shipments.has(no)]).toEqual([no, true]);
+  });
+
+  it('lists the configuration without its key, and both waybills', async () => {
+    await page().goto(`${s.c.base}/outbound/carrier_config`);
+    await page().getByText('SMSA Riyadh', { exact: true }).waitFor({ timeout: 20_000 });
+    await s.c.shot('waybill-74-configs');
+    await page().goto(`${s.c.base}/outbound/waybill_list`);
+    for (const no of smsa.shipments.keys()) await page().getByText(no, { exact: true }).waitFor({ timeout: 20_000 });
+    await s.c.shot('waybill-75-waybills');
+    const configs = await s.api('/sapi/wms/carrier-config/list', {});
+    expect(configs.map((c: Record<string, unknown>) => 'apiKey' in c)).toEqual([false]);
   });
 });
