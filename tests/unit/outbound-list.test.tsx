@@ -150,9 +150,10 @@ describe('outbound lists per view', () => {
     expect(actionIds(first)).toEqual(['outbound-row-view', 'outbound-row-edit', 'outbound-row-delete', 'outbound-row-allocate', 'outbound-row-cancel', 'outbound-row-create-package']);
     // allocated without a waybill: the waybill can be asked for (issue 17)
     expect(actionIds(rowOf('OUT20240501000002'))).toEqual(['outbound-row-view', 'outbound-row-pick', 'outbound-row-pack', 'outbound-row-ship', 'outbound-row-cancel', 'outbound-row-create-package', 'outbound-row-create-waybill']);
-    expect(actionIds(rowOf('OUT20240501000004'))).toEqual(['outbound-row-view', 'outbound-row-ship', 'outbound-row-cancel']); // packed: packages are closed
-    expect(actionIds(rowOf('OUT20240501000005'))).toEqual(['outbound-row-view', 'outbound-row-deliver']);
-    expect(actionIds(rowOf('OUT20240501000006'))).toEqual(['outbound-row-view']);
+    // packed: packages are closed; its waybill's page (label, tracking) is a click away
+    expect(actionIds(rowOf('OUT20240501000004'))).toEqual(['outbound-row-view', 'outbound-row-ship', 'outbound-row-cancel', 'outbound-row-waybills']);
+    expect(actionIds(rowOf('OUT20240501000005'))).toEqual(['outbound-row-view', 'outbound-row-deliver', 'outbound-row-waybills']);
+    expect(actionIds(rowOf('OUT20240501000006'))).toEqual(['outbound-row-view', 'outbound-row-waybills']);
     expect(within(first).getByTestId('outbound-row-allocate').textContent).toBe('Allocate');
     expect(within(rowOf('OUT20240501000005')).getByTestId('outbound-row-deliver').textContent).toBe('Update delivery status');
     expect(screen.getByTestId('outbound-add')).toBeTruthy();

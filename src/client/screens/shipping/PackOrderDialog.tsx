@@ -88,7 +88,7 @@ export const PackOrderDialog = ({ order, hasPackages, onClose, onPack }: PackOrd
           onCancel={() => setAsking(false)}
           onCreated={(w) => {
             const key = enumValues.Carrier.find((c) => c.value === w.carrier)?.key;
-            setValues((v) => ({ ...v, waybillNo: w.waybillNo ?? '', carrier: key ? translate(`enums.Carrier.${key}`) : v.carrier }));
+            setValues((v) => ({ ...v, waybillNo: w.waybillNo ?? '', carrier: key ? translate(`enums.Carrier.${key}`) : v.carrier, weight: v.weight || (w.weight ? String(w.weight) : '') }));
             setAsking(false);
           }}
         />

@@ -21,6 +21,8 @@ export interface WaybillRecord {
   message: string | null;
   requestKey: string | null;
   labelFile: string | null;
+  /** kg */
+  weight: number | null;
   addDate: string;
 }
 

@@ -1,8 +1,9 @@
 /**
  * The outbound list's waybill buttons (resources.yaml outboundOrder.screen), registered once (imported by
  * ../widgets.tsx):
- * - row `createWaybill`: opens /func/create_waybill with the order, while it is allocated, picking or packed
- *   and has no waybill, for holders of outbound:waybill;
+ * - row `createWaybill`, for holders of outbound:waybill: opens /func/create_waybill with the order, labelled
+ *   "Create waybill" while it is allocated, picking or packed and has no waybill, "Waybills" (its waybill,
+ *   label and tracking history) once it has one;
  * - bulk `bulkWaybills`: waybills for the selected orders from their own fields with one carrier
  *   configuration (BulkWaybillDialog).
  */
@@ -24,10 +25,11 @@ registerRow('createWaybill', ({ screen, record }) => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { permissions } = usePermissions();
-  if (!WAYBILL_STATES.includes(Number(record.status)) || record.waybillNo || !hasCode(permissions, WAYBILL_CODE)) return null;
+  const open = WAYBILL_STATES.includes(Number(record.status)) && !record.waybillNo;
+  if ((!open && !record.waybillNo) || !hasCode(permissions, WAYBILL_CODE)) return null;
   return (
-    <Button size="small" onClick={() => navigate(`${CREATE_WAYBILL_ROUTE}?orderId=${record.id}`)} sx={{ whiteSpace: 'nowrap' }} data-testid={testIdOf(screen.names, 'row-create-waybill')}>
-      {translate('screens.createWaybill')}
+    <Button size="small" onClick={() => navigate(`${CREATE_WAYBILL_ROUTE}?orderId=${record.id}`)} sx={{ whiteSpace: 'nowrap' }} data-testid={testIdOf(screen.names, open ? 'row-create-waybill' : 'row-waybills')}>
+      {translate(open ? 'screens.createWaybill' : 'resources.waybill.name')}
     </Button>
   );
 });
