@@ -2933,7 +2933,7 @@ export const resourceMeta = {
       {
         name: "ownerId", type: "ref", column: "owner_id", en: "Goods owner", zh: "货主",
         required: false, resource: "owner", allowAll: false, unique: false, filter: "eq",
-        sortable: false, list: true, form: false, readOnlyOnEdit: false, hideOnSelf: false,
+        sortable: false, list: false, form: false, readOnlyOnEdit: false, hideOnSelf: false,
         trigram: false, system: false,
       },
       {
@@ -2962,7 +2962,7 @@ export const resourceMeta = {
       {
         name: "message", type: "string", column: "message", en: "Carrier message", zh: "承运商信息",
         required: false, maxLength: 500, allowAll: false, unique: false, sortable: false,
-        list: true, form: false, readOnlyOnEdit: false, hideOnSelf: false, trigram: false,
+        list: false, form: false, readOnlyOnEdit: false, hideOnSelf: false, trigram: false,
         system: false,
       },
       {
@@ -2973,7 +2973,7 @@ export const resourceMeta = {
       {
         name: "receiverPhone", type: "string", column: "receiver_phone", en: "Receiver phone",
         zh: "收件人电话", required: true, maxLength: 100, allowAll: false, unique: false,
-        sortable: false, list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false,
+        sortable: false, list: false, form: true, readOnlyOnEdit: false, hideOnSelf: false,
         trigram: false, system: false,
       },
       {
@@ -2990,7 +2990,7 @@ export const resourceMeta = {
       },
       {
         name: "countryCode", type: "string", column: "country_code", en: "Country", zh: "国家",
-        required: true, maxLength: 3, allowAll: false, unique: false, sortable: false, list: true,
+        required: true, maxLength: 3, allowAll: false, unique: false, sortable: false, list: false,
         form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
         widget: "country",
       },
@@ -3025,7 +3025,7 @@ export const resourceMeta = {
       {
         name: "codCurrency", type: "enum", column: "cod_currency", en: "COD currency", zh: "代收币种",
         required: false, enum: "Currency", allowAll: false, unique: false, sortable: false,
-        list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false,
+        list: false, form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false,
         system: false,
       },
       {
@@ -3055,12 +3055,12 @@ export const resourceMeta = {
       {
         name: "weight", type: "number", column: "weight", en: "Weight (kg)", zh: "重量(kg)",
         required: true, min: 0.001, max: 99999, decimals: 3, allowAll: false, unique: false,
-        sortable: false, list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false,
+        sortable: false, list: false, form: true, readOnlyOnEdit: false, hideOnSelf: false,
         trigram: false, system: false,
       },
       {
         name: "parcels", type: "int", column: "parcels", en: "Parcels", zh: "件数", required: false,
-        min: 1, max: 99, allowAll: false, default: 1, unique: false, sortable: false, list: true,
+        min: 1, max: 99, allowAll: false, default: 1, unique: false, sortable: false, list: false,
         form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
       },
       {

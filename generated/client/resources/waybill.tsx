@@ -4,7 +4,6 @@ import {
   Datagrid,
   DateInput,
   List,
-  NumberField,
   ReferenceInput,
   TextField,
   TextInput,
@@ -80,20 +79,13 @@ export const WaybillList = () => (
         label="resources.waybill.fields.warehouseId"
         sortable={false}
       />
-      <TextField source="ownerName" label="resources.waybill.fields.ownerId" sortable={false} />
       <EnumField source="carrier" enumName="Carrier" sortable={false} />
       <EnumField source="status" enumName="WaybillStatus" sortable={false} />
       <TextField source="waybillNo" sortable={false} />
       <TextField source="status3pl" sortable={false} />
-      <TextField source="message" sortable={false} />
       <TextField source="receiverName" sortable={false} />
-      <TextField source="receiverPhone" sortable={false} />
-      <TextField source="countryCode" sortable={false} />
       <TextField source="city" sortable={false} />
       <MoneyField source="codAmount" sortable={false} />
-      <EnumField source="codCurrency" enumName="Currency" sortable={false} />
-      <NumberField source="weight" sortable={false} />
-      <NumberField source="parcels" sortable={false} />
       <DateTimeField source="addDate" />
     </Datagrid>
   </List>
