@@ -173,6 +173,15 @@ describe.each(testDatabases())('waybills through the carriers on %s', (kind) => 
     expect((await ok(`${P}/create`, form(o, aramexCfg))).status).toBe(W.CREATED);
   });
 
+  it('makes one waybill when two requests for one order arrive together', async () => {
+    const o = await allocatedOrder();
+    const before = smsa.shipments.size;
+    const answers = await Promise.all([call(`${P}/create`, form(o, smsaCfg)), call(`${P}/create`, form(o, smsaCfg))]);
+    expect(answers.map((a) => a.code).sort()).toEqual([200, 409]);
+    expect(smsa.shipments.size).toBe(before + 1);
+    expect((await order(o.id)).waybillNo).toBe(answers.find((a) => a.code === 200)!.data.waybillNo);
+  });
+
   it('cancels a waybill: off the order and its packages; says that the carrier API has no cancellation', async () => {
     const o = await allocatedOrder();
     const wb = await ok(`${P}/create`, form(o, smsaCfg));

@@ -181,10 +181,15 @@ async function land(call: CrudCall, storage: FileStorage, c: Claim, shipment: Cr
     await tx.update(outboundOrder).set({ waybillNo: shipment.waybillNo, logisticsCompany: company, status3pl: null, updateDate: new Date() }).where(eq(outboundOrder.id, c.order.id));
     await tx.update(outboundPackage).set({ waybillNo: shipment.waybillNo, carrier: company, updateDate: new Date() }).where(eq(outboundPackage.orderId, c.order.id));
   });
+  // the waybill exists now: a label that cannot be stored is said on the record, not as a failed request
   const key = newStorageKey('pdf');
-  await storage.put(key, shipment.label);
-  await call.db.insert(sysFile).values({ id: randomUUID(), path: key, originalName: `waybill-${shipment.waybillNo}.pdf`, mime: 'application/pdf', size: shipment.label.length, fileType: 3, userId: call.user.id });
-  await call.db.update(waybill).set({ labelFile: key }).where(eq(waybill.id, c.id));
+  try {
+    await storage.put(key, shipment.label);
+    await call.db.insert(sysFile).values({ id: randomUUID(), path: key, originalName: `waybill-${shipment.waybillNo}.pdf`, mime: 'application/pdf', size: shipment.label.length, fileType: 3, userId: call.user.id });
+    await call.db.update(waybill).set({ labelFile: key }).where(eq(waybill.id, c.id));
+  } catch (e) {
+    await call.db.update(waybill).set({ message: `label not stored: ${(e as Error).message}`.slice(0, 500) }).where(eq(waybill.id, c.id));
+  }
 }
 
 /**
