@@ -4,6 +4,13 @@ export const accessCodes: Record<
   string,
   Partial<Record<'list' | 'show' | 'create' | 'edit' | 'delete' | 'lock' | 'unlock' | 'export', string>>
 > = {
+  carrierConfig: {
+    list: "carrier_config:list",
+    show: "carrier_config:list",
+    create: "carrier_config:edit",
+    edit: "carrier_config:edit",
+    delete: "carrier_config:edit",
+  },
   city: { create: "reference:edit", edit: "reference:edit", delete: "reference:edit" },
   company: {
     list: "company:list",
@@ -192,9 +199,17 @@ export const accessCodes: Record<
     lock: "warehouse:lock",
     unlock: "warehouse:lock",
   },
+  waybill: {
+    list: "outbound:list",
+    show: "outbound:list",
+    create: "outbound:waybill",
+    edit: "outbound:waybill",
+    delete: "outbound:waybill",
+  },
 };
 /** Top-level code of each resource (spec 6). */
 export const topCodes: Record<string, string> = {
+  carrierConfig: "outbound",
   company: "company",
   dbConnection: "dbms",
   exceptionHttpLog: "exception_http_log",
@@ -214,4 +229,5 @@ export const topCodes: Record<string, string> = {
   skuCategory: "sku",
   user: "user",
   warehouse: "warehouse",
+  waybill: "outbound",
 };

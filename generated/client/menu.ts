@@ -110,6 +110,14 @@ export const menuTree: MenuNode[] = [
         key: "outboundPackage", labelKey: "resources.outboundPackage.name", icon: "Inventory",
         route: "/outbound/pack/list", resource: "outboundPackage", code: "outbound:pack_list",
       },
+      {
+        key: "waybill", labelKey: "resources.waybill.name", icon: "ReceiptLong",
+        route: "/outbound/waybill_list", resource: "waybill", code: "outbound:list",
+      },
+      {
+        key: "carrierConfig", labelKey: "resources.carrierConfig.name", icon: "Settings",
+        route: "/outbound/carrier_config", resource: "carrierConfig", code: "carrier_config:list",
+      },
     ],
   },
   {
@@ -187,6 +195,10 @@ export const hiddenScreens: MenuNode[] = [
     route: "/func/reject_inbound_exec", code: "inbound:receive",
   },
   { key: "skuListNoon", labelKey: "screens.skuListNoon", route: "/sku/list/noon", code: "sku:list" },
+  {
+    key: "createWaybill", labelKey: "screens.createWaybill", route: "/func/create_waybill",
+    code: "outbound:waybill",
+  },
   {
     key: "dbmsHistory", labelKey: "screens.dbmsHistory", route: "/dbms/database/history/:id",
     code: "dbms:database_query",

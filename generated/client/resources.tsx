@@ -19,6 +19,7 @@ import {
   QrCode2,
   ReceiptLong,
   Schedule,
+  Settings,
   Share,
   Storage,
   Storefront,
@@ -26,6 +27,7 @@ import {
 } from "@mui/icons-material";
 /** The modules of the resources' pages, each its own chunk. */
 const pages = {
+  carrierConfig: () => import("./resources/carrierConfig"),
   city: () => import("./resources/city"),
   company: () => import("./resources/company"),
   country: () => import("./resources/country"),
@@ -43,6 +45,7 @@ const pages = {
   skuCategory: () => import("./resources/skuCategory"),
   user: () => import("./resources/user"),
   warehouse: () => import("./resources/warehouse"),
+  waybill: () => import("./resources/waybill"),
 };
 
 export interface ResourceDef {
@@ -56,6 +59,12 @@ export interface ResourceDef {
 }
 /** Every manifest resource as react-admin registers it (App.tsx maps these to <Resource>). */
 export const generatedResources: ResourceDef[] = [
+  {
+    name: "carrierConfig", list: lazyPage(pages.carrierConfig, "CarrierConfigList"),
+    create: lazyPage(pages.carrierConfig, "CarrierConfigCreate"),
+    edit: lazyPage(pages.carrierConfig, "CarrierConfigEdit"), icon: Settings,
+    recordRepresentation: "name", listRoute: "/outbound/carrier_config",
+  },
   {
     name: "city", list: lazyPage(pages.city, "CityList"),
     create: lazyPage(pages.city, "CityCreate"), edit: lazyPage(pages.city, "CityEdit"),
@@ -156,5 +165,9 @@ export const generatedResources: ResourceDef[] = [
     create: lazyPage(pages.warehouse, "WarehouseCreate"),
     edit: lazyPage(pages.warehouse, "WarehouseEdit"), icon: Warehouse, recordRepresentation: "name",
     listRoute: "/warehouse/list",
+  },
+  {
+    name: "waybill", list: lazyPage(pages.waybill, "WaybillList"), icon: ReceiptLong,
+    recordRepresentation: "waybillNo", listRoute: "/outbound/waybill_list",
   },
 ];

@@ -4,6 +4,9 @@
  * (hidden ones included) and the list views of its document screens; null = open to every logged-in user. A route pattern's parameter is written `:id`.
  */
 export const routeCodes = {
+  "/outbound/carrier_config": "carrier_config:list",
+  "/carrierConfig/add": "carrier_config:edit",
+  "/carrierConfig/edit/:id": "carrier_config:edit",
   "/bas/city": null,
   "/city/add": "reference:edit",
   "/city/edit/:id": "reference:edit",
@@ -58,6 +61,8 @@ export const routeCodes = {
   "/warehouse/list": "warehouse:list",
   "/warehouse/add": "warehouse:add",
   "/warehouse/edit/:id": "warehouse:edit",
+  "/outbound/waybill_list": "outbound:list",
+  "/func/create_waybill": "outbound:waybill",
   "/dashboard": "dashboard",
   "/dbms/database/add": "dbms:database_edit",
   "/dbms/database/detail/:id": "dbms:database_list",
@@ -79,6 +84,11 @@ export type ConsoleRoute = keyof typeof routeCodes;
 export interface ResourcePages { list: ConsoleRoute; add?: ConsoleRoute; edit?: ConsoleRoute }
 /** Pages of every resource (list at the menu route, else `/<name>`; add `/<name>/add`; edit `/<name>/edit/:id`). */
 export const resourcePages: Record<string, ResourcePages> = {
+  carrierConfig: {
+    list: "/outbound/carrier_config",
+    add: "/carrierConfig/add",
+    edit: "/carrierConfig/edit/:id",
+  },
   city: { list: "/bas/city", add: "/city/add", edit: "/city/edit/:id" },
   company: { list: "/company", add: "/company/add", edit: "/company/edit/:id" },
   country: { list: "/bas/country", add: "/country/add", edit: "/country/edit/:id" },
@@ -119,4 +129,5 @@ export const resourcePages: Record<string, ResourcePages> = {
   supplierSku: { list: "/supplierSku" },
   user: { list: "/user", add: "/user/add", edit: "/user/edit/:id" },
   warehouse: { list: "/warehouse/list", add: "/warehouse/add", edit: "/warehouse/edit/:id" },
+  waybill: { list: "/outbound/waybill_list" },
 };

@@ -4,6 +4,11 @@ import { resourceMeta } from "../shared/resources";
 import { schemas } from "../shared/schemas";
 /** What a generic handler needs for one resource. */
 export const bindings = {
+  carrierConfig: {
+    meta: resourceMeta.carrierConfig,
+    table: tables.carrierConfig,
+    schemas: schemas.carrierConfig,
+  },
   city: { meta: resourceMeta.city, table: tables.city, schemas: schemas.city },
   company: { meta: resourceMeta.company, table: tables.company, schemas: schemas.company },
   country: { meta: resourceMeta.country, table: tables.country, schemas: schemas.country },
@@ -116,6 +121,7 @@ export const bindings = {
   },
   user: { meta: resourceMeta.user, table: tables.user, schemas: schemas.user },
   warehouse: { meta: resourceMeta.warehouse, table: tables.warehouse, schemas: schemas.warehouse },
+  waybill: { meta: resourceMeta.waybill, table: tables.waybill, schemas: schemas.waybill },
 };
 export type Binding = (typeof bindings)[keyof typeof bindings];
 type Route = {
@@ -303,6 +309,30 @@ export const routeTable: Route[] = [
   { path: "/sapi/sys/user/list", resource: "user", operation: "list", permission: "user" },
   { path: "/sapi/sys/user/page", resource: "user", operation: "page", permission: "user" },
   { path: "/sapi/sys/user/remove", resource: "user", operation: "remove", permission: "user" },
+  {
+    path: "/sapi/wms/carrier-config/add", resource: "carrierConfig", operation: "add",
+    permission: "carrier_config:edit", scope: { warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/carrier-config/detail", resource: "carrierConfig", operation: "detail",
+    permission: "carrier_config:list", scope: { warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/carrier-config/edit", resource: "carrierConfig", operation: "edit",
+    permission: "carrier_config:edit", scope: { warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/carrier-config/list", resource: "carrierConfig", operation: "list",
+    permission: "carrier_config:list", scope: { warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/carrier-config/page", resource: "carrierConfig", operation: "page",
+    permission: "carrier_config:list", scope: { warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/carrier-config/remove", resource: "carrierConfig", operation: "remove",
+    permission: "carrier_config:edit", scope: { warehouse: "warehouseId" },
+  },
   {
     path: "/sapi/wms/company/add", resource: "company", operation: "add", permission: "company:add",
   },
@@ -843,5 +873,29 @@ export const routeTable: Route[] = [
   {
     path: "/sapi/wms/warehouse/unlock", resource: "warehouse", operation: "unlock",
     permission: "warehouse:lock", scope: { warehouse: "id" },
+  },
+  {
+    path: "/sapi/wms/waybill/add", resource: "waybill", operation: "add",
+    permission: "outbound:waybill", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/waybill/detail", resource: "waybill", operation: "detail",
+    permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/waybill/edit", resource: "waybill", operation: "edit",
+    permission: "outbound:waybill", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/waybill/list", resource: "waybill", operation: "list",
+    permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/waybill/page", resource: "waybill", operation: "page",
+    permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/waybill/remove", resource: "waybill", operation: "remove",
+    permission: "outbound:waybill", scope: { owner: "ownerId", warehouse: "warehouseId" },
   },
 ];

@@ -11,6 +11,12 @@ export const CaptchaType = {
   LOGIN: 1,
 } as const;
 export type CaptchaType = (typeof CaptchaType)[keyof typeof CaptchaType];
+/** Carrier (承运商) */
+export const Carrier = {
+  ARAMEX: 1,
+  SMSA: 2,
+} as const;
+export type Carrier = (typeof Carrier)[keyof typeof Carrier];
 /** Currency (币种) */
 export const Currency = {
   SAR: 1,
@@ -160,6 +166,15 @@ export const WarehouseType = {
   BONDED: 3,
 } as const;
 export type WarehouseType = (typeof WarehouseType)[keyof typeof WarehouseType];
+/** Waybill status (运单状态) */
+export const WaybillStatus = {
+  PENDING: 1,
+  CREATED: 2,
+  FAILED: 3,
+  UNKNOWN: 4,
+  CANCELLED: 5,
+} as const;
+export type WaybillStatus = (typeof WaybillStatus)[keyof typeof WaybillStatus];
 /** Every enum's keys and values, for selects and tags; labels are the i18n keys enums.<Enum>.<KEY>. */
 export const enumValues: Record<string, Array<{ key: string; value: number }>> = {
   BizType: [
@@ -168,6 +183,7 @@ export const enumValues: Record<string, Array<{ key: string; value: number }>> =
     { key: "INVENTORY_JUDGEMENT", value: 3 },
   ],
   CaptchaType: [{ key: "LOGIN", value: 1 }],
+  Carrier: [{ key: "ARAMEX", value: 1 }, { key: "SMSA", value: 2 }],
   Currency: [
     { key: "SAR", value: 1 },
     { key: "AED", value: 2 },
@@ -266,5 +282,12 @@ export const enumValues: Record<string, Array<{ key: string; value: number }>> =
     { key: "SELF_OPERATED", value: 1 },
     { key: "PARTNER", value: 2 },
     { key: "BONDED", value: 3 },
+  ],
+  WaybillStatus: [
+    { key: "PENDING", value: 1 },
+    { key: "CREATED", value: 2 },
+    { key: "FAILED", value: 3 },
+    { key: "UNKNOWN", value: 4 },
+    { key: "CANCELLED", value: 5 },
   ],
 };

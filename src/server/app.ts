@@ -26,6 +26,7 @@ import { registerInboundRoutes } from './domain/inbound/routes';
 import { registerOutboundRoutes } from './domain/outbound/routes';
 import { registerShareRoutes } from './domain/share/routes';
 import { registerDashboardRoutes } from './domain/statistics/dashboard';
+import { registerWaybillRoutes } from './domain/waybills/routes';
 import { changeOwnPassword, changePasswordBody, editUserRoles, userRolesBody } from './domain/users';
 import { BODY_LIMITS, ID_BODY, isBodyTooLarge, NO_FIELDS, refuseLargeBody } from './http/body';
 import { readContext, type RequestContext, type UserContext } from './http/context';
@@ -49,6 +50,7 @@ export const recorderOf = (app: FastifyInstance): RequestRecorder | undefined =>
 
 export async function buildApp({ database, config, logger = false }: AppOptions): Promise<FastifyInstance> {
   const { db } = database;
+  // the key that seals and opens secret fields (carrier credentials): WMS_SECRET_KEY or <dataDir>/secret.key
   useInstallationSecrets(config);
   // one log line per request (http/requestLog.ts) instead of Fastify's two
   const app = Fastify({ logger, logController: new LogController({ disableRequestLogging: true }), bodyLimit: BODY_LIMITS.bytes, trustProxy: config.trustProxy ?? DEFAULT_TRUST_PROXY });
@@ -127,6 +129,8 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   const exportDeps = await registerExportRoutes(app, database, fileStorage);
   // Printing: signed PDF addresses for the browser and the local print plugin, the plugin's zip (issue 16)
   registerPrintRoutes(app, database, config);
+  // Waybills through the carriers, labels in the file storage, the tracking job (issue 17; docs/waybills.md)
+  registerWaybillRoutes(app, db, fileStorage);
 
   // Scheduled tasks and their log (issue 15; docs/jobs.md): the scheduler starts when the app is ready
   registerJobRoutes(app, database, config, { fileStorage, exports: exportDeps });

@@ -21,12 +21,13 @@ import { screenOf } from '../../src/client/kit/screen/spec';
 import { orderImportMessages } from '../../src/client/screens/orderImport';
 import { packageMessages } from '../../src/client/screens/packages/messages';
 import { shippingMessages } from '../../src/client/screens/shipping';
+import { waybillMessages } from '../../src/client/screens/waybill/messages';
 import { actionIds, i18nOf, renderWithAdmin, rowOf as rowIn, stubDataProvider as stubWith } from './console-harness';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const i18nProvider = i18nOf(documentScreenMessages, orderImportMessages, packageMessages, shippingMessages);
+const i18nProvider = i18nOf(documentScreenMessages, orderImportMessages, packageMessages, shippingMessages, waybillMessages);
 
 const order = (id: number, status: number, extra: Record<string, unknown> = {}): RaRecord => ({
   id,
@@ -147,10 +148,12 @@ describe('outbound lists per view', () => {
     expect(screen.getAllByText('Country / city').length).toBeGreaterThan(0);
     await waitFor(() => expect(actionIds(first)).toContain('outbound-row-edit'));
     expect(actionIds(first)).toEqual(['outbound-row-view', 'outbound-row-edit', 'outbound-row-delete', 'outbound-row-allocate', 'outbound-row-cancel', 'outbound-row-create-package', 'outbound-row-print']);
-    expect(actionIds(rowOf('OUT20240501000002'))).toEqual(['outbound-row-view', 'outbound-row-pick', 'outbound-row-pack', 'outbound-row-ship', 'outbound-row-cancel', 'outbound-row-create-package', 'outbound-row-print']);
-    expect(actionIds(rowOf('OUT20240501000004'))).toEqual(['outbound-row-view', 'outbound-row-ship', 'outbound-row-cancel', 'outbound-row-print']); // packed: packages are closed
-    expect(actionIds(rowOf('OUT20240501000005'))).toEqual(['outbound-row-view', 'outbound-row-deliver', 'outbound-row-print']);
-    expect(actionIds(rowOf('OUT20240501000006'))).toEqual(['outbound-row-view', 'outbound-row-print']);
+    // allocated without a waybill: the waybill can be asked for (issue 17)
+    expect(actionIds(rowOf('OUT20240501000002'))).toEqual(['outbound-row-view', 'outbound-row-pick', 'outbound-row-pack', 'outbound-row-ship', 'outbound-row-cancel', 'outbound-row-create-package', 'outbound-row-print', 'outbound-row-create-waybill']);
+    // packed: packages are closed; its waybill's page (label, tracking) is a click away
+    expect(actionIds(rowOf('OUT20240501000004'))).toEqual(['outbound-row-view', 'outbound-row-ship', 'outbound-row-cancel', 'outbound-row-print', 'outbound-row-waybills']);
+    expect(actionIds(rowOf('OUT20240501000005'))).toEqual(['outbound-row-view', 'outbound-row-deliver', 'outbound-row-print', 'outbound-row-waybills']);
+    expect(actionIds(rowOf('OUT20240501000006'))).toEqual(['outbound-row-view', 'outbound-row-print', 'outbound-row-waybills']);
     expect(within(first).getByTestId('outbound-row-allocate').textContent).toBe('Allocate');
     expect(within(rowOf('OUT20240501000005')).getByTestId('outbound-row-deliver').textContent).toBe('Update delivery status');
     expect(screen.getByTestId('outbound-add')).toBeTruthy();

@@ -23,6 +23,7 @@ import { jobMessages } from '../screens/jobs/messages';
 import { shippingMessages } from '../screens/shipping/messages';
 import { shareMessages } from '../screens/share/messages';
 import { dbmsMessages } from '../screens/dbms/messages';
+import { waybillMessages } from '../screens/waybill/messages';
 import { generatedMessages } from '../../../generated/client/i18n';
 import { deepMerge, type MessageTree } from './messages';
 import { LOCALES, getCurrentLocale, setCurrentLocale, type AppLocale } from './locale';
@@ -40,6 +41,7 @@ const screenMessages: Array<Record<AppLocale, MessageTree>> = [
   shippingMessages,
   shareMessages,
   dbmsMessages,
+  waybillMessages,
 ];
 
 export const messages: Record<AppLocale, TranslationMessages> = {

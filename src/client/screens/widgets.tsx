@@ -16,6 +16,8 @@
  * - the SKU lists' code lookup, imports, labels, batch weight and inventory dialog (sku/widgets.tsx).
  * - the scheduled tasks' bean select, cron input with next fire times and Run now (jobs/widgets.tsx).
  * - the request record and exception log lists' View with the body and stack (records/widgets.tsx).
+ * - the inventory share list's dialog, columns cell, new-link and revoke buttons (share/widgets.tsx);
+ * - the outbound list's waybill row button and bulk action (waybill/widgets.tsx).
  * Imported for its side effect by DocumentScreen.
  */
 import Box from '@mui/material/Box';
@@ -42,6 +44,7 @@ import './share/widgets';
 import './print/widgets';
 import './jobs/widgets';
 import './records/widgets';
+import './waybill/widgets';
 
 /** inbound | outbound: the order kind of a screen's resource (inboundOrder, outboundOrder). */
 const orderKind = (screen: Screen): PackageKind & OrderImportKind => (screen.resource.startsWith('inbound') ? 'inbound' : 'outbound');

@@ -4,7 +4,7 @@
  * drizzle-kit with the rest.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /** A login session: token -> user; idle expiry slides, old tokens are rotated (docs/architecture.md). */
 export const sysSession = pgTable('sys_session', {
@@ -176,3 +176,17 @@ export const wmsInventorySnapshot = pgTable('wms_inventory_snapshot', {
   index('wms_inventory_snapshot_owner_idx').on(t.ownerId, t.snapshotDate),
   check('wms_inventory_snapshot_qty_check', sql.raw('qty >= 0 and lock_qty >= 0 and lock_qty <= qty and sku_count >= 0')),
 ]);
+
+/**
+ * The tracking history of a waybill (issue 17; domain/waybills/tracking.ts): one row per carrier scan or update
+ * (`code` the carrier's own status code, e.g. Aramex `SH005`, SMSA `DL`; `description` its words; `at` the
+ * scan time the carrier gives). `waybillId` is wms_waybill.id. The same scan read twice is kept once (unique).
+ */
+export const wmsWaybillEvent = pgTable('wms_waybill_event', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  waybillId: integer('waybill_id').notNull(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  code: varchar('code', { length: 20 }).notNull(),
+  description: varchar('description', { length: 300 }).notNull(),
+  location: varchar('location', { length: 100 }),
+}, (t) => [uniqueIndex('wms_waybill_event_scan_key').on(t.waybillId, t.at, t.code)]);

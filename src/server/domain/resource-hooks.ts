@@ -13,6 +13,7 @@ import { requestRecordHooks } from './records/hooks';
 import { skuChildHooks, skuHooks } from './sku';
 import { ownerStatsHooks, warehouseStatsHooks } from './statistics/list-stats';
 import { roleHooks, userHooks } from './users';
+import { carrierConfigHooks } from './waybills/config-hooks';
 
 export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   company: companyHooks,
@@ -33,4 +34,5 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   job: jobHooks,
   dbConnection: dbConnectionHooks,
   requestRecord: requestRecordHooks,
+  carrierConfig: carrierConfigHooks,
 };

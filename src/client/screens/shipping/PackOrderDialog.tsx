@@ -3,10 +3,17 @@
  * package rules (messages name the field). With no package yet the server makes one package of everything
  * in the order with these values; otherwise every line must already be fully packed, and a waybill given
  * here becomes the order's waybill. `onPack` runs the step; its refusal is shown in the dialog.
+ * "Create waybill" (issue 17) asks the carrier for the waybill right here (WaybillForm, for holders of
+ * outbound:waybill) and fills the waybill number and carrier from its answer.
  */
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { enumValues } from '../../../../generated/shared/enums';
+import { Permitted } from '../../widgets/Permitted';
+import { WaybillForm, type WaybillOrder } from '../waybill/WaybillForm';
+import { WAYBILL_CODE } from '../waybill/waybillApi';
 import { WideDialog, WideDialogButtons } from '../../widgets/WideDialog';
 import { errorMessage } from '../../widgets/errorMessage';
 import { FieldInputs } from '../packages/FieldInputs';
@@ -34,6 +41,7 @@ export const PackOrderDialog = ({ order, hasPackages, onClose, onPack }: PackOrd
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
 
   const pack = async () => {
     const checked = await checkFields<Partial<Record<keyof PackValues, string | number | null>>>(
@@ -73,6 +81,24 @@ export const PackOrderDialog = ({ order, hasPackages, onClose, onPack }: PackOrd
       <Alert severity="info" sx={{ mb: 2 }} data-testid="shipping-pack-hint">
         {translate(hasPackages ? 'app.shipping.pack.all_packed' : 'app.shipping.pack.one_package')}
       </Alert>
+      {asking ? (
+        <WaybillForm
+          order={order as unknown as WaybillOrder}
+          testId="shipping-waybill"
+          onCancel={() => setAsking(false)}
+          onCreated={(w) => {
+            const key = enumValues.Carrier.find((c) => c.value === w.carrier)?.key;
+            setValues((v) => ({ ...v, waybillNo: w.waybillNo ?? '', carrier: key ? translate(`enums.Carrier.${key}`) : v.carrier, weight: v.weight || (w.weight ? String(w.weight) : '') }));
+            setAsking(false);
+          }}
+        />
+      ) : (
+        <Permitted codes={WAYBILL_CODE}>
+          <Button size="small" sx={{ mb: 1 }} onClick={() => setAsking(true)} disabled={busy} data-testid="shipping-pack-create-waybill">
+            {translate('screens.createWaybill')}
+          </Button>
+        </Permitted>
+      )}
       <FieldInputs
         resource={spec.resource}
         fields={FIELDS}

@@ -1,0 +1,48 @@
+/**
+ * The outbound list's waybill buttons (resources.yaml outboundOrder.screen), registered once (imported by
+ * ../widgets.tsx):
+ * - row `createWaybill`, for holders of outbound:waybill: opens /func/create_waybill with the order, labelled
+ *   "Create waybill" while it is allocated, picking or packed and has no waybill, "Waybills" (its waybill,
+ *   label and tracking history) once it has one;
+ * - bulk `bulkWaybills`: waybills for the selected orders from their own fields with one carrier
+ *   configuration (BulkWaybillDialog).
+ */
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import { usePermissions, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { WAYBILL_STATES } from '../../../shared/waybills';
+import { testIdOf } from '../../kit/names';
+import { registerBulk, registerRow } from '../../kit/screen/registry';
+import { hasCode } from '../../providers/access';
+import { Permitted } from '../../widgets/Permitted';
+import { BulkWaybillDialog } from './BulkWaybillDialog';
+import { CREATE_WAYBILL_ROUTE } from './routes';
+import { WAYBILL_CODE } from './waybillApi';
+
+registerRow('createWaybill', ({ screen, record }) => {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { permissions } = usePermissions();
+  const open = WAYBILL_STATES.includes(Number(record.status)) && !record.waybillNo;
+  if ((!open && !record.waybillNo) || !hasCode(permissions, WAYBILL_CODE)) return null;
+  return (
+    <Button size="small" onClick={() => navigate(`${CREATE_WAYBILL_ROUTE}?orderId=${record.id}`)} sx={{ whiteSpace: 'nowrap' }} data-testid={testIdOf(screen.names, open ? 'row-create-waybill' : 'row-waybills')}>
+      {translate(open ? 'screens.createWaybill' : 'resources.waybill.name')}
+    </Button>
+  );
+});
+
+registerBulk('bulkWaybills', ({ screen, ids, disabled, done }) => {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  return (
+    <Permitted codes={WAYBILL_CODE}>
+      <Button variant="outlined" size="small" startIcon={<LocalShippingIcon />} disabled={disabled} onClick={() => setOpen(true)} data-testid={testIdOf(screen.names, 'bulk-waybills')}>
+        {translate('app.waybill.bulk.button')}
+      </Button>
+      {open ? <BulkWaybillDialog ids={ids.map(Number)} onClose={() => { setOpen(false); done(); }} /> : null}
+    </Permitted>
+  );
+});
