@@ -7,7 +7,7 @@
  * - bulk `bulkWaybills`: waybills for the selected orders from their own fields with one carrier
  *   configuration (BulkWaybillDialog).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { usePermissions, useTranslate } from 'react-admin';
@@ -17,9 +17,11 @@ import { testIdOf } from '../../kit/names';
 import { registerBulk, registerRow } from '../../kit/screen/registry';
 import { hasCode } from '../../providers/access';
 import { Permitted } from '../../widgets/Permitted';
-import { BulkWaybillDialog } from './BulkWaybillDialog';
 import { CREATE_WAYBILL_ROUTE } from './routes';
 import { WAYBILL_CODE } from './waybillApi';
+
+/** The bulk dialog (and the waybill form it shares with the pack step) loads when first opened: not with every list. */
+const BulkWaybillDialog = lazy(() => import('./BulkWaybillDialog').then((m) => ({ default: m.BulkWaybillDialog })));
 
 registerRow('createWaybill', ({ screen, record }) => {
   const translate = useTranslate();
@@ -42,7 +44,7 @@ registerBulk('bulkWaybills', ({ screen, ids, disabled, done }) => {
       <Button variant="outlined" size="small" startIcon={<LocalShippingIcon />} disabled={disabled} onClick={() => setOpen(true)} data-testid={testIdOf(screen.names, 'bulk-waybills')}>
         {translate('app.waybill.bulk.button')}
       </Button>
-      {open ? <BulkWaybillDialog ids={ids.map(Number)} onClose={() => { setOpen(false); done(); }} /> : null}
+      {open ? <Suspense fallback={null}><BulkWaybillDialog ids={ids.map(Number)} onClose={() => { setOpen(false); done(); }} /></Suspense> : null}
     </Permitted>
   );
 });
