@@ -1,8 +1,9 @@
 /**
  * The statistics of the warehouse and goods-owner lists (spec 3: warehouse "available and locked inventory,
  * category count"; owner "product count, inventory, inbound and outbound counts"; issue 15). They are manifest
- * fields with `computed: true` (no column) that the resources' `decorate` hooks fill for the records of a page,
- * list or detail with ONE aggregate statement per page (grouped by the page's ids), never one per row.
+ * fields with `computed: true` (no column) that the resources' hooks fill for the records of a page, list or
+ * detail: the warehouse's in the read's own statement (recordSql), the owner's with ONE aggregate statement per
+ * page (grouped by the page's ids, `decorate`), never one per row.
  *
  * Scope: a figure counts only what the caller may see. A warehouse's figures sum the inventory of the owners
  * in the caller's owner scope; an owner's inventory and order counts cover the warehouses in the caller's
@@ -14,11 +15,11 @@
  * - owner: `skuCount` = the owner's SKUs, `inventoryQty` = sum(qty) on hand, `inboundCount` / `outboundCount` =
  *   the owner's inbound / outbound orders of any type and state except cancelled.
  */
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { inboundOrder, inventory, outboundOrder, sku } from '../../../../generated/db/schema';
 import { InboundOrderStatus, OutboundOrderStatus } from '../../../../generated/shared/enums';
 import type { CrudCall, ResourceHooks } from '../../crud/handlers';
-import { scopeConditions } from '../../http/guard';
+import { scopeConditions, scopeIds } from '../../http/guard';
 
 type Row = Record<string, unknown>;
 
@@ -34,23 +35,22 @@ function fill<F extends string>(rows: Row[], fields: readonly F[], figures: Map<
 const WAREHOUSE_FIELDS = ['availableQty', 'lockedQty', 'categoryCount'] as const;
 const OWNER_FIELDS = ['skuCount', 'inventoryQty', 'inboundCount', 'outboundCount'] as const;
 
-/** Warehouse records: available and locked units and categories in stock, within the caller's owner scope. */
+/**
+ * Warehouse records: available and locked units and categories in stock, within the caller's owner scope. In
+ * the read's own statement (crud/records-sql.ts, issue 13 "one round trip for a read"): one aggregate per record
+ * of the page over its warehouse's inventory rows, as a lateral join.
+ */
 export const warehouseStatsHooks: ResourceHooks = {
-  async decorate(call: CrudCall, rows: Row[]) {
-    const ids = idsOf(rows);
-    if (!ids.length) return;
-    const found = await call.db
-      .select({
-        id: inventory.warehouseId,
-        availableQty: sql<string>`coalesce(sum(${inventory.qty} - ${inventory.lockQty}), 0)`,
-        lockedQty: sql<string>`coalesce(sum(${inventory.lockQty}), 0)`,
-        categoryCount: sql<number>`count(distinct ${sku.categoryId}) filter (where ${inventory.qty} > 0)`,
-      })
-      .from(inventory)
-      .innerJoin(sku, eq(sku.id, inventory.skuId))
-      .where(and(inArray(inventory.warehouseId, ids), ...scopeConditions(call.user, { owner: inventory.ownerId })))
-      .groupBy(inventory.warehouseId);
-    fill(rows, WAREHOUSE_FIELDS, new Map(found.map((f) => [f.id, f])));
+  recordSql({ p, t, user }) {
+    const ids = scopeIds(user, 'owner');
+    const scope = ids === 'all' ? '' : ` and i."owner_id" = any(${p.add(ids, '::int[]')})`;
+    const figure = (key: (typeof WAREHOUSE_FIELDS)[number], column: string) => ({ key, expr: `coalesce(ws.${column}, 0)`, map: Number });
+    return {
+      columns: [figure('availableQty', '"available"'), figure('lockedQty', '"locked"'), figure('categoryCount', '"categories"')],
+      joins: `left join lateral (select sum(i."qty" - i."lock_qty") as "available", sum(i."lock_qty") as "locked",`
+        + ` count(distinct s."category_id") filter (where i."qty" > 0) as "categories"`
+        + ` from "wms_inventory" i join "wms_sku" s on s."id" = i."sku_id" where i."warehouse_id" = ${t}."id"${scope}) ws on true`,
+    };
   },
 };
 
