@@ -24,22 +24,26 @@
  *
  * For each case, 200 timed runs after 20 warm-up runs, rotating owners x warehouses, search texts, inventory ids
  * or months, all as admin through app.inject with the real session:
- *  - app: the page call (session check, validation, page SELECT + COUNT in parallel, decoration, JSON);
- *  - SQL: the very statements that call issued (captured from the pg driver) replayed at once on a pg pool in
- *    the app's pattern (page SELECT + COUNT in parallel, then the decorate queries one after another, as the
- *    capture's send/answer times show the app sent them); session queries not replayed.
- * Prints median / p95 (nearest rank) of both, their ratio, and EXPLAIN (ANALYZE, BUFFERS) of the page SELECT and
- * COUNT (of the run where they were slowest) of cases whose app median is over 50 ms (all cases with --explain).
+ *  - app: the page call (session check, validation, the read, JSON). Since issue 13's read path the read is ONE
+ *    statement (crud/records-sql.ts: rows, capped total, names and decorations, and the session check when the
+ *    session came from the cache), sent as a named prepared statement;
+ *  - SQL: the very statements that call issued (captured from the pg driver with their query config: statement
+ *    name, rowMode, parsers) replayed on a pg pool in the app's pattern (concurrencyGroups: what the app sent at
+ *    once goes at once); the session resolve (statements before the page's, when the cache had no entry) is not
+ *    replayed, the session check folded into the page statement is (it is part of that statement).
+ * Prints median / p95 (nearest rank) of both, their ratio, and EXPLAIN (ANALYZE, BUFFERS) of the page statement
+ * (of the run where it was slowest) of cases whose app median is over 50 ms (all cases with --explain).
  *
- * --with-indexes creates RECOMMENDED_INDEXES (bench/README.md) in the throwaway database only, and also times the
- * proposed query changes (deferred join, log sorted by addDate, count capped at 10,000) as SQL: the captured
- * statements rewritten, replayed in the same runs. The project schema and code are not touched.
+ * --with-indexes creates RECOMMENDED_INDEXES (bench/README.md) in the throwaway database only. The query changes
+ * this option used to time as rewritten SQL (deferred join, log sorted by addDate, count capped at 10,000) are
+ * what the product does now (records-sql.ts, the manifest's defaultSort, crud/count.ts), so they are no longer
+ * variants. The project schema and code are not touched.
  * --keep leaves the database in place (its name is printed) for manual EXPLAIN; drop it yourself.
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type pg from 'pg';
-import { ADJECTIVES, BRANDS, captureQueries, closeBenchDb, concurrencyGroups, send, COLORS, fmt, insertOwnersAndCategories, insertSkuChildren, openBenchDb, PRODUCTS, serverInfo, SIZES, stats, type Stats, type Stmt, VARIANTS } from './lib';
+import { ADJECTIVES, BRANDS, captureQueries, closeBenchDb, concurrencyGroups, replayGroups, send, COLORS, fmt, insertOwnersAndCategories, insertSkuChildren, openBenchDb, PRODUCTS, serverInfo, SIZES, stats, type Stats, type Stmt, VARIANTS } from './lib';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -70,24 +74,6 @@ export const RECOMMENDED_INDEXES = [
   'CREATE INDEX IF NOT EXISTS wms_inventory_log_biz_type_add_date_id_idx ON wms_inventory_log (biz_type, add_date, id)',
   'CREATE INDEX IF NOT EXISTS wms_inventory_log_inventory_id_add_date_id_idx ON wms_inventory_log (inventory_id, add_date, id)',
 ];
-
-/**
- * Query changes measured with --with-indexes (SQL only: the captured statements rewritten, not the app): the
- * changes crud/handlers.ts or the manifest would have to make, see bench/README.md.
- */
-const COUNT_CAP = 10_000;
-const rewrite = (s: Stmt, re: RegExp, to: string): Stmt => {
-  if (!re.test(s.text)) throw new Error(`variant does not apply to: ${s.text.slice(0, 200)}`);
-  return { text: s.text.replace(re, to), values: s.values };
-};
-/** LIMIT/OFFSET on the inventory rows first, then the name joins for the page's rows only (a "deferred join"). */
-const deferredJoin = (s: Stmt) => rewrite(s, /^(select .*?) from "wms_inventory" (left join .*?) where (.*) order by (.*?) (limit \$\d+(?: offset \$\d+)?)$/s,
-  '$1 from (select * from "wms_inventory" where $3 order by $4 $5) "wms_inventory" $2 order by $4');
-/** The log list sorted by addDate desc, id desc (manifest defaultSort) instead of id desc. */
-const byAddDate = (s: Stmt) => rewrite(s, /order by "wms_inventory_log"\."id" desc/, 'order by "wms_inventory_log"."add_date" desc, "wms_inventory_log"."id" desc');
-/** count(*) stopping at COUNT_CAP + 1 rows (the console would show "10,000+"). */
-const cappedCount = (s: Stmt) => rewrite(s, /^select count\(\*\) from ("\w+")(.*)$/s, `select count(*) from (select 1 from $1$2 limit ${COUNT_CAP + 1}) capped`);
-interface Variant { name: string; page?: (s: Stmt) => Stmt; count?: (s: Stmt) => Stmt }
 
 if (!process.env.DATABASE_URL) {
   console.error('Set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test): the benchmark creates and drops its own database there.');
@@ -268,24 +254,18 @@ interface Case {
   /** the request body of run i (rotating owners, warehouses, texts, ids, months) */
   body: (i: number) => Record<string, unknown>;
   required: boolean;
-  /** a query change to measure with --with-indexes */
-  variant?: Variant;
 }
-interface VariantResult { sql: Stats; page: Stats; count: Stats; explain: string[] }
-interface Result { c: Case; app: Stats; sql: Stats; page: Stats; count: Stats; totals: Stats; sessionQueries: number; explain: string[]; variant?: VariantResult }
+interface Result { c: Case; app: Stats; sql: Stats; page: Stats; totals: Stats; sessionQueries: number; pageStatements: number; explain: string[] }
 
-/** The statements of one call: session check, page SELECT, COUNT, then the decorate phases (in the app's order). */
+/**
+ * The statements of one call: the session resolve (before the page statement, only when the session cache had no
+ * entry), the page statement (issue 13's one statement: its text has "__total"), and anything sent after it,
+ * grouped as the app sent it (nothing on today's read path). Throws when the call did not send one page statement.
+ */
 function split(statements: Stmt[], table: string) {
-  const from = new RegExp(`from "${table}"`);
-  const first = statements.findIndex((s) => from.test(s.text));
-  if (first < 0) throw new Error(`no statement on ${table} captured`);
-  const main = statements.slice(first, first + 2);
-  const page = main.find((s) => / limit /.test(s.text));
-  const count = main.find((s) => s !== page);
-  if (!page || !count || !from.test(count.text)) throw new Error(`expected the page SELECT and the COUNT on ${table}`);
-  // the decoration (SKU entities, supplierNames, ecPlatforms), grouped as the app sent it (one after another today)
-  const phases = concurrencyGroups(statements.slice(first + 2));
-  return { session: statements.slice(0, first), page, count, phases };
+  const first = statements.findIndex((s) => /"__total"/.test(s.text) && new RegExp(`from "${table}"`).test(s.text));
+  if (first < 0) throw new Error(`expected the page statement on ${table} (records-sql.ts: rows, total and decorations in one), captured: ${statements.map((s) => s.text.slice(0, 80)).join(' | ')}`);
+  return { session: statements.slice(0, first), page: statements[first], after: concurrencyGroups(statements.slice(first + 1)) };
 }
 
 async function main() {
@@ -316,16 +296,16 @@ async function main() {
     const INV = '/sapi/wms/sku-inventory/page';
     const LOG = '/sapi/wms/sku-inventory-log/page';
     const cases: Case[] = [
-      { name: '1. owner + warehouse, sort qty desc (headline)', path: INV, body: (i) => ({ current: 1, size: 20, ...pair(i), sortProp: 'qty', sortOrder: 'desc' }), required: true, variant: { name: 'deferred join', page: deferredJoin } },
-      { name: '2a. owner + warehouse, sort lockQty asc', path: INV, body: (i) => ({ current: 1, size: 20, ...pair(i), sortProp: 'lockQty', sortOrder: 'asc' }), required: true, variant: { name: 'deferred join', page: deferredJoin } },
-      { name: '2b. owner + warehouse, sort qty desc, page 50', path: INV, body: (i) => ({ current: 50, size: 20, ...pair(i), sortProp: 'qty', sortOrder: 'desc' }), required: true, variant: { name: 'deferred join', page: deferredJoin } },
-      { name: `3a. sku text (product word: ${SEARCH_WORDS.slice(0, 3).join(', ')}...), all owners`, path: INV, body: (i) => ({ current: 1, size: 20, sku: SEARCH_WORDS[i % SEARCH_WORDS.length] }), required: true, variant: { name: `deferred join + count capped at ${COUNT_CAP}`, page: deferredJoin, count: cappedCount } },
+      { name: '1. owner + warehouse, sort qty desc (headline)', path: INV, body: (i) => ({ current: 1, size: 20, ...pair(i), sortProp: 'qty', sortOrder: 'desc' }), required: true },
+      { name: '2a. owner + warehouse, sort lockQty asc', path: INV, body: (i) => ({ current: 1, size: 20, ...pair(i), sortProp: 'lockQty', sortOrder: 'asc' }), required: true },
+      { name: '2b. owner + warehouse, sort qty desc, page 50', path: INV, body: (i) => ({ current: 50, size: 20, ...pair(i), sortProp: 'qty', sortOrder: 'desc' }), required: true },
+      { name: `3a. sku text (product word: ${SEARCH_WORDS.slice(0, 3).join(', ')}...), all owners`, path: INV, body: (i) => ({ current: 1, size: 20, sku: SEARCH_WORDS[i % SEARCH_WORDS.length] }), required: true },
       { name: '3b. sku text = a full SKU code, all owners', path: INV, body: (i) => ({ current: 1, size: 20, sku: skuCodes[i % skuCodes.length] }), required: false },
       { name: '3c. containInventory + owner', path: INV, body: (i) => ({ current: 1, size: 20, containInventory: true, ownerId: owners[i % OWNERS] }), required: true },
-      { name: '4a. log of one inventory row (random rows)', path: LOG, body: (i) => ({ current: 1, size: 10, inventoryId: randomRows[i % randomRows.length] }), required: true, variant: { name: 'sorted by addDate desc, id desc', page: byAddDate } },
-      { name: `4b. log of one of the 100 busiest rows (${busy[busy.length - 1]?.lines}-${busy[0]?.lines} lines)`, path: LOG, body: (i) => ({ current: 1, size: 10, inventoryId: busyRows[i % busyRows.length] }), required: false, variant: { name: 'sorted by addDate desc, id desc', page: byAddDate } },
-      { name: '4c. log bizType 2 + one month (24 months rotating)', path: LOG, body: (i) => ({ current: 1, size: 10, bizType: 2, addDateStart: months[i % 24].start, addDateEnd: months[i % 24].end }), required: true, variant: { name: 'sorted by addDate desc, id desc', page: byAddDate } },
-      { name: '4d. log, no filter', path: LOG, body: () => ({ current: 1, size: 10 }), required: true, variant: { name: `count capped at ${COUNT_CAP}`, count: cappedCount } },
+      { name: '4a. log of one inventory row (random rows)', path: LOG, body: (i) => ({ current: 1, size: 10, inventoryId: randomRows[i % randomRows.length] }), required: true },
+      { name: `4b. log of one of the 100 busiest rows (${busy[busy.length - 1]?.lines}-${busy[0]?.lines} lines)`, path: LOG, body: (i) => ({ current: 1, size: 10, inventoryId: busyRows[i % busyRows.length] }), required: false },
+      { name: '4c. log bizType 2 + one month (24 months rotating)', path: LOG, body: (i) => ({ current: 1, size: 10, bizType: 2, addDateStart: months[i % 24].start, addDateEnd: months[i % 24].end }), required: true },
+      { name: '4d. log, no filter', path: LOG, body: () => ({ current: 1, size: 10 }), required: true },
     ];
 
     const admin = await t.login();
@@ -336,12 +316,13 @@ async function main() {
       return env.data as { records: unknown[]; total: number };
     };
 
-    /** page + count in parallel, then each decorate phase: total, page and count times */
-    const replay = async (page: Stmt, count: Stmt, phases: Stmt[][]) => {
+    /** the page statement with its query config, then what followed it: total and page-statement times */
+    const replay = async (page: Stmt, after: Stmt[][]) => {
       const t0 = performance.now();
-      const [p, c] = await Promise.all([page, count].map((x) => timed(() => direct.query(x.text, x.values))));
-      for (const phase of phases) await Promise.all(phase.map((x) => send(direct, x)));
-      return { ms: performance.now() - t0, page: p.ms, count: c.ms };
+      await send(direct, page);
+      const pageMs = performance.now() - t0;
+      await replayGroups(direct, after);
+      return { ms: performance.now() - t0, page: pageMs };
     };
     const explainAll = async (stmts: Stmt[]) => {
       const out: string[] = [];
@@ -358,64 +339,41 @@ async function main() {
       const appTimes: number[] = [];
       const sqlTimes: number[] = [];
       const pageTimes: number[] = [];
-      const countTimes: number[] = [];
       const totals: number[] = [];
-      const variant = WITH_INDEXES ? c.variant : undefined;
-      const vTimes = { sql: [] as number[], page: [] as number[], count: [] as number[] };
       let sessionQueries = 0;
+      let pageStatements = 0;
       let slowest: { ms: number; stmts: Stmt[] } | null = null;
-      let vSlowest: { ms: number; stmts: Stmt[] } | null = null;
       for (let i = 0; i < n; i++) {
         // app: the call as the console makes it, capturing what it sends
         const t0 = performance.now();
         const { result, statements } = await captureQueries(() => call(c.path, c.body(i)));
         const appMs = performance.now() - t0;
         const s = split(statements, table);
-        // SQL: the same statements straight on a pool, same pattern (page + count in parallel, then each decorate phase)
-        const sql = await replay(s.page, s.count, s.phases);
-        // the proposed query change, same pattern
-        const vPage = variant?.page ? variant.page(s.page) : s.page;
-        const vCount = variant?.count ? variant.count(s.count) : s.count;
-        const v = variant ? await replay(vPage, vCount, s.phases) : undefined;
+        // SQL: the same statements straight on a pool, same pattern
+        const sql = await replay(s.page, s.after);
         if (i < WARMUP) continue;
         appTimes.push(appMs);
         sqlTimes.push(sql.ms);
         pageTimes.push(sql.page);
-        countTimes.push(sql.count);
         totals.push(result.total);
-        sessionQueries = s.session.length;
-        if (!slowest || sql.page + sql.count > slowest.ms) slowest = { ms: sql.page + sql.count, stmts: [s.page, s.count] };
-        if (v) {
-          vTimes.sql.push(v.ms);
-          vTimes.page.push(v.page);
-          vTimes.count.push(v.count);
-          if (!vSlowest || v.page + v.count > vSlowest.ms) vSlowest = { ms: v.page + v.count, stmts: [vPage, vCount] };
-        }
+        sessionQueries = Math.max(sessionQueries, s.session.length);
+        pageStatements = 1 + s.after.flat().length;
+        if (!slowest || sql.page > slowest.ms) slowest = { ms: sql.page, stmts: [s.page] };
       }
       const app = stats(appTimes);
       const explain = (app.median > TARGET_MS || flag('--explain')) && slowest ? await explainAll(slowest.stmts) : [];
-      const vSql = vTimes.sql.length ? stats(vTimes.sql) : undefined;
-      const vResult = vSql ? { sql: vSql, page: stats(vTimes.page), count: stats(vTimes.count), explain: (vSql.median > TARGET_MS || flag('--explain')) && vSlowest ? await explainAll(vSlowest.stmts) : [] } : undefined;
-      results.push({ c, app, sql: stats(sqlTimes), page: stats(pageTimes), count: stats(countTimes), totals: stats(totals), sessionQueries, explain, variant: vResult });
-      console.log(`  done: ${c.name} (app median ${fmt(app.median)} ms, p95 ${fmt(app.p95)}${vResult ? `; ${c.variant!.name}: SQL median ${fmt(vResult.sql.median)} ms` : ''})`);
+      results.push({ c, app, sql: stats(sqlTimes), page: stats(pageTimes), totals: stats(totals), sessionQueries, pageStatements, explain });
+      console.log(`  done: ${c.name} (app median ${fmt(app.median)} ms, p95 ${fmt(app.p95)})`);
     }
 
-    console.log('\n| case | rows matched (median, min-max) | app median | app p95 | SQL median | SQL p95 | app/SQL | page SELECT median | COUNT median | median < 50 ms |');
+    console.log('\n| case | rows matched (median, min-max; 10000 = "10,000+") | app median | app p95 | SQL median | SQL p95 | app/SQL | app - SQL | statements per call | median < 50 ms |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
     for (const r of results) {
       const ok = r.app.median <= TARGET_MS ? 'met' : '**missed**';
-      console.log(`| ${r.c.name} | ${r.totals.median} (${r.totals.min}-${r.totals.max}) | ${fmt(r.app.median)} | ${fmt(r.app.p95)} | ${fmt(r.sql.median)} | ${fmt(r.sql.p95)} | ${(r.app.median / r.sql.median).toFixed(2)} | ${fmt(r.page.median)} | ${fmt(r.count.median)} | ${r.c.required ? ok : `${ok} (extra)`} |`);
+      console.log(`| ${r.c.name} | ${r.totals.median} (${r.totals.min}-${r.totals.max}) | ${fmt(r.app.median)} | ${fmt(r.app.p95)} | ${fmt(r.sql.median)} | ${fmt(r.sql.p95)} | ${(r.app.median / r.sql.median).toFixed(2)} | ${fmt(r.app.median - r.sql.median)} | ${r.pageStatements}${r.sessionQueries ? ` (+${r.sessionQueries} session resolve at most)` : ''} | ${r.c.required ? ok : `${ok} (extra)`} |`);
     }
-    console.log(`\nSQL = the page SELECT and COUNT the call issued, run in parallel on a pg pool, then (inventory) the SKU, supplierNames and ecPlatforms queries; the app also runs ${results[0]?.sessionQueries ?? '?'} session queries per call.`);
-    const withVariant = results.filter((r) => r.variant);
-    if (withVariant.length) {
-      console.log(`\nProposed query changes, SQL only (the captured statements rewritten, same pattern, same runs), with the indexes above:\n`);
-      console.log('| case | change | SQL median | SQL p95 | page SELECT median | COUNT median | SQL median as issued (same runs) |');
-      console.log('|---|---|---:|---:|---:|---:|---:|');
-      for (const r of withVariant) console.log(`| ${r.c.name} | ${r.c.variant!.name} | ${fmt(r.variant!.sql.median)} | ${fmt(r.variant!.sql.p95)} | ${fmt(r.variant!.page.median)} | ${fmt(r.variant!.count.median)} | ${fmt(r.sql.median)} |`);
-    }
-    for (const r of results) if (r.explain.length) console.log(`\n### EXPLAIN ANALYZE: ${r.c.name} (the run with the slowest page SELECT + COUNT)\n\n${r.explain.join('\n\n')}`);
-    for (const r of withVariant) if (r.variant!.explain.length) console.log(`\n### EXPLAIN ANALYZE: ${r.c.name}, ${r.c.variant!.name} (the run with the slowest page SELECT + COUNT)\n\n${r.variant!.explain.join('\n\n')}`);
+    console.log(`\nSQL = the statements the call issued from its page statement on (captured from the driver with their prepared-statement name), replayed on a pg pool as the app sent them; a session resolve (when the 30 s session cache had no entry) is not replayed.`);
+    for (const r of results) if (r.explain.length) console.log(`\n### EXPLAIN ANALYZE: ${r.c.name} (the run with the slowest page statement)\n\n${r.explain.join('\n\n')}`);
   } finally {
     await closeBenchDb(bench, flag('--keep'));
   }

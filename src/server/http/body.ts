@@ -117,14 +117,30 @@ export function checkShape(body: unknown, lang: Lang, opts: ShapeOptions = {}): 
   walk(body, 1, '', undefined);
 }
 
+/** Schemas with an asynchronous test (yup refuses them in validateSync with this message). */
+const asyncSchemas = new WeakSet<Schema>();
+const ASYNC_TEST = /returned a Promise during a synchronous validate/;
+
 /**
  * Validates with a yup schema; a failure is a 400 whose msg names the field by its label in `lang` and the
  * rule (spec 5, see formatValidationError). `spec`: the resource whose manifest labels name fields the
  * schema left a yup default text for (else any manifest field of that name).
  */
 export async function validate<T = Row>(schema: Schema, body: unknown, lang: Lang, spec?: ResourceSpec): Promise<T> {
+  const opts = { stripUnknown: true, abortEarly: false };
   try {
-    return (await schema.validate(body ?? {}, { stripUnknown: true, abortEarly: false })) as T;
+    // synchronously when the schema allows it (every manifest rule does): yup's async run costs a promise chain
+    // per field and test on every call (issue 13, the page call's own time); a schema with an async test says so
+    // by throwing, and is validated the async way once known
+    if (!asyncSchemas.has(schema)) {
+      try {
+        return schema.validateSync(body ?? {}, opts) as T;
+      } catch (e) {
+        if (e instanceof ValidationError || !(e instanceof Error) || !ASYNC_TEST.test(e.message)) throw e;
+        asyncSchemas.add(schema);
+      }
+    }
+    return (await schema.validate(body ?? {}, opts)) as T;
   } catch (e) {
     const order = 'fields' in schema ? Object.keys((schema as { fields: object }).fields) : [];
     if (e instanceof ValidationError) {
