@@ -213,12 +213,12 @@ function emitResource(model: Model, r: ResourceSpec): Output {
     `/** ${r.en} list: filters, sortable columns and paging from the manifest. */`,
     `export const ${P}List = () => (`,
     `<List filters={filters} sort={${lit({ field: r.defaultSort.field, order: r.defaultSort.order.toUpperCase() })}} perPage={10} pagination={<ListPagination />} exporter={false}>`,
-    `<Datagrid rowClick={${r.readOnly ? 'false' : lit('edit')}} bulkActionButtons={false}>`,
+    `<Datagrid rowClick={${r.readOnly ? 'false' : r.lockedRows ? `lockedRowClick(${lit(r.lockedRows)})` : lit('edit')}} bulkActionButtons={false}>`,
     `<TextField source="id" />`,
     ...cols,
     ...(r.operations.includes('lock') ? ['<LockToggleButton />'] : []),
     ...(r.rowButtons ?? []).map((b) => `<${b} />`),
-    ...(r.readOnly ? [] : [`<EditButton />`, `<DeleteButton mutationMode="pessimistic" />`]),
+    ...(r.readOnly ? [] : [`<EditButton />`, `<DeleteButton mutationMode="pessimistic" />`].map((b) => (r.lockedRows ? `<UnlessLocked field=${lit(r.lockedRows)}>${b}</UnlessLocked>` : b))),
     `</Datagrid>`,
     `</List>`,
     `);`,
@@ -227,9 +227,9 @@ function emitResource(model: Model, r: ResourceSpec): Output {
   const text = body;
   const used = (name: string) => new RegExp(`<${name}[\\s>/]`).test(text);
   const ra = ['AutocompleteArrayInput', 'AutocompleteInput', 'BooleanInput', 'Create', 'Datagrid', 'DateInput', 'DateTimeInput', 'DeleteButton', 'Edit', 'EditButton', 'List', 'NullableBooleanInput', 'NumberField', 'NumberInput', 'PasswordInput', 'ReferenceArrayInput', 'ReferenceInput', 'SimpleForm', 'TextField', 'TextInput'].filter(used);
-  const widgets = ['AllOrSomeInput', 'CityInput', 'CountryInput', 'DateTimeField', 'EnumField', 'EnumInput', 'HideOnSelf', 'ImageUploader', 'ListPagination', 'LockToggleButton', 'MoneyField', 'MoneyInput', 'PermissionTreeInput', 'ProvinceInput', 'RefsField', 'StringsInput', 'UsedOfField', 'YesNoField', ...(r.rowButtons ?? [])].filter(used);
+  const widgets = ['AllOrSomeInput', 'CityInput', 'CountryInput', 'DateTimeField', 'EnumField', 'EnumInput', 'HideOnSelf', 'ImageUploader', 'ListPagination', 'LockToggleButton', 'MoneyField', 'MoneyInput', 'PermissionTreeInput', 'ProvinceInput', 'RefsField', 'StringsInput', 'UnlessLocked', 'UsedOfField', 'YesNoField', ...(r.rowButtons ?? [])].filter(used);
   sf.addImportDeclaration({ moduleSpecifier: 'react-admin', namedImports: ra });
-  sf.addImportDeclaration({ moduleSpecifier: '../../../src/client/widgets', namedImports: [...widgets, ...(r.readOnly ? [] : ['useFormResolver'])].sort() });
+  sf.addImportDeclaration({ moduleSpecifier: '../../../src/client/widgets', namedImports: [...widgets, ...(r.lockedRows ? ['lockedRowClick'] : []), ...(r.readOnly ? [] : ['useFormResolver'])].sort() });
   if (!r.readOnly) {
     sf.addImportDeclaration({ moduleSpecifier: '../../../src/shared/validation', namedImports: ['type FormMode'] });
     sf.addImportDeclaration({ moduleSpecifier: '../../shared/schemas', namedImports: [`${r.name}Form`] });

@@ -224,7 +224,7 @@ function validate(root: unknown, fail: Fail): Model {
     const p = ['resources', name];
     if (!/^[a-z][A-Za-z]+$/.test(name)) fail(p, 'resource names are camelCase');
     if (!isObj(r)) { fail(p, 'must be a mapping'); continue; }
-    checkKeys(r, ['en', 'zh', 'path', 'table', 'represent', 'scope', 'permissions', 'operations', 'menu', 'defaultSort', 'unique', 'fields', 'queryParams', 'checks', 'readOnly', 'workflow', 'listCodes', 'screen', 'rowButtons'], p, fail);
+    checkKeys(r, ['en', 'zh', 'path', 'table', 'represent', 'scope', 'permissions', 'operations', 'menu', 'defaultSort', 'unique', 'fields', 'queryParams', 'checks', 'readOnly', 'workflow', 'listCodes', 'screen', 'rowButtons', 'lockedRows'], p, fail);
     const path = str(r, 'path', p, fail) ?? '';
     if (path && !/^\/sapi\/[a-z]+\/[a-z-]+$/.test(path)) fail([...p, 'path'], `'${path}' must look like /sapi/<area>/<name> (spec 7)`);
     if (paths.has(path)) fail([...p, 'path'], `path also used by ${paths.get(path)}`);
@@ -371,6 +371,11 @@ function validate(root: unknown, fail: Fail): Model {
       });
       if (r.screen !== undefined) fail([...p, 'rowButtons'], 'a resource with a screen declares its row buttons as screen.rowWidgets');
     }
+    const lockedRows = str(r, 'lockedRows', p, fail, false);
+    if (lockedRows !== undefined) {
+      if (fields.find((f) => f.name === lockedRows)?.type !== 'boolean') fail([...p, 'lockedRows'], `'${lockedRows}' is not a boolean field of ${name}`);
+      if (r.screen !== undefined || r.readOnly !== undefined) fail([...p, 'lockedRows'], 'only a plain, writable list locks rows');
+    }
     let menu: ResourceSpec['menu'];
     if (r.menu !== undefined) {
       if (!isObj(r.menu)) fail([...p, 'menu'], 'must be { group, route, order, icon }');
@@ -420,7 +425,7 @@ function validate(root: unknown, fail: Fail): Model {
     const screen = r.screen === undefined ? undefined : parseScreen(r.screen, [...p, 'screen'], { name, fields, queryParams, permissions, workflow, readOnly, ...label }, model, fail);
     model.resources.push({
       name, path, table, represent, scope, permissions, operations, menu, defaultSort, unique, fields, queryParams, checks, ...(readOnly ? { readOnly } : {}), ...(workflow ? { workflow } : {}), ...(listCodes ? { listCodes } : {}), ...(screen ? { screen } : {}),
-      ...(rowButtons?.length ? { rowButtons } : {}), ...label,
+      ...(rowButtons?.length ? { rowButtons } : {}), ...(lockedRows ? { lockedRows } : {}), ...label,
     });
   }
   // a screen's code must be one the permission tree holds (declared, or used by a resource or workflow)

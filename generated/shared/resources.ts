@@ -394,6 +394,7 @@ export const resourceMeta = {
     queryParams: [],
     checks: {},
     rowButtons: ["DbmsQueryButton", "DbmsHistoryButton"],
+    lockedRows: "builtIn",
     en: "Database connections",
     zh: "数据库连接",
   },

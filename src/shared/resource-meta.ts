@@ -95,6 +95,11 @@ export interface ResourceSpec extends Label {
    * UnlockLoginButton). Each decides itself whether the caller may use it.
    */
   rowButtons?: string[];
+  /**
+   * A boolean field whose true value locks a row of a plain list: no Edit, no Delete, no click to edit (e.g. the
+   * built-in database connection). The server's hooks refuse those writes; this is what the console offers.
+   */
+  lockedRows?: string;
 }
 
 /**

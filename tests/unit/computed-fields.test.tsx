@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
 /**
- * Manifest computed fields (issue 12 company quotas): a field with `computed: true` has no column and is
+ * Manifest list options: computed fields (issue 12 company quotas): a field with `computed: true` has no column and is
  * filled by the server when records are read; with `outOf` the generated list shows it as `used / allowed`
- * (UsedOfField: ∞ for an allowance of 0), sorted by the allowance when that one is sortable.
+ * (UsedOfField: ∞ for an allowance of 0), sorted by the allowance when that one is sortable; `grouping: false`
+ * numbers; `lockedRows` (rows a plain list offers no Edit or Delete for).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { RecordContextProvider } from 'react-admin';
 import { emitAll } from '../../codegen/emit';
 import { parseManifest, ManifestError } from '../../codegen/manifest';
-import { UsedOfField } from '../../src/client/widgets';
+import { lockedRowClick, UnlessLocked, UsedOfField } from '../../src/client/widgets';
 
 const manifest = (fields: string) => `resources:
   shop:
@@ -67,5 +68,27 @@ describe('grouping: false (a number that names something)', () => {
     expect(list).toContain('<NumberField source="port" options={{ useGrouping: false }}');
     expect(list).toMatch(/<NumberField source="allowCount"(?! options)/);
     expect(problemsOf(manifest('      code: { type: string, en: C, zh: C, maxLength: 5, grouping: false }\n'))).toMatch(/fields\.code\.grouping: only int and number fields/);
+  });
+});
+
+describe('lockedRows: rows a plain list may not edit or delete', () => {
+  it('wraps Edit and Delete and guards the row click; refuses a non-boolean field', () => {
+    const out = emitAll(parseManifest(manifest('      fixed: { type: boolean, en: Fixed, zh: 固定 }\n').replace('    permissions: { list: any }\n', '    permissions: { list: any }\n    lockedRows: fixed\n'), 'm.yaml'));
+    const list = out.find((o) => o.path === 'generated/client/resources/shop.tsx')!.text;
+    expect(list).toContain('rowClick={lockedRowClick("fixed")}');
+    expect(list).toContain('<UnlessLocked field="fixed"><EditButton /></UnlessLocked>');
+    expect(list).toContain('<UnlessLocked field="fixed"><DeleteButton mutationMode="pessimistic" /></UnlessLocked>');
+    expect(problemsOf(manifest('').replace('    permissions: { list: any }\n', '    permissions: { list: any }\n    lockedRows: name\n'))).toMatch(/lockedRows: 'name' is not a boolean field of shop/);
+  });
+
+  it('shows its children only for an unlocked row, and edits on click only then', () => {
+    render(<RecordContextProvider value={{ id: 1, fixed: true }}><UnlessLocked field="fixed"><span>edit</span></UnlessLocked></RecordContextProvider>);
+    expect(screen.queryByText('edit')).toBeNull();
+    cleanup();
+    render(<RecordContextProvider value={{ id: 2, fixed: false }}><UnlessLocked field="fixed"><span>edit</span></UnlessLocked></RecordContextProvider>);
+    expect(screen.getByText('edit')).toBeTruthy();
+    expect(lockedRowClick('fixed')(1, 'shop', { id: 1, fixed: true })).toBe(false);
+    expect(lockedRowClick('fixed')(2, 'shop', { id: 2, fixed: false })).toBe('edit');
+    cleanup();
   });
 });

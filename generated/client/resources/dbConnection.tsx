@@ -18,7 +18,9 @@ import {
   DbmsHistoryButton,
   DbmsQueryButton,
   ListPagination,
+  UnlessLocked,
   YesNoField,
+  lockedRowClick,
   useFormResolver,
 } from "../../../src/client/widgets";
 import { type FormMode } from "../../../src/shared/validation";
@@ -37,7 +39,7 @@ export const DbConnectionList = () => (
     pagination={<ListPagination />}
     exporter={false}
   >
-    <Datagrid rowClick={"edit"} bulkActionButtons={false}>
+    <Datagrid rowClick={lockedRowClick("builtIn")} bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="name" />
       <TextField source="host" sortable={false} />
@@ -48,8 +50,8 @@ export const DbConnectionList = () => (
       <DateTimeField source="addDate" />
       <DbmsQueryButton />
       <DbmsHistoryButton />
-      <EditButton />
-      <DeleteButton mutationMode="pessimistic" />
+      <UnlessLocked field="builtIn"><EditButton /></UnlessLocked>
+      <UnlessLocked field="builtIn"><DeleteButton mutationMode="pessimistic" /></UnlessLocked>
     </Datagrid>
   </List>
 );

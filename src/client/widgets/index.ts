@@ -36,6 +36,7 @@ export {
   type PermissionTree,
 } from './permissionTree';
 export { HideOnSelf, isSelf, type HideOnSelfProps } from './HideOnSelf';
+export { isLockedRow, lockedRowClick, UnlessLocked } from './LockedRow';
 export { DateTimeField, formatDateTime, toDate, type DateTimeFieldProps } from './DateTimeField';
 export { Permitted, usePermitted, permits, type PermittedProps } from './Permitted';
 export { SafeImage, withToken, type SafeImageProps } from './SafeImage';
