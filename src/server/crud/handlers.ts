@@ -25,6 +25,7 @@ import type { Db } from '../db/connect';
 import { hashPassword } from '../domain/passwords';
 import { resourceHooks } from '../domain/resource-hooks';
 import { secrets } from '../domain/secret-fields';
+import { JsonText, jsonObject } from '../http/json-text';
 import { compiledSchema, ID_BODY, manifestLabel, NO_FIELDS, validate, type BodyRule } from '../http/body';
 import type { RequestContext, UserContext } from '../http/context';
 import { BizError, fieldError, notFound, pgError, text } from '../http/errors';
@@ -105,26 +106,59 @@ export function crudBody(b: Binding, op: Operation): BodyRule {
 
 
 /**
+ * The records of one read: the JSON text of the records array as PostgreSQL wrote it (what the generic handlers
+ * answer, http/json-text.ts), or the records as objects for code that works with them (parsed once, on demand).
+ */
+class Records {
+  #json: string;
+  #rows?: Row[];
+  constructor(json: string, readonly count: number, readonly total: number, rows?: Row[]) {
+    this.#json = json;
+    this.#rows = rows;
+  }
+
+  get rows(): Row[] {
+    return (this.#rows ??= JSON.parse(this.#json) as Row[]);
+  }
+
+  get json(): JsonText {
+    return new JsonText(this.#json);
+  }
+
+  /** The first record as JSON text (the array's only element when read with limit 1), or null. */
+  get first(): JsonText | null {
+    return this.count ? new JsonText(this.#json.slice(1, -1)) : null;
+  }
+}
+
+/**
  * The records of `b` matching `where` (over `t`, parameters in `p`) in one statement (crud/records-sql.ts):
  * decorated by the hook's recordSql in that statement, then by its decorate (resources whose extras are not
- * SQL yet); with the session check when the context came from the cache.
+ * SQL yet: those records are parsed, decorated and serialized again); with the session check when the context
+ * came from the cache.
  */
-async function records(call: CrudCall, p: Params, where: string[], o: { order: string; limit: number; offset?: number; count?: boolean }) {
+async function records(call: CrudCall, p: Params, where: string[], o: { order: string; limit: number; offset?: number; count?: boolean }): Promise<Records> {
   const { db, binding: b, user, ctx } = call;
   const extra = hooksOf(b).recordSql?.({ p, t: 't', user, refAlias: (field) => shapeOf(b).refAliases[field] });
   const out = await readRecords(db, { binding: b, p, where, ...o, extra, session: ctx.session });
-  if (out.records.length) await hooksOf(b).decorate?.(call, out.records);
-  return out;
+  const decorate = hooksOf(b).decorate;
+  if (!decorate || !out.count) return new Records(out.json, out.count, out.total);
+  const rows = JSON.parse(out.json) as Row[];
+  await decorate(call, rows);
+  return new Records(JSON.stringify(rows), out.count, out.total, rows);
 }
 
-async function findScoped(call: CrudCall, id: unknown): Promise<Row> {
+async function findScoped(call: CrudCall, id: unknown): Promise<Records> {
   const { binding: b, user, ctx } = call;
   const p = new Params();
   const where = [`t."id" = ${p.add(recordId(id, ctx.lang))}`, ...scopeSql(b, user, p)];
-  const [row] = (await records(call, p, where, { order: 't."id" asc', limit: 1 })).records;
-  if (!row) throw notFound(ctx.lang, `${meta(b)[ctx.lang]} #${id}`);
-  return row;
+  const found = await records(call, p, where, { order: 't."id" asc', limit: 1 });
+  if (!found.count) throw notFound(ctx.lang, `${meta(b)[ctx.lang]} #${id}`);
+  return found;
 }
+
+/** One record in the caller's scope (404 otherwise), as an object. */
+const findRow = async (call: CrudCall, id: unknown): Promise<Row> => (await findScoped(call, id)).rows[0];
 
 /** The conditions over `t` of a validated page/list query (`call.body`): manifest filters, the filterSql hook, scope. */
 function querySql(call: CrudCall, p: Params, t = 't'): string[] {
@@ -148,14 +182,19 @@ export async function queryWhere(call: CrudCall): Promise<{ q: Row; where: SQL |
   return { q, where: text ? toDrizzle(text, p.values) : undefined };
 }
 
-/** A page of records with the total (spec 7.2 `{records, current, total}`): one statement (crud/records-sql.ts). */
-export async function page(call: CrudCall): Promise<Page<Row>> {
+/**
+ * A page of records with the total (spec 7.2 `{records, current, total}`, plus `totalCapped`: crud/count.ts):
+ * one statement (crud/records-sql.ts), answered as the JSON text PostgreSQL wrote.
+ */
+export async function page(call: CrudCall): Promise<JsonText> {
   const current = (call.body.current as number | undefined) ?? 1;
   const size = (call.body.size as number | undefined) ?? 10;
   const p = new Params();
   const offset = (current - 1) * size;
-  const { records: rows, total } = await records(call, p, querySql(call, p), { order: queryOrder(call), limit: size, offset, count: true });
-  return { records: rows, current, ...pageTotal(total, offset + rows.length) }; // capped at COUNT_CAP (crud/count.ts)
+  const found = await records(call, p, querySql(call, p), { order: queryOrder(call), limit: size, offset, count: true });
+  // spec 7's page shape, its records as PostgreSQL wrote them; the total capped at COUNT_CAP (crud/count.ts)
+  const answer: { [K in keyof Page<Row>]: unknown } = { records: found.json, current, ...pageTotal(found.total, offset + found.count) };
+  return jsonObject(answer);
 }
 
 /** The exact number of records page would list for the same query (SKU count call, spec 7.2): {@link countSql}. */
@@ -168,21 +207,26 @@ export async function countRecords(call: CrudCall): Promise<number> {
 
 /** One record of another resource, cut to the caller's scope (404 otherwise): for hooks that check a parent. */
 export function findInScope(call: CrudCall, binding: Binding, id: unknown): Promise<Row> {
-  return findScoped({ ...call, binding }, id);
+  return findRow({ ...call, binding }, id);
 }
 
 /** The first `limit` records of the query in its sort order, decorated (no count). */
-async function firstRecords(call: CrudCall, limit: number): Promise<Row[]> {
+function firstRecords(call: CrudCall, limit: number): Promise<Records> {
   const p = new Params();
-  return (await records(call, p, querySql(call, p), { order: queryOrder(call), limit })).records;
+  return records(call, p, querySql(call, p), { order: queryOrder(call), limit });
 }
 
-export const list = (call: CrudCall): Promise<Row[]> => firstRecords(call, LIST_LIMIT);
+/** The list call: the first LIST_LIMIT records of the query (JSON text). */
+export const list = async (call: CrudCall): Promise<JsonText> => (await firstRecords(call, LIST_LIMIT)).json;
+
+/** {@link list} as objects, for code that works with the records. */
+export const listRows = async (call: CrudCall): Promise<Row[]> => (await firstRecords(call, LIST_LIMIT)).rows;
 
 /** The first record of the query, or null (e.g. /sapi/wms/sku-inventory/queryOne, spec 7.2). */
-export const queryOne = async (call: CrudCall): Promise<Row | null> => (await firstRecords(call, 1))[0] ?? null;
+export const queryOne = async (call: CrudCall): Promise<JsonText | null> => (await firstRecords(call, 1)).first;
 
-export const detail = (call: CrudCall) => findScoped(call, call.body.id);
+/** The detail call: one record in scope (404 otherwise). */
+export const detail = async (call: CrudCall): Promise<JsonText> => (await findScoped(call, call.body.id)).first!;
 
 /** Scope rules for written values: a scoped ref must be in scope; scope on id means only 'all' users add. */
 function checkWriteScope(call: CrudCall, values: Row, adding: boolean) {
@@ -270,20 +314,20 @@ export async function add(call: CrudCall): Promise<Row> {
     return id;
   });
   // the answer is read after COMMIT: the transaction holds its locks no longer than the write needs
-  return findScoped(call, id);
+  return findRow(call, id);
 }
 
 /** Updates `values` of the record `id` (in scope) with the resource's hooks, in one transaction. */
 export async function updateRecord(call: CrudCall, id: unknown, values: Row): Promise<Row> {
   const { binding: b, ctx } = call;
   const done = await inTransaction(call, async (c) => {
-    const existing = await findScoped(c, id);
+    const existing = await findRow(c, id);
     await hooksOf(b).beforeWrite?.(c, values, existing);
     await mapDbErrors(ctx.lang, meta(b), () => c.db.update(b.table as PgTable).set({ ...values, updateDate: new Date() } as never).where(eq(columnsOf(b).id, existing.id as number)));
     await hooksOf(b).afterWrite?.(c, values, existing);
     return existing.id;
   });
-  return findScoped(call, done);
+  return findRow(call, done);
 }
 
 export async function edit(call: CrudCall): Promise<Row> {
@@ -299,7 +343,7 @@ export async function remove(call: CrudCall): Promise<null> {
   const { binding: b, ctx } = call;
   refuseReadOnly(call);
   return inTransaction(call, async (c) => {
-    const existing = await findScoped(c, call.body.id);
+    const existing = await findRow(c, call.body.id);
     await hooksOf(b).beforeRemove?.(c, existing);
     await mapDbErrors(ctx.lang, meta(b), () => c.db.delete(b.table as PgTable).where(eq(columnsOf(b).id, existing.id as number)));
     return null;

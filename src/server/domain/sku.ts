@@ -38,7 +38,7 @@ export const skuHooks: ResourceHooks = {
     return {
       columns: [
         ...supplierNamesAndPlatforms(`${t}."id"`),
-        { key: 'inventoryQty', expr: `coalesce((select sum(i."qty") from "wms_inventory" i where i."sku_id" = ${t}."id"${scope}), 0)`, map: Number },
+        { key: 'inventoryQty', expr: `coalesce((select sum(i."qty") from "wms_inventory" i where i."sku_id" = ${t}."id"${scope}), 0)` },
       ],
     };
   },

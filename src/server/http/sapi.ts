@@ -10,6 +10,7 @@ import type { Db } from '../db/connect';
 import { readBody, type RouteBody } from './body';
 import { readContext, type RequestContext, type UserContext } from './context';
 import { notLoggedIn } from './errors';
+import { JsonText } from './json-text';
 import { noteUser } from './requestRecords';
 import { requireCode } from './guard';
 import { resolveSession, SessionCache } from './session';
@@ -26,6 +27,18 @@ export interface PublicHandlerArgs<B = Row> { req: FastifyRequest; reply: Fastif
 export interface RouteSpec<B> { body: RouteBody<B>; foldsSession?: boolean }
 
 export const ok = <T>(data: T): Envelope<T> => ({ code: Code.OK, msg: 'success', data });
+/** `{"code":200,"msg":"success","data":` : the envelope of {@link ok} up to its data. */
+const OK_HEAD = JSON.stringify(ok(null)).slice(0, -'null}'.length);
+
+/**
+ * The answer of a handler's result: the success envelope; a {@link JsonText} result (records written by
+ * PostgreSQL) is put into it as text, with the JSON content type Fastify would have set.
+ */
+function answer(reply: FastifyReply, data: unknown): unknown {
+  if (!(data instanceof JsonText)) return ok(data);
+  reply.type('application/json; charset=utf-8');
+  return `${OK_HEAD}${data.text}}`;
+}
 
 const tokenOf = (req: FastifyRequest) => String(req.headers[Headers.token] ?? req.headers[Headers.uploadToken] ?? '').trim();
 
@@ -69,7 +82,7 @@ export function sapiRoute<B, T>(app: FastifyInstance, db: Db, path: string, perm
     ctx.user = user;
     requireCode(ctx, user, permission);
     const body = await readBody(req, ctx, spec.body);
-    return ok(await handler({ req, reply, ctx, user, body }));
+    return answer(reply, await handler({ req, reply, ctx, user, body }));
   };
   app.post(path, async (req, reply) => {
     if (spec.foldsSession) {
@@ -98,6 +111,6 @@ export function publicRoute<B, T>(app: FastifyInstance, path: string, spec: Rout
   app.post(path, async (req, reply) => {
     const ctx = readContext(req);
     const body = await readBody(req, ctx, spec.body);
-    return ok(await handler({ req, reply, ctx, body }));
+    return answer(reply, await handler({ req, reply, ctx, body }));
   });
 }

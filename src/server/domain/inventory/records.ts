@@ -38,7 +38,6 @@ export const inventoryHooks: ResourceHooks = {
         {
           key: 'skuEntity',
           expr: `json_build_object('sku', ${s}."sku", 'name', ${s}."name", 'goodsNo', ${s}."goods_no", 'category', sc."name", 'color', ${s}."color", 'size', ${s}."size", 'weight', ${s}."weight", 'goodsImageUrl', ${s}."goods_image_url")`,
-          map: (v) => (typeof v === 'string' ? JSON.parse(v) : v),
         },
         ...supplierNamesAndPlatforms(`${t}."sku_id"`),
       ],

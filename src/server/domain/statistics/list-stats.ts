@@ -37,7 +37,7 @@ function scoped(user: UserContext, p: Params, alias: string, kind: ScopeKind): s
 export const warehouseStatsHooks: ResourceHooks = {
   recordSql({ p, t, user }) {
     const scope = scoped(user, p, 'i', 'owner');
-    const figure = (key: (typeof WAREHOUSE_FIELDS)[number], column: string) => ({ key, expr: `coalesce(ws.${column}, 0)`, map: Number });
+    const figure = (key: (typeof WAREHOUSE_FIELDS)[number], column: string) => ({ key, expr: `coalesce(ws.${column}, 0)` });
     return {
       columns: [figure('availableQty', '"available"'), figure('lockedQty', '"locked"'), figure('categoryCount', '"categories"')],
       joins: `left join lateral (select sum(i."qty" - i."lock_qty") as "available", sum(i."lock_qty") as "locked",`
@@ -54,10 +54,10 @@ export const ownerStatsHooks: ResourceHooks = {
       `(select count(*) from "${table}" o where o."owner_id" = ${t}."id" and o."status" <> ${cancelled}${scoped(user, p, 'o', 'warehouse')})`;
     return {
       columns: [
-        { key: 'skuCount', expr: `(select count(*) from "wms_sku" s where s."owner_id" = ${t}."id")`, map: Number },
-        { key: 'inventoryQty', expr: `coalesce((select sum(i."qty") from "wms_inventory" i where i."owner_id" = ${t}."id"${scoped(user, p, 'i', 'warehouse')}), 0)`, map: Number },
-        { key: 'inboundCount', expr: orders('wms_inbound_order', InboundOrderStatus.CANCELLED), map: Number },
-        { key: 'outboundCount', expr: orders('wms_outbound_order', OutboundOrderStatus.CANCELLED), map: Number },
+        { key: 'skuCount', expr: `(select count(*) from "wms_sku" s where s."owner_id" = ${t}."id")` },
+        { key: 'inventoryQty', expr: `coalesce((select sum(i."qty") from "wms_inventory" i where i."owner_id" = ${t}."id"${scoped(user, p, 'i', 'warehouse')}), 0)` },
+        { key: 'inboundCount', expr: orders('wms_inbound_order', InboundOrderStatus.CANCELLED) },
+        { key: 'outboundCount', expr: orders('wms_outbound_order', OutboundOrderStatus.CANCELLED) },
       ],
     };
   },

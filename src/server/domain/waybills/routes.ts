@@ -17,7 +17,7 @@ import * as yup from 'yup';
 import { outboundOrder, outboundOrderLine, outboundPackage, sku } from '../../../../generated/db/schema';
 import { bindings } from '../../../../generated/server/routes';
 import { rules } from '../../../shared/validation';
-import { findInScope, list, manifestLabel, meta, type CrudCall } from '../../crud/handlers';
+import { findInScope, listRows, manifestLabel, meta, type CrudCall } from '../../crud/handlers';
 import type { Db } from '../../db/connect';
 import { checkBody, ID_BODY, type BodyRule } from '../../http/body';
 import { BizError } from '../../http/errors';
@@ -80,7 +80,7 @@ export function registerWaybillRoutes(app: FastifyInstance, db: Db, storage: Fil
   });
   sapiRoute(app, db, `${b.meta.path}/ofOrder`, bindings.outboundOrder.meta.permissions.list, { body: ID_BODY }, async (a) => {
     await findInScope(call(a), bindings.outboundOrder, a.body.id);
-    const waybills = (await list(call({ ...a, body: { orderId: a.body.id, sortProp: 'id', sortOrder: 'desc' } }))) as Array<{ id: number }>;
+    const waybills = (await listRows(call({ ...a, body: { orderId: a.body.id, sortProp: 'id', sortOrder: 'desc' } }))) as Array<{ id: number }>;
     const events = await eventsOf(db, waybills.map((w) => w.id));
     return { waybills, events: events.map((e) => ({ waybillId: e.waybillId, at: e.at.toISOString(), code: e.code, description: e.description, location: e.location })) };
   });
