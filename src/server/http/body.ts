@@ -21,6 +21,7 @@ import type { FieldSpec, Label, ResourceSpec } from '../../shared/resource-meta'
 import { fieldMessage, formatValidationError, requestLabels, rules, ruleTexts, type Lang } from '../../shared/validation';
 import type { RequestContext } from './context';
 import { BizError, fieldError } from './errors';
+import { schemaFor } from './schema-pick';
 
 type Row = Record<string, unknown>;
 
@@ -132,15 +133,17 @@ export async function validate<T = Row>(schema: Schema, body: unknown, lang: Lan
     // synchronously when the schema allows it (every manifest rule does): yup's async run costs a promise chain
     // per field and test on every call (issue 13, the page call's own time); a schema with an async test says so
     // by throwing, and is validated the async way once known
+    // only the fields the body holds and those that must always be checked (http/schema-pick.ts)
+    const needed = schemaFor(schema, body ?? {});
     if (!asyncSchemas.has(schema)) {
       try {
-        return schema.validateSync(body ?? {}, opts) as T;
+        return needed.validateSync(body ?? {}, opts) as T;
       } catch (e) {
         if (e instanceof ValidationError || !(e instanceof Error) || !ASYNC_TEST.test(e.message)) throw e;
         asyncSchemas.add(schema);
       }
     }
-    return (await schema.validate(body ?? {}, opts)) as T;
+    return (await needed.validate(body ?? {}, opts)) as T;
   } catch (e) {
     const order = 'fields' in schema ? Object.keys((schema as { fields: object }).fields) : [];
     if (e instanceof ValidationError) {
