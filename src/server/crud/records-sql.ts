@@ -25,12 +25,11 @@
 import { getTableColumns, type Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { bindings, type Binding } from '../../../generated/server/routes';
-import { Status } from '../../../generated/shared/enums';
 import { refNameField, type ResourceSpec } from '../../shared/resource-meta';
 import type { Db } from '../db/connect';
 import { rawQuery } from '../db/raw';
 import type { UserContext } from '../http/context';
-import { sessionFingerprintSql, StaleSession, type SessionCheck } from '../http/session';
+import { SESSION_FINGERPRINT_FUNCTION, StaleSession, type SessionCheck } from '../http/session';
 import { COUNT_CAP } from './count';
 import { ident, Params } from './filters';
 
@@ -113,8 +112,7 @@ export function countSql(table: string, where: string, cap?: number): string {
  * user's fingerprint (status, roles, scope, the roles' codes) is the one the cached context was built from.
  */
 function sessionCheckSql(check: SessionCheck, p: Params): string {
-  return `(select ${sessionFingerprintSql('u')} = ${p.add(check.fingerprint)} from "sys_session" s join "sys_user" u on u."id" = s."user_id"`
-    + ` where s."token" = ${p.add(check.token)} and s."expires_at" > now() and u."status" = ${Status.ENABLE})`;
+  return `(${SESSION_FINGERPRINT_FUNCTION.name}(${p.add(check.token)}) = ${p.add(check.fingerprint)})`;
 }
 
 export interface RecordsQuery {
