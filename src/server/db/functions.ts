@@ -4,8 +4,9 @@
  * they are (re)created right after the migrations at every start (db/migrate.ts), on PGlite and PostgreSQL alike.
  *
  * Each function carries the SHA-1 of its definition as its comment: a start finds the current version and does
- * nothing; otherwise it runs the `create or replace` in a transaction holding an advisory lock, so instances
- * starting together on one PostgreSQL do not race on the catalog.
+ * nothing; otherwise it drops and creates the function in one transaction holding an advisory lock, so instances
+ * starting together on one PostgreSQL do not race on the catalog, and a running instance sees the old or the new
+ * definition, never none.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -34,6 +35,8 @@ export async function ensureDbFunctions(db: Db, functions: DbFunction[] = DB_FUN
     await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEY})`);
       if ((await currentVersion(tx as unknown as Db, f)) === version) return; // another instance made it meanwhile
+      // dropped first: `create or replace` cannot change a parameter's name or the result type
+      await tx.execute(sql.raw(`drop function if exists ${f.signature}`));
       await tx.execute(sql.raw(f.sql));
       await tx.execute(sql.raw(`comment on function ${f.signature} is '${version}'`));
     });
