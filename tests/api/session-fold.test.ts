@@ -96,4 +96,39 @@ describe.each(testDatabases())('a cached session verified by the read on %s', (k
     expect(cut.data.total).toBe(1);
     expect(cut.data.records.map((r: { id: number }) => r.id)).toEqual([keep]);
   });
+
+  // every other call (a write) takes a cached context only after one small statement says it still holds
+  it('a write checks the cached session with one small statement, and a lock or a lost code elsewhere takes effect', async () => {
+    const { token, userId } = await userWith(t, admin, { codes: ['sku_category', 'sku_category:list', 'sku_category:add'] });
+    const add = (name: string) => t.call('/sapi/wms/sku-category/add', { name }, token);
+    expect((await add('Fold write 1')).code).toBe(200); // resolves the session the full way and caches it
+    const client = (t.database.db as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } }).session.client;
+    const query = client.query;
+    const texts: string[] = [];
+    client.query = function (this: unknown, ...a: unknown[]) {
+      const q = a[0] as string | { text: string };
+      texts.push(typeof q === 'string' ? q : q.text);
+      return query.apply(this, a);
+    };
+    try {
+      expect((await add('Fold write 2')).code).toBe(200);
+    } finally {
+      client.query = query;
+    }
+    expect(texts[0]).toMatch(/^select wms_session_fingerprint\(\$1\) = \$2/);
+    expect(texts.filter((x) => x.includes('sys_session'))).toEqual([]); // no full resolve
+
+    const roleId = (await t.call('/sapi/sys/user/detail', { id: userId }, admin)).data.roleIds[0];
+    const role = (await t.call('/sapi/sys/role/detail', { id: roleId }, admin)).data;
+    expect((await elsewhere('/sapi/sys/role/edit', { ...role, permissionCodes: ['sku_category', 'sku_category:list'] }, admin)).code).toBe(200);
+    expect((await add('Fold write 3')).code).toBe(403);
+    expect((await elsewhere('/sapi/sys/role/edit', { ...role, permissionCodes: ['sku_category', 'sku_category:list', 'sku_category:add'] }, admin)).code).toBe(200);
+    expect((await add('Fold write 4')).code).toBe(200);
+    expect((await elsewhere('/sapi/sys/user/edit', { id: userId, status: -1 }, admin)).code).toBe(200);
+    expect((await add('Fold write 5')).code).toBe(600);
+    const names = (await t.call('/sapi/wms/sku-category/list', {}, admin)).data.map((c: { name: string }) => c.name);
+    expect(names.filter((n: string) => n.startsWith('Fold write'))).toEqual(expect.arrayContaining(['Fold write 1', 'Fold write 2', 'Fold write 4']));
+    expect(names).not.toContain('Fold write 3');
+    expect(names).not.toContain('Fold write 5');
+  });
 });

@@ -13,7 +13,7 @@ import { notLoggedIn } from './errors';
 import { JsonText } from './json-text';
 import { noteUser } from './requestRecords';
 import { requireCode } from './guard';
-import { resolveSession, SessionCache } from './session';
+import { resolveSession, SessionCache, sessionStillHolds } from './session';
 
 type Row = Record<string, unknown>;
 /** `body`: the body as the route's rule validated it (never the raw one). */
@@ -85,20 +85,23 @@ export function sapiRoute<B, T>(app: FastifyInstance, db: Db, path: string, perm
     return answer(reply, await handler({ req, reply, ctx, user, body }));
   };
   app.post(path, async (req, reply) => {
-    if (spec.foldsSession) {
-      // one round trip: the cached context, verified by the handler's statement (issue 13). Whatever goes wrong
-      // on this way (a stale session, but also a 403 or 400 the current session might answer otherwise) is
-      // decided again the full way, so the answer is always the one a freshly resolved session gives.
-      const token = tokenOf(req);
-      const hit = token ? cache.get(token) : undefined;
-      if (hit) {
-        noteUser(req, hit.user); // the request record names the caller on this way too
+    const token = tokenOf(req);
+    const hit = token ? cache.get(token) : undefined;
+    if (hit) {
+      noteUser(req, hit.user); // the request record names the caller on this way too
+      if (spec.foldsSession) {
+        // one round trip: the cached context, verified by the handler's statement (issue 13). Whatever goes wrong
+        // on this way (a stale session, but also a 403 or 400 the current session might answer otherwise) is
+        // decided again the full way, so the answer is always the one a freshly resolved session gives.
         try {
           return await serve(req, reply, { ...readContext(req), session: { token, fingerprint: hit.fingerprint } }, hit.user);
         } catch {
           cache.delete(token);
         }
-      }
+      } else if (await sessionStillHolds(db, token, hit.fingerprint)) {
+        // any other call verifies the cached context with one small statement BEFORE it runs (it may write)
+        return serve(req, reply, readContext(req), hit.user);
+      } else cache.delete(token);
     }
     const ctx = readContext(req);
     return serve(req, reply, ctx, await authenticate(db, req, reply, ctx, cache));

@@ -8,6 +8,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { role, user } from '../../../generated/db/schema';
 import { Status } from '../../../generated/shared/enums';
 import type { Db } from '../db/connect';
+import { rawQuery } from '../db/raw';
 import { sysSession } from '../db/internal-schema';
 import type { UserContext } from './context';
 
@@ -61,6 +62,16 @@ begin
   return f;
 end $fn$`,
 };
+
+/**
+ * True when the cached context of `token` (built from `fingerprint`) still holds: the session is live, its user
+ * enabled and unchanged. One small prepared statement, the check a generic read folds into its own: for the
+ * other calls (writes), which must know their caller before they run (sapiRoute).
+ */
+export async function sessionStillHolds(db: Db, token: string, fingerprint: string): Promise<boolean> {
+  const [row] = await rawQuery(db, `select ${SESSION_FINGERPRINT_FUNCTION.name}($1) = $2 as "holds"`, [token, fingerprint]);
+  return row?.holds === true;
+}
 
 /**
  * A session taken from the cache ({@link SessionCache}), to be verified by the read's own statement: the token
