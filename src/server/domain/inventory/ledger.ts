@@ -17,12 +17,15 @@
  * product" (spec 8) naming the SKU, batch, available and requested quantity; the caller's transaction
  * must then roll back (the thrown BizError does that through db.transaction).
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { inventory, inventoryLog, owner, sku } from '../../../../generated/db/schema';
 import type { BizType } from '../../../../generated/shared/enums';
 import { Code } from '../../../shared/envelope';
 import { requestLabels, ruleTexts, type Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
+import { rawQuery } from '../../db/raw';
+import { ident } from '../../crud/filters';
 import { BizError, fieldError, notFound, text } from '../../http/errors';
 
 /** Where a stock row lives: one row per (warehouse, goods owner, SKU, batch number); batch '' = no batch. */
@@ -76,6 +79,42 @@ async function insufficient(tx: Db, inventoryId: number, c: LedgerChange, lang: 
   }));
 }
 
+const INVENTORY = ident(getTableName(inventory));
+const INVENTORY_LOG = ident(getTableName(inventoryLog));
+/** Parameters of {@link ledgerSql} before `also`'s own. */
+const LEDGER_PARAMS = 15;
+/**
+ * The ledger's one statement (see applyLedger) as plain text, sent as a named prepared statement (db/raw.ts), so
+ * Drizzle does not build it on every call (issue 13 write path). $1-$6: per row id, dq, dl, min_q, min_l, min_diff;
+ * $7-$15: per change inventory_id, dq, dl, before_dq, before_dl, biz_type, biz_no, biz_no_extra, remark.
+ */
+const ledgerSql = (also?: string) => `with d as (
+    select * from unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[]) as d(id, dq, dl, min_q, min_l, min_diff)
+  ), locked as materialized (
+    select i.id from ${INVENTORY} i where i.id in (select id from d) order by i.id for update
+  ), u as (
+    update ${INVENTORY} i set qty = i.qty + d.dq, lock_qty = i.lock_qty + d.dl, update_date = now()
+    from d join locked l on l.id = d.id
+    where i.id = d.id and i.qty + d.min_q >= 0 and i.lock_qty + d.min_l >= 0 and i.lock_qty - i.qty <= d.min_diff
+    returning i.id, i.qty - d.dq as origin_qty, i.lock_qty - d.dl as origin_lock_qty, i.company_id, i.warehouse_id, i.owner_id, i.sku_id
+  ), c as (
+    select * from unnest($7::int[], $8::int[], $9::int[], $10::int[], $11::int[], $12::smallint[], $13::varchar[], $14::varchar[], $15::varchar[])
+      with ordinality as c(inventory_id, dq, dl, before_dq, before_dl, biz_type, biz_no, biz_no_extra, remark, n)
+  )${also ? `, also as (${also})` : ''}
+  insert into ${INVENTORY_LOG} (inventory_id, company_id, warehouse_id, owner_id, sku_id, origin_qty, new_qty, change_qty,
+    origin_lock_qty, new_lock_qty, lock_change_qty, biz_type, biz_no, biz_no_extra, remark)
+  select u.id, u.company_id, u.warehouse_id, u.owner_id, u.sku_id, u.origin_qty + c.before_dq, u.origin_qty + c.before_dq + c.dq, c.dq,
+    u.origin_lock_qty + c.before_dl, u.origin_lock_qty + c.before_dl + c.dl, c.dl, c.biz_type, c.biz_no, c.biz_no_extra, c.remark
+  from c join u on u.id = c.inventory_id order by c.n
+  returning id, inventory_id, origin_qty, new_qty, origin_lock_qty, new_lock_qty`;
+
+const dialect = new PgDialect();
+/** A Drizzle statement as text whose parameters are numbered after the first `offset` (its values in order). */
+function alsoText(also: SQL, offset: number): { text: string; values: unknown[] } {
+  const q = dialect.sqlToQuery(also);
+  return { text: q.sql.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + offset}`), values: q.params };
+}
+
 /** Per inventory row: the summed deltas and the lowest prefix sums the guard must allow (see applyLedger). */
 interface RowDelta { id: number; dq: number; dl: number; minQ: number; minL: number; minDiff: number }
 
@@ -125,33 +164,13 @@ export async function applyLedger(tx: Db, changes: LedgerChange[], lang: Lang, a
     return prior;
   });
   const d = [...rows.values()];
-  const ints = (xs: number[]) => sql`${sql.param(xs)}::int[]`;
-  const texts = (xs: Array<string | null>) => sql`${sql.param(xs)}::varchar[]`;
-  const result = await tx.execute(sql`
-    with d as (
-      select * from unnest(${ints(d.map((r) => r.id))}, ${ints(d.map((r) => r.dq))}, ${ints(d.map((r) => r.dl))},
-                           ${ints(d.map((r) => r.minQ))}, ${ints(d.map((r) => r.minL))}, ${ints(d.map((r) => r.minDiff))})
-        as d(id, dq, dl, min_q, min_l, min_diff)
-    ), locked as materialized (
-      select i.id from ${inventory} i where i.id in (select id from d) order by i.id for update
-    ), u as (
-      update ${inventory} i set qty = i.qty + d.dq, lock_qty = i.lock_qty + d.dl, update_date = now()
-      from d join locked l on l.id = d.id
-      where i.id = d.id and i.qty + d.min_q >= 0 and i.lock_qty + d.min_l >= 0 and i.lock_qty - i.qty <= d.min_diff
-      returning i.id, i.qty - d.dq as origin_qty, i.lock_qty - d.dl as origin_lock_qty, i.company_id, i.warehouse_id, i.owner_id, i.sku_id
-    ), c as (
-      select * from unnest(${ints(order.map((o) => o.id))}, ${ints(order.map((o) => o.c.qtyChange))}, ${ints(order.map((o) => o.c.lockQtyChange))},
-                           ${ints(before.map((b) => b.dq))}, ${ints(before.map((b) => b.dl))}, ${sql.param(order.map((o) => o.c.bizType))}::smallint[],
-                           ${texts(order.map((o) => o.c.bizNo))}, ${texts(order.map((o) => o.c.bizNoExtra ?? null))}, ${texts(order.map((o) => o.c.remark ?? null))})
-        with ordinality as c(inventory_id, dq, dl, before_dq, before_dl, biz_type, biz_no, biz_no_extra, remark, n)
-    )${also ? sql`, also as (${also})` : sql``}
-    insert into ${inventoryLog} (inventory_id, company_id, warehouse_id, owner_id, sku_id, origin_qty, new_qty, change_qty,
-      origin_lock_qty, new_lock_qty, lock_change_qty, biz_type, biz_no, biz_no_extra, remark)
-    select u.id, u.company_id, u.warehouse_id, u.owner_id, u.sku_id, u.origin_qty + c.before_dq, u.origin_qty + c.before_dq + c.dq, c.dq,
-      u.origin_lock_qty + c.before_dl, u.origin_lock_qty + c.before_dl + c.dl, c.dl, c.biz_type, c.biz_no, c.biz_no_extra, c.remark
-    from c join u on u.id = c.inventory_id order by c.n
-    returning id, inventory_id, origin_qty, new_qty, origin_lock_qty, new_lock_qty`);
-  const logged = (result as unknown as { rows: Array<{ id: number; inventory_id: number; origin_qty: number; new_qty: number; origin_lock_qty: number; new_lock_qty: number }> }).rows
+  const extra = also ? alsoText(also, LEDGER_PARAMS) : undefined;
+  const logged = (await rawQuery(tx, ledgerSql(extra?.text), [
+    d.map((r) => r.id), d.map((r) => r.dq), d.map((r) => r.dl), d.map((r) => r.minQ), d.map((r) => r.minL), d.map((r) => r.minDiff),
+    order.map((o) => o.id), order.map((o) => o.c.qtyChange), order.map((o) => o.c.lockQtyChange), before.map((b) => b.dq), before.map((b) => b.dl),
+    order.map((o) => o.c.bizType), order.map((o) => o.c.bizNo), order.map((o) => o.c.bizNoExtra ?? null), order.map((o) => o.c.remark ?? null),
+    ...(extra?.values ?? []),
+  ]))
     .map((r) => ({ id: Number(r.id), inventoryId: Number(r.inventory_id), originQty: Number(r.origin_qty), newQty: Number(r.new_qty), originLockQty: Number(r.origin_lock_qty), newLockQty: Number(r.new_lock_qty) }))
     .sort((a, b) => a.id - b.id);
   if (logged.length !== order.length) {

@@ -29,7 +29,7 @@
  *   by order, platform order or waybill number; 404 "outbound order does not exist", 409 "multiple outbound
  *   orders found", "multiple packages found", "package does not exist" (spec 8; packages.ts scanOrder).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import * as yup from 'yup';
 import { ecPlatformSku, inventory, outboundAllocation, outboundOrder, outboundOrderLine, outboundPackage, owner, sku } from '../../../../generated/db/schema';
 import { bindings } from '../../../../generated/server/routes';
@@ -37,6 +37,8 @@ import { BizType, DeliveryStatus, EcPlatform, OutboundOrderStatus as S, Outbound
 import { Code } from '../../../shared/envelope';
 import { requestLabels, rules, type FormMode, type Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
+import { rawQuery } from '../../db/raw';
+import { ident } from '../../crud/filters';
 import { findInScope, manifestLabel, meta, type CrudCall, type ResourceHooks } from '../../crud/handlers';
 import type { BodyRule } from '../../http/body';
 import { takeStep } from '../../crud/workflow';
@@ -153,25 +155,23 @@ const ledgerOf = (order: Row) => ({ bizType: BizType.OUTBOUND_ORDER, bizNo: orde
  * statement (issue 13 "Write path"; the lock is taken in the materialized CTE, sorted before it locks).
  */
 async function linesAndLockedStock(tx: Db, orderId: number, warehouseId: number, ownerId: number) {
-  const result = await tx.execute(sql`
-    with l as (
-      select ${outboundOrderLine.id} as id, ${outboundOrderLine.skuId} as "skuId", ${outboundOrderLine.batchNo} as "batchNo", ${outboundOrderLine.qty} as qty
-      from ${outboundOrderLine} where ${outboundOrderLine.orderId} = ${orderId}
-    ), c as materialized (
-      select ${inventory.id} as id, ${inventory.skuId} as "skuId", ${inventory.batchNo} as "batchNo", ${inventory.qty} as qty, ${inventory.lockQty} as "lockQty"
-      from ${inventory}
-      where ${inventory.warehouseId} = ${warehouseId} and ${inventory.ownerId} = ${ownerId} and ${inventory.skuId} in (select "skuId" from l)
-        and ${inventory.qty} > ${inventory.lockQty}
-      order by ${inventory.id} for update
-    )
-    select coalesce((select json_agg(l order by l.id) from l), '[]') as lines, coalesce((select json_agg(c order by c.id) from c), '[]') as rows`);
-  const [r] = (result as unknown as { rows: Array<{ lines: unknown; rows: unknown }> }).rows;
+  const [r] = await rawQuery(tx, LINES_AND_LOCKED_STOCK, [orderId, warehouseId, ownerId]);
   const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
   return {
     lines: json<Array<{ id: number; skuId: number; batchNo: string; qty: number }>>(r.lines),
     rows: json<Array<{ id: number; skuId: number; batchNo: string; qty: number; lockQty: number }>>(r.rows),
   };
 }
+/** The statement of {@link linesAndLockedStock}: $1 order id, $2 warehouse id, $3 goods owner id (plain text, prepared by name). */
+const LINES_AND_LOCKED_STOCK = `
+  with l as (
+    select id, sku_id as "skuId", batch_no as "batchNo", qty from ${ident(getTableName(outboundOrderLine))} where order_id = $1
+  ), c as materialized (
+    select id, sku_id as "skuId", batch_no as "batchNo", qty, lock_qty as "lockQty" from ${ident(getTableName(inventory))}
+    where warehouse_id = $2 and owner_id = $3 and sku_id in (select "skuId" from l) and qty > lock_qty
+    order by id for update
+  )
+  select coalesce((select json_agg(l order by l.id) from l), '[]') as lines, coalesce((select json_agg(c order by c.id) from c), '[]') as rows`;
 
 /** allocate (see module doc). Returns the allocated order. */
 export async function allocateOutbound(call: CrudCall): Promise<Row> {
@@ -207,9 +207,8 @@ export async function allocateOutbound(call: CrudCall): Promise<Row> {
 
 /** The ledger changes that undo (cancel) or complete (ship) an order's allocations. */
 async function allocationChanges(tx: Db, order: Row, ship: boolean): Promise<LedgerChange[]> {
-  const held = await tx.select({ inventoryId: outboundAllocation.inventoryId, qty: sql<number>`sum(${outboundAllocation.qty})::int` })
-    .from(outboundAllocation).where(eq(outboundAllocation.orderId, order.id as number)).groupBy(outboundAllocation.inventoryId);
-  return held.map((h) => ({ target: { inventoryId: h.inventoryId }, qtyChange: ship ? -Number(h.qty) : 0, lockQtyChange: -Number(h.qty), ...ledgerOf(order) }));
+  const held = await rawQuery(tx, `select inventory_id as "inventoryId", sum(qty)::int as qty from ${ident(getTableName(outboundAllocation))} where order_id = $1 group by inventory_id`, [order.id]);
+  return held.map((h) => ({ target: { inventoryId: Number(h.inventoryId) }, qtyChange: ship ? -Number(h.qty) : 0, lockQtyChange: -Number(h.qty), ...ledgerOf(order) }));
 }
 
 /** ship {id}: allocated stock leaves the warehouse. Returns the shipped order. */
