@@ -11,6 +11,7 @@
  *     [--hot-stock N]   stock of that SKU, one inventory row (default 500; env BENCH_HOT_STOCK)
  *     [--rounds N]      the flow variants take turns over N chunks of the orders (default 4; env BENCH_ROUNDS)
  *     [--keep]          leave the database in place (its name is printed)
+ *   env BENCH_PROFILE=<path>: CPU profile of the app flow rounds only (<path>.round<n>.cpuprofile, Chrome DevTools format)
  *
  * Creates its own throwaway database (tests/api/harness.ts startTestApp('postgres') through bench/lib.ts: migrated,
  * seeded, dropped at the end), so the test databases are not touched. Everything below goes through the app's
@@ -58,6 +59,22 @@ import { ledgerDiscrepancies } from '../src/server/domain/inventory/ledger';
 import { captureQueries, closeBenchDb, concurrencyGroups, fmt, openBenchDb, serverInfo, stats, type BenchDb, type Stats, type Stmt } from './lib';
 
 const args = process.argv.slice(2);
+/** BENCH_PROFILE=<path>: a CPU profile of this process during each app flow round only, written to <path>.round<n>.cpuprofile. */
+const PROFILE = process.env.BENCH_PROFILE;
+/** Starts the inspector's CPU profiler; the returned function stops it and writes the profile to a file. */
+async function startProfile(): Promise<(file: string) => Promise<void>> {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async (file) => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
 const flag = (name: string) => args.includes(name);
 const option = (name: string, env: string, dflt: number) => {
   const i = args.indexOf(name);
@@ -360,7 +377,9 @@ async function main() {
         const v = flowVariants[(k + r) % flowVariants.length];
         const warm = r === 0 ? seeded.warmupOrders : [];
         await reset();
+        const profiling = PROFILE && v.work === appFlow ? await startProfile() : undefined;
         perVariant[flowVariants.indexOf(v)].push(await phase(`${v.name}, round ${r + 1}`, v.clients, orders, v.work, warm));
+        if (profiling) await profiling(`${PROFILE}.round${r + 1}.cpuprofile`);
         await check(`${v.name}, round ${r + 1}`, [...warm, ...orders], S.SHIPPED);
       }
     }

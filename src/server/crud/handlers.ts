@@ -50,7 +50,7 @@ const columnsOf = (b: Binding) => getTableColumns(b.table as PgTable) as unknown
  * The conditions over the row alias `t` that cut `b`'s rows to what `user` may read and act on: the data scope
  * plus, for a resource with listCodes, the enum values whose codes the user holds.
  */
-function scopeSql(b: Binding, user: UserContext, p: Params, t = 't'): string[] {
+export function scopeSql(b: Binding, user: UserContext, p: Params, t = 't'): string[] {
   const { columnOf } = shapeOf(b);
   const out: string[] = [];
   for (const [kind, field] of Object.entries(meta(b).scope) as Array<[ScopeKind, string]>) {
@@ -64,13 +64,6 @@ function scopeSql(b: Binding, user: UserContext, p: Params, t = 't'): string[] {
     out.push(values.length ? `${t}.${ident(columnOf[lc.field])} = any(${p.add(values, '::int[]')})` : 'false');
   }
   return out;
-}
-
-/** {@link scopeSql} for Drizzle queries of `b`'s table (workflow steps). */
-export function readScope(b: Binding, user: UserContext): SQL[] {
-  const p = new Params();
-  const text = scopeSql(b, user, p, ident(meta(b).table)).join(' and ');
-  return text ? [toDrizzle(text, p.values)] : [];
 }
 
 /** The record id of a call: an integer 1..INT4_MAX (a JSON number), else 400 "ID must be a positive integer". */

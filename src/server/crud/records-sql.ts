@@ -52,6 +52,8 @@ interface Shape {
   columnOf: Record<string, string>;
   /** Column name -> API field name (the sort keys over the page's output). */
   keyOf: Record<string, string>;
+  /** How many of `columns` are the table's own (the ref names follow). */
+  ownColumns: number;
   columns: RecordColumn[];
   joins: string;
   /** ref field name -> alias of its joined row. */
@@ -68,6 +70,7 @@ export function shapeOf(b: Binding): Shape {
   const writeOnly = new Set(spec.fields.filter((f) => f.type === 'password' || f.type === 'secret').map((f) => f.name));
   const columns: RecordColumn[] = Object.entries(cols).filter(([k]) => !writeOnly.has(k))
     .map(([key, c]) => ({ key, expr: jsonValueSql(c, `t.${ident(c.name)}`) }));
+  const ownColumns = columns.length;
   const joins: string[] = [];
   const refAliases: Record<string, string> = {};
   spec.fields.filter((f) => f.type === 'ref').forEach((f, i) => {
@@ -81,7 +84,7 @@ export function shapeOf(b: Binding): Shape {
   });
   const columnOf = Object.fromEntries(Object.entries(cols).map(([k, c]) => [k, c.name]));
   const keyOf = Object.fromEntries(Object.entries(columnOf).map(([k, c]) => [c, k]));
-  const shape = { table: spec.table, columnOf, keyOf, columns, joins: joins.join(' '), refAliases };
+  const shape = { table: spec.table, columnOf, keyOf, ownColumns, columns, joins: joins.join(' '), refAliases };
   shapes.set(spec.name, shape);
   return shape;
 }
@@ -93,6 +96,15 @@ export function shapeOf(b: Binding): Shape {
  */
 export function jsonValueSql(c: Column, expr: string): string {
   return c.columnType === 'PgTimestamp' ? `to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : expr;
+}
+
+/**
+ * The SQL (over the row alias `t`) of the JSON text of a record's own columns, as a read gives them: for a
+ * statement that has the row but not the read's joins (a workflow step's UPDATE ... RETURNING).
+ */
+export function ownRecordJsonSql(b: Binding): string {
+  const own = shapeOf(b).columns.slice(0, shapeOf(b).ownColumns);
+  return `(select row_to_json(x) from (select ${own.map((c) => `${c.expr} as ${ident(c.key)}`).join(', ')}) x)::text`;
 }
 
 /**

@@ -10,15 +10,16 @@
  * Run it inside the document's transaction (call.db = tx) so the status and the stock movements commit
  * together.
  */
-import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Binding } from '../../../generated/server/routes';
 import { Code } from '../../shared/envelope';
 import type { Label, ResourceSpec, WorkflowSpec } from '../../shared/resource-meta';
 import type { Lang } from '../../shared/validation';
 import type { Db } from '../db/connect';
 import { BizError } from '../http/errors';
-import { findInScope, readScope, recordId, type CrudCall } from './handlers';
+import { rawQuery } from '../db/raw';
+import { ident, Params } from './filters';
+import { findInScope, recordId, scopeSql, type CrudCall } from './handlers';
+import { ownRecordJsonSql, shapeOf } from './records-sql';
 
 type Row = Record<string, unknown>;
 const metaOf = (b: Binding) => b.meta as ResourceSpec;
@@ -52,10 +53,12 @@ export function notAllowed(b: Binding, action: string, record: Row, lang: Lang):
 }
 
 /**
- * Moves record `id` by `action` to `to` (one of the action's `to` states), setting `set` as well, with ONE
- * guarded UPDATE ... RETURNING (id, the action's `from` states and the caller's read scope in its WHERE).
- * Returns the record's own columns after the step (no joined names, no decorations). Errors: 400 bad id,
- * 404 out of scope or missing, 409 wrong state (read only then, to name the state).
+ * Moves record `id` by `action` to `to` (one of the action's `to` states), setting `set` as well (API field ->
+ * value; a Date is written as its instant), with ONE guarded UPDATE ... RETURNING (id, the action's `from` states
+ * and the caller's read scope in its WHERE), plain SQL prepared by name (issue 13 write path). Returns the
+ * record's own columns after the step as the API writes them (JSON values: timestamps as ISO text; no joined
+ * names, no decorations). Errors: 400 bad id, 404 out of scope or missing, 409 wrong state (read only then, to
+ * name the state).
  */
 export async function transition(call: CrudCall, id: unknown, action: string, to: number, set: Row = {}): Promise<Row> {
   const b = call.binding;
@@ -63,12 +66,17 @@ export async function transition(call: CrudCall, id: unknown, action: string, to
   const a = actionOf(b, action);
   if (!a.to.includes(to)) throw new Error(`${metaOf(b).name}.${action} cannot end in state ${to}`);
   const rid = recordId(id, call.ctx.lang);
-  const cols = getTableColumns(b.table as PgTable) as unknown as Record<string, PgColumn>;
-  const [done] = await call.db.update(b.table as PgTable)
-    .set({ ...set, [wf.field]: to, updateDate: new Date() } as never)
-    .where(and(eq(cols.id, rid), inArray(cols[wf.field], a.from), ...readScope(b, call.user)))
-    .returning();
-  if (done) return done as Row;
+  const { columnOf, table } = shapeOf(b);
+  const column = (field: string) => {
+    if (!columnOf[field]) throw new Error(`${metaOf(b).name} has no field ${field}`);
+    return ident(columnOf[field]);
+  };
+  const p = new Params();
+  const assignments = [`${column(wf.field)} = ${p.add(to)}`, `${column('updateDate')} = now()`,
+    ...Object.entries(set).map(([field, v]) => `${column(field)} = ${p.add(v instanceof Date ? v.toISOString() : v)}`)];
+  const where = [`t."id" = ${p.add(rid)}`, `t.${column(wf.field)} = any(${p.add(a.from, '::int[]')})`, ...scopeSql(b, call.user, p)];
+  const [done] = await rawQuery(call.db, `update ${ident(table)} t set ${assignments.join(', ')} where ${where.join(' and ')} returning ${ownRecordJsonSql(b)} as "record"`, p.values);
+  if (done) return JSON.parse(done.record as string) as Row;
   throw notAllowed(b, action, await findInScope(call, b, rid), call.ctx.lang);
 }
 

@@ -223,7 +223,7 @@ export async function recreateInbound(call: CrudCall): Promise<Row> {
     const [{ id }] = await c.db.insert(inboundOrder).values({
       type: old.type as number, companyId: old.companyId as number, warehouseId: old.warehouseId as number, ownerId: old.ownerId as number,
       storeOrderNo: old.storeOrderNo as string | null, sourceOutboundNo: old.sourceOutboundNo as string | null, waybillNo: old.waybillNo as string | null,
-      returnWaybillNo: old.returnWaybillNo as string | null, plannedArrivalTime: old.plannedArrivalTime as Date | null, remark: old.remark as string | null, recreatedFromId: old.id as number,
+      returnWaybillNo: old.returnWaybillNo as string | null, plannedArrivalTime: old.plannedArrivalTime ? new Date(old.plannedArrivalTime as string) : null, remark: old.remark as string | null, recreatedFromId: old.id as number,
     }).returning({ id: inboundOrder.id });
     await c.db.update(inboundOrder).set({ orderNo: documentNo('IN', id) }).where(eq(inboundOrder.id, id));
     const lines = await c.db.select().from(inboundOrderLine).where(eq(inboundOrderLine.orderId, old.id as number)).orderBy(asc(inboundOrderLine.id));

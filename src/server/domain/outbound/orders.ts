@@ -133,18 +133,19 @@ export const outboundOrderHooks: ResourceHooks = {
   async decorate(call, rows) {
     const ids = rows.map((r) => r.id as number);
     if (!ids.length) return;
-    const lines = await call.db.select({
-      id: outboundOrderLine.id, orderId: outboundOrderLine.orderId, skuId: outboundOrderLine.skuId, sku: sku.sku, skuName: sku.name,
-      batchNo: outboundOrderLine.batchNo, qty: outboundOrderLine.qty,
-      allocatedQty: sql<number>`(select coalesce(sum(${outboundAllocation.qty}), 0)::int from ${outboundAllocation} where ${outboundAllocation.lineId} = ${outboundOrderLine.id})`,
-    }).from(outboundOrderLine).innerJoin(sku, eq(sku.id, outboundOrderLine.skuId))
-      .where(inArray(outboundOrderLine.orderId, ids)).orderBy(asc(outboundOrderLine.id));
+    const lines = (await rawQuery(call.db, ORDER_LINES, [ids])) as Array<{ id: number; orderId: number; skuId: number; sku: string; skuName: string; batchNo: string; qty: number; allocatedQty: number }>;
     for (const r of rows) {
-      r.lines = lines.filter((l) => l.orderId === r.id).map(({ orderId: _o, ...l }) => ({ ...l, allocatedQty: Number(l.allocatedQty) }));
+      r.lines = lines.filter((l) => l.orderId === r.id).map(({ orderId: _o, ...l }) => l);
       r.qty = (r.lines as typeof lines).reduce((s, l) => s + l.qty, 0);
     }
   },
 };
+
+/** The lines of the orders `$1` (int[]) with their SKU code and name and allocated units, in line order (decorate). */
+const ORDER_LINES = `select l.id, l.order_id as "orderId", l.sku_id as "skuId", s.sku, s.name as "skuName", l.batch_no as "batchNo", l.qty,
+    (select coalesce(sum(a.qty), 0)::int from ${ident(getTableName(outboundAllocation))} a where a.line_id = l.id) as "allocatedQty"
+  from ${ident(getTableName(outboundOrderLine))} l join ${ident(getTableName(sku))} s on s.id = l.sku_id
+  where l.order_id = any($1::int[]) order by l.id`;
 
 const orderOf = (call: CrudCall, id: unknown = call.body.id) => findInScope(call, bindings.outboundOrder, id);
 const ledgerOf = (order: Row) => ({ bizType: BizType.OUTBOUND_ORDER, bizNo: order.orderNo as string, bizNoExtra: (order.platformOrderNo as string | null) ?? null });
