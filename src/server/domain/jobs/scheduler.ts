@@ -232,10 +232,13 @@ export class Scheduler {
     const outcome = await this.runHandler(j, fireTime);
     try {
       const end = new Date();
-      const done = await this.deps.db.update(jobLog)
-        .set({ status: outcome.status, endTime: end, duration: Math.min(2147483647, end.getTime() - started), message: clip(outcome.message), updateDate: end })
-        .where(and(eq(jobLog.id, logId), eq(jobLog.status, JobRunStatus.RUNNING))).returning({ id: jobLog.id });
-      if (done.length) await this.deps.db.update(job).set({ lastResult: outcome.status, lastFireTime: fireTime }).where(eq(job.id, j.id));
+      // the log row and the task's last result in one transaction: a reader never sees the one without the other
+      await this.deps.db.transaction(async (tx) => {
+        const done = await tx.update(jobLog)
+          .set({ status: outcome.status, endTime: end, duration: Math.min(2147483647, end.getTime() - started), message: clip(outcome.message), updateDate: end })
+          .where(and(eq(jobLog.id, logId), eq(jobLog.status, JobRunStatus.RUNNING))).returning({ id: jobLog.id });
+        if (done.length) await tx.update(job).set({ lastResult: outcome.status, lastFireTime: fireTime }).where(eq(job.id, j.id));
+      });
     } catch (err) {
       this.deps.log.error({ err, job: j.id, logId }, 'cannot record the end of a task run');
     }
