@@ -4,17 +4,20 @@
  * forces GCs and prints process.memoryUsage() in MB, then the node_modules packages loaded in this thread (from
  * the CommonJS cache and, for ES modules, from the tsx/Node loader's resolved URLs when available).
  *
- *   node --expose-gc --import tsx bench/baseline-memory.ts [pglite|postgres]   # postgres needs DATABASE_URL
+ *   node --expose-gc --import tsx bench/baseline-memory.ts [pglite|postgres] [--modules] [--no-reference]
+ *
+ * postgres needs DATABASE_URL. --modules lists the CommonJS packages loaded; --no-reference seeds without the
+ * reference countries/cities (what a start on an already seeded database does).
  */
 import { startTestApp } from '../tests/api/harness';
 import { createRequire } from 'node:module';
 
-const kind = (process.argv[2] ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite')) as 'pglite' | 'postgres';
+const kind = (process.argv.find((a) => a === 'pglite' || a === 'postgres') ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite')) as 'pglite' | 'postgres';
 const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
 const gc = (globalThis as { gc?: () => void }).gc;
 
 async function main() {
-  const t = await startTestApp(kind);
+  const t = await startTestApp(kind, process.argv.includes('--no-reference') ? { seedReference: 'none' } : {});
   await t.login();
   for (let i = 0; i < 3; i++) { gc?.(); await new Promise((ok) => setTimeout(ok, 200)); }
   const m = process.memoryUsage();
