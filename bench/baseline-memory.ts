@@ -1,12 +1,12 @@
 /**
  * Idle server memory probe (issue 13, export peak RSS): starts the app as bench/inventory-export.ts does
  * (tests/api/harness.ts startTestApp: migrated, seeded with SA + AE reference data and demo data), logs in once,
- * forces GCs and prints process.memoryUsage() in MB, then the node_modules packages loaded in this thread (from
- * the CommonJS cache and, for ES modules, from the tsx/Node loader's resolved URLs when available).
+ * forces GCs and prints process.memoryUsage() in MB (bench/README.md "Export memory (seventh session)").
  *
  *   node --expose-gc --import tsx bench/baseline-memory.ts [pglite|postgres] [--modules] [--no-reference]
  *
- * postgres needs DATABASE_URL. --modules lists the CommonJS packages loaded; --no-reference seeds without the
+ * postgres needs DATABASE_URL. --modules lists the packages in the CommonJS cache (ES modules are not
+ * listed: Node gives no list of them) with their file counts; --no-reference seeds without the
  * reference countries/cities (what a start on an already seeded database does).
  */
 import { startTestApp } from '../tests/api/harness';
