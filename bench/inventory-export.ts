@@ -27,7 +27,6 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { once } from 'node:events';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type pg from 'pg';
 import { sysFileExport } from '../src/server/db/internal-schema';
 import type { LocalFileStorage } from '../src/server/domain/files/storage';
@@ -205,6 +204,7 @@ async function main() {
       const v0 = performance.now();
       let rows = 0;
       let header: unknown[] = [];
+      const { default: ExcelJS } = await import('exceljs'); // loaded after the export: the RSS measured is the server's
       const reader = new ExcelJS.stream.xlsx.WorkbookReader(xlsxPath, { sharedStrings: 'ignore', styles: 'ignore', hyperlinks: 'ignore', worksheets: 'emit' });
       for await (const ws of reader) for await (const r of ws) { if (rows === 0) header = (r.values as unknown[]).slice(1); rows++; }
       console.log(`\nverify: ${rows - 1} data rows (expected ${ROWS}); header ${JSON.stringify(header)}; read in ${((performance.now() - v0) / 1000).toFixed(1)} s`);

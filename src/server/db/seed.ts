@@ -13,6 +13,7 @@ import { permissionTree } from '../../../generated/shared/permissions';
 import type { Config } from '../config';
 import { hashPassword } from '../domain/passwords';
 import { ensureBuiltInConnection } from '../domain/dbms/connections';
+import { referenceRows } from './seed-reference';
 import type { Db } from './connect';
 
 const BATCH = 2000;
@@ -41,9 +42,8 @@ export async function seed(db: Db, config: Pick<Config, 'adminPassword' | 'seedR
   if (config.seedReference !== 'none') {
     const [{ n }] = await db.select({ n: count() }).from(country);
     if (Number(n) === 0) {
-      // loaded only when seeding: the package's data costs ~65 MB of memory (bench/README.md, inventory export)
-      const { referenceRows } = await import('./seed-reference');
-      const rows = referenceRows(config.seedReference === 'all' ? undefined : config.seedReference);
+      // read in a worker thread that ends after it: the package's data would stay in this one (seed-reference.ts)
+      const rows = await referenceRows(config.seedReference === 'all' ? undefined : config.seedReference);
       await db.transaction(async (tx) => {
         await insertBatched((r) => tx.insert(country).values(r), rows.countries);
         await insertBatched((r) => tx.insert(province).values(r), rows.provinces);

@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import svgCaptcha from 'svg-captcha';
 import * as yup from 'yup';
 import { loginSchema, loginTexts } from '../../shared/login';
 import { user } from '../../../generated/db/schema';
@@ -35,6 +34,8 @@ export const captchaBody: BodyRule<{ type?: number }> = {
 };
 
 export async function newCaptcha(db: Db, type: number): Promise<{ captchaId: string; image: string }> {
+  // loaded at the first captcha, not with the server (its fonts are ~4 MB of memory)
+  const { default: svgCaptcha } = await import('svg-captcha');
   const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true, background: '#f4f6f8' });
   const captchaId = randomUUID();
   await sweepExpired(db);

@@ -1,10 +1,12 @@
 /**
  * Product images (spec 5 "Product image uploaded with file type 5", spec 9 "thumbnails quality 80, default
  * 60x60, for jpg, jpeg, png"): what counts as an image and how its thumbnail is made, with sharp, streaming
- * from and to {@link FileStorage}.
+ * from and to {@link FileStorage}. sharp (~18 MB of memory with libvips) is loaded at the first image, not
+ * with the server.
  */
-import sharp from 'sharp';
 import { derivedKey, type FileStorage } from './storage';
+
+const loadSharp = async () => (await import('sharp')).default;
 
 /** Extensions a product image (file type 5) may have. */
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
@@ -21,7 +23,7 @@ const IMAGE_MIME: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png
  * when the bytes are not one of those (whatever the file name said).
  */
 export async function imageFormat(storage: FileStorage, key: string): Promise<'jpeg' | 'png' | 'webp' | null> {
-  const probe = sharp();
+  const probe = (await loadSharp())();
   const src = storage.get(key);
   src.on('error', (e) => probe.destroy(e));
   src.pipe(probe);
@@ -44,6 +46,7 @@ export const imageMime = (format: string) => IMAGE_MIME[format] ?? 'application/
  */
 export async function makeThumbnail(storage: FileStorage, key: string, format: 'jpeg' | 'png'): Promise<string> {
   const thumbKey = derivedKey(key, `${THUMBNAIL.width}x${THUMBNAIL.height}`);
+  const sharp = await loadSharp();
   let t = sharp().rotate().resize(THUMBNAIL.width, THUMBNAIL.height, { fit: 'cover' });
   t = format === 'jpeg' ? t.jpeg({ quality: THUMBNAIL.quality }) : t.png({ quality: THUMBNAIL.quality });
   const src = storage.get(key);

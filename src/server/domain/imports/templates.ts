@@ -6,9 +6,9 @@
  * Sheet 1 (the data sheet): a bold, frozen header row whose titles are `<English> / <中文>` (e.g.
  * `SKU / SKU编码`), one example row; code columns are formatted as text so Excel keeps leading zeros.
  * Sheet 2: the valid values (Categories, Platforms) or notes. Templates are public like any static file:
- * the console opens them in a new tab, which sends no token.
+ * the console opens them in a new tab, which sends no token. exceljs (~21 MB of memory) is loaded at the first
+ * template built, not with the server.
  */
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connect';
 import type { ImportDefinition } from './jobs';
@@ -27,6 +27,7 @@ export type TemplateSource = Pick<ImportDefinition, 'templateFile' | 'sheetName'
 
 /** The xlsx bytes of one import's template. */
 export async function buildTemplate(db: Db, def: TemplateSource): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   wb.creator = 'WMS';
   const ws = wb.addWorksheet(def.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -25,10 +25,9 @@ import { bindings } from '../../../../generated/server/routes';
 import type { Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
 import { manifestLabel } from '../../http/body';
+import type { PrintKind } from './kinds';
 import { drawLine, drawWrapped, fitted } from './pdf-text';
 
-export const PRINT_KINDS = ['pickList', 'packingList', 'inboundReceipt', 'outboundPackageLabel', 'inboundPackageLabel'] as const;
-export type PrintKind = (typeof PRINT_KINDS)[number];
 
 type L2 = Record<Lang, string>;
 /** Document titles and the few words that are no manifest field. */
@@ -344,8 +343,3 @@ export async function renderDocument(db: Db, kind: PrintKind, id: number, lang: 
     case 'inboundPackageLabel': return packageLabel(db, kind, id, lang);
   }
 }
-
-/** What each kind prints from: the resource of its record (its table, scope and read codes). */
-export const KIND_RESOURCE: Record<PrintKind, 'outboundOrder' | 'inboundOrder' | 'outboundPackage' | 'inboundPackage'> = {
-  pickList: 'outboundOrder', packingList: 'outboundOrder', inboundReceipt: 'inboundOrder', outboundPackageLabel: 'outboundPackage', inboundPackageLabel: 'inboundPackage',
-};

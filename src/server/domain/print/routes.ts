@@ -36,7 +36,7 @@ import { notFound } from '../../http/errors';
 import { requireCode, scopeConditions } from '../../http/guard';
 import { sapiRoute } from '../../http/sapi';
 import { installationKey } from '../secrets';
-import { KIND_RESOURCE, PRINT_KINDS, renderDocument, type PrintKind } from './documents';
+import { KIND_RESOURCE, PRINT_KINDS, type PrintKind } from './kinds';
 
 /** How long a signed document address stays valid (ms). */
 export const PRINT_URL_TTL_MS = 5 * 60_000;
@@ -144,6 +144,8 @@ export function registerPrintRoutes(app: FastifyInstance, database: Database, co
     const table = tables[res];
     const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, Number(id)));
     if (!row) return reply.status(404).send({ code: Code.NOT_FOUND, msg: notFound(lang, `${bindings[res].meta[lang]} #${id}`).message, data: null });
+    // loaded at the first document: pdfkit and bwip-js stay out of a server that never prints (./kinds.ts)
+    const { renderDocument } = await import('./documents');
     const pdf = await pdfBuffer(await renderDocument(db, kind as PrintKind, Number(id), lang, Number(p.tz)));
     return reply
       .header('content-type', 'application/pdf')
