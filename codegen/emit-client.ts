@@ -268,5 +268,5 @@ function emitResourceIndex(model: Model): Output {
 }
 
 export function emitClient(model: Model): Output[] {
-  return [emitApi(model), emitAccess(model), emitMenu(model), emitRoutes(model), emitI18n(model), ...byName(model.resources).filter((r) => !r.screen).map((r) => emitResource(model, r)), emitResourceIndex(model), emitViews(model), emitViewRoutes(model)];
+  return [emitApi(model), emitAccess(model), emitMenu(model), emitRoutes(model), emitI18n(model), ...byName(model.resources).filter((r) => !r.screen).map((r) => emitResource(model, r)), emitResourceIndex(model), ...emitViews(model), emitViewRoutes(model)];
 }

@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DataProvider } from 'react-admin';
 import { generatedMessages } from '../../generated/client/i18n';
-import { screenSource } from '../../generated/client/views';
+import { screenSource } from '../../generated/client/views/inventoryJudgement';
 import { documentScreenMessages } from '../../src/client/kit/screen/messages';
 import { ScreenFormDialog } from '../../src/client/kit/screen/ScreenFormDialog';
 import { screenAddBody, screenFormSchema } from '../../src/client/kit/screen/screenForm';

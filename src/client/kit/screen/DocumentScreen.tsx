@@ -1,6 +1,6 @@
 /**
  * A document list declared in the manifest (`screen:` of a resource; DESIGN.md "Screens are declarations
- * too"): the generated views (generated/client/views.tsx) render this with their resource and view. It
+ * too"): the generated views (generated/client/views/<resource>.tsx) render this with their resource and view. It
  * assembles the documents kit: the list shell with the view's permanent filter, the filter bar, Add (a screen
  * with a form and an add code, unless `add: false`) and the registered top widgets, the table with the row number, the view's
  * columns (a sorted header's third click clears the sort) and the operations (sticky right), and the dialogs

@@ -5,7 +5,8 @@
  * the generated manifest metadata, line limits from src/shared/documents.ts.
  */
 import { Currency, EcPlatform, OutboundOrderStatus, OutboundOrderType } from '../../../../generated/shared/enums';
-import { resourceMeta } from '../../../../generated/shared/resources';
+import { outboundOrderMeta } from '../../../../generated/shared/resources/outboundOrder';
+import { outboundOrderLineMeta } from '../../../../generated/shared/resources/outboundOrderLine';
 import type { OutboundOrder } from '../../../../generated/shared/types';
 import { maxLengthOf, type ResourceSpec, type WorkflowSpec } from '../../../shared/resource-meta';
 import { documentPaths } from '../../kit/documentApi';
@@ -25,8 +26,8 @@ export type OutboundAction = (typeof OUTBOUND_ACTIONS)[number];
 
 export const OUTBOUND_PATHS = documentPaths(OUTBOUND_RESOURCE, ['page', 'detail', 'add', 'edit', 'remove', ...OUTBOUND_ACTIONS] as const);
 
-const meta = resourceMeta.outboundOrder as ResourceSpec;
-const lineMeta = resourceMeta.outboundOrderLine as ResourceSpec;
+const meta = outboundOrderMeta as ResourceSpec;
+const lineMeta = outboundOrderLineMeta as ResourceSpec;
 
 /** The manifest's life cycle of an outbound order (states and actions with their `from` states and codes). */
 export const OUTBOUND_WORKFLOW = meta.workflow as WorkflowSpec;
