@@ -18,7 +18,7 @@
  * `onSelect` (a picker: each row's operations are one Select button handing the row back; no top buttons).
  * Test id `${testId}-row-select`.
  */
-import { useMemo } from 'react';
+import { Suspense, lazy, use, useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -35,12 +35,14 @@ import { useDocumentListUi, type DocumentListUi } from '../DocumentListUi';
 import { bulkWidget, dialogWidget, formWidget, topWidget } from './registry';
 import { screenColumns } from './ScreenColumns';
 import { ScreenFilterBar } from './ScreenFilterBar';
-import { ScreenActionFormDialog } from './ScreenActionFormDialog';
-import { ScreenFormDialog } from './ScreenFormDialog';
 import { childDialogKind, reasonDialogKind, ScreenRowActions } from './ScreenRowActions';
-import { ScreenViewDialog } from './ScreenViewDialog';
 import { screenOf, type Screen, type ScreenSource } from './spec';
-import '../../screens/widgets';
+import { screenWidgets } from '../../screens/widgets';
+
+// the create/edit, view and action form dialogs load with their first opening (each its own chunk)
+const ScreenFormDialog = lazy(() => import('./ScreenFormDialog').then((m) => ({ default: m.ScreenFormDialog })));
+const ScreenActionFormDialog = lazy(() => import('./ScreenActionFormDialog').then((m) => ({ default: m.ScreenActionFormDialog })));
+const ScreenViewDialog = lazy(() => import('./ScreenViewDialog').then((m) => ({ default: m.ScreenViewDialog })));
 
 const TopWidgets = ({ screen }: { screen: Screen }) => (
   <>
@@ -139,6 +141,21 @@ const SelectRow = ({ screen, onSelect }: CellProps & { screen: Screen; onSelect:
   ) : null;
 };
 
+/** The open dialog of a screen by its kind (see the module doc); the lazy ones show nothing while they load. */
+function screenDialog(screen: Screen, open: unknown, ui: DocumentListUi<string>): ReactNode {
+  // the screen's own kinds are strings, so the union does not narrow on kind: one shape for all
+  const dialog = open as { kind: string; id?: Identifier; record: RaRecord };
+  if (dialog.kind === 'edit') return <FormDialog screen={screen} id={dialog.id} record={dialog.record} onClose={ui.close} onSaved={dialog.id === undefined ? ui.done : ui.reload} />;
+  if (dialog.kind === 'view') return <ScreenViewDialog screen={screen} record={dialog.record} onClose={ui.close} />;
+  const child = screen.spec.children.find((c) => childDialogKind(c.resource) === dialog.kind);
+  if (child) return <ChildDialog screen={screen} resource={child.resource} record={dialog.record} onClose={ui.reload} />;
+  const action = screen.spec.actions.find((a) => reasonDialogKind(a.name) === dialog.kind);
+  if (action?.kind === 'form') return <ScreenActionFormDialog screen={screen} action={action.name} record={dialog.record} onClose={ui.close} onDone={ui.reload} />;
+  if (action) return <ReasonActionDialog screen={screen} action={action.name} dialog={dialog} ui={ui} />;
+  const render = dialogWidget(dialog.kind.replace(/^widget:/, ''));
+  return render ? render({ screen, record: dialog.record, ui }) : null;
+}
+
 /** Whether a row can offer anything: View / Edit / Delete (a form), workflow actions or row widgets. */
 const hasRowActions = ({ spec }: Screen) => Boolean(spec.form || spec.actions.length || spec.rowWidgets.length);
 
@@ -176,7 +193,19 @@ export interface DocumentScreenProps {
   onSelect?: (record: RaRecord) => void;
 }
 
-export const DocumentScreen = ({ source, resource, view, storeKey, inDialog = false, preset, onSelect }: DocumentScreenProps) => {
+/**
+ * The screen once its hand-written widgets are registered (src/client/screens/widgets.ts loads the modules its
+ * resource needs, each its own chunk); nothing shows while they load.
+ */
+export const DocumentScreen = (props: DocumentScreenProps) => (
+  <Suspense fallback={null}>
+    <LoadedScreen {...props} />
+  </Suspense>
+);
+
+const LoadedScreen = ({ source, resource, view, storeKey, inDialog = false, preset, onSelect }: DocumentScreenProps) => {
+  const loading = screenWidgets(resource);
+  if (loading) use(loading);
   const presetKey = JSON.stringify(preset ?? {});
   // the preset by value: callers pass a new object each render
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -197,19 +226,7 @@ export const DocumentScreen = ({ source, resource, view, storeKey, inDialog = fa
           {screen.spec.selectable ? <BulkWidgets screen={screen} /> : null}
         </DocumentTopButtons>
       }
-      renderDialog={(open, ui) => {
-        // the screen's own kinds are strings, so the union does not narrow on kind: one shape for all
-        const dialog = open as { kind: string; id?: Identifier; record: RaRecord };
-        if (dialog.kind === 'edit') return <FormDialog screen={screen} id={dialog.id} record={dialog.record} onClose={ui.close} onSaved={dialog.id === undefined ? ui.done : ui.reload} />;
-        if (dialog.kind === 'view') return <ScreenViewDialog screen={screen} record={dialog.record} onClose={ui.close} />;
-        const child = screen.spec.children.find((c) => childDialogKind(c.resource) === dialog.kind);
-        if (child) return <ChildDialog screen={screen} resource={child.resource} record={dialog.record} onClose={ui.reload} />;
-        const action = screen.spec.actions.find((a) => reasonDialogKind(a.name) === dialog.kind);
-        if (action?.kind === 'form') return <ScreenActionFormDialog screen={screen} action={action.name} record={dialog.record} onClose={ui.close} onDone={ui.reload} />;
-        if (action) return <ReasonActionDialog screen={screen} action={action.name} dialog={dialog} ui={ui} />;
-        const render = dialogWidget(dialog.kind.replace(/^widget:/, ''));
-        return render ? render({ screen, record: dialog.record, ui }) : null;
-      }}
+      renderDialog={(open, ui) => <Suspense fallback={null}>{screenDialog(screen, open, ui)}</Suspense>}
     >
       <ScreenTable screen={screen} onSelect={onSelect} />
     </DocumentList>
