@@ -50,6 +50,9 @@ const pending = new Map<string, Promise<unknown>>();
 
 const packsOf = (resource: string): Pack[] => SCREEN_PACKS[resource] ?? (Object.keys(PACKS) as Pack[]);
 
+/** Resolves once the widgets of `resource`'s screen are registered (e.g. before rendering it in a test). */
+export const loadScreenWidgets = (resource: string): Promise<unknown> => screenWidgets(resource) ?? Promise.resolve();
+
 /**
  * The widgets of `resource`'s screen: undefined once they are registered (render now), else a promise that
  * settles when they are (the same promise for every call until then, as React's `use` wants). A failed load
