@@ -253,7 +253,7 @@ function emitResourceIndex(model: Model): Output {
     { name: 'recordRepresentation', type: 'string', hasQuestionToken: true }, { name: 'listRoute', type: 'string', hasQuestionToken: true }] });
   const defs = byName(model.resources).map((r) => {
     const P = pascal(r.name);
-    // a resource with a screen: its views are routed from views.tsx; create and edit are the screen's dialog
+    // a resource with a screen: its views are routed from views/<resource>.tsx; create and edit are the screen's dialog
     if (r.screen) return { name: r.name, icon: r.menu ? code(r.menu.icon) : undefined, recordRepresentation: r.represent };
     return {
       name: r.name, list: code(`lazyPage(pages.${r.name}, ${lit(`${P}List`)})`),

@@ -70,13 +70,20 @@ export function emitViewRoutes(model: Model): Output {
   sf.addImportDeclaration({ moduleSpecifier: 'react', namedImports: ['type ComponentType'] });
   sf.addImportDeclaration({ moduleSpecifier: '../../src/client/routing/lazyPage', namedImports: ['lazyPage'] });
   const rows: string[] = [];
+  const loaders: string[] = [];
+  for (const r of byName(model.resources).filter((x) => x.screen?.views.some((v) => v.route))) {
+    loaders.push(`const ${r.name}Views = () => import(${lit(viewsModule(r.name))});`);
+  }
   for (const r of byName(model.resources)) {
     for (const v of (r.screen?.views ?? []).filter((x) => x.route)) {
       const name = viewComponent(r.name, v.name);
-      rows.push(`{ resource: ${lit(r.name)}, view: ${lit(v.name)}, route: ${lit(v.route!)}, code: ${lit(v.code)}, component: lazyPage(() => import(${lit(viewsModule(r.name))}), ${lit(name)}) }`);
+      rows.push(`{ resource: ${lit(r.name)}, view: ${lit(v.name)}, route: ${lit(v.route!)}, code: ${lit(v.code)}, component: lazyPage(${r.name}Views, ${lit(name)}) }`);
     }
   }
   sf.addStatements([
+    `/** Each screen's views module (views/<resource>.tsx), its own chunk: imported on the first visit of one of its lists. */`,
+    ...loaders,
+    ``,
     `/** A generated list view: its route and the code that opens it ('any': every logged-in user). */`,
     `export interface ViewDef {`,
     `  resource: string;`,

@@ -178,7 +178,7 @@ const ScreenTable = ({ screen, onSelect }: { screen: Screen; onSelect?: (record:
 };
 
 export interface DocumentScreenProps {
-  /** The generated manifest metadata and schema factories (generated/shared/resources.ts, schemas.ts). */
+  /** The screen's resources' metadata and the schema factories (`screenSource` of generated/client/views/<resource>.tsx). */
   source: ScreenSource;
   resource: string;
   /** The view's name (default: the first). */

@@ -1,7 +1,7 @@
 /**
  * Constants of the inbound order screens (spec 2.3 /inbound/normal_list, return_list, reject_list and
  * /func/*_inbound_exec; spec 3 "Inbound order", 4, 8, 9; issue 5; server rules in
- * src/server/domain/inbound/orders.ts; workflow in generated/shared/resources.ts `inboundOrder.workflow`).
+ * src/server/domain/inbound/orders.ts; workflow in generated/shared/resources/inboundOrder.ts `workflow`).
  */
 import { InboundOrderStatus, InboundOrderType } from '../../../../generated/shared/enums';
 import { inboundOrderMeta } from '../../../../generated/shared/resources/inboundOrder';

@@ -1,7 +1,7 @@
 /**
  * Constants of the outbound order screens (spec 2.3 /outbound/normal_list and /outbound/nano_list; spec 3
  * "Outbound order", 4, 8, 9; server rules in src/server/domain/outbound/orders.ts; workflow in
- * generated/shared/resources.ts `outboundOrder.workflow`). Field limits and permission codes are read from
+ * generated/shared/resources/outboundOrder.ts `workflow`). Field limits and permission codes are read from
  * the generated manifest metadata, line limits from src/shared/documents.ts.
  */
 import { Currency, EcPlatform, OutboundOrderStatus, OutboundOrderType } from '../../../../generated/shared/enums';

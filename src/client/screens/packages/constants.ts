@@ -1,7 +1,7 @@
 /**
  * What the package dialog, the order lists and the shipping screen need to know about each kind of package
  * (server rules in src/server/domain/packages.ts): resources, API paths, the write code, the dialog's header
- * fields and the open order states, all read from the manifest metadata (generated/shared/resources.ts), plus
+ * fields and the open order states, all read from the manifest metadata (generated/shared/resources/<kind>Package.ts), plus
  * the record shapes the API returns. The pack lists themselves are the manifest's `screen:` (resources.yaml).
  *
  * Units: weight in kg (up to 3 decimals), length / width / height in cm (up to 1 decimal).
