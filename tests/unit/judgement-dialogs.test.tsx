@@ -18,7 +18,6 @@ import { documentScreenMessages } from '../../src/client/kit/screen/messages';
 import { ScreenFormDialog } from '../../src/client/kit/screen/ScreenFormDialog';
 import { screenAddBody, screenFormSchema } from '../../src/client/kit/screen/screenForm';
 import { screenOf } from '../../src/client/kit/screen/spec';
-import '../../src/client/screens/widgets';
 import { OWNER_A, OWNER_B, WH_1, WH_2, i18nOf, renderWithAdmin, stubDataProvider as stubWith, waitForOwnerAndWarehouse, type Lists, REQUIRED_OWNER, REQUIRED_WAREHOUSE } from './console-harness';
 import { loadScreenWidgets } from '../../src/client/screens/widgets';
 
