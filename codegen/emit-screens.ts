@@ -69,11 +69,10 @@ export function emitViewRoutes(model: Model): Output {
   const sf = newFile('generated/client/viewRoutes.ts');
   sf.addImportDeclaration({ moduleSpecifier: 'react', namedImports: ['type ComponentType'] });
   sf.addImportDeclaration({ moduleSpecifier: '../../src/client/routing/lazyPage', namedImports: ['lazyPage'] });
-  sf.addImportDeclaration({ moduleSpecifier: '../../src/client/screens/widgets', namedImports: ['loadScreenWidgets'] });
   const rows: string[] = [];
   const loaders: string[] = [];
   for (const r of byName(model.resources).filter((x) => x.screen?.views.some((v) => v.route))) {
-    loaders.push(`const ${r.name}Views = () => Promise.all([import(${lit(viewsModule(r.name))}), loadScreenWidgets(${lit(r.name)})]).then(([m]) => m);`);
+    loaders.push(`const ${r.name}Views = () => import(${lit(viewsModule(r.name))});`);
   }
   for (const r of byName(model.resources)) {
     for (const v of (r.screen?.views ?? []).filter((x) => x.route)) {
@@ -82,10 +81,7 @@ export function emitViewRoutes(model: Model): Output {
     }
   }
   sf.addStatements([
-    `/**`,
-    ` * Each screen's views module (views/<resource>.tsx), its own chunk, imported on the first visit of one of its lists`,
-    ` * (or the route's preload) together with the screen's widget modules, so that neither waits for the other.`,
-    ` */`,
+    `/** Each screen's views module (views/<resource>.tsx), its own chunk: imported on the first visit of one of its lists. */`,
     ...loaders,
     ``,
     `/** A generated list view: its route and the code that opens it ('any': every logged-in user). */`,
