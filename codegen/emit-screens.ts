@@ -53,8 +53,10 @@ export function emitViews(model: Model): Output[] {
     const all = screenResources(model, r.name);
     for (const name of all) sf.addImportDeclaration({ moduleSpecifier: `../../shared/resources/${name}`, namedImports: [metaConst(name)] });
     sf.addImportDeclaration({ moduleSpecifier: '../../shared/schemas', namedImports: ['schemas'] });
+    sf.addImportDeclaration({ moduleSpecifier: '../../../src/client/screens/widgets', namedImports: ['loadScreenWidgets'] });
     const source = lit({ resources: Object.fromEntries(all.map((name) => [name, code(metaConst(name))])), schemas: code('schemas') });
     sf.addStatements(`/** What the ${r.en} screen reads: the resources it shows or refers to, and the schema factories. */\nexport const screenSource: ScreenSource = ${source};`);
+    sf.addStatements(`/** Settles once the screen's widget modules are registered; its routes wait for it (viewRoutes.ts). */\nexport const widgetsReady = loadScreenWidgets(${lit(r.name)});`);
     // a view without a route is shown only inside a dialog (children, or a hand-written dialog naming it)
     for (const v of (r.screen?.views ?? []).filter((x) => x.route)) {
       const name = viewComponent(r.name, v.name);
@@ -72,7 +74,7 @@ export function emitViewRoutes(model: Model): Output {
   const rows: string[] = [];
   const loaders: string[] = [];
   for (const r of byName(model.resources).filter((x) => x.screen?.views.some((v) => v.route))) {
-    loaders.push(`const ${r.name}Views = () => import(${lit(viewsModule(r.name))});`);
+    loaders.push(`const ${r.name}Views = () => import(${lit(viewsModule(r.name))}).then((m) => m.widgetsReady.then(() => m));`);
   }
   for (const r of byName(model.resources)) {
     for (const v of (r.screen?.views ?? []).filter((x) => x.route)) {
@@ -81,7 +83,10 @@ export function emitViewRoutes(model: Model): Output {
     }
   }
   sf.addStatements([
-    `/** Each screen's views module (views/<resource>.tsx), its own chunk: imported on the first visit of one of its lists. */`,
+    `/**`,
+    ` * Each screen's views module (views/<resource>.tsx), its own chunk: imported on the first visit of one of its lists,`,
+    ` * which waits for the screen's widget modules too (inside the route's loading, not after the list's first render).`,
+    ` */`,
     ...loaders,
     ``,
     `/** A generated list view: its route and the code that opens it ('any': every logged-in user). */`,

@@ -9,6 +9,7 @@ import { ownerMeta } from "../../shared/resources/owner";
 import { skuMeta } from "../../shared/resources/sku";
 import { warehouseMeta } from "../../shared/resources/warehouse";
 import { schemas } from "../../shared/schemas";
+import { loadScreenWidgets } from "../../../src/client/screens/widgets";
 /** What the Inventory adjustments screen reads: the resources it shows or refers to, and the schema factories. */
 export const screenSource: ScreenSource = {
   resources: {
@@ -22,6 +23,8 @@ export const screenSource: ScreenSource = {
   },
   schemas: schemas,
 };
+/** Settles once the screen's widget modules are registered; its routes wait for it (viewRoutes.ts). */
+export const widgetsReady = loadScreenWidgets("inventoryJudgement");
 /** Inventory adjustments: Inventory adjustments (/sku/inventory_judgement_list). */
 export const InventoryJudgementAllList = () => <DocumentScreen
   source={screenSource}
