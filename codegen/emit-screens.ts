@@ -6,19 +6,15 @@
  * first list, not on the login page, and each list brings only its own resources' metadata.
  */
 import type { Model } from './manifest';
+import { SCREEN_WIDGETS } from '../src/client/screens/widgets';
 import { metaConst } from './emit-shared';
 import { byName, code, finish, lit, newFile, pascal, type Output } from './source';
 
 /** The component name of a view, e.g. InboundOrderReturnList. */
 export const viewComponent = (resource: string, view: string) => `${pascal(resource)}${pascal(view)}List`;
 
-/**
- * The resources a screen of `resource` reads (src/client/kit/screen: `source.resources[...]`): itself, its
- * children's screens (shown with the same source) and its form's lines resource, each with those of its own,
- * and then the resources their fields and query parameters refer to (a ref's `represent`, a lookup's target,
- * an `editable.ref`'s workflow). Sorted by name.
- */
-export function screenResources(model: Model, resource: string): string[] {
+/** The screens a screen of `resource` shows: itself, its children's screens and its form's lines resource, each with those of its own. */
+function shownResources(model: Model, resource: string): Set<string> {
   const byKey = new Map(model.resources.map((r) => [r.name, r]));
   const own = new Set<string>();
   const visit = (name: string) => {
@@ -29,12 +25,31 @@ export function screenResources(model: Model, resource: string): string[] {
     if (screen?.form?.lines) visit(screen.form.lines.resource);
   };
   visit(resource);
+  return own;
+}
+
+/**
+ * The resources a screen of `resource` reads (src/client/kit/screen: `source.resources[...]`): those it shows
+ * (shownResources: children are shown with the same source) and then the resources their fields and query
+ * parameters refer to (a ref's `represent`, a lookup's target, an `editable.ref`'s workflow). Sorted by name.
+ */
+export function screenResources(model: Model, resource: string): string[] {
+  const byKey = new Map(model.resources.map((r) => [r.name, r]));
+  const own = shownResources(model, resource);
   const all = new Set(own);
   for (const name of own) {
     const r = byKey.get(name)!;
     for (const f of [...r.fields, ...r.queryParams]) if (f.resource && byKey.has(f.resource)) all.add(f.resource);
   }
   return [...all].sort();
+}
+
+/**
+ * The hand-written widget modules (src/client/screens/<name>/widgets.tsx) the screens of `resource` shows need,
+ * by src/client/screens/widgets.ts SCREEN_WIDGETS (a screen not listed: none; the test of that table names it).
+ */
+export function screenWidgetModules(model: Model, resource: string): string[] {
+  return [...new Set([...shownResources(model, resource)].flatMap((name) => SCREEN_WIDGETS[name] ?? []))].sort();
 }
 
 /** The module of a resource's list views, relative to generated/client (viewRoutes.ts imports it lazily). */
@@ -53,10 +68,10 @@ export function emitViews(model: Model): Output[] {
     const all = screenResources(model, r.name);
     for (const name of all) sf.addImportDeclaration({ moduleSpecifier: `../../shared/resources/${name}`, namedImports: [metaConst(name)] });
     sf.addImportDeclaration({ moduleSpecifier: '../../shared/schemas', namedImports: ['schemas'] });
-    sf.addImportDeclaration({ moduleSpecifier: '../../../src/client/screens/widgets', namedImports: ['loadScreenWidgets'] });
+    // registered before the screen renders; each module is shared by the screens that name its widgets
+    for (const m of screenWidgetModules(model, r.name)) sf.addImportDeclaration({ moduleSpecifier: `../../../src/client/screens/${m}/widgets` });
     const source = lit({ resources: Object.fromEntries(all.map((name) => [name, code(metaConst(name))])), schemas: code('schemas') });
     sf.addStatements(`/** What the ${r.en} screen reads: the resources it shows or refers to, and the schema factories. */\nexport const screenSource: ScreenSource = ${source};`);
-    sf.addStatements(`/** Settles once the screen's widget modules are registered; its routes wait for it (viewRoutes.ts). */\nexport const widgetsReady = loadScreenWidgets(${lit(r.name)});`);
     // a view without a route is shown only inside a dialog (children, or a hand-written dialog naming it)
     for (const v of (r.screen?.views ?? []).filter((x) => x.route)) {
       const name = viewComponent(r.name, v.name);
@@ -74,7 +89,7 @@ export function emitViewRoutes(model: Model): Output {
   const rows: string[] = [];
   const loaders: string[] = [];
   for (const r of byName(model.resources).filter((x) => x.screen?.views.some((v) => v.route))) {
-    loaders.push(`const ${r.name}Views = () => import(${lit(viewsModule(r.name))}).then((m) => m.widgetsReady.then(() => m));`);
+    loaders.push(`const ${r.name}Views = () => import(${lit(viewsModule(r.name))});`);
   }
   for (const r of byName(model.resources)) {
     for (const v of (r.screen?.views ?? []).filter((x) => x.route)) {
@@ -83,10 +98,7 @@ export function emitViewRoutes(model: Model): Output {
     }
   }
   sf.addStatements([
-    `/**`,
-    ` * Each screen's views module (views/<resource>.tsx), its own chunk: imported on the first visit of one of its lists,`,
-    ` * which waits for the screen's widget modules too (inside the route's loading, not after the list's first render).`,
-    ` */`,
+    `/** Each screen's views module (views/<resource>.tsx, with its widget modules), its own chunk: imported on the first visit of one of its lists. */`,
     ...loaders,
     ``,
     `/** A generated list view: its route and the code that opens it ('any': every logged-in user). */`,

@@ -45,9 +45,6 @@ beforeAll(async () => {
   symlinkSync(join(ROOT, 'src'), join(OUT, 'src'), 'dir');
   views = await import(join(OUT, 'generated/client/views/transfer.tsx'));
   viewRoutes = await import(join(OUT, 'generated/client/viewRoutes.ts'));
-  // a screen not in SCREEN_PACKS loads every widget module on its first render: here, not on a test's clock
-  const { loadScreenWidgets } = await import('../../src/client/screens/widgets');
-  await loadScreenWidgets('transfer');
   const { generatedMessages } = await import(join(OUT, 'generated/client/i18n.ts'));
   const en = deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, documentScreenMessages.en, generatedMessages.en);
   i18nProvider = polyglotI18nProvider(() => en as never, 'en');

@@ -10,7 +10,7 @@
  * what that package holds of its SKU + batch, so confirming receives that carton.
  */
 import type { ReactNode } from 'react';
-import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DataProvider } from 'react-admin';
 import { screenSource } from '../../generated/client/views/inboundOrder';
@@ -21,10 +21,6 @@ import { scanReceipts } from '../../src/client/screens/inbound/InboundReceivePag
 import { orderImportMessages } from '../../src/client/screens/orderImport';
 import { packageMessages } from '../../src/client/screens/packages/messages';
 import { OWNER_A, OWNER_B, WH_1, WH_2, i18nOf, keysOf as keys, pickSku as pickSkuIn, renderWithAdmin, rowOf, stubDataProvider as stubWith, type Lists } from './console-harness';
-import { loadScreenWidgets } from '../../src/client/screens/widgets';
-
-// the screen's widget modules load on its first render: load them before the tests (not on their clock)
-beforeAll(() => loadScreenWidgets('inboundOrder'), 120_000);
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 60_000 });

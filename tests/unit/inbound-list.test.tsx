@@ -6,7 +6,7 @@
  * manifest workflow) and per permission code; a workflow action asks first, then calls the server; a reason
  * action (submit problem order) needs its reason.
  */
-import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RaRecord } from 'react-admin';
 import { screenSource } from '../../generated/client/views/inboundOrder';
@@ -19,10 +19,6 @@ import { screenOf } from '../../src/client/kit/screen/spec';
 import { orderImportMessages } from '../../src/client/screens/orderImport';
 import { packageMessages } from '../../src/client/screens/packages/messages';
 import { actionIds, i18nOf, renderWithAdmin, rowOf as rowIn, stubDataProvider as stubWith } from './console-harness';
-import { loadScreenWidgets } from '../../src/client/screens/widgets';
-
-// the screen's widget modules load on its first render: load them before the tests (not on their clock)
-beforeAll(() => loadScreenWidgets('inboundOrder'), 120_000);
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });

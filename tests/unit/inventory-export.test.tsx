@@ -5,7 +5,7 @@
  * `<downloadUrl>?token=<token>` on SUCCESS and shows "Export failed" (plus the job's message) on FAIL; the
  * generated inventory list's Export widget exports the filter on screen behind a full-screen overlay.
  */
-import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, configure, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import type { DataProvider } from 'react-admin';
 import { TOKEN_KEY } from '../../src/client/providers/session';
@@ -15,10 +15,6 @@ import { screenSource } from '../../generated/client/views/inventory';
 import { DocumentScreen } from '../../src/client/kit/screen/DocumentScreen';
 import { documentScreenMessages } from '../../src/client/kit/screen/messages';
 import { adminWrapper, i18nOf, renderWithAdmin, stubDataProvider as stubWith } from './console-harness';
-import { loadScreenWidgets } from '../../src/client/screens/widgets';
-
-// the screen's widget modules load on its first render: load them before the tests (not on their clock)
-beforeAll(() => loadScreenWidgets('inventory'), 120_000);
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });

@@ -9,7 +9,7 @@
  * selects, select mode hands the row back, the change-log dialog shows `old -> new` with a change tag, and the
  * Export button follows sku_inventory:export.
  */
-import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, RecordContextProvider, type AuthProvider, type DataProvider, type RaRecord } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
@@ -32,10 +32,6 @@ import {
   inventoryMessages,
   nextSort,
 } from '../../src/client/screens/inventory';
-import { loadScreenWidgets } from '../../src/client/screens/widgets';
-
-// the screen's widget modules load on its first render: load them before the tests (not on their clock)
-beforeAll(() => Promise.all([loadScreenWidgets('inventory'), loadScreenWidgets('inventoryLog')]), 120_000);
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });

@@ -8,7 +8,7 @@
  * shows the record's quantities; "Add SKU" uses the SKU picker preset to the owner; the exact add / edit
  * bodies; a server failure shows its msg. Also the lines widget's manifest texts in en and zh.
  */
-import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DataProvider } from 'react-admin';
@@ -19,10 +19,6 @@ import { ScreenFormDialog } from '../../src/client/kit/screen/ScreenFormDialog';
 import { screenAddBody, screenFormSchema } from '../../src/client/kit/screen/screenForm';
 import { screenOf } from '../../src/client/kit/screen/spec';
 import { OWNER_A, OWNER_B, WH_1, WH_2, i18nOf, renderWithAdmin, stubDataProvider as stubWith, waitForOwnerAndWarehouse, type Lists, REQUIRED_OWNER, REQUIRED_WAREHOUSE } from './console-harness';
-import { loadScreenWidgets } from '../../src/client/screens/widgets';
-
-// the screen's widget modules load on its first render: load them before the tests (not on their clock)
-beforeAll(() => loadScreenWidgets('inventoryJudgement'), 120_000);
 
 // the inventory picker is another screen's: a stand-in that shows its preset and hands back one record
 const INVENTORY = { id: 5, skuId: 7, warehouseId: 1, ownerId: 3, batchNo: 'B1', qty: 40, lockQty: 2, skuEntity: { sku: 'LIP-1', name: 'Lipstick' } };

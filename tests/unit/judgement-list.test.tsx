@@ -6,7 +6,7 @@
  * permission code, approve after a confirmation (success reloads, failure shows the server msg), reject with a
  * required reason, delete after a confirmation, and the view dialog with the lines.
  */
-import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RaRecord } from 'react-admin';
 import { screenSource } from '../../generated/client/views/inventoryJudgement';
@@ -17,10 +17,6 @@ import { screenFilterCodec } from '../../src/client/kit/screen/ScreenFilterBar';
 import { screenOf } from '../../src/client/kit/screen/spec';
 import { lineSummary } from '../../src/client/screens/judgement/widgets';
 import { i18nOf, renderWithAdmin, rowOf as rowIn, stubDataProvider as stubWith } from './console-harness';
-import { loadScreenWidgets } from '../../src/client/screens/widgets';
-
-// the screen's widget modules load on its first render: load them before the tests (not on their clock)
-beforeAll(() => loadScreenWidgets('inventoryJudgement'), 120_000);
 
 // the console renders heavy MUI trees: allow slow machines and parallel test files more time
 configure({ asyncUtilTimeout: 5000 });

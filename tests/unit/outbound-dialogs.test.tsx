@@ -8,7 +8,7 @@
  * its msg and keeps the dialog open; edit loads the order, keeps owner and warehouse fixed and sends
  * {id, ...fields, lines}.
  */
-import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DataProvider } from 'react-admin';
 import { generatedMessages } from '../../generated/client/i18n';
@@ -18,10 +18,6 @@ import { documentScreenMessages } from '../../src/client/kit/screen/messages';
 import { orderImportMessages } from '../../src/client/screens/orderImport';
 import { packageMessages } from '../../src/client/screens/packages/messages';
 import { OWNER_A, OWNER_B, WH_1, WH_2, i18nOf, pickSku as pickSkuIn, renderWithAdmin, rowOf, stubDataProvider as stubWith, type Lists } from './console-harness';
-import { loadScreenWidgets } from '../../src/client/screens/widgets';
-
-// the screen's widget modules load on its first render: load them before the tests (not on their clock)
-beforeAll(() => loadScreenWidgets('outboundOrder'), 120_000);
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 120_000 });

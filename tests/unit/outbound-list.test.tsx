@@ -8,7 +8,7 @@
  * server msg when stock is short; Pack opens the shipping screen's pack dialog (waybill, carrier, weight);
  * Update delivery status asks the status; View shows the lines with their allocated quantities.
  */
-import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RaRecord } from 'react-admin';
 import { screenSource } from '../../generated/client/views/outboundOrder';
@@ -23,10 +23,6 @@ import { packageMessages } from '../../src/client/screens/packages/messages';
 import { shippingMessages } from '../../src/client/screens/shipping';
 import { waybillMessages } from '../../src/client/screens/waybill/messages';
 import { actionIds, i18nOf, renderWithAdmin, rowOf as rowIn, stubDataProvider as stubWith } from './console-harness';
-import { loadScreenWidgets } from '../../src/client/screens/widgets';
-
-// the screen's widget modules load on its first render: load them before the tests (not on their clock)
-beforeAll(() => loadScreenWidgets('outboundOrder'), 120_000);
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });

@@ -8,7 +8,7 @@
  * looked up, then sent as orderId), edit and delete only while the order allows package changes (read from
  * the order), edit in PackageDialog, delete after a confirmation with the server's refusal shown.
  */
-import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { DataProvider, RaRecord } from 'react-admin';
@@ -30,10 +30,6 @@ import {
   type PackageRecord,
 } from '../../src/client/screens/packages';
 import { i18nOf, keysOf as keys, renderWithAdmin, stubCall, stubDataProvider as stubWith } from './console-harness';
-import { loadScreenWidgets } from '../../src/client/screens/widgets';
-
-// the screen's widget modules load on its first render: load them before the tests (not on their clock)
-beforeAll(() => Promise.all([loadScreenWidgets('inboundPackage'), loadScreenWidgets('outboundPackage')]), 120_000);
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });

@@ -5,7 +5,7 @@
  * 'please input' / 'please select' texts, marks and edit body; the children's lists (supplier and platform
  * SKUs of one SKU, their own generated screens in a dialog): loading call, add body, platform-SKU rules.
  */
-import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DataProvider, RaRecord } from 'react-admin';
@@ -17,10 +17,6 @@ import { appZh } from '../../src/client/i18n/app-zh';
 import { setToken } from '../../src/client/providers/session';
 import { SkuImportDialog, progressOf } from '../../src/client/screens/sku';
 import { REQUIRED_OWNER, i18nOf, keysOf as keys, renderWithAdmin, rowOf, stubDataProvider } from './console-harness';
-import { loadScreenWidgets } from '../../src/client/screens/widgets';
-
-// the screen's widget modules load on its first render: load them before the tests (not on their clock)
-beforeAll(() => loadScreenWidgets('sku'), 120_000);
 
 // the console renders heavy MUI trees: allow slow machines and parallel test files more time
 configure({ asyncUtilTimeout: 5000 });

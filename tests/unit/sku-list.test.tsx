@@ -5,7 +5,7 @@
  * null" and is still sent; buttons follow the codes of spec 6; the picker mode hands a row back and locks its
  * presets; the filter bar trims and joins SKU codes; the noon view's platform is a locked preset.
  */
-import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RaRecord } from 'react-admin';
 import { screenSource } from '../../generated/client/views/sku';
@@ -15,10 +15,6 @@ import { screenFilterCodec } from '../../src/client/kit/screen/ScreenFilterBar';
 import { screenOf } from '../../src/client/kit/screen/spec';
 import { weightError } from '../../src/client/screens/sku';
 import { i18nOf, renderWithAdmin, rowOf, stubDataProvider } from './console-harness';
-import { loadScreenWidgets } from '../../src/client/screens/widgets';
-
-// the screen's widget modules load on its first render: load them before the tests (not on their clock)
-beforeAll(() => loadScreenWidgets('sku'), 120_000);
 
 // the console renders heavy MUI trees: allow slow machines and parallel test files more time
 configure({ asyncUtilTimeout: 5000 });

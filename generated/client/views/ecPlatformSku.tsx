@@ -5,11 +5,9 @@ import { ecPlatformSkuMeta } from "../../shared/resources/ecPlatformSku";
 import { ownerMeta } from "../../shared/resources/owner";
 import { skuMeta } from "../../shared/resources/sku";
 import { schemas } from "../../shared/schemas";
-import { loadScreenWidgets } from "../../../src/client/screens/widgets";
+import "../../../src/client/screens/sku/widgets";
 /** What the Platform SKUs screen reads: the resources it shows or refers to, and the schema factories. */
 export const screenSource: ScreenSource = {
   resources: { ecPlatformSku: ecPlatformSkuMeta, owner: ownerMeta, sku: skuMeta },
   schemas: schemas,
 };
-/** Settles once the screen's widget modules are registered; its routes wait for it (viewRoutes.ts). */
-export const widgetsReady = loadScreenWidgets("ecPlatformSku");

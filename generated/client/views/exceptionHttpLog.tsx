@@ -3,11 +3,9 @@ import { DocumentScreen } from "../../../src/client/kit/screen/DocumentScreen";
 import { type ScreenSource } from "../../../src/client/kit/screen/spec";
 import { exceptionHttpLogMeta } from "../../shared/resources/exceptionHttpLog";
 import { schemas } from "../../shared/schemas";
-import { loadScreenWidgets } from "../../../src/client/screens/widgets";
+import "../../../src/client/screens/records/widgets";
 /** What the HTTP exception logs screen reads: the resources it shows or refers to, and the schema factories. */
 export const screenSource: ScreenSource = { resources: { exceptionHttpLog: exceptionHttpLogMeta }, schemas: schemas };
-/** Settles once the screen's widget modules are registered; its routes wait for it (viewRoutes.ts). */
-export const widgetsReady = loadScreenWidgets("exceptionHttpLog");
 /** HTTP exception logs: HTTP exception logs (/exception_http_log/list). */
 export const ExceptionHttpLogListList = () => <DocumentScreen
   source={screenSource}

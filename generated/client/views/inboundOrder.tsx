@@ -8,7 +8,8 @@ import { ownerMeta } from "../../shared/resources/owner";
 import { skuMeta } from "../../shared/resources/sku";
 import { warehouseMeta } from "../../shared/resources/warehouse";
 import { schemas } from "../../shared/schemas";
-import { loadScreenWidgets } from "../../../src/client/screens/widgets";
+import "../../../src/client/screens/orders/widgets";
+import "../../../src/client/screens/print/widgets";
 /** What the Inbound orders screen reads: the resources it shows or refers to, and the schema factories. */
 export const screenSource: ScreenSource = {
   resources: {
@@ -21,8 +22,6 @@ export const screenSource: ScreenSource = {
   },
   schemas: schemas,
 };
-/** Settles once the screen's widget modules are registered; its routes wait for it (viewRoutes.ts). */
-export const widgetsReady = loadScreenWidgets("inboundOrder");
 /** Inbound orders: Inbound orders (/inbound/normal_list). */
 export const InboundOrderNormalList = () => <DocumentScreen
   source={screenSource}

@@ -8,7 +8,8 @@ import { skuMeta } from "../../shared/resources/sku";
 import { skuCategoryMeta } from "../../shared/resources/skuCategory";
 import { warehouseMeta } from "../../shared/resources/warehouse";
 import { schemas } from "../../shared/schemas";
-import { loadScreenWidgets } from "../../../src/client/screens/widgets";
+import "../../../src/client/screens/inventory/widgets";
+import "../../../src/client/screens/sku/widgets";
 /** What the Inventory screen reads: the resources it shows or refers to, and the schema factories. */
 export const screenSource: ScreenSource = {
   resources: {
@@ -21,8 +22,6 @@ export const screenSource: ScreenSource = {
   },
   schemas: schemas,
 };
-/** Settles once the screen's widget modules are registered; its routes wait for it (viewRoutes.ts). */
-export const widgetsReady = loadScreenWidgets("inventory");
 /** Inventory: Inventory (/sku/inventory_list). */
 export const InventoryListList = () => <DocumentScreen
   source={screenSource}

@@ -9,7 +9,7 @@ import { ownerMeta } from "../../shared/resources/owner";
 import { skuMeta } from "../../shared/resources/sku";
 import { warehouseMeta } from "../../shared/resources/warehouse";
 import { schemas } from "../../shared/schemas";
-import { loadScreenWidgets } from "../../../src/client/screens/widgets";
+import "../../../src/client/screens/judgement/widgets";
 /** What the Inventory adjustments screen reads: the resources it shows or refers to, and the schema factories. */
 export const screenSource: ScreenSource = {
   resources: {
@@ -23,8 +23,6 @@ export const screenSource: ScreenSource = {
   },
   schemas: schemas,
 };
-/** Settles once the screen's widget modules are registered; its routes wait for it (viewRoutes.ts). */
-export const widgetsReady = loadScreenWidgets("inventoryJudgement");
 /** Inventory adjustments: Inventory adjustments (/sku/inventory_judgement_list). */
 export const InventoryJudgementAllList = () => <DocumentScreen
   source={screenSource}

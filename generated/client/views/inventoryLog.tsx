@@ -8,7 +8,7 @@ import { ownerMeta } from "../../shared/resources/owner";
 import { skuMeta } from "../../shared/resources/sku";
 import { warehouseMeta } from "../../shared/resources/warehouse";
 import { schemas } from "../../shared/schemas";
-import { loadScreenWidgets } from "../../../src/client/screens/widgets";
+import "../../../src/client/screens/inventory/widgets";
 /** What the Inventory log screen reads: the resources it shows or refers to, and the schema factories. */
 export const screenSource: ScreenSource = {
   resources: {
@@ -21,8 +21,6 @@ export const screenSource: ScreenSource = {
   },
   schemas: schemas,
 };
-/** Settles once the screen's widget modules are registered; its routes wait for it (viewRoutes.ts). */
-export const widgetsReady = loadScreenWidgets("inventoryLog");
 /** Inventory log: Inventory log (/sku/inventory_log_list). */
 export const InventoryLogListList = () => <DocumentScreen
   source={screenSource}

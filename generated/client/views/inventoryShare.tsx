@@ -7,7 +7,7 @@ import { skuMeta } from "../../shared/resources/sku";
 import { skuCategoryMeta } from "../../shared/resources/skuCategory";
 import { warehouseMeta } from "../../shared/resources/warehouse";
 import { schemas } from "../../shared/schemas";
-import { loadScreenWidgets } from "../../../src/client/screens/widgets";
+import "../../../src/client/screens/share/widgets";
 /** What the Inventory shares screen reads: the resources it shows or refers to, and the schema factories. */
 export const screenSource: ScreenSource = {
   resources: {
@@ -19,8 +19,6 @@ export const screenSource: ScreenSource = {
   },
   schemas: schemas,
 };
-/** Settles once the screen's widget modules are registered; its routes wait for it (viewRoutes.ts). */
-export const widgetsReady = loadScreenWidgets("inventoryShare");
 /** Inventory shares: Inventory shares (/sku/inventory_share_list). */
 export const InventoryShareListList = () => <DocumentScreen
   source={screenSource}

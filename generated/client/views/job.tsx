@@ -3,10 +3,8 @@ import { DocumentScreen } from "../../../src/client/kit/screen/DocumentScreen";
 import { type ScreenSource } from "../../../src/client/kit/screen/spec";
 import { jobMeta } from "../../shared/resources/job";
 import { schemas } from "../../shared/schemas";
-import { loadScreenWidgets } from "../../../src/client/screens/widgets";
+import "../../../src/client/screens/jobs/widgets";
 /** What the Scheduled tasks screen reads: the resources it shows or refers to, and the schema factories. */
 export const screenSource: ScreenSource = { resources: { job: jobMeta }, schemas: schemas };
-/** Settles once the screen's widget modules are registered; its routes wait for it (viewRoutes.ts). */
-export const widgetsReady = loadScreenWidgets("job");
 /** Scheduled tasks: Scheduled tasks (/job/list). */
 export const JobAllList = () => <DocumentScreen source={screenSource} resource="job" view="all" />;

@@ -4,11 +4,8 @@ import { type ScreenSource } from "../../../src/client/kit/screen/spec";
 import { jobMeta } from "../../shared/resources/job";
 import { jobLogMeta } from "../../shared/resources/jobLog";
 import { schemas } from "../../shared/schemas";
-import { loadScreenWidgets } from "../../../src/client/screens/widgets";
 /** What the Task log screen reads: the resources it shows or refers to, and the schema factories. */
 export const screenSource: ScreenSource = { resources: { job: jobMeta, jobLog: jobLogMeta }, schemas: schemas };
-/** Settles once the screen's widget modules are registered; its routes wait for it (viewRoutes.ts). */
-export const widgetsReady = loadScreenWidgets("jobLog");
 /** Task log: Task log (/job/log/list). */
 export const JobLogListList = () => <DocumentScreen
   source={screenSource}

@@ -8,7 +8,9 @@ import { ownerMeta } from "../../shared/resources/owner";
 import { skuMeta } from "../../shared/resources/sku";
 import { warehouseMeta } from "../../shared/resources/warehouse";
 import { schemas } from "../../shared/schemas";
-import { loadScreenWidgets } from "../../../src/client/screens/widgets";
+import "../../../src/client/screens/orders/widgets";
+import "../../../src/client/screens/print/widgets";
+import "../../../src/client/screens/waybill/widgets";
 /** What the Outbound orders screen reads: the resources it shows or refers to, and the schema factories. */
 export const screenSource: ScreenSource = {
   resources: {
@@ -21,8 +23,6 @@ export const screenSource: ScreenSource = {
   },
   schemas: schemas,
 };
-/** Settles once the screen's widget modules are registered; its routes wait for it (viewRoutes.ts). */
-export const widgetsReady = loadScreenWidgets("outboundOrder");
 /** Outbound orders: Outbound orders (/outbound/normal_list). */
 export const OutboundOrderNormalList = () => <DocumentScreen
   source={screenSource}

@@ -9,7 +9,9 @@ import { ownerMeta } from "../../shared/resources/owner";
 import { skuMeta } from "../../shared/resources/sku";
 import { warehouseMeta } from "../../shared/resources/warehouse";
 import { schemas } from "../../shared/schemas";
-import { loadScreenWidgets } from "../../../src/client/screens/widgets";
+import "../../../src/client/screens/orders/widgets";
+import "../../../src/client/screens/packages/widgets";
+import "../../../src/client/screens/print/widgets";
 /** What the Outbound packages screen reads: the resources it shows or refers to, and the schema factories. */
 export const screenSource: ScreenSource = {
   resources: {
@@ -23,8 +25,6 @@ export const screenSource: ScreenSource = {
   },
   schemas: schemas,
 };
-/** Settles once the screen's widget modules are registered; its routes wait for it (viewRoutes.ts). */
-export const widgetsReady = loadScreenWidgets("outboundPackage");
 /** Outbound packages: Outbound packages (/outbound/pack/list). */
 export const OutboundPackagePackList = () => <DocumentScreen
   source={screenSource}

@@ -3,11 +3,9 @@ import { DocumentScreen } from "../../../src/client/kit/screen/DocumentScreen";
 import { type ScreenSource } from "../../../src/client/kit/screen/spec";
 import { requestRecordMeta } from "../../shared/resources/requestRecord";
 import { schemas } from "../../shared/schemas";
-import { loadScreenWidgets } from "../../../src/client/screens/widgets";
+import "../../../src/client/screens/records/widgets";
 /** What the Request records screen reads: the resources it shows or refers to, and the schema factories. */
 export const screenSource: ScreenSource = { resources: { requestRecord: requestRecordMeta }, schemas: schemas };
-/** Settles once the screen's widget modules are registered; its routes wait for it (viewRoutes.ts). */
-export const widgetsReady = loadScreenWidgets("requestRecord");
 /** Request records: Request records (/request_record/list). */
 export const RequestRecordListList = () => <DocumentScreen
   source={screenSource}

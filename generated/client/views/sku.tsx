@@ -8,7 +8,7 @@ import { skuMeta } from "../../shared/resources/sku";
 import { skuCategoryMeta } from "../../shared/resources/skuCategory";
 import { supplierSkuMeta } from "../../shared/resources/supplierSku";
 import { schemas } from "../../shared/schemas";
-import { loadScreenWidgets } from "../../../src/client/screens/widgets";
+import "../../../src/client/screens/sku/widgets";
 /** What the SKUs screen reads: the resources it shows or refers to, and the schema factories. */
 export const screenSource: ScreenSource = {
   resources: {
@@ -21,8 +21,6 @@ export const screenSource: ScreenSource = {
   },
   schemas: schemas,
 };
-/** Settles once the screen's widget modules are registered; its routes wait for it (viewRoutes.ts). */
-export const widgetsReady = loadScreenWidgets("sku");
 /** SKUs: SKUs (/sku/list/all). */
 export const SkuAllList = () => <DocumentScreen source={screenSource} resource="sku" view="all" />;
 /** SKUs: noon SKUs (/sku/list/noon). */

@@ -5,8 +5,5 @@ import { ownerMeta } from "../../shared/resources/owner";
 import { skuMeta } from "../../shared/resources/sku";
 import { supplierSkuMeta } from "../../shared/resources/supplierSku";
 import { schemas } from "../../shared/schemas";
-import { loadScreenWidgets } from "../../../src/client/screens/widgets";
 /** What the Supplier SKUs screen reads: the resources it shows or refers to, and the schema factories. */
 export const screenSource: ScreenSource = { resources: { owner: ownerMeta, sku: skuMeta, supplierSku: supplierSkuMeta }, schemas: schemas };
-/** Settles once the screen's widget modules are registered; its routes wait for it (viewRoutes.ts). */
-export const widgetsReady = loadScreenWidgets("supplierSku");

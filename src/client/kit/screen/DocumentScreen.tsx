@@ -18,7 +18,7 @@
  * `onSelect` (a picker: each row's operations are one Select button handing the row back; no top buttons).
  * Test id `${testId}-row-select`.
  */
-import { Suspense, lazy, use, useMemo, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -37,8 +37,6 @@ import { screenColumns } from './ScreenColumns';
 import { ScreenFilterBar } from './ScreenFilterBar';
 import { childDialogKind, reasonDialogKind, ScreenRowActions } from './ScreenRowActions';
 import { screenOf, type Screen, type ScreenSource } from './spec';
-import { screenWidgets } from '../../screens/widgets';
-
 // the create/edit, view and action form dialogs load with their first opening (each its own chunk)
 const ScreenFormDialog = lazy(() => import('./ScreenFormDialog').then((m) => ({ default: m.ScreenFormDialog })));
 const ScreenActionFormDialog = lazy(() => import('./ScreenActionFormDialog').then((m) => ({ default: m.ScreenActionFormDialog })));
@@ -193,19 +191,7 @@ export interface DocumentScreenProps {
   onSelect?: (record: RaRecord) => void;
 }
 
-/**
- * The screen once its hand-written widgets are registered (src/client/screens/widgets.ts loads the modules its
- * resource needs, each its own chunk); nothing shows while they load.
- */
-export const DocumentScreen = (props: DocumentScreenProps) => (
-  <Suspense fallback={null}>
-    <LoadedScreen {...props} />
-  </Suspense>
-);
-
-const LoadedScreen = ({ source, resource, view, storeKey, inDialog = false, preset, onSelect }: DocumentScreenProps) => {
-  const loading = screenWidgets(resource);
-  if (loading) use(loading);
+export const DocumentScreen = ({ source, resource, view, storeKey, inDialog = false, preset, onSelect }: DocumentScreenProps) => {
   const presetKey = JSON.stringify(preset ?? {});
   // the preset by value: callers pass a new object each render
   // eslint-disable-next-line react-hooks/exhaustive-deps

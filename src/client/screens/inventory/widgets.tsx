@@ -6,7 +6,7 @@
  * - row `inventoryLog` (+ its dialog): the row's change log (InventoryLogDialog, spec 2.7);
  * and for the inventory log (`inventoryLog.screen`, spec 2.7, 2.9):
  * - column `qtyChange` on a change field (changeQty, lockChangeQty): `before -> after` with the change as a tag.
- * (its column `skuPlatforms` is the SKU list's, sku/widgets.tsx). Loaded for its side effect by the screens that name them (src/client/screens/widgets.ts).
+ * (its column `skuPlatforms` is the SKU list's, sku/widgets.tsx). Imported for its side effect by the views modules of the screens that name them (src/client/screens/widgets.ts).
  */
 import Button from '@mui/material/Button';
 import { useListContext, useTranslate } from 'react-admin';

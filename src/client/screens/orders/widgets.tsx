@@ -8,7 +8,7 @@
  * - column `totalQty`: the record's total quantity (outbound orders, packages);
  * - row `outboundPack` (+ its dialog): the shipping screen's pack dialog (waybill, carrier, weight);
  * - top `orderImport`: import orders of the view's type from the xlsx template;
- * Loaded for its side effect by the screens that name them (src/client/screens/widgets.ts).
+ * Imported for its side effect by the views modules of the screens that name them (src/client/screens/widgets.ts).
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

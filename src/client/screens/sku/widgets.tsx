@@ -11,7 +11,7 @@
  * - row `ecPlatformLabel` (platform SKU dialog): the label of the row's SKU on the row's platform;
  * - column `skuPlatforms` (SKU and inventory lists): the SKU's e-commerce platforms as tags, one a line.
  * The import and batch weight dialogs load with their first opening (each its own chunk).
- * Loaded for its side effect by the screens that name them (src/client/screens/widgets.ts).
+ * Imported for its side effect by the views modules of the screens that name them (src/client/screens/widgets.ts).
  */
 import { Suspense, lazy, useCallback, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
