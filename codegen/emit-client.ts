@@ -253,7 +253,7 @@ function emitResourceIndex(model: Model): Output {
     { name: 'recordRepresentation', type: 'string', hasQuestionToken: true }, { name: 'listRoute', type: 'string', hasQuestionToken: true }] });
   const defs = byName(model.resources).map((r) => {
     const P = pascal(r.name);
-    // a resource with a screen: its views are routed from views.tsx; create and edit are the screen's dialog
+    // a resource with a screen: its views are routed from views/<resource>.tsx; create and edit are the screen's dialog
     if (r.screen) return { name: r.name, icon: r.menu ? code(r.menu.icon) : undefined, recordRepresentation: r.represent };
     return {
       name: r.name, list: code(`lazyPage(pages.${r.name}, ${lit(`${P}List`)})`),
@@ -268,5 +268,5 @@ function emitResourceIndex(model: Model): Output {
 }
 
 export function emitClient(model: Model): Output[] {
-  return [emitApi(model), emitAccess(model), emitMenu(model), emitRoutes(model), emitI18n(model), ...byName(model.resources).filter((r) => !r.screen).map((r) => emitResource(model, r)), emitResourceIndex(model), emitViews(model), emitViewRoutes(model)];
+  return [emitApi(model), emitAccess(model), emitMenu(model), emitRoutes(model), emitI18n(model), ...byName(model.resources).filter((r) => !r.screen).map((r) => emitResource(model, r)), emitResourceIndex(model), ...emitViews(model), emitViewRoutes(model)];
 }

@@ -20,12 +20,27 @@ function emitEnums(model: Model): Output {
   return finish(sf);
 }
 
-function emitMeta(model: Model): Output {
+/** The name of a resource's metadata constant in its own module, e.g. skuMeta (generated/shared/resources/sku.ts). */
+export const metaConst = (resource: string) => `${resource}Meta`;
+
+/**
+ * generated/shared/resources/<name>.ts: one module per resource (its normalized metadata), so a console screen
+ * loads only the resources it shows (issue 14 "First load"); generated/shared/resources.ts gathers them all
+ * for the server and the generic code that looks resources up by name.
+ */
+function emitMeta(model: Model): Output[] {
+  const outputs = byName(model.resources).map((r) => {
+    const sf = newFile(`generated/shared/resources/${r.name}.ts`);
+    sf.addImportDeclaration({ moduleSpecifier: '../../../src/shared/resource-meta', namedImports: ['ResourceSpec'], isTypeOnly: true });
+    sf.addStatements(`/** ${r.en}: the resource's metadata, normalized (defaults filled in). */\nexport const ${metaConst(r.name)} = ${lit(r, { expand: true })} satisfies ResourceSpec;`);
+    return finish(sf);
+  });
   const sf = newFile('generated/shared/resources.ts');
   sf.addImportDeclaration({ moduleSpecifier: '../../src/shared/resource-meta', namedImports: ['ResourceSpec'], isTypeOnly: true });
-  const meta = lit(Object.fromEntries(byName(model.resources).map((r) => [r.name, r])), { expand: true });
-  sf.addStatements(`/** Every resource of the manifest, normalized (defaults filled in). */\nexport const resourceMeta = ${meta} satisfies Record<string, ResourceSpec>;\nexport type ResourceName = keyof typeof resourceMeta;`);
-  return finish(sf);
+  for (const r of byName(model.resources)) sf.addImportDeclaration({ moduleSpecifier: `./resources/${r.name}`, namedImports: [metaConst(r.name)] });
+  const all = lit(Object.fromEntries(byName(model.resources).map((r) => [r.name, code(metaConst(r.name))])), { expand: true });
+  sf.addStatements(`/** Every resource of the manifest, normalized (defaults filled in); one module each under resources/. */\nexport const resourceMeta = ${all} satisfies Record<string, ResourceSpec>;\nexport type ResourceName = keyof typeof resourceMeta;`);
+  return [...outputs, finish(sf)];
 }
 
 function tsType(f: FieldSpec): string {
@@ -163,5 +178,5 @@ export const permissionTree: Array<{ code: string; name: string; nameZh: string;
 }
 
 export function emitShared(model: Model): Output[] {
-  return [emitEnums(model), emitMeta(model), emitTypes(model), emitSchemas(model), emitPermissions(model)];
+  return [emitEnums(model), ...emitMeta(model), emitTypes(model), emitSchemas(model), emitPermissions(model)];
 }

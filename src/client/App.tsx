@@ -59,7 +59,7 @@ const outsideListRoutes = resourceDefs.flatMap(def => outsideListRoute(def) ?? [
 const pagesMounted = mountedPages(resourceDefs);
 const routerProvider = specRouterProvider(specPathRewriter(pagesMounted));
 
-/** The manifest's list views (generated/client/views.tsx), each behind the code of its route. */
+/** The manifest's list views (generated/client/views/<resource>.tsx), each behind the code of its route. */
 const viewRoutes: GuardedRoute[] = generatedViews.map((v) => ({
   path: v.route as ConsoleRoute,
   element: (

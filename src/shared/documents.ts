@@ -2,7 +2,8 @@
  * Limits of stock documents' lines (adjustments, inbound and outbound orders), shared by the server's
  * checks (src/server/domain/documents.ts) and the console's forms, so both refuse the same input.
  */
-import { resourceMeta } from '../../generated/shared/resources';
+import { inboundPackageMeta } from '../../generated/shared/resources/inboundPackage';
+import { outboundPackageMeta } from '../../generated/shared/resources/outboundPackage';
 
 /** At most this many lines per document. */
 export const MAX_LINES = 500;
@@ -16,6 +17,6 @@ export const QTY_MAX = 1_000_000_000;
  * them (domain/packages.ts) and the order lists and the shipping screen offer "create package" only then.
  */
 export const PACKAGE_OPEN_STATES = {
-  inbound: resourceMeta.inboundPackage.screen.editable.states,
-  outbound: resourceMeta.outboundPackage.screen.editable.states,
+  inbound: inboundPackageMeta.screen.editable.states,
+  outbound: outboundPackageMeta.screen.editable.states,
 } as const;

@@ -78,7 +78,7 @@ describe('one more manifest field', () => {
     // where the field shows: metadata, types, schemas, tables, labels (en and zh), the list column and the input
     expect(Object.keys(changed).sort()).toEqual([
       'generated/client/i18n.ts', 'generated/client/resources/service.tsx', 'generated/db/schema.ts',
-      'generated/shared/resources.ts', 'generated/shared/schemas.ts', 'generated/shared/types.ts',
+      'generated/shared/resources/service.ts', 'generated/shared/schemas.ts', 'generated/shared/types.ts',
     ]);
     for (const [path, n] of Object.entries(changed)) expect(n, path).toBeLessThanOrEqual(8);
     expect(changed['generated/client/i18n.ts']).toBe(2); // one message per line and language

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emitAll } from '../../codegen/emit';
 import { loadManifest, parseManifest, ManifestError } from '../../codegen/manifest';
+import { screenResources } from '../../codegen/emit-screens';
 import { HEADER } from '../../codegen/source';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
@@ -20,6 +21,20 @@ const base = (fields: string) => `enums:\n  Status:\n    en: S\n    zh: S\n    v
 describe('manifest validation', () => {
   it('accepts the project manifest', () => {
     expect(() => loadManifest(join(import.meta.dirname, '../../resources.yaml'))).not.toThrow();
+  });
+  it('emits each resource\'s metadata in its own module; a screen\'s views import only the resources it reads', () => {
+    const model = loadManifest(join(import.meta.dirname, '../../resources.yaml'));
+    // the SKU screen: itself, its children (supplier and platform SKUs) and what their fields refer to
+    expect(screenResources(model, 'sku')).toEqual(['company', 'ecPlatformSku', 'owner', 'sku', 'skuCategory', 'supplierSku']);
+    // an order screen brings its lines resource (the form's lines) and their refs
+    expect(screenResources(model, 'inboundOrder')).toContain('inboundOrderLine');
+    const out = emitAll(model);
+    const text = (path: string) => out.find((o) => o.path === path)!.text;
+    const imported = (t: string) => [...t.matchAll(/from "\.\.\/\.\.\/shared\/resources\/(\w+)"/g)].map((m) => m[1]);
+    expect(imported(text('generated/client/views/sku.tsx'))).toEqual(screenResources(model, 'sku'));
+    expect(text('generated/shared/resources/sku.ts')).toMatch(/^export const skuMeta = \{$/m);
+    // the whole-manifest table (server, generic code) gathers every module, one import each
+    expect(text('generated/shared/resources.ts').match(/from "\.\/resources\/\w+"/g)).toHaveLength(model.resources.length);
   });
   it('names file, line and the allowed keys for a typo', () => {
     const p = problemsOf(base('      name: { type: string, en: N, zh: N, maxLenght: 5 }\n'));
@@ -160,7 +175,7 @@ ${screen}
     const model = parseManifest(manifest('{ list: { route: /thing/list }, record: {} }'), 'm.yaml');
     expect(model.resources[0].screen!.views.map((v) => [v.name, v.route, v.en])).toEqual([['list', '/thing/list', 'Things'], ['record', undefined, 'Things']]);
     const out = emitAll(model);
-    const views = out.find((o) => o.path === 'generated/client/views.tsx')!.text;
+    const views = out.find((o) => o.path === 'generated/client/views/thing.tsx')!.text;
     expect(views).toMatch(/ThingListList/);
     expect(views).not.toMatch(/ThingRecordList|view: "record"/);
     expect(out.find((o) => o.path === 'generated/client/routes.ts')!.text).not.toMatch(/undefined/);

@@ -43,7 +43,7 @@ beforeAll(async () => {
   }
   // generated code imports the runtime as ../../src/...: the fixture's src is the project's
   symlinkSync(join(ROOT, 'src'), join(OUT, 'src'), 'dir');
-  views = await import(join(OUT, 'generated/client/views.tsx'));
+  views = await import(join(OUT, 'generated/client/views/transfer.tsx'));
   viewRoutes = await import(join(OUT, 'generated/client/viewRoutes.ts'));
   const { generatedMessages } = await import(join(OUT, 'generated/client/i18n.ts'));
   const en = deepMerge(englishMessages as unknown as MessageTree, appEn, widgetMessages.en, documentScreenMessages.en, generatedMessages.en);
@@ -95,12 +95,12 @@ const actionsOf = (no: string) =>
     .filter(Boolean);
 
 describe('a document screen generated from a fixture manifest', () => {
-  it('emits both views with their routes and codes, each route loading its component from views.tsx', async () => {
+  it('emits both views with their routes and codes, each route loading its component from views/transfer.tsx', async () => {
     expect(viewRoutes.generatedViews.map((v) => [v.view, v.route, v.code])).toEqual([
       ['internal', '/transfer/internal_list', 'transfer:list'],
       ['external', '/transfer/external_list', 'transfer:external'],
     ]);
-    // the route's component is lazy (its own chunk); loaded, it is the view's component of views.tsx
+    // the route's component is lazy (its own chunk); loaded, it is the view's component of views/transfer.tsx
     const loaded = await viewRoutes.generatedViews[1].component.preload!();
     expect(loaded).toEqual({ default: views.TransferExternalList });
   });

@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DataProvider } from 'react-admin';
-import { screenSource } from '../../generated/client/views';
+import { screenSource } from '../../generated/client/views/inboundOrder';
 import { DocumentScreen } from '../../src/client/kit/screen/DocumentScreen';
 import { documentScreenMessages } from '../../src/client/kit/screen/messages';
 import { InboundReceivePage, inboundMessages, toReceiveBody } from '../../src/client/screens/inbound';

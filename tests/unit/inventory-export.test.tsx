@@ -11,7 +11,7 @@ import type { DataProvider } from 'react-admin';
 import { TOKEN_KEY } from '../../src/client/providers/session';
 import { EXPORT_POLL_MS, EXPORT_QUERY_PATH, useExportJob } from '../../src/client/widgets';
 import { inventoryMessages } from '../../src/client/screens/inventory';
-import { screenSource } from '../../generated/client/views';
+import { screenSource } from '../../generated/client/views/inventory';
 import { DocumentScreen } from '../../src/client/kit/screen/DocumentScreen';
 import { documentScreenMessages } from '../../src/client/kit/screen/messages';
 import { adminWrapper, i18nOf, renderWithAdmin, stubDataProvider as stubWith } from './console-harness';

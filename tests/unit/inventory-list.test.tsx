@@ -20,7 +20,8 @@ import { appZh } from '../../src/client/i18n/app-zh';
 import { deepMerge, type MessageTree } from '../../src/client/providers/messages';
 import { toPageBody } from '../../src/client/providers/createDataProvider';
 import { widgetMessages } from '../../src/client/widgets';
-import { screenSource } from '../../generated/client/views';
+import { screenSource } from '../../generated/client/views/inventory';
+import { screenSource as logSource } from '../../generated/client/views/inventoryLog';
 import { DocumentScreen, type DocumentScreenProps } from '../../src/client/kit/screen/DocumentScreen';
 import { documentScreenMessages } from '../../src/client/kit/screen/messages';
 import { screenFilterCodec } from '../../src/client/kit/screen/ScreenFilterBar';
@@ -187,7 +188,7 @@ afterEach(() => {
 
 describe('inventory filter (pure)', () => {
   it('builds the log filter: document number trimmed, type as a number, days; empty values left out', () => {
-    const codec = screenFilterCodec(screenOf(screenSource, 'inventoryLog', 'record', { inventoryId: 1 }));
+    const codec = screenFilterCodec(screenOf(logSource, 'inventoryLog', 'record', { inventoryId: 1 }));
     expect(codec.toFilter({ bizNo: ' IJ1 ', bizType: '3', addDateStart: '2024-05-01', addDateEnd: '' })).toEqual({ bizNo: 'IJ1', bizType: 3, addDateStart: '2024-05-01' });
   });
 

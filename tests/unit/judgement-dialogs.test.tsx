@@ -13,12 +13,11 @@ import type { ReactNode } from 'react';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DataProvider } from 'react-admin';
 import { generatedMessages } from '../../generated/client/i18n';
-import { screenSource } from '../../generated/client/views';
+import { screenSource } from '../../generated/client/views/inventoryJudgement';
 import { documentScreenMessages } from '../../src/client/kit/screen/messages';
 import { ScreenFormDialog } from '../../src/client/kit/screen/ScreenFormDialog';
 import { screenAddBody, screenFormSchema } from '../../src/client/kit/screen/screenForm';
 import { screenOf } from '../../src/client/kit/screen/spec';
-import '../../src/client/screens/widgets';
 import { OWNER_A, OWNER_B, WH_1, WH_2, i18nOf, renderWithAdmin, stubDataProvider as stubWith, waitForOwnerAndWarehouse, type Lists, REQUIRED_OWNER, REQUIRED_WAREHOUSE } from './console-harness';
 
 // the inventory picker is another screen's: a stand-in that shows its preset and hands back one record

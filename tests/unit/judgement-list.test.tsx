@@ -9,7 +9,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RaRecord } from 'react-admin';
-import { screenSource } from '../../generated/client/views';
+import { screenSource } from '../../generated/client/views/inventoryJudgement';
 import type { AnyFilterCodec } from '../../src/client/kit/filterCodec';
 import { DocumentScreen } from '../../src/client/kit/screen/DocumentScreen';
 import { documentScreenMessages } from '../../src/client/kit/screen/messages';

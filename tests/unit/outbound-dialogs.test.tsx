@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DataProvider } from 'react-admin';
 import { generatedMessages } from '../../generated/client/i18n';
-import { screenSource } from '../../generated/client/views';
+import { screenSource } from '../../generated/client/views/outboundOrder';
 import { DocumentScreen } from '../../src/client/kit/screen/DocumentScreen';
 import { documentScreenMessages } from '../../src/client/kit/screen/messages';
 import { orderImportMessages } from '../../src/client/screens/orderImport';

@@ -12,7 +12,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { DataProvider, RaRecord } from 'react-admin';
-import { screenSource } from '../../generated/client/views';
+import { screenSource as inboundSource } from '../../generated/client/views/inboundPackage';
+import { screenSource as outboundSource } from '../../generated/client/views/outboundPackage';
 import type { AnyFilterCodec } from '../../src/client/kit/filterCodec';
 import { DocumentScreen } from '../../src/client/kit/screen/DocumentScreen';
 import { documentScreenMessages } from '../../src/client/kit/screen/messages';
@@ -109,7 +110,7 @@ describe('messages and helpers', () => {
     expect(dimensionsText({})).toBe('');
     expect(contentLineText({ sku: 'ROSE', skuId: 7, batchNo: 'B1', qty: 3 })).toBe('ROSE (B1) × 3');
     expect(contentLineText({ sku: 'MUSK', skuId: 8, batchNo: '', qty: 2 })).toBe('MUSK × 2');
-    const codec: AnyFilterCodec = screenFilterCodec(screenOf(screenSource, 'outboundPackage'));
+    const codec: AnyFilterCodec = screenFilterCodec(screenOf(outboundSource, 'outboundPackage'));
     expect(codec.toFilter({ packageNo: ' PO1 ', orderNo: ' OUT1 ', warehouseId: '2', ownerId: null, waybillNo: '', carrier: ' SMSA', addDateStart: '2024-05-01', addDateEnd: null }))
       .toEqual({ packageNo: 'PO1', orderNo: 'OUT1', warehouseId: 2, carrier: 'SMSA', addDateStart: '2024-05-01' });
     // the order's id is added by the look-up (see the pack lists), never typed
@@ -207,7 +208,7 @@ describe('pack lists', () => {
   const rowOf = (no: string) => screen.getAllByTestId('package-row').find((r) => within(r).queryByText(no))!;
   const pages = (dp: ReturnType<typeof stubDataProvider>) => dp.getList.mock.calls.filter((c) => c[0] === 'outboundPackage');
   const renderList = (kind: 'inbound' | 'outbound', dp: DataProvider, roles?: string[]) =>
-    renderIn(<DocumentScreen source={screenSource} resource={`${kind}Package`} view="pack" storeKey={false} />, dp, roles);
+    renderIn(<DocumentScreen source={kind === 'inbound' ? inboundSource : outboundSource} resource={`${kind}Package`} view="pack" storeKey={false} />, dp, roles);
 
   it('shows the columns of an outbound package; the inbound list has no carrier; no Add', async () => {
     const dp = stubDataProvider(stubCall({}), RECORDS);

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DataProvider, RaRecord } from 'react-admin';
-import { screenSource } from '../../generated/client/views';
+import { screenSource } from '../../generated/client/views/sku';
 import { DocumentScreen } from '../../src/client/kit/screen/DocumentScreen';
 import { documentScreenMessages } from '../../src/client/kit/screen/messages';
 import { appEn } from '../../src/client/i18n/app-en';

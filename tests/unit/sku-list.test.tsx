@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RaRecord } from 'react-admin';
-import { screenSource } from '../../generated/client/views';
+import { screenSource } from '../../generated/client/views/sku';
 import { DocumentScreen, type DocumentScreenProps } from '../../src/client/kit/screen/DocumentScreen';
 import { documentScreenMessages } from '../../src/client/kit/screen/messages';
 import { screenFilterCodec } from '../../src/client/kit/screen/ScreenFilterBar';

@@ -33,7 +33,7 @@ import {
 } from 'react-admin';
 
 const LazySkuScreen = lazy(async () => {
-  const [{ DocumentScreen }, { screenSource }] = await Promise.all([import('../kit/screen/DocumentScreen'), import('../../../generated/client/views')]);
+  const [{ DocumentScreen }, { screenSource }] = await Promise.all([import('../kit/screen/DocumentScreen'), import('../../../generated/client/views/sku')]);
   const SkuScreen = ({ preset, onSelect }: { preset: Record<string, unknown>; onSelect: (record: RaRecord) => void }) => <DocumentScreen source={screenSource} resource="sku" inDialog preset={preset} onSelect={onSelect} />;
   return { default: SkuScreen };
 });

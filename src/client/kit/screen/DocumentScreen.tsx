@@ -1,6 +1,6 @@
 /**
  * A document list declared in the manifest (`screen:` of a resource; DESIGN.md "Screens are declarations
- * too"): the generated views (generated/client/views.tsx) render this with their resource and view. It
+ * too"): the generated views (generated/client/views/<resource>.tsx) render this with their resource and view. It
  * assembles the documents kit: the list shell with the view's permanent filter, the filter bar, Add (a screen
  * with a form and an add code, unless `add: false`) and the registered top widgets, the table with the row number, the view's
  * columns (a sorted header's third click clears the sort) and the operations (sticky right), and the dialogs
@@ -18,7 +18,7 @@
  * `onSelect` (a picker: each row's operations are one Select button handing the row back; no top buttons).
  * Test id `${testId}-row-select`.
  */
-import { useMemo } from 'react';
+import { Suspense, lazy, useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -35,12 +35,12 @@ import { useDocumentListUi, type DocumentListUi } from '../DocumentListUi';
 import { bulkWidget, dialogWidget, formWidget, topWidget } from './registry';
 import { screenColumns } from './ScreenColumns';
 import { ScreenFilterBar } from './ScreenFilterBar';
-import { ScreenActionFormDialog } from './ScreenActionFormDialog';
-import { ScreenFormDialog } from './ScreenFormDialog';
 import { childDialogKind, reasonDialogKind, ScreenRowActions } from './ScreenRowActions';
-import { ScreenViewDialog } from './ScreenViewDialog';
 import { screenOf, type Screen, type ScreenSource } from './spec';
-import '../../screens/widgets';
+// the create/edit, view and action form dialogs load with their first opening (each its own chunk)
+const ScreenFormDialog = lazy(() => import('./ScreenFormDialog').then((m) => ({ default: m.ScreenFormDialog })));
+const ScreenActionFormDialog = lazy(() => import('./ScreenActionFormDialog').then((m) => ({ default: m.ScreenActionFormDialog })));
+const ScreenViewDialog = lazy(() => import('./ScreenViewDialog').then((m) => ({ default: m.ScreenViewDialog })));
 
 const TopWidgets = ({ screen }: { screen: Screen }) => (
   <>
@@ -139,6 +139,21 @@ const SelectRow = ({ screen, onSelect }: CellProps & { screen: Screen; onSelect:
   ) : null;
 };
 
+/** The open dialog of a screen by its kind (see the module doc); the lazy ones show nothing while they load. */
+function screenDialog(screen: Screen, open: unknown, ui: DocumentListUi<string>): ReactNode {
+  // the screen's own kinds are strings, so the union does not narrow on kind: one shape for all
+  const dialog = open as { kind: string; id?: Identifier; record: RaRecord };
+  if (dialog.kind === 'edit') return <FormDialog screen={screen} id={dialog.id} record={dialog.record} onClose={ui.close} onSaved={dialog.id === undefined ? ui.done : ui.reload} />;
+  if (dialog.kind === 'view') return <ScreenViewDialog screen={screen} record={dialog.record} onClose={ui.close} />;
+  const child = screen.spec.children.find((c) => childDialogKind(c.resource) === dialog.kind);
+  if (child) return <ChildDialog screen={screen} resource={child.resource} record={dialog.record} onClose={ui.reload} />;
+  const action = screen.spec.actions.find((a) => reasonDialogKind(a.name) === dialog.kind);
+  if (action?.kind === 'form') return <ScreenActionFormDialog screen={screen} action={action.name} record={dialog.record} onClose={ui.close} onDone={ui.reload} />;
+  if (action) return <ReasonActionDialog screen={screen} action={action.name} dialog={dialog} ui={ui} />;
+  const render = dialogWidget(dialog.kind.replace(/^widget:/, ''));
+  return render ? render({ screen, record: dialog.record, ui }) : null;
+}
+
 /** Whether a row can offer anything: View / Edit / Delete (a form), workflow actions or row widgets. */
 const hasRowActions = ({ spec }: Screen) => Boolean(spec.form || spec.actions.length || spec.rowWidgets.length);
 
@@ -161,7 +176,7 @@ const ScreenTable = ({ screen, onSelect }: { screen: Screen; onSelect?: (record:
 };
 
 export interface DocumentScreenProps {
-  /** The generated manifest metadata and schema factories (generated/shared/resources.ts, schemas.ts). */
+  /** The screen's resources' metadata and the schema factories (`screenSource` of generated/client/views/<resource>.tsx). */
   source: ScreenSource;
   resource: string;
   /** The view's name (default: the first). */
@@ -197,19 +212,7 @@ export const DocumentScreen = ({ source, resource, view, storeKey, inDialog = fa
           {screen.spec.selectable ? <BulkWidgets screen={screen} /> : null}
         </DocumentTopButtons>
       }
-      renderDialog={(open, ui) => {
-        // the screen's own kinds are strings, so the union does not narrow on kind: one shape for all
-        const dialog = open as { kind: string; id?: Identifier; record: RaRecord };
-        if (dialog.kind === 'edit') return <FormDialog screen={screen} id={dialog.id} record={dialog.record} onClose={ui.close} onSaved={dialog.id === undefined ? ui.done : ui.reload} />;
-        if (dialog.kind === 'view') return <ScreenViewDialog screen={screen} record={dialog.record} onClose={ui.close} />;
-        const child = screen.spec.children.find((c) => childDialogKind(c.resource) === dialog.kind);
-        if (child) return <ChildDialog screen={screen} resource={child.resource} record={dialog.record} onClose={ui.reload} />;
-        const action = screen.spec.actions.find((a) => reasonDialogKind(a.name) === dialog.kind);
-        if (action?.kind === 'form') return <ScreenActionFormDialog screen={screen} action={action.name} record={dialog.record} onClose={ui.close} onDone={ui.reload} />;
-        if (action) return <ReasonActionDialog screen={screen} action={action.name} dialog={dialog} ui={ui} />;
-        const render = dialogWidget(dialog.kind.replace(/^widget:/, ''));
-        return render ? render({ screen, record: dialog.record, ui }) : null;
-      }}
+      renderDialog={(open, ui) => <Suspense fallback={null}>{screenDialog(screen, open, ui)}</Suspense>}
     >
       <ScreenTable screen={screen} onSelect={onSelect} />
     </DocumentList>

@@ -3,7 +3,7 @@
  * `bulkWidgets`, `rowWidgets`, `form.widget`, `form.lines.widget`): what the manifest cannot say, e.g.
  * "planned / received" totals, the receive button that opens the receiving screen, the package dialog (a
  * row's, or a screen's whole create/edit dialog), the order import, the SKU code lookup, the batch weight. Screens register them once at start
- * (src/client/screens/widgets.tsx); a name the manifest uses and nobody registered renders nothing and says so
+ * (src/client/screens/<name>/widgets.tsx, loaded per screen by src/client/screens/widgets.ts); a name the manifest uses and nobody registered renders nothing and says so
  * in the console.
  */
 import type { ComponentType, ReactNode } from 'react';

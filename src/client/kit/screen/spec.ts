@@ -1,6 +1,6 @@
 /**
- * The manifest declaration of a document screen as the console reads it (generated/shared/resources.ts
- * `resourceMeta.<name>.screen`, see codegen/manifest-screen.ts), with the look-ups the screen's parts share:
+ * The manifest declaration of a document screen as the console reads it (generated/shared/resources/<name>.ts
+ * `<name>Meta.screen`, see codegen/manifest-screen.ts), with the look-ups the screen's parts share:
  * the view, the items a view shows, a field's spec and label key, the kit names (test ids from the manifest,
  * generic texts under `wms.doc`), the status tag's look.
  */

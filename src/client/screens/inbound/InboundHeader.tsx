@@ -7,7 +7,7 @@ import { formatDateTime } from '../../widgets/DateTimeField';
 import { StatusTag, useEnumLabel } from '../../kit/cells';
 import { DetailGrid, DetailItem as Item } from '../../kit/DocumentViewDialog';
 import { screenOf } from '../../kit/screen/spec';
-import { screenSource } from '../../../../generated/client/views';
+import { screenSource } from '../../../../generated/client/views/inboundOrder';
 import { InboundOrderType, type InboundRecord } from './constants';
 
 const screen = screenOf(screenSource, 'inboundOrder');

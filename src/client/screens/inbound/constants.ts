@@ -1,10 +1,11 @@
 /**
  * Constants of the inbound order screens (spec 2.3 /inbound/normal_list, return_list, reject_list and
  * /func/*_inbound_exec; spec 3 "Inbound order", 4, 8, 9; issue 5; server rules in
- * src/server/domain/inbound/orders.ts; workflow in generated/shared/resources.ts `inboundOrder.workflow`).
+ * src/server/domain/inbound/orders.ts; workflow in generated/shared/resources/inboundOrder.ts `workflow`).
  */
 import { InboundOrderStatus, InboundOrderType } from '../../../../generated/shared/enums';
-import { resourceMeta } from '../../../../generated/shared/resources';
+import { inboundOrderMeta } from '../../../../generated/shared/resources/inboundOrder';
+import { inboundOrderLineMeta } from '../../../../generated/shared/resources/inboundOrderLine';
 import { maxLengthOf, type ResourceSpec, type WorkflowSpec } from '../../../shared/resource-meta';
 import { documentPaths } from '../../kit/documentApi';
 import type { DocumentNames } from '../../kit/names';
@@ -32,7 +33,7 @@ export const INBOUND_PATHS = documentPaths(INBOUND_RESOURCE, [
 ] as const);
 
 /** The manifest's life cycle of an inbound order (states and actions with their `from` states and codes). */
-const meta = resourceMeta.inboundOrder as ResourceSpec;
+const meta = inboundOrderMeta as ResourceSpec;
 export const INBOUND_WORKFLOW = meta.workflow as WorkflowSpec;
 
 /** Permission codes (resources.yaml). */
@@ -46,7 +47,7 @@ export const NO_MAX = maxLengthOf(meta, 'storeOrderNo');
 export const ORDER_NO_MAX = maxLengthOf(meta, 'orderNo');
 export const REMARK_MAX = maxLengthOf(meta, 'remark');
 export const PROBLEM_REASON_MAX = maxLengthOf(meta, 'problemReason');
-export const BATCH_NO_MAX = maxLengthOf(resourceMeta.inboundOrderLine as ResourceSpec, 'batchNo');
+export const BATCH_NO_MAX = maxLengthOf(inboundOrderLineMeta as ResourceSpec, 'batchNo');
 
 /** The three kinds of inbound order with their list and receiving routes (spec 2.3). */
 export interface InboundKind {

@@ -1,6 +1,6 @@
 /**
  * The receiving screens (spec 2.3 /func, hidden); the inbound lists are the manifest's views
- * (generated/client/views.tsx). App.tsx mounts them as guarded custom routes inside the layout (each path is a
+ * (generated/client/views/<resource>.tsx). App.tsx mounts them as guarded custom routes inside the layout (each path is a
  * manifest route with its code).
  */
 import type { GuardedRoute } from '../../routing/RouteGuard';

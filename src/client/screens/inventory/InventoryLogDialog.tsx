@@ -7,7 +7,7 @@
 import type { FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import { useTranslate, type RaRecord } from 'react-admin';
-import { screenSource } from '../../../../generated/client/views';
+import { screenSource } from '../../../../generated/client/views/inventoryLog';
 import { DocumentScreen } from '../../kit/screen/DocumentScreen';
 import { SkuDialog } from '../sku/SkuDialog';
 

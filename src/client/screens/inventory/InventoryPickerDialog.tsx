@@ -8,7 +8,7 @@
 import Box from '@mui/material/Box';
 import type { Identifier, RaRecord } from 'react-admin';
 import { useTranslate } from 'react-admin';
-import { screenSource } from '../../../../generated/client/views';
+import { screenSource } from '../../../../generated/client/views/inventory';
 import { DocumentScreen } from '../../kit/screen/DocumentScreen';
 import { SkuDialog } from '../sku/SkuDialog';
 import { stopSubmit } from './InventoryLogDialog';

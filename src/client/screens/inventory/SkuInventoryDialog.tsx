@@ -5,7 +5,7 @@
  */
 import Box from '@mui/material/Box';
 import { useTranslate, type RaRecord } from 'react-admin';
-import { screenSource } from '../../../../generated/client/views';
+import { screenSource } from '../../../../generated/client/views/inventory';
 import { DocumentScreen } from '../../kit/screen/DocumentScreen';
 import { SkuDialog } from '../sku/SkuDialog';
 import { stopSubmit } from './InventoryLogDialog';

@@ -1,13 +1,12 @@
 /**
  * The inventory list's hand-written pieces (spec 2.6; `inventory.screen` in resources.yaml), registered once:
  * - column `skuImage`: the SKU's 60x60 thumbnail (skuEntity.goodsImageUrl), a click previews it (spec 9);
- * - column `skuPlatforms`: the SKU's e-commerce platforms as tags, one a line;
  * - top `inventoryExport` (sku_inventory:export): exports the list's current query (filter and sort, no
  *   paging) as a background job polled by ExportButton (spec 7.2);
  * - row `inventoryLog` (+ its dialog): the row's change log (InventoryLogDialog, spec 2.7);
  * and for the inventory log (`inventoryLog.screen`, spec 2.7, 2.9):
  * - column `qtyChange` on a change field (changeQty, lockChangeQty): `before -> after` with the change as a tag.
- * Imported for its side effect by src/client/screens/widgets.tsx.
+ * (its column `skuPlatforms` is the SKU list's, sku/widgets.tsx). Imported for its side effect by the views modules of the screens that name them (src/client/screens/widgets.ts).
  */
 import Button from '@mui/material/Button';
 import { useListContext, useTranslate } from 'react-admin';
@@ -15,14 +14,12 @@ import { registerColumn, registerRow, registerTop, widgetDialogKind } from '../.
 import { testIdOf } from '../../kit/names';
 import { partName } from '../../kit/screen/spec';
 import { ExportButton } from '../../widgets/ExportButton';
-import { PlatformsCell } from '../sku/fields';
 import { InventoryImageCell, QtyChangeCell } from './cells';
 import { CODE_INVENTORY_EXPORT, INVENTORY_EXPORT_PATH } from './constants';
 import { exportFilter } from './filters';
 import { InventoryLogDialog } from './InventoryLogDialog';
 
 registerColumn('skuImage', () => <InventoryImageCell />);
-registerColumn('skuPlatforms', () => <PlatformsCell />);
 
 /** A log line's change field -> its before and after fields (resources.yaml inventoryLog). */
 const CHANGE_OF: Record<string, { from: string; to: string }> = {

@@ -5,7 +5,7 @@
  * - input `cronNext`: the cron expression with the next 5 fire times under it (`/sapi/sys/job/nextFireTimes`,
  *   asked 300 ms after typing stops, only for an expression the field's rule accepts: croner on both sides);
  * - row `jobRunNow`: Run now (code job:run, `/sapi/sys/job/runNow`), then the list reloads.
- * Imported for its side effect by screens/widgets.tsx.
+ * Imported for its side effect by the views modules of the screens that name them (src/client/screens/widgets.ts).
  */
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';

@@ -5,7 +5,8 @@
  * resource: inbound:edit, outbound:edit) and the enum of the order type.
  */
 import { apiPaths } from '../../../../generated/client/api';
-import { resourceMeta } from '../../../../generated/shared/resources';
+import { inboundOrderMeta } from '../../../../generated/shared/resources/inboundOrder';
+import { outboundOrderMeta } from '../../../../generated/shared/resources/outboundOrder';
 import type { ResourceSpec } from '../../../shared/resource-meta';
 
 export type OrderImportKind = 'inbound' | 'outbound';
@@ -24,7 +25,7 @@ export interface OrderImportConfig {
 const configOf = (resource: 'inboundOrder' | 'outboundOrder', templateFile: string, typeEnum: OrderImportConfig['typeEnum']): OrderImportConfig => ({
   path: `${apiPaths[resource]}/excel/import`,
   template: `/static/templates/${templateFile}`,
-  code: (resourceMeta[resource] as ResourceSpec).permissions.add!,
+  code: ((resource === 'inboundOrder' ? inboundOrderMeta : outboundOrderMeta) as ResourceSpec).permissions.add!,
   typeEnum,
 });
 

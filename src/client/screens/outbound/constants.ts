@@ -1,11 +1,12 @@
 /**
  * Constants of the outbound order screens (spec 2.3 /outbound/normal_list and /outbound/nano_list; spec 3
  * "Outbound order", 4, 8, 9; server rules in src/server/domain/outbound/orders.ts; workflow in
- * generated/shared/resources.ts `outboundOrder.workflow`). Field limits and permission codes are read from
+ * generated/shared/resources/outboundOrder.ts `workflow`). Field limits and permission codes are read from
  * the generated manifest metadata, line limits from src/shared/documents.ts.
  */
 import { Currency, EcPlatform, OutboundOrderStatus, OutboundOrderType } from '../../../../generated/shared/enums';
-import { resourceMeta } from '../../../../generated/shared/resources';
+import { outboundOrderMeta } from '../../../../generated/shared/resources/outboundOrder';
+import { outboundOrderLineMeta } from '../../../../generated/shared/resources/outboundOrderLine';
 import type { OutboundOrder } from '../../../../generated/shared/types';
 import { maxLengthOf, type ResourceSpec, type WorkflowSpec } from '../../../shared/resource-meta';
 import { documentPaths } from '../../kit/documentApi';
@@ -25,8 +26,8 @@ export type OutboundAction = (typeof OUTBOUND_ACTIONS)[number];
 
 export const OUTBOUND_PATHS = documentPaths(OUTBOUND_RESOURCE, ['page', 'detail', 'add', 'edit', 'remove', ...OUTBOUND_ACTIONS] as const);
 
-const meta = resourceMeta.outboundOrder as ResourceSpec;
-const lineMeta = resourceMeta.outboundOrderLine as ResourceSpec;
+const meta = outboundOrderMeta as ResourceSpec;
+const lineMeta = outboundOrderLineMeta as ResourceSpec;
 
 /** The manifest's life cycle of an outbound order (states and actions with their `from` states and codes). */
 export const OUTBOUND_WORKFLOW = meta.workflow as WorkflowSpec;

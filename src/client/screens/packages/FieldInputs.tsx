@@ -7,8 +7,7 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
-import { resourceMeta } from '../../../../generated/shared/resources';
-import type { ResourceSpec } from '../../../shared/resource-meta';
+import { PACKAGE_META } from './constants';
 
 export interface FieldInputsProps {
   resource: 'inboundPackage' | 'outboundPackage';
@@ -24,7 +23,7 @@ export interface FieldInputsProps {
 
 export const FieldInputs = ({ resource, fields, values, errors, onChange, hints = {}, disabled, testId }: FieldInputsProps) => {
   const translate = useTranslate();
-  const meta = resourceMeta[resource] as ResourceSpec;
+  const meta = PACKAGE_META[resource];
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 2 }}>
       {fields.map((name) => {

@@ -1,13 +1,14 @@
 /**
  * What the package dialog, the order lists and the shipping screen need to know about each kind of package
  * (server rules in src/server/domain/packages.ts): resources, API paths, the write code, the dialog's header
- * fields and the open order states, all read from the manifest metadata (generated/shared/resources.ts), plus
+ * fields and the open order states, all read from the manifest metadata (generated/shared/resources/<kind>Package.ts), plus
  * the record shapes the API returns. The pack lists themselves are the manifest's `screen:` (resources.yaml).
  *
  * Units: weight in kg (up to 3 decimals), length / width / height in cm (up to 1 decimal).
  */
 import { PACKAGE_OPEN_STATES } from '../../../shared/documents';
-import { resourceMeta } from '../../../../generated/shared/resources';
+import { inboundPackageMeta } from '../../../../generated/shared/resources/inboundPackage';
+import { outboundPackageMeta } from '../../../../generated/shared/resources/outboundPackage';
 import { schemas } from '../../../../generated/shared/schemas';
 import { apiPaths } from '../../../../generated/client/api';
 import type { ResourceSpec } from '../../../shared/resource-meta';
@@ -97,9 +98,12 @@ export interface PackageKindSpec {
   formSchema: (mode: FormMode, lang: Lang, source?: Source) => yup.ObjectSchema<Record<string, unknown>>;
 }
 
+/** The manifest metadata of the two package resources (each its own generated module). */
+export const PACKAGE_META: Record<'inboundPackage' | 'outboundPackage', ResourceSpec> = { inboundPackage: inboundPackageMeta, outboundPackage: outboundPackageMeta };
+
 function specOf(kind: PackageKind): PackageKindSpec {
   const resource = kind === 'inbound' ? 'inboundPackage' : 'outboundPackage';
-  const meta = resourceMeta[resource] as ResourceSpec;
+  const meta = PACKAGE_META[resource];
   const formFields = (meta.screen?.form?.fields ?? []).map((i) => i.field);
   return {
     kind,

@@ -1,7 +1,7 @@
 /**
  * Row widget `print` (resources.yaml `rowWidgets: [print]` on the order and pack lists): the record's
- * documents (PrintButton's DOCUMENTS_OF by the screen's resource). Imported for its side effect by
- * screens/widgets.tsx.
+ * documents (PrintButton's DOCUMENTS_OF by the screen's resource). Imported for its side effect by the views
+ * modules of the screens that name it (src/client/screens/widgets.ts).
  */
 import { registerRow } from '../../kit/screen/registry';
 import { testIdOf } from '../../kit/names';

@@ -4,7 +4,7 @@
  * dialog shows the row's columns and then every long text field of the resource (the request body, the
  * stack) in full, monospaced and kept as written (line breaks, indentation; a JSON body indented). A read-only list has no View
  * of its own (codegen/manifest-screen.ts). Test ids `<testId>-row-view`, `<testId>-text-<field>`.
- * Imported for its side effect by src/client/screens/widgets.tsx.
+ * Imported for its side effect by the views modules of the screens that name them (src/client/screens/widgets.ts).
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,6 +1,6 @@
 /**
- * What the share list's manifest (`inventoryShare.screen`) cannot say, registered once (imported by
- * ../widgets.tsx):
+ * What the share list's manifest (`inventoryShare.screen`) cannot say, registered once (imported as
+ * ../widgets.ts says):
  * - form `shareDialog`: ShareDialog (selection-dependent inputs, the link shown once after an add);
  * - column `shareColumns`: the visible columns by their enum texts;
  * - row `shareLink`: "New link" (asks first: the old link stops), then the copy-link dialog with the new token;

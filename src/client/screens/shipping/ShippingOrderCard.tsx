@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { StatusTag, useEnumLabel } from '../../kit/cells';
 import { screenOf } from '../../kit/screen/spec';
-import { screenSource } from '../../../../generated/client/views';
+import { screenSource } from '../../../../generated/client/views/outboundOrder';
 import { PackageContents, dimensionsText } from '../packages/cells';
 import type { PackageRecord } from '../packages/constants';
 import type { OutboundRecord } from './constants';

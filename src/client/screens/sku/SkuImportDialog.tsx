@@ -26,7 +26,7 @@ import { Form, useNotify, useTranslate } from 'react-admin';
 import type { Resolver } from 'react-hook-form';
 import { FileUploader, type UploadedFile } from '../../widgets/FileUploader';
 import { Permitted } from '../../widgets/Permitted';
-import { OwnerInput } from '../../widgets';
+import { OwnerInput } from '../../widgets/EnabledRefInput';
 import { DialogButtons, SkuDialog } from './SkuDialog';
 import { CODE_SKU_ADD, IMPORTS, type ImportKind } from './constants';
 import { openInNewTab } from './download';

@@ -1,10 +1,10 @@
 /**
  * Constants of the SKU widgets (spec 2.8, 6, 7.2, 9; docs/architecture.md "SKU catalogue calls").
  */
-import { resourceMeta } from '../../../../generated/shared/resources';
+import { skuMeta } from '../../../../generated/shared/resources/sku';
 
 /** Spec 6 button codes: adding SKUs (imports, batch weight) and downloading platform labels. */
-export const CODE_SKU_ADD = resourceMeta.sku.permissions.add!;
+export const CODE_SKU_ADD = skuMeta.permissions.add!;
 export const CODE_EXPORT_LABELS = 'outbound:export_ec_platform_labels';
 
 /** Import job polling interval (like export polling, spec 9). */

@@ -8,8 +8,10 @@
  * - bulk `ecPlatformLabels` (outbound:export_ec_platform_labels): the platform labels of the selected SKUs as
  *   a PDF (the noon list's platform chosen in advance); `batchWeight` (sku:add): one weight for them;
  * - row `skuInventory` (+ its dialog): the SKU's inventory; `skuLabels` (+ its dialog): the SKU's labels;
- * - row `ecPlatformLabel` (platform SKU dialog): the label of the row's SKU on the row's platform.
- * Imported for its side effect by src/client/screens/widgets.tsx.
+ * - row `ecPlatformLabel` (platform SKU dialog): the label of the row's SKU on the row's platform;
+ * - column `skuPlatforms` (SKU and inventory lists): the SKU's e-commerce platforms as tags, one a line.
+ * The import and batch weight dialogs load with their first opening (each its own chunk).
+ * Imported for its side effect by the views modules of the screens that name them (src/client/screens/widgets.ts).
  */
 import { Suspense, lazy, useCallback, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
@@ -20,18 +22,19 @@ import { useDataProvider, useTranslate, type Identifier, type RaRecord } from 'r
 import { useWatch } from 'react-hook-form';
 import { useDocumentListUi, type DocumentListUi } from '../../kit/DocumentListUi';
 import { testIdOf } from '../../kit/names';
-import { registerBulk, registerFilter, registerRow, registerTop, widgetDialogKind } from '../../kit/screen/registry';
+import { registerBulk, registerColumn, registerFilter, registerRow, registerTop, widgetDialogKind } from '../../kit/screen/registry';
 import type { Screen } from '../../kit/screen/spec';
 import { MultiLineInput, type MultiLineSuggestion } from '../../widgets/MultiLineInput';
 import { Permitted } from '../../widgets/Permitted';
-import { BatchWeightDialog } from './BatchWeightDialog';
 import { CODE_EXPORT_LABELS, CODE_SKU_ADD, IMPORTS, type ImportKind } from './constants';
+import { PlatformsCell } from './fields';
 import { LabelExportDialog, useDownloadLabels } from './LabelExportDialog';
-import { SkuImportDialog } from './SkuImportDialog';
 import { searchSkus } from './skuApi';
 
 /** The inventory screen loads with its dialog (it is a whole list itself). */
 const LazySkuInventoryDialog = lazy(() => import('../inventory/SkuInventoryDialog'));
+const SkuImportDialog = lazy(() => import('./SkuImportDialog').then((m) => ({ default: m.SkuImportDialog })));
+const BatchWeightDialog = lazy(() => import('./BatchWeightDialog').then((m) => ({ default: m.BatchWeightDialog })));
 
 /** A preset number of the list (e.g. the owner), or undefined. */
 const presetOf = (screen: Screen, field: string) => (screen.filter[field] === undefined ? undefined : Number(screen.filter[field]));
@@ -60,7 +63,7 @@ const DialogButton = ({ code, label, icon, testId, disabled, dialog }: { code: s
       <Button variant="outlined" size="small" startIcon={icon} disabled={disabled} onClick={() => setOpen(true)} data-testid={testId}>
         {translate(label)}
       </Button>
-      {open ? dialog(() => setOpen(false)) : null}
+      {open ? <Suspense fallback={null}>{dialog(() => setOpen(false))}</Suspense> : null}
     </Permitted>
   );
 };
@@ -131,6 +134,8 @@ registerRow(
   ),
   ({ screen, record, ui }) => <LabelExportDialog ids={[record.id]} ecPlatform={presetOf(screen, 'ecPlatform')} onClose={ui.close} />,
 );
+
+registerColumn('skuPlatforms', () => <PlatformsCell />);
 
 registerRow('ecPlatformLabel', ({ screen, record }) => {
   const translate = useTranslate();

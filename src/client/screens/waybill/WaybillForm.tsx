@@ -18,7 +18,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { enumValues } from '../../../../generated/shared/enums';
-import { resourceMeta } from '../../../../generated/shared/resources';
+import { waybillMeta } from '../../../../generated/shared/resources/waybill';
 import { schemas } from '../../../../generated/shared/schemas';
 import type { ResourceSpec } from '../../../shared/resource-meta';
 import { callOf } from '../../kit/documentApi';
@@ -55,7 +55,7 @@ export const WaybillForm = ({ order, onCreated, onCancel, testId = 'waybill-form
   const [locale] = useLocaleState();
   const dp = useDataProvider();
   const requestKey = useMemo(newRequestKey, []);
-  const meta = resourceMeta.waybill as ResourceSpec;
+  const meta = waybillMeta as ResourceSpec;
   const [configs, setConfigs] = useState<CarrierConfigRecord[] | null>(null);
   const [values, setValues] = useState<Record<string, string>>(() => ({
     configId: '', receiverPhone2: '', weight: '', parcels: '1',

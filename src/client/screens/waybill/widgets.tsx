@@ -1,6 +1,6 @@
 /**
- * The outbound list's waybill buttons (resources.yaml outboundOrder.screen), registered once (imported by
- * ../widgets.tsx):
+ * The outbound list's waybill buttons (resources.yaml outboundOrder.screen), registered once (imported as
+ * ../widgets.ts says):
  * - row `createWaybill`, for holders of outbound:waybill: opens /func/create_waybill with the order, labelled
  *   "Create waybill" while it is allocated, picking or packed and has no waybill, "Waybills" (its waybill,
  *   label and tracking history) once it has one;

@@ -1,5 +1,6 @@
 /**
- * The hand-written pieces the manifest's screens name (resources.yaml `screen:` widgets), registered once:
+ * The order and package screens' hand-written pieces (resources.yaml `inboundOrder`, `outboundOrder` and the
+ * package screens), registered once:
  * - column `plannedReceived`: an inbound order's planned / received totals;
  * - row `inboundReceive`: opens the receiving screen of the order's type with the order looked up (spec 2.3 /func);
  * - row `createPackage` (+ its dialog): a package of the order while packages may be made (PackageDialog);
@@ -7,44 +8,24 @@
  * - column `totalQty`: the record's total quantity (outbound orders, packages);
  * - row `outboundPack` (+ its dialog): the shipping screen's pack dialog (waybill, carrier, weight);
  * - top `orderImport`: import orders of the view's type from the xlsx template;
- * - the inventory adjustment's line summary, signed quantity and lines editor (judgement/widgets.tsx);
- * - the pack lists' widgets (packages/widgets.tsx);
- * - the inventory list's image and platform cells, Export and change log (inventory/widgets.tsx).
- * - the SKU lists' code lookup, imports, labels, batch weight and inventory dialog (sku/widgets.tsx);
- * - the inventory share list's dialog, columns cell, new-link and revoke buttons (share/widgets.tsx).
- * - row `print`: the record's documents (print/widgets.tsx).
- * - the SKU lists' code lookup, imports, labels, batch weight and inventory dialog (sku/widgets.tsx).
- * - the scheduled tasks' bean select, cron input with next fire times and Run now (jobs/widgets.tsx).
- * - the request record and exception log lists' View with the body and stack (records/widgets.tsx).
- * - the inventory share list's dialog, columns cell, new-link and revoke buttons (share/widgets.tsx);
- * - the outbound list's waybill row button and bulk action (waybill/widgets.tsx).
- * Imported for its side effect by DocumentScreen.
+ * Imported for its side effect by the views modules of the screens that name them (src/client/screens/widgets.ts).
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { hasCode } from '../providers/access';
-import { registerColumn, registerRow, registerTop } from '../kit/screen/registry';
-import type { Screen } from '../kit/screen/spec';
-import { testIdOf } from '../kit/names';
-import { widgetDialogKind } from '../kit/screen/registry';
-import { OrderImportListButton } from './orderImport';
-import type { OrderImportKind } from './orderImport/constants';
-import { PackageDialog } from './packages/PackageDialog';
-import { PACKAGE_KINDS, packagesOpen, type PackageKind } from './packages/constants';
-import { kindOf } from './inbound/constants';
-import { OutboundPackDialog } from './outbound/OutboundPackDialog';
-import './judgement/widgets';
-import './packages/widgets';
-import './inventory/widgets';
-import './sku/widgets';
-import './share/widgets';
-import './print/widgets';
-import './jobs/widgets';
-import './records/widgets';
-import './waybill/widgets';
+import { hasCode } from '../../providers/access';
+import { registerColumn, registerRow, registerTop } from '../../kit/screen/registry';
+import type { Screen } from '../../kit/screen/spec';
+import { testIdOf } from '../../kit/names';
+import { widgetDialogKind } from '../../kit/screen/registry';
+import { OrderImportListButton } from '../orderImport';
+import type { OrderImportKind } from '../orderImport/constants';
+import { PackageDialog } from '../packages/PackageDialog';
+import { PACKAGE_KINDS, packagesOpen, type PackageKind } from '../packages/constants';
+import { kindOf } from '../inbound/constants';
+import { OutboundPackDialog } from '../outbound/OutboundPackDialog';
 
 /** inbound | outbound: the order kind of a screen's resource (inboundOrder, outboundOrder). */
 const orderKind = (screen: Screen): PackageKind & OrderImportKind => (screen.resource.startsWith('inbound') ? 'inbound' : 'outbound');
