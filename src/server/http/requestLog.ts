@@ -13,9 +13,10 @@ export function maskTokenQuery(url: string): string {
 
 /** Adds the onResponse hook that writes the line. */
 export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const url = maskTokenQuery(req.url);
     const ms = Math.round(reply.elapsedTime);
     req.log.info({ method: req.method, url, status: reply.statusCode, ms }, `${req.method} ${url} ${reply.statusCode} ${ms}ms`);
+    done();
   });
 }

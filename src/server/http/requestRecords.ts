@@ -12,7 +12,7 @@
  * The user is the session's (`noteUser`, called by `authenticate`), or for the login call the name typed.
  * Nothing here awaits the database: the recorder writes in batches (records/recorder.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../shared/envelope';
 import { redactBody } from '../domain/records/redact';
 import type { RequestRecorder } from '../domain/records/recorder';
@@ -46,14 +46,24 @@ const cut = (s: string | undefined, n: number) => (s === undefined ? null : (s.l
 /** Adds the hooks that feed `recorder` (before any route is registered). */
 export function registerRequestRecords(app: FastifyInstance, recorder: RequestRecorder): void {
   if (!recorder.enabled) return;
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.url.startsWith('/sapi')) return payload;
-    const m = typeof payload === 'string' ? ENVELOPE.exec(payload) : null;
-    codes.set(req, m ? Number(m[1]) : reply.statusCode);
-    return payload;
+  // callback hooks, not async ones: every call passes them, and an async hook costs a promise and a turn (issue 13)
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.url.startsWith('/sapi')) {
+      const m = typeof payload === 'string' ? ENVELOPE.exec(payload) : null;
+      codes.set(req, m ? Number(m[1]) : reply.statusCode);
+    }
+    done(null, payload);
   });
-  app.addHook('onResponse', async (req, reply) => {
-    if (!req.url.startsWith('/sapi')) return;
+  app.addHook('onResponse', (req, reply, done) => {
+    try {
+      if (req.url.startsWith('/sapi')) record(req, reply);
+    } catch (e) {
+      return done(e as Error); // logged by Fastify, as a rejected async hook was
+    }
+    done();
+  });
+  /** Queues the record (and the exception line of a 500) of an answered /sapi call. */
+  const record = (req: FastifyRequest, reply: FastifyReply) => {
     const durationMs = Math.max(0, Math.round(reply.elapsedTime));
     const addDate = new Date(Date.now() - durationMs);
     const path = cut(pathOf(req.url), 300)!;
@@ -75,5 +85,5 @@ export function registerRequestRecords(app: FastifyInstance, recorder: RequestRe
         stack: cut(err?.stack, 20_000),
       });
     }
-  });
+  };
 }
