@@ -26,7 +26,7 @@ import { hashPassword } from '../domain/passwords';
 import { resourceHooks } from '../domain/resource-hooks';
 import { secrets } from '../domain/secret-fields';
 import { JsonText, jsonObject } from '../http/json-text';
-import { compiledSchema, ID_BODY, manifestLabel, NO_FIELDS, validate, type BodyRule } from '../http/body';
+import { ID_BODY, manifestLabel, NO_FIELDS, validate, type BodyRule } from '../http/body';
 import type { RequestContext, UserContext } from '../http/context';
 import { BizError, fieldError, notFound, pgError, text } from '../http/errors';
 import { requireInScope, scopeIds, type ScopeKind } from '../http/guard';

@@ -23,8 +23,7 @@ import { inventory, inventoryJudgement, inventoryJudgementLine, owner, sku } fro
 import { BizType, JudgementStatus, JudgementType } from '../../../../generated/shared/enums';
 import { bindings } from '../../../../generated/server/routes';
 import { requestLabels, rules, type Lang } from '../../../shared/validation';
-import type { Db } from '../../db/connect';
-import { findInScope, manifestLabel, meta, type CrudCall, type ResourceHooks } from '../../crud/handlers';
+import { manifestLabel, meta, type CrudCall, type ResourceHooks } from '../../crud/handlers';
 import type { BodyRule } from '../../http/body';
 import { takeStep } from '../../crud/workflow';
 import { fieldError } from '../../http/errors';

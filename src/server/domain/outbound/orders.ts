@@ -39,7 +39,7 @@ import { requestLabels, rules, type FormMode, type Lang } from '../../../shared/
 import type { Db } from '../../db/connect';
 import { rawQuery } from '../../db/raw';
 import { ident } from '../../crud/filters';
-import { findInScope, manifestLabel, meta, type CrudCall, type ResourceHooks } from '../../crud/handlers';
+import { manifestLabel, meta, type CrudCall, type ResourceHooks } from '../../crud/handlers';
 import type { BodyRule } from '../../http/body';
 import { takeStep } from '../../crud/workflow';
 import { BizError, fieldError, text } from '../../http/errors';
@@ -147,7 +147,6 @@ const ORDER_LINES = `select l.id, l.order_id as "orderId", l.sku_id as "skuId", 
   from ${ident(getTableName(outboundOrderLine))} l join ${ident(getTableName(sku))} s on s.id = l.sku_id
   where l.order_id = any($1::int[]) order by l.id`;
 
-const orderOf = (call: CrudCall, id: unknown = call.body.id) => findInScope(call, bindings.outboundOrder, id);
 const ledgerOf = (order: Row) => ({ bizType: BizType.OUTBOUND_ORDER, bizNo: order.orderNo as string, bizNoExtra: (order.platformOrderNo as string | null) ?? null });
 
 /**
