@@ -21,6 +21,7 @@ import type { FieldSpec, Label, ResourceSpec } from '../../shared/resource-meta'
 import { fieldMessage, formatValidationError, requestLabels, rules, ruleTexts, type Lang } from '../../shared/validation';
 import type { RequestContext } from './context';
 import { BizError, fieldError } from './errors';
+import { plainValue } from './plain-value';
 import { schemaFor } from './schema-pick';
 
 type Row = Record<string, unknown>;
@@ -129,6 +130,9 @@ const ASYNC_TEST = /returned a Promise during a synchronous validate/;
  */
 export async function validate<T = Row>(schema: Schema, body: unknown, lang: Lang, spec?: ResourceSpec): Promise<T> {
   const opts = { stripUnknown: true, abortEarly: false };
+  // the common certainly valid body without yup (http/plain-value.ts); yup decides everything else
+  const plain = plainValue(schema, body ?? {});
+  if (plain) return plain as T;
   try {
     // synchronously when the schema allows it (every manifest rule does): yup's async run costs a promise chain
     // per field and test on every call (issue 13, the page call's own time); a schema with an async test says so

@@ -16,7 +16,7 @@
  */
 import type { AnyObject, ObjectSchema, Schema } from 'yup';
 
-interface Plan {
+export interface Plan {
   /** Every field of the schema. */
   fields: Set<string>;
   /** Fields validated even when the body leaves them out. */
@@ -41,7 +41,8 @@ function absentIsTrivial(field: unknown): boolean {
   }
 }
 
-function planOf(schema: Schema): Plan | null {
+/** The plan of `schema`: null when it is not an object schema whose fields can be left out (module doc). */
+export function planOf(schema: Schema): Plan | null {
   const known = plans.get(schema);
   if (known !== undefined) return known;
   let plan: Plan | null = null;
