@@ -187,9 +187,8 @@ export class RequestRecorder {
     this.log.warn({ dropped: fresh, droppedTotal: this.counts.dropped, queueLimit: this.queueLimit }, `request records dropped: ${fresh} (queue full)`);
   }
 
-  /** Writes everything queued now, with the records of calls answered before it (waits for a running flush first). */
+  /** Writes everything queued now (waits for a running flush first). */
   async flush(): Promise<void> {
-    await new Promise((turn) => setImmediate(turn)); // http/requestRecords.ts queues a record a turn after its answer
     while (this.flushing) await this.flushing;
     this.flushing = this.drain(true).finally(() => { this.flushing = undefined; });
     await this.flushing;
