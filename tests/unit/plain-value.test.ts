@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ValidationError, type Schema } from 'yup';
-import { bindings } from '../../generated/server/routes';
+import { random, schemasOf } from './manifest-schemas';
 import { plainValue } from '../../src/server/http/plain-value';
-import { INT4_MAX, type Lang } from '../../src/shared/validation';
+import { INT4_MAX } from '../../src/shared/validation';
 
 const opts = { stripUnknown: true, abortEarly: false };
 function outcome(schema: Schema, body: unknown) {
@@ -26,18 +26,7 @@ const POOL: unknown[] = [
   'id', 'qty', 'name', 'sku', 'addDate', 'asc', 'desc', 'ascending', 'DESC',
 ];
 
-function random(seed: number) {
-  let x = seed;
-  return () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
-}
 
-const schemasOf = (lang: Lang) => Object.entries(bindings).flatMap(([name, b]) => {
-  const s = b.schemas as { query?: (l: Lang) => Schema; form?: (m: 'add' | 'edit', l: Lang) => Schema };
-  return [
-    ...(s.query ? [[`${name} query`, s.query(lang)] as const] : []),
-    ...(s.form ? [[`${name} add`, s.form('add', lang)] as const, [`${name} edit`, s.form('edit', lang)] as const] : []),
-  ];
-});
 const fieldsOf = (schema: Schema) => (schema as unknown as { fields: Record<string, Schema> }).fields;
 
 describe('plainValue', () => {
@@ -73,7 +62,7 @@ describe('plainValue', () => {
   });
 
   it('trims text, drops unknown keys, and leaves to yup what it cannot pass', () => {
-    const schema = (bindings as unknown as Record<string, { schemas: { query: (l: Lang) => Schema } }>).inventory.schemas.query('en');
+    const schema = schemasOf('en').find(([n]) => n === 'inventory query')![1];
     expect(plainValue(schema, { batchNo: '  B1 ', warehouseId: 3, other: 1 })).toEqual({ batchNo: 'B1', warehouseId: 3 });
     for (const bad of [{ warehouseId: '3' }, { warehouseId: 0 }, { warehouseId: 1.5 }, { batchNo: '   ' }, { batchNo: 'x'.repeat(51) }, { sortOrder: 'DESC' }, { containInventory: 'true' }]) {
       expect(plainValue(schema, bad), JSON.stringify(bad)).toBeUndefined();

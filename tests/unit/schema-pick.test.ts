@@ -4,9 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ValidationError, type Schema } from 'yup';
-import { bindings } from '../../generated/server/routes';
+import { random, schemasOf } from './manifest-schemas';
 import { schemaFor } from '../../src/server/http/schema-pick';
-import type { Lang } from '../../src/shared/validation';
 
 const opts = { stripUnknown: true, abortEarly: false };
 /** What a validation answers: the value, or the errors with their paths (order-independent). */
@@ -21,19 +20,7 @@ function outcome(schema: Schema, body: unknown) {
 
 const POOL: unknown[] = [null, '', ' ', 'text', 'A-1', '2026-01-31', '2026-01-31 10:00:00', 0, 1, 2, 7, -1, 1.5, 2147483648, true, false, [], [1, 2], ['x'], {}, { id: 1 }, 'x'.repeat(300), [{ skuId: 1, qty: 2 }]];
 
-/** A deterministic generator (LCG), so a failure names a body that reproduces. */
-function random(seed: number) {
-  let x = seed;
-  return () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
-}
 
-const schemasOf = (lang: Lang) => Object.entries(bindings).flatMap(([name, b]) => {
-  const s = b.schemas as { query?: (l: Lang) => Schema; form?: (m: 'add' | 'edit', l: Lang) => Schema };
-  return [
-    ...(s.query ? [[`${name} query`, s.query(lang)] as const] : []),
-    ...(s.form ? [[`${name} add`, s.form('add', lang)] as const, [`${name} edit`, s.form('edit', lang)] as const] : []),
-  ];
-});
 
 describe('schemaFor', () => {
   it.each(['en', 'zh'] as const)('answers like the whole schema for every manifest schema (%s)', (lang) => {
