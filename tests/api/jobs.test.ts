@@ -130,7 +130,8 @@ describe.each(testDatabases())('scheduled tasks on %s', (kind) => {
     await ok('/sapi/sys/job/runNow', { id: j.id });
     const [row] = await waitLog(j.id, 1);
     expect(row).toMatchObject({ status: JobRunStatus.FAIL, message: 'timed out after 300 ms', attempt: 1 });
-    expect(row.duration).toBeGreaterThanOrEqual(300);
+    // Node fires a timer on its monotonic clock, the duration is Date.now() - start: they may differ by 1 ms
+    expect(row.duration).toBeGreaterThanOrEqual(299);
     expect(hangs.length).toBe(before + 1);
     expect(hangs.at(-1)!.aborted).toBe(true);
   });
