@@ -2,7 +2,7 @@
  * The request recorder's queue (src/server/domain/records/recorder.ts; issue 15) against a fake database:
  * batches of at most `batchRows` rows, a flush started by a full batch or by the timer (never by each call),
  * one flush at a time, a bounded queue that drops and counts, a failed INSERT counted and survived, exceptions
- * in their own queue, and close() writing what is left.
+ * in their own queue, close() writing what is left, and flush() waiting for records built a turn later.
  */
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
@@ -102,6 +102,17 @@ describe('RequestRecorder', () => {
     await r.close();
     expect(r.stats()).toMatchObject({ written: 0, failed: 2, queued: 0 });
     expect(error).toHaveBeenCalledWith(expect.objectContaining({ rows: 2 }), 'cannot write request records');
+  });
+
+  it('builds a deferred record on the next turn, and flush writes it with the rest', async () => {
+    const f = fakeDb();
+    const r = new RequestRecorder(f.db, log, { flushMs: 60_000 });
+    r.record(row(1));
+    r.later(() => r.record(row(2)));
+    expect(r.stats().queued).toBe(1); // not built yet: off the answered caller's wait
+    await r.flush();
+    expect(f.statements.map((s) => s.rows)).toEqual([2]);
+    await r.close();
   });
 
   it('does nothing when switched off', async () => {

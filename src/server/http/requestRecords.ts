@@ -5,9 +5,9 @@
  *
  * - `onSend` reads the envelope code from the start of the serialized answer (`{"code":NNN`; an answer that
  *   is no envelope, e.g. a download, counts with its HTTP status);
- * - `onResponse` queues the record (time, user, method, path, code, whole ms, client IP, user agent, the
- *   body redacted and capped by records/redact.ts) and, for code 500, an exception line with the stack the
- *   error handler noted (`noteException`).
+ * - `onResponse` has the record queued a turn after the answer, off the caller's wait (time, user, method,
+ *   path, code, whole ms, client IP, user agent, the body redacted and capped by records/redact.ts) and, for
+ *   code 500, an exception line with the stack the error handler noted (`noteException`).
  *
  * The user is the session's (`noteUser`, called by `authenticate`), or for the login call the name typed.
  * Nothing here awaits the database: the recorder writes in batches (records/recorder.ts).
@@ -55,17 +55,24 @@ export function registerRequestRecords(app: FastifyInstance, recorder: RequestRe
     done(null, payload);
   });
   app.addHook('onResponse', (req, reply, done) => {
-    try {
-      if (req.url.startsWith('/sapi')) record(req, reply);
-    } catch (e) {
-      return done(e as Error); // logged by Fastify, as a rejected async hook was
+    // the record is built a turn later (recorder.ts `flush` waits for that turn): redacting the body is then not
+    // part of the caller's wait (issue 13, the page call's own time)
+    if (req.url.startsWith('/sapi')) {
+      const durationMs = Math.max(0, Math.round(reply.elapsedTime));
+      const answeredAt = Date.now();
+      recorder.later(() => {
+        try {
+          record(req, reply, durationMs, answeredAt);
+        } catch (e) {
+          req.log.error(e, 'request record not queued');
+        }
+      });
     }
     done();
   });
-  /** Queues the record (and the exception line of a 500) of an answered /sapi call. */
-  const record = (req: FastifyRequest, reply: FastifyReply) => {
-    const durationMs = Math.max(0, Math.round(reply.elapsedTime));
-    const addDate = new Date(Date.now() - durationMs);
+  /** Queues the record (and the exception line of a 500) of a /sapi call answered at `answeredAt` (ms) after `durationMs`. */
+  const record = (req: FastifyRequest, reply: FastifyReply, durationMs: number, answeredAt: number) => {
+    const addDate = new Date(answeredAt - durationMs);
     const path = cut(pathOf(req.url), 300)!;
     const session = users.get(req);
     let userName = session?.name ?? null;

@@ -96,6 +96,8 @@ export class RequestRecorder {
   private timer?: NodeJS.Timeout;
   private flushing?: Promise<void>;
   private closed = false;
+  /** Builds scheduled by `later` that have not run yet (`flush` waits for them). */
+  private deferred = 0;
   private droppedLogged = 0;
   private lastDropLog = 0;
 
@@ -120,6 +122,19 @@ export class RequestRecorder {
     }
     this.records.push(row);
     if (this.records.length >= this.batchRows) this.flushSoon();
+  }
+
+  /**
+   * Runs `build` (which queues records) on the next turn, off the answered caller's wait (issue 13: building a
+   * record is not part of a page call's time); `flush` waits for builds still pending. `build` must not throw.
+   */
+  later(build: () => void): void {
+    if (!this.enabled || this.closed) return;
+    this.deferred++;
+    setImmediate(() => {
+      this.deferred--;
+      build();
+    });
   }
 
   /** Queues one exception log line (its own, smaller queue: a flood of records never pushes these out). */
@@ -187,8 +202,9 @@ export class RequestRecorder {
     this.log.warn({ dropped: fresh, droppedTotal: this.counts.dropped, queueLimit: this.queueLimit }, `request records dropped: ${fresh} (queue full)`);
   }
 
-  /** Writes everything queued now (waits for a running flush first). */
+  /** Writes everything queued now, with the records of calls answered before it (waits for a running flush first). */
   async flush(): Promise<void> {
+    if (this.deferred) await new Promise((turn) => setImmediate(turn)); // the builds `later` scheduled before now
     while (this.flushing) await this.flushing;
     this.flushing = this.drain(true).finally(() => { this.flushing = undefined; });
     await this.flushing;
