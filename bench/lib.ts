@@ -162,4 +162,4 @@ export const stats = (xs: number[]): Stats => {
   const q = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
   return { median: q(0.5), p95: q(0.95), min: s[0], max: s[s.length - 1] };
 };
-export const fmt = (n: number) => n.toFixed(1);
+export const fmt = (n: number, digits = 1) => n.toFixed(digits);
