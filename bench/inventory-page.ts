@@ -225,6 +225,9 @@ export async function loadData(client: pg.Client) {
   steps.push(`indexes rebuilt ${secs(indexMs)}`);
   if (WITH_INDEXES) await step('recommended indexes', async () => { for (const ddl of RECOMMENDED_INDEXES) await client.query(ddl); });
   await step('vacuum analyze', () => client.query('vacuum analyze'));
+  // the load leaves GBs of dirty pages that the checkpointer would otherwise write during the timed runs (spread
+  // over minutes: on 2 cores it slowed every contender, the app's Node work by up to 2x)
+  await step('checkpoint', () => client.query('checkpoint'));
   const generationMs = performance.now() - t0;
 
   // the ledger holds: every row's log lines sum to its qty and lockQty, each line starts where the previous ended, no orphan lines
