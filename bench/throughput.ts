@@ -6,9 +6,10 @@
  * Data: bench/inventory-page.ts `loadData` in a throwaway database (--rows inventory rows, default 1,000,000;
  * SKUs = rows / 5 = 200,000; log rows = 5 x rows).
  *
- * Pages, each measured with four contenders interleaved in ONE run (every client loop calls them in a balanced
- * order, `balancedCycle`: each right after each other one equally often, so all of them see the same load and
- * the same leftovers of the others' work), pool of 10 connections on every side:
+ * Pages, each measured with four contenders interleaved in ONE run (every client loop calls all of them each round,
+ * with the same parameters, in balanced orders, `balancedRounds`: each contender in each place of a round and right
+ * after each other one equally often, so all of them see the same load and the same leftovers of the others'
+ * work), pool of 10 connections on every side:
  *  - app: POST through app.inject as admin with a real session (session check, validation, SQL, JSON);
  *  - PostGraphile 4 (+ postgraphile-plugin-connection-filter) over its own pg pool, in-process like app.inject:
  *    `createPostGraphileSchema` on the same database, the query parsed and validated once (as its HTTP handler
@@ -24,7 +25,7 @@
  *    compares it through the same cap.
  * Before timing, for every parameter set used, app, PostGraphile and the one statement must return the same
  * total and the same ids in the same order; the run stops otherwise.
- * Clients 1, 8, 32 (concurrent loops, --rounds calls of each contender in all per level, split over the loops):
+ * Clients 1, 8, 32 (concurrent loops, --rounds rounds in all per level, split over the loops):
  * median latency per contender, req/s = clients x 1000 / mean latency (what that contender alone would serve at
  * this load), ratios, and the issue's targets as met / missed.
  * The allowance (issue 13: at 1 client the app's median within 1.0 ms of the 1 statement's) is then measured in
@@ -59,47 +60,64 @@ type Row = Record<string, unknown>;
 interface Answer { total: number; ids: number[] }
 interface Contender { name: string; run: (p: number) => Promise<unknown> }
 
-/**
- * The order in which one client loop calls n contenders: a cycle of n(n - 1) calls in which each contender comes
- * right after each other one exactly once (an Euler circuit of the complete directed graph), so each is called
- * n - 1 times per cycle and after every other contender equally often, also from one cycle to the next. A plain
- * rotation of a round (0123, 1230, ...) is not balanced: with four contenders each would follow the same one in
- * 3 calls of 4, and the work a contender leaves behind (garbage to collect, caches it evicted: PostGraphile leaves
- * much) would land mostly on one other contender.
- */
-export function balancedCycle(n: number): number[] {
-  if (n < 2) return [0];
-  const next = Array.from({ length: n }, (_, a) => Array.from({ length: n }, (_, b) => b).filter((b) => b !== a));
-  const stack = [0];
-  const cycle: number[] = [];
-  while (stack.length) {
-    const v = stack[stack.length - 1];
-    if (next[v].length) stack.push(next[v].shift()!);
-    else cycle.push(stack.pop()!);
-  }
-  return cycle.reverse().slice(0, -1); // Hierholzer: the circuit closes on its start
+/** Every order of 0..n-1. */
+function permutations(n: number): number[][] {
+  if (n <= 1) return [[0]];
+  return permutations(n - 1).flatMap((q) => Array.from({ length: n }, (_, i) => [...q.slice(0, i), n - 1, ...q.slice(i)]));
 }
 
 /**
- * Runs about `rounds` calls of every contender over `clients` concurrent loops, each loop in the order of
- * {@link balancedCycle} (starting at a different place); a contender's calls take parameter sets 0, 1, 2, ... of
- * its loop, so all contenders see the same ones.
+ * The orders in which a client loop calls n contenders, one order per round: every order of the n once (so each
+ * contender is first, second, ... equally often: the first call of a round reads the parameter set's rows colder
+ * than the others), arranged so that, counting the step from one round to the next too (and from the last back to
+ * the first), each contender comes right after each other one equally often and never after itself. A plain
+ * rotation (0123, 1230, ...) is not balanced that way: each contender followed the same one in 3 calls of 4, and
+ * the work a contender leaves behind (garbage to collect, CPU caches it evicted: PostGraphile leaves much) landed
+ * mostly on one other. Found by a depth-first search (24 orders for 4 contenders, at once); n < 3: every order.
+ */
+export function balancedRounds(n: number): number[][] {
+  const perms = permutations(n);
+  if (n < 3) return perms;
+  const each = perms.length / (n * (n - 1)); // how often each ordered pair may join two rounds
+  const joins = new Map<string, number>();
+  const seq = [0];
+  const used = new Set(seq);
+  const joinOf = (from: number, to: number) => `${perms[from][n - 1]}>${perms[to][0]}`;
+  const fits = (from: number, to: number) => perms[from][n - 1] !== perms[to][0] && (joins.get(joinOf(from, to)) ?? 0) < each;
+  const search = (): boolean => {
+    const last = seq[seq.length - 1];
+    if (seq.length === perms.length) return fits(last, seq[0]);
+    for (let i = 0; i < perms.length; i++) {
+      if (used.has(i) || !fits(last, i)) continue;
+      const k = joinOf(last, i);
+      used.add(i); seq.push(i); joins.set(k, (joins.get(k) ?? 0) + 1);
+      if (search()) return true;
+      used.delete(i); seq.pop(); joins.set(k, joins.get(k)! - 1);
+    }
+    return false;
+  };
+  if (!search()) throw new Error(`no balanced order of ${n} contenders`);
+  return seq.map((i) => perms[i]);
+}
+
+/**
+ * Runs `rounds` rounds over `clients` concurrent loops (split over them); a round calls every contender once with
+ * the same parameter set, in the loop's next order of {@link balancedRounds} (each loop starting at another one).
  */
 async function interleaved(contenders: Contender[], clients: number, rounds: number) {
   const times = new Map(contenders.map((c) => [c.name, [] as number[]]));
-  const cycle = balancedCycle(contenders.length);
+  const orders = balancedRounds(contenders.length);
   const perLoop = Math.max(3, Math.ceil(rounds / clients));
   const t0 = performance.now();
   await Promise.all(Array.from({ length: clients }, async (_, k) => {
-    const calls = contenders.map(() => 0);
-    for (let i = 0; i < perLoop * contenders.length; i++) {
-      const j = cycle[(i + k) % cycle.length];
-      const p = k * perLoop + calls[j]++;
-      if (calls[j] > perLoop) continue; // the cycle's last pass may give one contender more calls than the rest
-      const c = contenders[j];
-      const s = performance.now();
-      await c.run(p);
-      times.get(c.name)!.push(performance.now() - s);
+    for (let r = 0; r < perLoop; r++) {
+      const p = k * perLoop + r;
+      for (const j of orders[(r + k) % orders.length]) {
+        const c = contenders[j];
+        const s = performance.now();
+        await c.run(p);
+        times.get(c.name)!.push(performance.now() - s);
+      }
     }
   }));
   const wall = performance.now() - t0;
