@@ -29,7 +29,7 @@
  * median latency per contender, req/s = clients x 1000 / mean latency (what that contender alone would serve at
  * this load), ratios, and the issue's targets as met / missed.
  * The allowance (issue 13: at 1 client the app's median within 1.0 ms of the 1 statement's) is then measured in
- * its own interleaved run of app, app SQL and the 1 statement (--allowance-rounds calls each, default 1,000): in
+ * its own interleaved run of app, app SQL and the 1 statement (--allowance-rounds rounds, default 1,000): in
  * the four-contender run a call that follows PostGraphile's pays for part of its work (its garbage collected,
  * the CPU caches it evicted: ~0.4 ms), which no deployment of the app has; that run's app - 1 statement is still
  * printed, for comparison.

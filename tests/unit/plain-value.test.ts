@@ -26,7 +26,6 @@ const POOL: unknown[] = [
   'id', 'qty', 'name', 'sku', 'addDate', 'asc', 'desc', 'ascending', 'DESC',
 ];
 
-
 const fieldsOf = (schema: Schema) => (schema as unknown as { fields: Record<string, Schema> }).fields;
 
 describe('plainValue', () => {

@@ -115,6 +115,18 @@ describe('RequestRecorder', () => {
     await r.close();
   });
 
+  it('logs a deferred build that throws and still writes the others', async () => {
+    const f = fakeDb();
+    const error = vi.fn();
+    const r = new RequestRecorder(f.db, { ...(log as object), error } as never, { flushMs: 60_000 });
+    r.later(() => { throw new Error('bad body'); });
+    r.later(() => r.record(row(3)));
+    await r.flush();
+    expect(error).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), 'request record not queued');
+    expect(f.statements.map((s) => s.rows)).toEqual([1]);
+    await r.close();
+  });
+
   it('does nothing when switched off', async () => {
     const f = fakeDb();
     const r = new RequestRecorder(f.db, log, { enabled: false });

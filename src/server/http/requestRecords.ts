@@ -60,13 +60,7 @@ export function registerRequestRecords(app: FastifyInstance, recorder: RequestRe
     if (req.url.startsWith('/sapi')) {
       const durationMs = Math.max(0, Math.round(reply.elapsedTime));
       const answeredAt = Date.now();
-      recorder.later(() => {
-        try {
-          record(req, reply, durationMs, answeredAt);
-        } catch (e) {
-          req.log.error(e, 'request record not queued');
-        }
-      });
+      recorder.later(() => record(req, reply, durationMs, answeredAt));
     }
     done();
   });

@@ -126,14 +126,19 @@ export class RequestRecorder {
 
   /**
    * Runs `build` (which queues records) on the next turn, off the answered caller's wait (issue 13: building a
-   * record is not part of a page call's time); `flush` waits for builds still pending. `build` must not throw.
+   * record is not part of a page call's time); `flush` waits for builds still pending. A build that throws is
+   * logged and queues nothing.
    */
   later(build: () => void): void {
     if (!this.enabled || this.closed) return;
     this.deferred++;
     setImmediate(() => {
       this.deferred--;
-      build();
+      try {
+        build();
+      } catch (err) {
+        this.log.error({ err }, 'request record not queued');
+      }
     });
   }
 
