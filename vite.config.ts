@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -10,8 +12,11 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
  * one chunk, the entry; left to the automatic splitting, the many lazy chunks (a list's views, its widget
  * modules, its dialogs) cut that set into ~18 files that compress worse (bench/README.md "First load").
  */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'src/client',
+  // react-router 7 exports only its development build (dev warnings on, ~larger; remix-run/react-router#14102,
+  // open): a production build takes the production files it ships next to it. `vite` (dev) keeps the warnings.
+  resolve: command === 'build' ? { alias: reactRouterProduction() } : undefined,
   plugins: [
     react(),
     compression({
@@ -27,4 +32,23 @@ export default defineConfig({
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
   },
   server: { proxy: { '/sapi': 'http://127.0.0.1:8080', '/static': 'http://127.0.0.1:8080' } },
-});
+}));
+
+/**
+ * Aliases of `react-router` and `react-router/dom` (react-router-dom re-exports both) to react-router's
+ * dist/production ES modules. Throws at build time when a react-router update moves them, rather than silently
+ * shipping the development build again.
+ */
+function reactRouterProduction() {
+  const require = createRequire(import.meta.url);
+  const dist = join(dirname(require.resolve('react-router/package.json')), 'dist/production');
+  const file = (name: string) => {
+    const path = join(dist, name);
+    require('node:fs').accessSync(path);
+    return path;
+  };
+  return [
+    { find: /^react-router$/, replacement: file('index.mjs') },
+    { find: /^react-router\/dom$/, replacement: file('dom-export.mjs') },
+  ];
+}
