@@ -495,11 +495,10 @@ interface OrderStatements { allocate: CallStatements; ship?: CallStatements; all
  * A replayed guarded UPDATE that matches no row would leave the books wrong: the checks after the variant catch it.
  */
 async function replayCall(c: pg.Client, call: CallStatements) {
-  for (const g of call.groups) {
-    const run = (x: Stmt) => c.query({ ...(x.config ?? {}), text: x.text, values: x.values } as pg.QueryConfig);
-    if (g.length === 1) await run(g[0]);
-    else await Promise.all(g.map(run));
-  }
+  // a group's statements (the app had them in flight on separate pool connections: e.g. a batch of request records
+  // written while the call read) go one after another here, as pg 8 would queue them on one connection anyway;
+  // pg 9 refuses a query sent while the client is busy
+  for (const g of call.groups) for (const x of g) await c.query({ ...(x.config ?? {}), text: x.text, values: x.values } as pg.QueryConfig);
 }
 
 // ---------------- checks ----------------
