@@ -8,11 +8,33 @@
 import { existsSync, mkdirSync, accessSync, constants, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export interface Database { db: Db; kind: 'pglite' | 'postgres'; close(): Promise<void> }
 
 export class DatabaseOpenError extends Error {}
+
+/**
+ * How to end `pool` (call at once, before it connects): ends it and waits until every connection it has is closed.
+ * pg-pool's `end()` resolves as soon as it has asked its clients to end, while their sockets still close (it emits
+ * `remove` for each when its socket has closed): a database dropped or a server stopped right after it (tests,
+ * benchmarks, a shutdown) met backends still running and the pool reported them as lost connections.
+ */
+function poolEnder(pool: Pool): () => Promise<void> {
+  const live = new Set<unknown>();
+  pool.on('connect', (client) => { live.add(client); });
+  pool.on('remove', (client) => { live.delete(client); });
+  return async () => {
+    const closed = new Promise<void>((resolve) => {
+      const check = () => { if (!live.size) resolve(); };
+      pool.on('remove', check);
+      check();
+    });
+    await pool.end();
+    await closed;
+  };
+}
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
@@ -21,15 +43,16 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // an idle client dropped by the server (restart, admin kill) must not crash the process; the pool reconnects
     pool.on('error', (e) => console.error(`PostgreSQL connection lost: ${e.message}`));
+    const end = poolEnder(pool);
     try {
       const c = await pool.connect();
       c.release();
     } catch (e) {
-      await pool.end().catch(() => {});
+      await end().catch(() => {});
       const url = new URL(opts.databaseUrl);
       throw new DatabaseOpenError(`cannot connect to PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}: ${(e as Error).message}`);
     }
-    return { db: drizzle(pool) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db: drizzle(pool) as unknown as Db, kind: 'postgres', close: end };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
