@@ -1,3 +1,4 @@
+import { accessSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defineConfig } from 'vite';
@@ -14,8 +15,8 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
  */
 export default defineConfig(({ command }) => ({
   root: 'src/client',
-  // react-router 7 exports only its development build (dev warnings on, ~larger; remix-run/react-router#14102,
-  // open): a production build takes the production files it ships next to it. `vite` (dev) keeps the warnings.
+  // react-router 7 exports only its development build (ENABLE_DEV_WARNINGS on; remix-run/react-router#14102, open):
+  // a production build takes the production files it ships next to it. `vite` (dev) keeps the warnings.
   resolve: command === 'build' ? { alias: reactRouterProduction() } : undefined,
   plugins: [
     react(),
@@ -44,7 +45,7 @@ function reactRouterProduction() {
   const dist = join(dirname(require.resolve('react-router/package.json')), 'dist/production');
   const file = (name: string) => {
     const path = join(dist, name);
-    require('node:fs').accessSync(path);
+    accessSync(path);
     return path;
   };
   return [

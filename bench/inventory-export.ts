@@ -147,6 +147,7 @@ const FULL_SELECT = `select i.id, c.name company, w.name warehouse, o.name owner
   order by i.id desc`;
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+// not bench/lib.ts `stats`: importing lib patches pg's Client.query for every statement of the export
 const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 
 /** The order of `runs` exports and `runs` SQL runs: E S, S E, E S, ... (each side first in every other pair). */
