@@ -22,8 +22,12 @@ describe.each(testDatabases())('users and roles on %s', (kind) => {
   });
 
   it('keeps at least one active administrator', async () => {
-    const other = await userWith(t, admin, { codes: ['user'] });
-    // the other user manages users but is no admin: cannot lock, demote or delete the last admin
+    // a user manager without the admin role cannot touch the admin at all (issue 26: grants.ts)
+    const manager = await userWith(t, admin, { codes: ['user'] });
+    expect((await t.call('/sapi/sys/user/edit', { id: adminId, status: -1 }, manager.token)).code).toBe(403);
+    // one that passes every check through the `admin` code of another role still cannot lock, demote or delete
+    // the last holder of the admin role
+    const other = await userWith(t, admin, { codes: ['admin'] });
     expect((await t.call('/sapi/sys/user/edit', { id: adminId, status: -1 }, other.token)).code).toBe(409);
     expect((await t.call('/sapi/sys/user/role/edit', { id: adminId, roleIds: [] }, other.token)).code).toBe(409);
     expect((await t.call('/sapi/sys/user/remove', { id: adminId }, other.token)).code).toBe(409);

@@ -23,6 +23,7 @@ import type { BodyRule } from '../http/body';
 import type { RequestContext, UserContext } from '../http/context';
 import { BizError, fieldTextError, text } from '../http/errors';
 import { createSession, sweepExpired } from '../http/session';
+import { requireUserInReach } from './grants';
 import { DEFAULT_LOGIN_THROTTLE, lockError, lockIfDue, loginDelayMs, recordAttempt, settleAttempt, throttleState, type LoginLock, type LoginThrottleSettings } from './login-throttle';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
@@ -120,6 +121,7 @@ export async function login(db: Db, ctx: RequestContext, form: LoginForm, opts: 
  */
 export async function unlockLogin(call: CrudCall, ip: string, throttle?: Partial<LoginThrottleSettings>): Promise<{ wasLocked: boolean }> {
   const target = await findInScope(call, bindings.user, call.body.id);
+  await requireUserInReach(call, target);
   const state = await throttleState(call.db, String(target.name), '', { ...DEFAULT_LOGIN_THROTTLE, ...throttle });
   await recordAttempt(call.db, String(target.name), ip, 'unlock', { byUserId: call.user.id });
   return { wasLocked: state.lock?.scope === 'user' };

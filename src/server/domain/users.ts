@@ -5,7 +5,8 @@
  *   the check locks the admin role row, so two concurrent demotions cannot both pass;
  * - a locked user's sessions end at once; a password reset by an administrator ends them too;
  * - role `admin` cannot be deleted, and no role still held by a user;
- * - `role/edit` sets a user's roles; `current/edit` changes the caller's own password (old, new, confirm).
+ * - `role/edit` sets a user's roles; `current/edit` changes the caller's own password (old, new, confirm);
+ * - grants never exceed the granter (issue 26): grants.ts, called from every hook below.
  */
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import * as yup from 'yup';
@@ -21,6 +22,7 @@ import { sysSession } from '../db/internal-schema';
 import type { RequestContext, UserContext } from '../http/context';
 import { BizError, fieldText, fieldTextError, text } from '../http/errors';
 import { endUserSessions } from '../http/session';
+import { checkRoleWrite, checkUserWrite, requireUserInReach } from './grants';
 import { hashPassword, verifyPassword } from './passwords';
 
 type Row = Record<string, unknown>;
@@ -41,6 +43,7 @@ async function requireAnotherAdmin(call: CrudCall, userId: number, adminId: numb
 
 export const userHooks: ResourceHooks = {
   async beforeWrite(call, values, existing) {
+    await checkUserWrite(call, values, existing);
     if (!existing) return;
     if (existing.id === call.user.id && values.status !== undefined && values.status !== existing.status) throw fieldTextError(call.ctx.lang, { label: manifestLabel('status', meta(bindings.user)), field: 'status' }, 'ownStatus');
     const adminId = await lockAdminRole(call.db);
@@ -52,6 +55,7 @@ export const userHooks: ResourceHooks = {
   },
   async beforeRemove(call, existing) {
     if (existing.id === call.user.id) throw new BizError(Code.CONFLICT, text(call.ctx.lang, 'selfRemove'));
+    await requireUserInReach(call, existing);
     const adminId = await lockAdminRole(call.db);
     if (adminId !== undefined && isActiveAdmin(existing.status, existing.roleIds, adminId)) await requireAnotherAdmin(call, existing.id as number, adminId);
     await endUserSessions(call.db, existing.id as number);
@@ -59,7 +63,11 @@ export const userHooks: ResourceHooks = {
 };
 
 export const roleHooks: ResourceHooks = {
+  async beforeWrite(call, values, existing) {
+    checkRoleWrite(call, values, existing);
+  },
   async beforeRemove(call, existing) {
+    checkRoleWrite(call, null, existing);
     if (existing.code === 'admin') throw new BizError(Code.CONFLICT, text(call.ctx.lang, 'adminRole'));
     const [{ n }] = await call.db.select({ n: count() }).from(user).where(sql`${user.roleIds} @> array[${existing.id as number}]::integer[]`);
     if (Number(n) > 0) throw new BizError(Code.CONFLICT, text(call.ctx.lang, 'inUse', { what: bindings.user.meta[call.ctx.lang] }));
