@@ -539,27 +539,27 @@ export const routeTable: Route[] = [
   },
   {
     path: "/sapi/wms/inventory-share/add", resource: "inventoryShare", operation: "add",
-    permission: "inventory_share:add", scope: { owner: "ownerId" },
+    permission: "inventory_share:add", scope: { owner: "ownerId", warehouse: "warehouseId" },
   },
   {
     path: "/sapi/wms/inventory-share/detail", resource: "inventoryShare", operation: "detail",
-    permission: "inventory_share:list", scope: { owner: "ownerId" },
+    permission: "inventory_share:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
   },
   {
     path: "/sapi/wms/inventory-share/edit", resource: "inventoryShare", operation: "edit",
-    permission: "inventory_share:edit", scope: { owner: "ownerId" },
+    permission: "inventory_share:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
   },
   {
     path: "/sapi/wms/inventory-share/list", resource: "inventoryShare", operation: "list",
-    permission: "inventory_share:list", scope: { owner: "ownerId" },
+    permission: "inventory_share:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
   },
   {
     path: "/sapi/wms/inventory-share/page", resource: "inventoryShare", operation: "page",
-    permission: "inventory_share:list", scope: { owner: "ownerId" },
+    permission: "inventory_share:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
   },
   {
     path: "/sapi/wms/inventory-share/remove", resource: "inventoryShare", operation: "remove",
-    permission: "inventory_share:edit", scope: { owner: "ownerId" },
+    permission: "inventory_share:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
   },
   {
     path: "/sapi/wms/outbound-allocation/add", resource: "outboundAllocation", operation: "add",

@@ -238,6 +238,22 @@ describe.each(testDatabases())('inventory sharing on %s', (kind) => {
       expect(r.msg).toBe('Warehouse: outside your data scope');
     }
     expect((await addShare({ title: 'w1 only', ownerId: ownerA, warehouseId: w1 }, staffW1.token)).code).toBe(200);
+    // issue 26: shares of the user's own owner in another warehouse (or in every warehouse) are out of its reach
+    // on every call, through the manifest's scope
+    const w2Share = await ok(`${SHARE}/add`, { title: 'A in w2', ownerId: ownerA, warehouseId: w2 });
+    const everywhere = await ok(`${SHARE}/add`, { title: 'A everywhere', ownerId: ownerA });
+    const staffW1All = await userWith(t, admin, { codes: ['inventory_share:list', 'inventory_share:add', 'inventory_share:edit'], ownerIds: [ownerA], warehouseIds: [w1] });
+    for (const op of ['page', 'list']) {
+      const seen = (await t.call(`${SHARE}/${op}`, { size: 100 }, staffW1All.token)).data;
+      const ids = (Array.isArray(seen) ? seen : seen.records).map((r: { id: number }) => r.id);
+      expect(ids, op).not.toContain(w2Share.id);
+      expect(ids, op).not.toContain(everywhere.id);
+    }
+    for (const share of [w2Share, everywhere]) {
+      for (const op of ['regenerate', 'revoke', 'detail', 'remove']) expect((await t.call(`${SHARE}/${op}`, { id: share.id }, staffW1All.token)).code, op).toBe(404);
+      expect((await t.call(`${SHARE}/edit`, { id: share.id, title: 'mine now' }, staffW1All.token)).code).toBe(404);
+      expect((await view(share.token)).code).toBe(200); // its link untouched
+    }
     // the list code alone writes nothing
     expect((await addShare({ title: 'x', ownerId: ownerA }, reader.token)).code).toBe(403);
     expect((await t.call(`${SHARE}/regenerate`, { id: mine.data.id }, reader.token)).code).toBe(403);

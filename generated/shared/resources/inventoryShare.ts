@@ -6,7 +6,7 @@ export const inventoryShareMeta = {
   path: "/sapi/wms/inventory-share",
   table: "wms_inventory_share",
   represent: "title",
-  scope: { owner: "ownerId" },
+  scope: { owner: "ownerId", warehouse: "warehouseId" },
   permissions: {
     top: "sku",
     list: "inventory_share:list",
