@@ -1,5 +1,6 @@
 /**
- * Grants never exceed the granter (issue 26; spec 3 "User", 6; docs/grants.md). Every user and role write
+ * Grants never exceed the granter (issue 26; spec 3 "User", 6; docs/grants.md; the rule itself: src/shared/grants.ts).
+ * Every user and role write
  * (the generic add/edit/remove of `user` and `role`, `/sapi/sys/user/role/edit`, `/sapi/sys/user/unlockLogin`)
  * runs these checks; an administrator (role `admin`) passes them all. For anyone else:
  *
@@ -20,8 +21,8 @@
 import { inArray } from 'drizzle-orm';
 import { role } from '../../../generated/db/schema';
 import { bindings } from '../../../generated/server/routes';
-import { permissionTree } from '../../../generated/shared/permissions';
 import { Code } from '../../shared/envelope';
+import { codesOfRole, firstNotHeld, idBeyondScope } from '../../shared/grants';
 import type { Lang } from '../../shared/validation';
 import { manifestLabel, meta, type CrudCall } from '../crud/handlers';
 import type { UserContext } from '../http/context';
@@ -30,10 +31,6 @@ import type { ScopeKind } from '../http/guard';
 import type { Db } from '../db/connect';
 
 type Row = Record<string, unknown>;
-
-/** The code of the administrator role: it passes every check (spec 6). */
-export const ADMIN_CODE = 'admin';
-const PERMISSION_CODES = new Set(permissionTree.map((p) => p.code));
 
 const texts = {
   codeNotHeld: { en: '{label}: "{code}" is a permission you do not hold, so you cannot grant it', zh: '{label}：您没有权限“{code}”，不能授予' },
@@ -50,19 +47,6 @@ const say = (lang: Lang, key: keyof typeof texts, args: Record<string, string> =
 const forbid = (lang: Lang, field: string, resource: 'user' | 'role', key: keyof typeof texts, args: Record<string, string> = {}) =>
   fieldError(lang, { label: manifestLabel(field, meta(bindings[resource]))!, field }, texts[key][lang], args, Code.FORBIDDEN);
 
-/** What a role row gives its holders: its permission codes, plus its own code when that code means something. */
-export function codesOfRole(r: { code: unknown; permissionCodes: unknown }): string[] {
-  const own = typeof r.code === 'string' && (r.code === ADMIN_CODE || PERMISSION_CODES.has(r.code)) ? [r.code] : [];
-  return [...own, ...(Array.isArray(r.permissionCodes) ? r.permissionCodes.map(String) : [])];
-}
-
-/** The first of `codes` that `caller` does not hold (undefined: it holds them all; an administrator holds all). */
-export function firstNotHeld(caller: UserContext, codes: Iterable<string>): string | undefined {
-  if (caller.isAdmin) return undefined;
-  for (const c of codes) if (!caller.codes.has(c)) return c;
-  return undefined;
-}
-
 /** The role rows of `ids` (unknown ids are left out: the foreign-key-like check of the write reports them). */
 async function rolesOf(db: Db, ids: unknown): Promise<Array<{ id: number; code: string; name: string; permissionCodes: string[] }>> {
   const list = Array.isArray(ids) ? ids.filter((v): v is number => typeof v === 'number') : [];
@@ -72,8 +56,9 @@ async function rolesOf(db: Db, ids: unknown): Promise<Array<{ id: number; code: 
 
 /** The first role of `roles` with a code the caller lacks, and that code. */
 function roleBeyond(caller: UserContext, roles: Array<{ code: string; name: string; permissionCodes: string[] }>) {
+  if (caller.isAdmin) return undefined;
   for (const r of roles) {
-    const code = firstNotHeld(caller, codesOfRole(r));
+    const code = firstNotHeld(caller.codes, codesOfRole(r));
     if (code !== undefined) return { role: r.name, code };
   }
   return undefined;
@@ -81,14 +66,11 @@ function roleBeyond(caller: UserContext, roles: Array<{ code: string; name: stri
 
 const SCOPE_FIELDS: Array<[ScopeKind, 'warehouseIds' | 'ownerIds']> = [['warehouse', 'warehouseIds'], ['owner', 'ownerIds']];
 
-/** The first id of a scope list (as stored: -1 = all) that lies outside the caller's scope of `kind`, as words. */
+/** The first id of a scope list (as stored: -1 = all) outside the caller's scope of `kind`, as words. */
 function scopeBeyond(caller: UserContext, kind: ScopeKind, ids: unknown, lang: Lang): string | undefined {
-  if (caller.isAdmin) return undefined;
-  const mine = kind === 'owner' ? caller.ownerIds : caller.warehouseIds;
-  if (mine === 'all' || !Array.isArray(ids)) return undefined;
-  if (ids.includes(-1)) return say(lang, 'allScope');
-  const bad = ids.find((id) => !mine.includes(id as number));
-  return bad === undefined ? undefined : `#${bad}`;
+  if (caller.isAdmin || !Array.isArray(ids)) return undefined;
+  const bad = idBeyondScope(kind === 'owner' ? caller.ownerIds : caller.warehouseIds, ids);
+  return bad === undefined ? undefined : bad === -1 ? say(lang, 'allScope') : `#${bad}`;
 }
 
 /**
@@ -148,12 +130,12 @@ export function checkRoleWrite(call: CrudCall, values: Row | null, existing: Row
   const { user: caller, ctx } = call;
   if (caller.isAdmin) return;
   if (existing) {
-    const code = firstNotHeld(caller, codesOfRole(existing as { code: unknown; permissionCodes: unknown }));
+    const code = firstNotHeld(caller.codes, codesOfRole(existing));
     if (code !== undefined) throw new BizError(Code.FORBIDDEN, say(ctx.lang, 'roleOutOfReach', { role: String(existing.name), code }));
   }
   if (!values) return;
   const merged = { code: values.code ?? existing?.code, permissionCodes: values.permissionCodes ?? existing?.permissionCodes };
-  const code = firstNotHeld(caller, codesOfRole(merged));
+  const code = firstNotHeld(caller.codes, codesOfRole(merged));
   if (code === undefined) return;
   const field = values.code !== undefined && code === values.code ? 'code' : 'permissionCodes';
   throw forbid(ctx.lang, field, 'role', 'codeNotHeld', { code });
