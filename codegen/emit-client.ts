@@ -146,6 +146,7 @@ function input(model: Model, r: ResourceSpec, f: FieldSpec, where: 'form' | 'fil
   const quiet = ' queryOptions={{ meta: { skipLoading: true } }}';
   if (f.widget === 'permissionTree') return `<PermissionTreeInput source=${s}${extra}${req} />`;
   if (f.widget === 'image' && where === 'form') return `<ImageUploader source=${s}${extra} />`;
+  if (f.widget === 'grantableRoles' && where === 'form') return `<GrantableRolesInput source=${s} label=${lit(`resources.${r.name}.fields.${f.name}`)}${extra}${req} />`;
   if (f.widget === 'country') return `<CountryInput source=${s}${extra}${req} />`;
   if (f.widget === 'province') return `<ProvinceInput source=${s}${extra}${req} countrySource=${lit(r.fields.find((x) => x.widget === 'country')?.name ?? 'countryCode')} />`;
   if (f.widget === 'city') return `<CityInput source=${s}${extra}${req} countrySource=${lit(r.fields.find((x) => x.widget === 'country')?.name ?? 'countryCode')} provinceSource=${lit(r.fields.find((x) => x.widget === 'province')?.name ?? 'province')} />`;
@@ -227,7 +228,7 @@ function emitResource(model: Model, r: ResourceSpec): Output {
   const text = body;
   const used = (name: string) => new RegExp(`<${name}[\\s>/]`).test(text);
   const ra = ['AutocompleteArrayInput', 'AutocompleteInput', 'BooleanInput', 'Create', 'Datagrid', 'DateInput', 'DateTimeInput', 'DeleteButton', 'Edit', 'EditButton', 'List', 'NullableBooleanInput', 'NumberField', 'NumberInput', 'PasswordInput', 'ReferenceArrayInput', 'ReferenceInput', 'SimpleForm', 'TextField', 'TextInput'].filter(used);
-  const widgets = ['AllOrSomeInput', 'CityInput', 'CountryInput', 'DateTimeField', 'EnumField', 'EnumInput', 'HideOnSelf', 'ImageUploader', 'ListPagination', 'LockToggleButton', 'MoneyField', 'MoneyInput', 'PermissionTreeInput', 'ProvinceInput', 'RefsField', 'StringsInput', 'UnlessLocked', 'UsedOfField', 'YesNoField', ...(r.rowButtons ?? [])].filter(used);
+  const widgets = ['AllOrSomeInput', 'CityInput', 'CountryInput', 'DateTimeField', 'EnumField', 'EnumInput', 'GrantableRolesInput', 'HideOnSelf', 'ImageUploader', 'ListPagination', 'LockToggleButton', 'MoneyField', 'MoneyInput', 'PermissionTreeInput', 'ProvinceInput', 'RefsField', 'StringsInput', 'UnlessLocked', 'UsedOfField', 'YesNoField', ...(r.rowButtons ?? [])].filter(used);
   sf.addImportDeclaration({ moduleSpecifier: 'react-admin', namedImports: ra });
   sf.addImportDeclaration({ moduleSpecifier: '../../../src/client/widgets', namedImports: [...widgets, ...(r.lockedRows ? ['lockedRowClick'] : []), ...(r.readOnly ? [] : ['useFormResolver'])].sort() });
   if (!r.readOnly) {

@@ -316,6 +316,7 @@ function validate(root: unknown, fail: Fail): Model {
       if ((type === 'password' || type === 'secret') && (spec.filter || spec.list)) fail(fp, `a ${type} is write-only: no filter, no list column`);
       if (spec.widget === 'permissionTree' && type !== 'strings') fail([...fp, 'widget'], 'permissionTree edits a strings field of permission codes');
       if (spec.widget === 'image' && type !== 'string') fail([...fp, 'widget'], 'image edits a string field holding the picture\'s url');
+      if (spec.widget === 'grantableRoles' && (type !== 'refs' || spec.resource !== 'role')) fail([...fp, 'widget'], 'grantableRoles edits a refs field of resource role');
       out.push(spec);
     }
     return out;

@@ -11,8 +11,11 @@ export type FilterKind = (typeof FILTER_KINDS)[number];
 export const OPERATIONS = ['list', 'page', 'detail', 'add', 'edit', 'remove', 'lock', 'unlock'] as const;
 export type Operation = (typeof OPERATIONS)[number];
 export const PERMISSION_KEYS = ['top', 'list', 'add', 'edit', 'remove', 'lock', 'unlock'] as const;
-/** Inputs a field may name; `image`: one uploaded picture (a string field holding its url; spec 2.10 image uploader). */
-export const WIDGETS = ['country', 'province', 'city', 'permissionTree', 'image'] as const;
+/**
+ * Inputs a field may name; `image`: one uploaded picture (a string field holding its url; spec 2.10 image uploader);
+ * `grantableRoles`: a user's roles, offering only those the editor may grant (issue 26).
+ */
+export const WIDGETS = ['country', 'province', 'city', 'permissionTree', 'image', 'grantableRoles'] as const;
 export const PATTERNS = ['email', 'phone', 'code', 'cron', 'jsonObject'] as const;
 /** Colours of an enum value's tag (MUI Chip colours). */
 export const TAG_COLORS = ['default', 'primary', 'info', 'success', 'warning', 'error'] as const;

@@ -63,6 +63,14 @@ describe('permissionTree', () => {
     expect(toggleNode(node('warehouse:add'), ['warehouse', 'warehouse:add', 'warehouse:list'])).toEqual(['warehouse', 'warehouse:list']);
   });
 
+  it('leaves codes the editor cannot grant as they are (issue 26)', () => {
+    const held = (code: string) => code.startsWith('warehouse');
+    expect(toggleNode(node('sku'), ['x'], held)).toEqual(['x']);
+    expect(toggleNode(node('warehouse'), ['sku:add'], held)).toEqual(['sku:add', 'warehouse', 'warehouse:add', 'warehouse:edit', 'warehouse:list']);
+    // clearing a group keeps the codes beyond the editor (the server refuses to edit such a role anyway)
+    expect(toggleNode(node('warehouse'), ['warehouse', 'warehouse:add', 'warehouse:edit', 'warehouse:list'], (c) => c !== 'warehouse:edit')).toEqual(['warehouse:edit']);
+  });
+
   it('a group is checked when all of it is, indeterminate when some of it is', () => {
     const all = new Set(['warehouse', 'warehouse:add', 'warehouse:edit', 'warehouse:list']);
     expect(checkState(node('warehouse'), all)).toEqual({ checked: true, indeterminate: false });
@@ -109,11 +117,12 @@ const LocaleSwitch = () => {
   return <button onClick={() => setLocale('zh')}>zh</button>;
 };
 
-function renderTree(value: string[]) {
+function renderTree(value: string[], held?: string[]) {
   const dataProvider = stubDataProvider();
   const onSubmit = vi.fn();
+  const authProvider = held && { login: async () => {}, logout: async () => {}, checkAuth: async () => {}, checkError: async () => {}, getPermissions: async () => held };
   render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={authProvider}>
       <ResourceContextProvider value="role">
         <Form record={{ id: 1, permissionCodes: value }} onSubmit={onSubmit}>
           <PermissionTreeInput source="permissionCodes" label="Permissions" />
@@ -137,6 +146,13 @@ const indeterminate = (name: string) => box(name).getAttribute('data-indetermina
 afterEach(cleanup);
 
 describe('PermissionTreeInput', () => {
+  it('offers only the codes the editor holds (issue 26)', async () => {
+    renderTree([], ['warehouse', 'warehouse:list']);
+    await waitFor(() => expect(box('SKU').disabled).toBe(true));
+    expect(box('Warehouse list').disabled).toBe(false);
+    expect(box('Add warehouse').disabled).toBe(true);
+  });
+
   it('loads all permissions sorted by code and shows tags, names and codes', async () => {
     const { dataProvider } = renderTree([]);
     await screen.findByRole('checkbox', { name: 'Warehouses' });

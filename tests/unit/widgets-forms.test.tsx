@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import * as yup from 'yup';
-import { AdminContext, Form, ResourceContextProvider, TextInput, useLocaleState, type DataProvider, type RaRecord } from 'react-admin';
+import { AdminContext, Form, ResourceContextProvider, TextInput, useLocaleState, type AuthProvider, type DataProvider, type RaRecord } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 
@@ -18,6 +18,7 @@ vi.mock('../../generated/shared/enums', () => ({
 
 import {
   AllOrSomeInput,
+  GrantableRolesInput,
   CityInput,
   CountryInput,
   EnumInput,
@@ -60,10 +61,10 @@ function stubDataProvider(getList?: GetList, getMany?: DataProvider['getMany']):
 }
 
 /** A react-admin Form with a submit button; returns the submit spy. */
-function renderForm(children: ReactNode, record: Record<string, unknown> = {}, dataProvider = stubDataProvider()) {
+function renderForm(children: ReactNode, record: Record<string, unknown> = {}, dataProvider = stubDataProvider(), authProvider?: AuthProvider) {
   const onSubmit = vi.fn();
   render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={authProvider}>
       <ResourceContextProvider value="user">
         <Form record={record} onSubmit={onSubmit}>
           {children}
@@ -156,10 +157,45 @@ describe('AllOrSomeInput', () => {
     expect((await submit()).warehouseIds).toEqual([-1]);
   });
 
+  it('offers "all" only to an editor whose own scope is all (issue 26)', async () => {
+    const editor = (warehouseIds: number[]): AuthProvider => ({
+      login: async () => {}, logout: async () => {}, checkAuth: async () => {}, checkError: async () => {}, getPermissions: async () => ['user'],
+      getIdentity: async () => ({ id: 9, user: { id: 9, roles: ['user'], warehouseIds, ownerIds: [1] } }),
+    });
+    renderForm(<AllOrSomeInput source="warehouseIds" reference="warehouse" />, {}, stubDataProvider(), editor([3]));
+    await waitFor(() => expect((screen.getByRole('switch', { name: 'All' }) as HTMLInputElement).disabled).toBe(true));
+    cleanup();
+    renderForm(<AllOrSomeInput source="warehouseIds" reference="warehouse" />, {}, stubDataProvider(), editor([-1]));
+    await new Promise((ok) => setTimeout(ok, 50));
+    expect((screen.getByRole('switch', { name: 'All' }) as HTMLInputElement).disabled).toBe(false);
+  });
+
   it('starts off with an empty list in a create form', async () => {
     const { submit } = renderForm(<AllOrSomeInput source="ownerIds" reference="owner" />);
     expect((screen.getByRole('switch', { name: 'All' }) as HTMLInputElement).checked).toBe(false);
     expect((await submit()).ownerIds).toEqual([]);
+  });
+});
+
+describe('GrantableRolesInput', () => {
+  it('offers only the roles the editor may grant, keeping the ones the record holds (issue 26)', async () => {
+    const roles = [
+      { id: 1, code: 'admin', name: 'Administrator', permissionCodes: [] },
+      { id: 2, code: 'clerk', name: 'Clerk', permissionCodes: ['user'] },
+      { id: 3, code: 'stock', name: 'Stock keeper', permissionCodes: ['sku'] },
+      { id: 4, code: 'sku', name: 'Coded like a permission', permissionCodes: [] },
+      { id: 5, code: 'old', name: 'Held already', permissionCodes: ['dbms'] },
+    ];
+    const auth: AuthProvider = { login: async () => {}, logout: async () => {}, checkAuth: async () => {}, checkError: async () => {}, getPermissions: async () => ['user'] };
+    renderForm(<GrantableRolesInput source="roleIds" label="Roles" />, { id: 7, roleIds: [5] }, stubDataProvider(() => Promise.resolve({ data: roles, total: roles.length })), auth);
+    const box = await screen.findByRole('combobox');
+    await screen.findByText('Held already'); // the record's role shows as chosen
+    fireEvent.mouseDown(box);
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(await screen.findByRole('option', { name: 'Clerk' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Administrator' })).toBeNull();
+    expect(screen.queryByRole('option', { name: 'Stock keeper' })).toBeNull();
+    expect(screen.queryByRole('option', { name: 'Coded like a permission' })).toBeNull();
   });
 });
 

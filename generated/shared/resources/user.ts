@@ -22,7 +22,7 @@ export const userMeta = {
     {
       name: "password", type: "password", column: "password", en: "Password", zh: "密码",
       required: true, minLength: 6, maxLength: 20, allowAll: false, unique: false, sortable: false,
-      list: false, form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false,
+      list: false, form: true, readOnlyOnEdit: false, hideOnSelf: true, trigram: false,
       system: false,
     },
     {
@@ -44,18 +44,19 @@ export const userMeta = {
     {
       name: "roleIds", type: "refs", column: "role_ids", en: "Roles", zh: "角色", required: false,
       resource: "role", allowAll: false, unique: false, sortable: false, list: true, form: true,
-      readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
+      readOnlyOnEdit: false, hideOnSelf: true, trigram: false, system: false,
+      widget: "grantableRoles",
     },
     {
       name: "warehouseIds", type: "refs", column: "warehouse_ids", en: "Warehouses", zh: "仓库",
       required: false, resource: "warehouse", allowAll: true, unique: false, sortable: false,
-      list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false,
+      list: true, form: true, readOnlyOnEdit: false, hideOnSelf: true, trigram: false,
       system: false,
     },
     {
       name: "ownerIds", type: "refs", column: "owner_ids", en: "Goods owners", zh: "货主",
       required: false, resource: "owner", allowAll: true, unique: false, sortable: false,
-      list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false,
+      list: true, form: true, readOnlyOnEdit: false, hideOnSelf: true, trigram: false,
       system: false,
     },
     {

@@ -11,6 +11,9 @@
  * clears it and its descendants and drops ancestors left without a checked descendant; a group with some
  * checked members is indeterminate. A filter box (name or code, case-insensitive) and expand/collapse-all
  * buttons sit above the tree. Texts: `wms.widgets.permissionTree.*`.
+ *
+ * Only codes the editor holds can be ticked or cleared (issue 26: grants never exceed the granter; the server
+ * refuses the rest, src/shared/grants.ts); the others show disabled.
  */
 import { useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
@@ -35,6 +38,7 @@ import {
   useGetList,
   useInput,
   useLocaleState,
+  usePermissions,
   useResourceContext,
   useTranslate,
 } from 'react-admin';
@@ -48,6 +52,7 @@ import {
   type PermissionNode,
   type PermissionRecord,
 } from './permissionTree';
+import { firstNotHeld } from '../../shared/grants';
 
 export interface PermissionTreeInputProps {
   source: string;
@@ -87,6 +92,10 @@ export const PermissionTreeInput = ({ source, label, helperText, isRequired: isR
   } = useInput({ source, defaultValue: [], format: identity, parse: identity, isRequired: isRequiredOption });
   const { data, isPending, error: loadError } = useGetList<PermissionRecord & { id: number | string }>('permission', QUERY);
 
+  const { permissions } = usePermissions<string[]>();
+  const held = useMemo(() => new Set(Array.isArray(permissions) ? permissions : []), [permissions]);
+  // while the codes are unknown nothing is held back (the server still decides)
+  const grantable = (code: string) => !Array.isArray(permissions) || firstNotHeld(held, [code]) === undefined;
   const tree = useMemo(() => buildPermissionTree(data ?? []), [data]);
   const groups = useMemo(() => groupCodes(tree.roots), [tree]);
   const value = asCodes(field.value);
@@ -117,7 +126,7 @@ export const PermissionTreeInput = ({ source, label, helperText, isRequired: isR
     });
 
   const handleCheck = (node: PermissionNode) => {
-    field.onChange(toggleNode(node, value));
+    field.onChange(toggleNode(node, value, grantable));
     field.onBlur();
   };
 
@@ -154,6 +163,7 @@ export const PermissionTreeInput = ({ source, label, helperText, isRequired: isR
             size="small"
             checked={state.checked}
             indeterminate={state.indeterminate}
+            disabled={!grantable(node.code)}
             onChange={() => handleCheck(node)}
             slotProps={{ input: { 'aria-label': text } }}
             sx={{ p: 0.5 }}

@@ -10,6 +10,7 @@ export { MoneyField, type MoneyFieldProps } from './MoneyField';
 export { MoneyInput, type MoneyInputProps } from './MoneyInput';
 export { RefsField, type RefsFieldProps } from './RefsField';
 export { AllOrSomeInput, type AllOrSomeInputProps } from './AllOrSomeInput';
+export { GrantableRolesInput, type GrantableRolesInputProps } from './GrantableRolesInput';
 export { StringsInput, maxLinesChars, type StringsInputProps } from './StringsInput';
 export { CountryInput, type CountryInputProps } from './CountryInput';
 export { ProvinceInput, type ProvinceInputProps } from './ProvinceInput';

@@ -104,17 +104,20 @@ export function checkState(node: PermissionNode, checked: ReadonlySet<string>): 
   return { checked: all, indeterminate: !all && (self || count > 0) };
 }
 
-/** The value after a click on `node` (see the module doc). The order of kept codes is preserved. */
-export function toggleNode(node: PermissionNode, value: readonly string[]): string[] {
+/**
+ * The value after a click on `node` (see the module doc). The order of kept codes is preserved. Codes for
+ * which `grantable` is false (codes the editor does not hold, issue 26) are neither added nor removed.
+ */
+export function toggleNode(node: PermissionNode, value: readonly string[], grantable: (code: string) => boolean = () => true): string[] {
   const set = new Set(value);
   const subtree = [node, ...descendants(node)];
   if (checkState(node, set).checked) {
-    for (const n of subtree) set.delete(n.code);
+    for (const n of subtree) if (grantable(n.code)) set.delete(n.code);
     for (const a of ancestors(node)) {
-      if (!descendants(a).some((n) => set.has(n.code))) set.delete(a.code);
+      if (grantable(a.code) && !descendants(a).some((n) => set.has(n.code))) set.delete(a.code);
     }
   } else {
-    for (const n of [...ancestors(node).reverse(), ...subtree]) set.add(n.code);
+    for (const n of [...ancestors(node).reverse(), ...subtree]) if (grantable(n.code)) set.add(n.code);
   }
   const out = value.filter((code, i) => set.has(code) && value.indexOf(code) === i);
   const kept = new Set(out);
