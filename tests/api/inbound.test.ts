@@ -106,6 +106,15 @@ describe.each(testDatabases())('inbound orders on %s', (kind) => {
     expect([copy.status, copy.recreatedFromNo, copy.storeOrderNo]).toEqual([S.CREATED, c.orderNo, 'SHOP-1']);
     expect(copy.lines.map((l: Rec) => [l.sku, l.plannedQty, l.receivedQty])).toEqual([['ROSE', 10, 0], ['MUSK', 5, 0]]);
     expect((await ok(`${P}/detail`, { id: c.id })).status).toBe(S.CANCELLED);
+    // once: a second click (or two at once) makes no second open order for the same store order (issue 27)
+    const again = await call(`${P}/recreate`, { id: c.id });
+    expect(again).toMatchObject({ code: 409, msg: `Inbound order ${c.orderNo} was already recreated as ${copy.orderNo}: work on that one` });
+    const d = await newOrder({ storeOrderNo: 'SHOP-TWICE' });
+    await ok(`${P}/cancel`, { id: d.id });
+    const both = await Promise.all([call(`${P}/recreate`, { id: d.id }), call(`${P}/recreate`, { id: d.id })]);
+    expect(both.map((r) => r.code).sort()).toEqual([200, 409]);
+    const open = (await ok(`${P}/page`, { storeOrderNo: 'SHOP-TWICE', size: 50 })).records.filter((r: Rec) => r.status !== S.CANCELLED);
+    expect(open).toHaveLength(1);
   });
 
   it('finds the order the receiving screen scans: by order, waybill or store order number', async () => {

@@ -22,7 +22,9 @@
  * - `submitProblem {id, problemReason}` (reason required) -> PROBLEM; `cancelProblem {id}` -> back to
  *   RECEIVING when anything was received, else CREATED.
  * - `recreate {id}`: a CANCELLED order is copied into a new CREATED order (lines with planned quantities);
- *   returns the new order.
+ *   returns the new order. An order is recreated once (409 naming the copy; issue 27: a second click made a
+ *   duplicate open order for one store order); the step's update locks the cancelled row, so two clicks at
+ *   once make one copy.
  * Lookup for the receiving screens: `scan {code, type?, by?}` finds the one order (in scope, of that type)
  * by a package number or package waybill (domain/packages.ts scanOrder: 409 "multiple packages found", with
  * by=package 404 "package does not exist"), else by its order, waybill, return waybill or store order number:
@@ -40,7 +42,7 @@ import type { Db } from '../../db/connect';
 import { findInScope, manifestLabel, meta, type CrudCall, type ResourceHooks } from '../../crud/handlers';
 import type { BodyRule } from '../../http/body';
 import { notAllowed, takeStep, transition, workflowOf } from '../../crud/workflow';
-import { fieldError } from '../../http/errors';
+import { BizError, fieldError } from '../../http/errors';
 import { checkOwnerSkuLines, documentNo, linesField, linesSchema, PendingLines, QTY_MAX, requireState } from '../documents';
 import { applyLedger } from '../inventory/ledger';
 import { inboundQuota, reserveQuota } from '../quotas';
@@ -60,6 +62,7 @@ const texts = {
   ),
   noOrder: L('Inbound order does not exist: {code}', '入库单不存在：{code}'),
   manyOrders: L('Multiple inbound orders found for {code}: {numbers}', '找到多个入库单（{code}）：{numbers}'),
+  recreatedAlready: L('Inbound order {no} was already recreated as {copy}: work on that one', '入库单 {no} 已复制为 {copy}，请处理该单'),
 };
 
 /** The manifest label of an inbound order (line) field. */
@@ -218,6 +221,8 @@ export async function recreateInbound(call: CrudCall): Promise<Row> {
   const newId = await call.db.transaction(async (txRaw) => {
     const c = asTx(call, txRaw);
     const old = await transition(c, call.body.id, 'recreate', InboundOrderStatus.CANCELLED);
+    const [copy] = await c.db.select({ orderNo: inboundOrder.orderNo }).from(inboundOrder).where(eq(inboundOrder.recreatedFromId, old.id as number)).limit(1);
+    if (copy) throw new BizError(Code.CONFLICT, texts.recreatedAlready[call.ctx.lang].replace('{no}', String(old.orderNo)).replace('{copy}', String(copy.orderNo)));
     const quota = inboundQuota(old.type as number);
     if (quota) await reserveQuota(c.db, call.ctx.lang, quota, old.companyId as number); // a new order of this month
     const [{ id }] = await c.db.insert(inboundOrder).values({
