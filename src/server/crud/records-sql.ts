@@ -124,7 +124,7 @@ export function countSql(table: string, where: string, cap?: number): string {
  * user's fingerprint (status, roles, scope, the roles' codes) is the one the cached context was built from.
  */
 function sessionCheckSql(check: SessionCheck, p: Params): string {
-  return `(${SESSION_FINGERPRINT_FUNCTION.name}(${p.add(check.token)}) = ${p.add(check.fingerprint)})`;
+  return `(${SESSION_FINGERPRINT_FUNCTION.name}(${p.add(check.tokenHash)}) = ${p.add(check.fingerprint)})`;
 }
 
 export interface RecordsQuery {
