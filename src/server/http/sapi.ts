@@ -13,7 +13,7 @@ import { notLoggedIn } from './errors';
 import { JsonText } from './json-text';
 import { noteUser } from './requestRecords';
 import { requireCode } from './guard';
-import { resolveSession, SessionCache, sessionStillHolds, sessionTokenHash } from './session';
+import { resolveSession, SessionCache, sessionStillHolds } from './session';
 
 type Row = Record<string, unknown>;
 /** `body`: the body as the route's rule validated it (never the raw one). */
@@ -94,7 +94,7 @@ export function sapiRoute<B, T>(app: FastifyInstance, db: Db, path: string, perm
         // on this way (a stale session, but also a 403 or 400 the current session might answer otherwise) is
         // decided again the full way, so the answer is always the one a freshly resolved session gives.
         try {
-          return await serve(req, reply, { ...readContext(req), session: { tokenHash: sessionTokenHash(token), fingerprint: hit.fingerprint } }, hit.user);
+          return await serve(req, reply, { ...readContext(req), session: { token, fingerprint: hit.fingerprint } }, hit.user);
         } catch {
           cache.delete(token);
         }

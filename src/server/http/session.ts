@@ -85,10 +85,10 @@ export async function sessionStillHolds(db: Db, token: string, fingerprint: stri
 }
 
 /**
- * A session taken from the cache ({@link SessionCache}), to be verified by the read's own statement: the digest
- * of its token ({@link sessionTokenHash}) and the fingerprint the cached context was built from.
+ * A session taken from the cache ({@link SessionCache}), to be verified by the read's own statement: the raw token
+ * (the check passes its digest, {@link sessionTokenHash}) and the fingerprint the cached context was built from.
  */
-export interface SessionCheck { tokenHash: string; fingerprint: string }
+export interface SessionCheck { token: string; fingerprint: string }
 
 /** Thrown when a statement's folded session check fails: the call is served again the full way (sapi.ts). */
 export class StaleSession extends Error {
