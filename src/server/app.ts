@@ -34,10 +34,11 @@ import { BizError, clientDbError, text } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { publicRoute, sapiRoute, type SapiHandlerArgs } from './http/sapi';
 import { endSession } from './http/session';
-import { registerRequestLog } from './http/requestLog';
+import { redactingLogger, registerRequestLog } from './http/requestLog';
 import { noteException, registerRequestRecords } from './http/requestRecords';
 import { RequestRecorder } from './domain/records/recorder';
 import { registerRecordRetentionJobs } from './domain/records/retention';
+import { redactError } from './domain/records/redact';
 import { registerStaticAssets } from './http/staticAssets';
 import { useInstallationSecrets } from './domain/secret-fields';
 import { registerDbmsRoutes } from './domain/dbms/query-tool';
@@ -52,8 +53,8 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   const { db } = database;
   // the key that seals and opens secret fields (carrier credentials): WMS_SECRET_KEY or <dataDir>/secret.key
   useInstallationSecrets(config);
-  // one log line per request (http/requestLog.ts) instead of Fastify's two
-  const app = Fastify({ logger, logController: new LogController({ disableRequestLogging: true }), bodyLimit: BODY_LIMITS.bytes, trustProxy: config.trustProxy ?? DEFAULT_TRUST_PROXY });
+  // one log line per request (http/requestLog.ts) instead of Fastify's two; every line with its secrets masked
+  const app = Fastify({ logger: redactingLogger(logger), logController: new LogController({ disableRequestLogging: true }), bodyLimit: BODY_LIMITS.bytes, trustProxy: config.trustProxy ?? DEFAULT_TRUST_PROXY });
   registerRequestLog(app);
   // every /sapi call recorded, every 500 logged with its stack, written in batches (docs/records.md)
   const recorder = new RequestRecorder(db, app.log, config.requestRecords);
@@ -69,7 +70,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
     if (err instanceof BizError) return reply.status(200).send({ code: err.code, msg: err.message, data: null });
     const fromDb = clientDbError(err, ctx.lang); // a value of the request the edge let through (SQLSTATE 22, 23)
     if (fromDb) {
-      req.log.warn({ err, url: req.url }, 'the database refused a value of the request');
+      req.log.warn({ err: redactError(err, req.body), url: req.url }, 'the database refused a value of the request');
       return reply.status(200).send({ code: fromDb.code, msg: fromDb.message, data: null });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
@@ -77,7 +78,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
       const msg = isBodyTooLarge(err) ? await refuseLargeBody(req, ctx.lang) : err.message;
       return reply.status(200).send({ code: Code.BAD_REQUEST, msg, data: null });
     }
-    req.log.error({ err, url: req.url }, 'unexpected error');
+    req.log.error({ err: redactError(err, req.body), url: req.url }, 'unexpected error');
     noteException(req, err);
     return reply.status(200).send({ code: Code.ERROR, msg: text(ctx.lang, 'unexpected'), data: null });
   });

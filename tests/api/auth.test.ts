@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionTokenHash } from '../../src/server/http/session';
 import { ADMIN_PASSWORD, CAPTCHA_ANSWER, startTestApp, testDatabases, type TestApp } from './harness';
 
 const form = (o: Record<string, string>) => ({ payload: new URLSearchParams(o).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
@@ -73,22 +74,22 @@ describe.each(testDatabases())('auth on %s', (kind) => {
 
   it('rotates an old token: the new one comes in X-New-Token, the old one lasts a grace minute', async () => {
     const token = await t.login();
-    await t.database.db.execute(sql`update sys_session set issued_at = now() - interval '13 hours' where token = ${token}`);
+    await t.database.db.execute(sql`update sys_session set issued_at = now() - interval '13 hours' where token = ${sessionTokenHash(token)}`);
     const res = await t.app.inject({ method: 'POST', url: '/sapi/sys/user/current/detail', payload: {}, headers: { 'x-token': token } });
     const fresh = res.headers['x-new-token'] as string;
     expect(res.json().code).toBe(200);
     expect(fresh).toMatch(/^[0-9a-f]{64}$/);
     expect((await t.call('/sapi/sys/user/current/detail', {}, fresh)).code).toBe(200);
     expect((await t.call('/sapi/sys/user/current/detail', {}, token)).code).toBe(200); // grace period
-    await t.database.db.execute(sql`update sys_session set expires_at = now() - interval '1 second' where token = ${token}`);
+    await t.database.db.execute(sql`update sys_session set expires_at = now() - interval '1 second' where token = ${sessionTokenHash(token)}`);
     expect((await t.call('/sapi/sys/user/current/detail', {}, token)).code).toBe(600);
   });
 
   it('slides the idle expiry with use', async () => {
     const token = await t.login();
-    await t.database.db.execute(sql`update sys_session set expires_at = now() + interval '10 minutes' where token = ${token}`);
+    await t.database.db.execute(sql`update sys_session set expires_at = now() + interval '10 minutes' where token = ${sessionTokenHash(token)}`);
     expect((await t.call('/sapi/sys/user/current/detail', {}, token)).code).toBe(200);
-    const rows = await t.database.db.execute(sql`select extract(epoch from expires_at - now()) as left_s from sys_session where token = ${token}`);
+    const rows = await t.database.db.execute(sql`select extract(epoch from expires_at - now()) as left_s from sys_session where token = ${sessionTokenHash(token)}`);
     expect(Number((rows as unknown as { rows: Array<{ left_s: string }> }).rows[0].left_s)).toBeGreaterThan(3600);
   });
 

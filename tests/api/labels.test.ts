@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysSession } from '../../src/server/db/internal-schema';
+import { sessionTokenHash } from '../../src/server/http/session';
 import { EcPlatform } from '../../generated/shared/enums';
 import { startTestApp, testDatabases, userWith, type TestApp } from './harness';
 import { pageCount, pageTexts } from '../support/pdf';
@@ -154,7 +155,7 @@ describe.each(testDatabases())('platform labels on %s', (kind) => {
 
   it('keeps the renewed token header on the file response (spec 7.1)', async () => {
     const token = await t.login();
-    await t.database.db.update(sysSession).set({ issuedAt: new Date(Date.now() - 13 * 3600_000) }).where(eq(sysSession.token, token));
+    await t.database.db.update(sysSession).set({ issuedAt: new Date(Date.now() - 13 * 3600_000) }).where(eq(sysSession.token, sessionTokenHash(token)));
     const res = await download({ ids: [skus['ROSE-30']], ecPlatform: EcPlatform.NOON }, token);
     expect(res.headers['content-type']).toBe('application/pdf');
     const renewed = res.headers['x-new-token'];

@@ -1,10 +1,10 @@
 /**
  * The server's request log (issue 14): one info line per request, with method, url, status and ms; Fastify's
- * "incoming request" / "request completed" pair is gone; a `token` query parameter is masked.
+ * "incoming request" / "request completed" pair is gone; a secret query parameter (`token`, `sig`) is masked.
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maskTokenQuery } from '../../src/server/http/requestLog';
+import { redactUrl } from '../../src/server/domain/records/redact';
 import { startTestApp, type TestApp } from './harness';
 
 describe('request log', () => {
@@ -36,9 +36,9 @@ describe('request log', () => {
     expect(lines.some((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toBe(false);
   });
 
-  it('masks every token query parameter, and nothing else', () => {
-    expect(maskTokenQuery('/a?token=x')).toBe('/a?token=***');
-    expect(maskTokenQuery('/a?b=1&TOKEN=x&c=2')).toBe('/a?b=1&TOKEN=***&c=2');
-    expect(maskTokenQuery('/a?mytoken=x')).toBe('/a?mytoken=x');
+  it('masks every secret query parameter (token, signature), and nothing else', () => {
+    expect(redactUrl('/a?token=x')).toBe('/a?token=***');
+    expect(redactUrl('/a?b=1&TOKEN=x&c=2')).toBe('/a?b=1&TOKEN=***&c=2');
+    expect(redactUrl('/a?mytoken=x&sig=abc&exp=5')).toBe('/a?mytoken=***&sig=***&exp=5');
   });
 });

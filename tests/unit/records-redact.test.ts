@@ -3,7 +3,8 @@
  * replaced, the text capped, the walk bounded whatever the body.
  */
 import { describe, expect, it } from 'vitest';
-import { BODY_LIMIT, redactBody } from '../../src/server/domain/records/redact';
+import { resourceMeta } from '../../generated/shared/resources';
+import { BODY_LIMIT, isSecretKey, MANIFEST_SECRET_KEYS, redactBody, redactError, redactLogObject, secretValuesOf } from '../../src/server/domain/records/redact';
 
 describe('redactBody', () => {
   it('keeps ordinary fields as JSON', () => {
@@ -43,5 +44,46 @@ describe('redactBody', () => {
     expect(d).toContain('"[…]"');
     expect(d).not.toContain('bottom');
     expect(redactBody({ s: 'long text '.repeat(1000) }, undefined, undefined, 100)!.length).toBeLessThanOrEqual(110);
+  });
+});
+
+describe('secret keys from the manifest (issue 26)', () => {
+  /** Every field of type secret or password of every manifest resource: [resource, API name, column]. */
+  const secretFields = Object.entries(resourceMeta).flatMap(([r, m]) => m.fields.filter((f) => f.type === 'secret' || f.type === 'password').map((f) => [r, f.name, f.column] as const));
+
+  it('holds every secret and password field of the manifest, by API name and column', () => {
+    expect(secretFields.map(([r, n]) => `${r}.${n}`)).toEqual(expect.arrayContaining(['carrierConfig.accountPin', 'carrierConfig.apiKey', 'dbConnection.password', 'user.password']));
+    for (const [, name, column] of secretFields) {
+      expect(isSecretKey(name)).toBe(true);
+      expect(isSecretKey(column)).toBe(true);
+      expect(MANIFEST_SECRET_KEYS.has(name.toLowerCase().replace(/_/g, ''))).toBe(true);
+    }
+    // a field a generic name pattern would miss: only the manifest makes it a secret
+    expect(isSecretKey('accountPin')).toBe(true);
+    expect(isSecretKey('account_pin')).toBe(true);
+    expect(isSecretKey('accountNumber')).toBe(false);
+    expect(isSecretKey('captchaId')).toBe(false);
+  });
+
+  it('masks each of them in a recorded body, at any depth', () => {
+    const body = Object.fromEntries(secretFields.map(([r, n]) => [n, `V-${r}-${n}`]));
+    const text = redactBody({ ...body, lines: [body], accountNumber: 'A-1' })!;
+    for (const [r, n] of secretFields) expect(text).not.toContain(`V-${r}-${n}`);
+    expect(JSON.parse(text)).toMatchObject({ accountPin: '[redacted]', accountNumber: 'A-1' });
+  });
+
+  it('masks them in log objects and errors: keys, values quoted in texts, URL parameters', () => {
+    const body = { accountPin: 'PIN-7788', name: 'DHL main' };
+    const err = Object.assign(new Error('Failed query: insert ... params: DHL main,PIN-7788'), { params: ['DHL main', 'PIN-7788'], apiKey: 'k-1' });
+    const safe = redactError(err, body);
+    expect(safe).toBeInstanceOf(Error);
+    expect(safe.message).toBe('Failed query: insert ... params: DHL main,[redacted]');
+    expect(safe.stack).not.toContain('PIN-7788');
+    expect((safe as unknown as Record<string, unknown>).params).toEqual(['DHL main', '[redacted]']);
+    expect((safe as unknown as Record<string, unknown>).apiKey).toBe('[redacted]');
+    expect(err.message).toContain('PIN-7788'); // the original is untouched
+    const line = redactLogObject({ url: '/sapi/x?token=abc&sig=s1&id=3', headers: { 'x-token': 't', 'x-new-token': 'n', 'x-upload-token': 'u', 'user-agent': 'ua' }, nested: { account_pin: 1234 } });
+    expect(line).toEqual({ url: '/sapi/x?token=***&sig=***&id=3', headers: { 'x-token': '[redacted]', 'x-new-token': '[redacted]', 'x-upload-token': '[redacted]', 'user-agent': 'ua' }, nested: { account_pin: '[redacted]' } });
+    expect(secretValuesOf({ a: { password: 'pw-123456', captcha: 'ab' }, accountPin: 98765 })).toEqual(['pw-123456', '98765']);
   });
 });

@@ -29,7 +29,7 @@ import { refNameField, type ResourceSpec } from '../../shared/resource-meta';
 import type { Db } from '../db/connect';
 import { rawQuery } from '../db/raw';
 import type { UserContext } from '../http/context';
-import { SESSION_FINGERPRINT_FUNCTION, StaleSession, type SessionCheck } from '../http/session';
+import { SESSION_FINGERPRINT_FUNCTION, sessionTokenHash, StaleSession, type SessionCheck } from '../http/session';
 import { COUNT_CAP } from './count';
 import { ident, Params } from './filters';
 
@@ -121,10 +121,11 @@ export function countSql(table: string, where: string, cap?: number): string {
 
 /**
  * The session check folded into a read (http/session.ts): true when the token's session is still live and its
- * user's fingerprint (status, roles, scope, the roles' codes) is the one the cached context was built from.
+ * user's fingerprint (status, roles, scope, the roles' codes) is the one the cached context was built from. The
+ * table holds token digests, so the function gets the digest.
  */
 function sessionCheckSql(check: SessionCheck, p: Params): string {
-  return `(${SESSION_FINGERPRINT_FUNCTION.name}(${p.add(check.token)}) = ${p.add(check.fingerprint)})`;
+  return `(${SESSION_FINGERPRINT_FUNCTION.name}(${p.add(sessionTokenHash(check.token))}) = ${p.add(check.fingerprint)})`;
 }
 
 export interface RecordsQuery {

@@ -21,7 +21,7 @@ import type { Db } from '../db/connect';
 import { sysSession } from '../db/internal-schema';
 import type { RequestContext, UserContext } from '../http/context';
 import { BizError, fieldText, fieldTextError, text } from '../http/errors';
-import { endUserSessions } from '../http/session';
+import { endUserSessions, sessionTokenHash } from '../http/session';
 import { checkRoleWrite, checkUserWrite, requireUserInReach } from './grants';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -111,7 +111,7 @@ export async function changeOwnPassword(db: Db, ctx: RequestContext, caller: Use
   const hash = await hashPassword(form.password);
   await db.transaction(async (tx) => {
     await tx.update(user).set({ password: hash, updateDate: new Date() }).where(eq(user.id, caller.id));
-    await tx.delete(sysSession).where(and(eq(sysSession.userId, caller.id), ne(sysSession.token, caller.token)));
+    await tx.delete(sysSession).where(and(eq(sysSession.userId, caller.id), ne(sysSession.token, sessionTokenHash(caller.token))));
   });
   return null;
 }

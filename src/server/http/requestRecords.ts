@@ -7,14 +7,15 @@
  *   is no envelope, e.g. a download, counts with its HTTP status);
  * - `onResponse` has the record queued a turn after the answer, off the caller's wait (time, user, method,
  *   path, code, whole ms, client IP, user agent, the body redacted and capped by records/redact.ts) and, for
- *   code 500, an exception line with the stack the error handler noted (`noteException`).
+ *   code 500, an exception line with the stack the error handler noted (`noteException`), masked as the
+ *   application log masks it (records/redact.ts `redactError`). The path is kept without its query.
  *
  * The user is the session's (`noteUser`, called by `authenticate`), or for the login call the name typed.
  * Nothing here awaits the database: the recorder writes in batches (records/recorder.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../shared/envelope';
-import { redactBody } from '../domain/records/redact';
+import { redactBody, redactError } from '../domain/records/redact';
 import type { RequestRecorder } from '../domain/records/recorder';
 import type { UserContext } from './context';
 
@@ -79,7 +80,9 @@ export function registerRequestRecords(app: FastifyInstance, recorder: RequestRe
     const common = { userId: session?.id ?? null, userName, method: req.method, path, ip: cut(req.ip, 64), userAgent: cut(req.headers['user-agent'], 500), body, addDate };
     recorder.record({ ...common, code, durationMs });
     if (code === Code.ERROR) {
-      const err = errors.get(req);
+      // message and stack with the request's secret values and secret URL parameters masked (records/redact.ts)
+      const noted = errors.get(req);
+      const err = noted && redactError(noted, req.body);
       recorder.exception({
         ...common,
         message: cut(err ? `${err.name}: ${err.message}` : 'an answer with code 500 without an error', 1000),

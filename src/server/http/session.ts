@@ -2,6 +2,10 @@
  * Sessions in the database (DESIGN "Databases"; docs/architecture.md): a random 64-hex token, idle expiry of
  * 2 h that slides with use, rotation of tokens older than 12 h (the new one goes back in X-New-Token; the
  * old one stays valid 60 s for requests already in flight). A locked or removed user has no session.
+ *
+ * The table keeps only the SHA-256 digest of a token ({@link sessionTokenHash}, in `token` and `replaced_by`),
+ * as share tokens are kept (domain/share/tokens.ts), so a read of `sys_session` yields nothing that logs in
+ * (issue 26). The client gets and sends the raw token; every lookup hashes it first.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
@@ -10,20 +14,26 @@ import { Status } from '../../../generated/shared/enums';
 import type { Db } from '../db/connect';
 import { rawQuery } from '../db/raw';
 import { sysSession } from '../db/internal-schema';
+import { tokenDigest } from './token-digest';
 import type { UserContext } from './context';
 
 export const IDLE_MS = 2 * 3600_000;
 export const ROTATE_AFTER_MS = 12 * 3600_000;
 export const GRACE_MS = 60_000;
 
+/** The stored form of a session token: its SHA-256 digest in hex (64 characters, fits `sys_session.token`). */
+export const sessionTokenHash: (token: string) => string = tokenDigest;
+
+/** Starts a session of `userId`; returns the raw token (the only time it exists outside the client). */
 export async function createSession(db: Db, userId: number): Promise<string> {
   const token = randomBytes(32).toString('hex');
-  await db.insert(sysSession).values({ token, userId, expiresAt: new Date(Date.now() + IDLE_MS) });
+  await db.insert(sysSession).values({ token: sessionTokenHash(token), userId, expiresAt: new Date(Date.now() + IDLE_MS) });
   return token;
 }
 
+/** Ends the session of raw token `token` (logout). */
 export async function endSession(db: Db, token: string): Promise<void> {
-  await db.delete(sysSession).where(eq(sysSession.token, token));
+  await db.delete(sysSession).where(eq(sysSession.token, sessionTokenHash(token)));
 }
 
 export async function endUserSessions(db: Db, userId: number): Promise<void> {
@@ -45,8 +55,9 @@ export function sessionFingerprintSql(u: string): string {
 }
 
 /**
- * The database function a read's folded session check calls (crud/records-sql.ts): the fingerprint of the token's
- * session when it is live and its user enabled, else null. A PL/pgSQL function, so the read's statement, planned
+ * The database function a read's folded session check calls (crud/records-sql.ts): the fingerprint of the session
+ * whose stored digest is `session_token` ({@link sessionTokenHash}, never the raw token) when it is live and its
+ * user enabled, else null. A PL/pgSQL function, so the read's statement, planned
  * again on every execution (custom plans), plans one function call instead of three more tables; the function
  * keeps its own plan (issue 13: the check cost ~0.15 ms of planning per read inline, ~0.03 ms as a call).
  * Created at every start by db/functions.ts, from the same {@link sessionFingerprintSql} as the full resolve.
@@ -69,13 +80,13 @@ end $fn$`,
  * other calls (writes), which must know their caller before they run (sapiRoute).
  */
 export async function sessionStillHolds(db: Db, token: string, fingerprint: string): Promise<boolean> {
-  const [row] = await rawQuery(db, `select ${SESSION_FINGERPRINT_FUNCTION.name}($1) = $2 as "holds"`, [token, fingerprint]);
+  const [row] = await rawQuery(db, `select ${SESSION_FINGERPRINT_FUNCTION.name}($1) = $2 as "holds"`, [sessionTokenHash(token), fingerprint]);
   return row?.holds === true;
 }
 
 /**
- * A session taken from the cache ({@link SessionCache}), to be verified by the read's own statement: the token
- * and the fingerprint the cached context was built from.
+ * A session taken from the cache ({@link SessionCache}), to be verified by the read's own statement: the raw token
+ * (the check passes its digest, {@link sessionTokenHash}) and the fingerprint the cached context was built from.
  */
 export interface SessionCheck { token: string; fingerprint: string }
 
@@ -90,22 +101,23 @@ export class StaleSession extends Error {
  */
 export async function resolveSession(db: Db, token: string): Promise<{ user: UserContext; newToken?: string; fingerprint: string } | null> {
   const now = Date.now();
+  const stored = sessionTokenHash(token);
   const [row] = await db.select({
     s: sysSession, u: user,
     roles: sql<Array<{ code: string; codes: string[] }>>`coalesce((select json_agg(json_build_object('code', r.code, 'codes', r.permission_codes) order by r.code) from ${role} r where r.id = any(${user.roleIds})), '[]'::json)`,
     fingerprint: sql<string>`${sql.raw(sessionFingerprintSql('"sys_user"'))}`,
   }).from(sysSession).innerJoin(user, eq(user.id, sysSession.userId))
-    .where(and(eq(sysSession.token, token), gt(sysSession.expiresAt, new Date(now))));
+    .where(and(eq(sysSession.token, stored), gt(sysSession.expiresAt, new Date(now))));
   if (!row || row.u.status !== Status.ENABLE) return null;
   const { s, u } = row;
   const ctx = userContext(u, typeof row.roles === 'string' ? JSON.parse(row.roles) : row.roles, token);
   let newToken: string | undefined;
   if (!s.replacedBy && now - s.issuedAt.getTime() > ROTATE_AFTER_MS) {
     newToken = await createSession(db, s.userId);
-    await db.update(sysSession).set({ replacedBy: newToken, expiresAt: new Date(now + GRACE_MS) }).where(eq(sysSession.token, token));
+    await db.update(sysSession).set({ replacedBy: sessionTokenHash(newToken), expiresAt: new Date(now + GRACE_MS) }).where(eq(sysSession.token, stored));
     ctx.token = newToken;
   } else if (!s.replacedBy && s.expiresAt.getTime() - now < IDLE_MS - 60_000) {
-    await db.update(sysSession).set({ expiresAt: new Date(now + IDLE_MS) }).where(eq(sysSession.token, token));
+    await db.update(sysSession).set({ expiresAt: new Date(now + IDLE_MS) }).where(eq(sysSession.token, stored));
   }
   return { user: ctx, newToken, fingerprint: row.fingerprint };
 }

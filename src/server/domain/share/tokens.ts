@@ -5,7 +5,8 @@
  * returned once (the add answer, `regenerate`) and never again. One share has at most one live token:
  * regenerating replaces the digest and revoking deletes it, so the old link stops at once.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { tokenDigest } from '../../http/token-digest';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { wmsInventoryShareToken } from '../../db/internal-schema';
@@ -13,8 +14,8 @@ import { wmsInventoryShareToken } from '../../db/internal-schema';
 /** Bytes of randomness in a token (>= 16 as the issue asks; 32 to leave a wide margin). */
 export const TOKEN_BYTES = 32;
 
-/** The stored form of a token: its SHA-256 digest in hex (64 characters). */
-export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+/** The stored form of a token: its SHA-256 digest in hex (64 characters; http/token-digest.ts). */
+export const hashToken = tokenDigest;
 
 /** A fresh token (base64url text). */
 export const newToken = (): string => randomBytes(TOKEN_BYTES).toString('base64url');
