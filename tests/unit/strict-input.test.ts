@@ -8,6 +8,8 @@ import type { AnySchema } from 'yup';
 import { BODY_LIMITS, checkShape } from '../../src/server/http/body';
 import { inboundOrderForm, outboundOrderForm } from '../../generated/shared/schemas';
 import { textToCents } from '../../src/client/widgets/money';
+import { sheetDateTime } from '../../src/server/domain/imports/order-import';
+import { ImportErrors, RowCheck } from '../../src/server/domain/imports/sheet';
 import { INT4_MAX, parseInstant, rules } from '../../src/shared/validation';
 
 const label = { en: 'Weight', zh: '重量' };
@@ -99,6 +101,25 @@ describe('dates name a real instant (issue 26)', () => {
     const day = rules('zh', 'query').day({ en: 'Created', zh: '创建时间' });
     expect(await run(day, '2024-02-30')).toEqual({ error: '创建时间必须是日期' });
     expect(await run(day, '2024-02-03T04:05:06+03:00')).toEqual({ value: '2024-02-03T04:05:06+03:00' });
+  });
+});
+
+describe('an order file\'s date cells name a real instant too (issue 26)', () => {
+  const column = { key: 'at', en: 'Planned arrival', zh: '预计到货时间' };
+  /** The cell read at UTC+3: the instant, or the row's error. */
+  const read = (cell: string) => {
+    const errors = new ImportErrors();
+    const at = sheetDateTime(new RowCheck(2, new Map([['at', cell]]), new Map([['at', column]]), 'en', errors), 'at', 3);
+    return at ? at.toISOString() : errors.first()[0]?.message;
+  };
+
+  it('reads wall time and zoned text, and refuses what rolls over', () => {
+    expect(read('2024-02-29 10:00')).toBe('2024-02-29T07:00:00.000Z');
+    expect(read('2024/2/3 4:05:06')).toBe('2024-02-03T01:05:06.000Z');
+    expect(read('2024-02-03T04:05:06+03:00')).toBe('2024-02-03T01:05:06.000Z');
+    for (const cell of ['2024-02-30T10:00:00Z', '2024-02-30 10:00', '2024-02-03 10:60', '2024-02-03 10:00:75', '0000-01-01', '2024-13-45T99:99:99Z']) {
+      expect(read(cell), cell).toBe('Planned arrival must be a date');
+    }
   });
 });
 
