@@ -4,11 +4,15 @@
  */
 import { fitsDecimals } from '../../shared/validation';
 
-/** Cents -> text with 2 decimals (`12345` -> `"123.45"`); empty or non-numeric -> `''`. */
+/**
+ * Cents -> text with 2 decimals (`12345` -> `"123.45"`); empty or non-numeric -> `''`. A fraction of a cent (an
+ * amount typed with more decimals, refused by the money rule) is shown as typed (`2550.5` -> `"25.505"`), not rounded.
+ */
 export function centsToText(value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   const n = Number(value);
-  return Number.isFinite(n) ? (n / 100).toFixed(2) : '';
+  if (!Number.isFinite(n)) return '';
+  return Number.isInteger(n) ? (n / 100).toFixed(2) : String(n / 100);
 }
 
 /**
