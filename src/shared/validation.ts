@@ -239,8 +239,8 @@ export const fitsDecimals = (v: number, d: number) => Number(v.toFixed(d)) === v
 /**
  * ISO 8601 text the rules take for a date or instant (issue 26; docs/architecture.md "Strict input at the edge"):
  * `YYYY-MM-DD`, or that with a time `[T ]HH:mm[:ss[.fff]]` and optionally a zone `Z`, `±HH:mm`, `±HHmm` or `±HH`.
- * The console's inputs send `2024-02-03` (filters) and `2024-02-03T04:05` (forms), the API answers with
- * `2024-02-03T04:05:06.000Z`.
+ * The console's date inputs send `2024-02-03` (filters), its date-time inputs `2024-02-03T01:05:00.000Z`
+ * (client/widgets/instant.ts), and the API answers with that form too.
  */
 const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?([Zz]|([+-])(\d{2})(?::?(\d{2}))?)?)?$/;
 
