@@ -77,9 +77,10 @@ function fieldRule(model: Model, f: FieldSpec): string {
     case 'string': case 'text': return `r.string(${label}, ${lit({ ...req, minLength: f.minLength, maxLength: f.maxLength ?? (f.type === 'text' ? 10000 : undefined), pattern: f.pattern })})`;
     // a secret has the password's rule: required on add only, empty on edit keeps the stored value
     case 'password': case 'secret': return `r.password(${label}, ${lit({ ...req, minLength: f.minLength, maxLength: f.maxLength })})`;
-    // int is PostgreSQL integer (the rule's default range); money bigint in cents; number numeric(14, decimals)
+    // int is PostgreSQL integer (the rule's default range); money bigint in cents (a fraction of a cent: "at most
+    // 2 decimals", issue 26); number numeric(14, decimals)
     case 'int': return `r.number(${label}, ${lit({ ...req, integer: true, min: f.min, max: f.max })})`;
-    case 'money': return `r.number(${label}, ${lit({ ...req, integer: true, min: f.min ?? -Number.MAX_SAFE_INTEGER, max: f.max ?? Number.MAX_SAFE_INTEGER })})`;
+    case 'money': return `r.money(${label}, ${lit({ ...req, min: f.min, max: f.max })})`;
     case 'number': {
       const decimals = f.decimals ?? 3;
       const widest = 10 ** (14 - decimals) - 1; // the whole part numeric(14, decimals) holds

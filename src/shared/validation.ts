@@ -230,8 +230,54 @@ export const plainChecks = new WeakMap<yup.Schema, PlainCheck>();
 const plainWhole = (min: number, max: number): PlainCheck => (v) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : NOT_PLAIN);
 /** One of `values` as it is, else NOT_PLAIN. */
 const plainListed = (values: readonly unknown[]): PlainCheck => (v) => (values.includes(v) ? v : NOT_PLAIN);
-/** At most `d` decimals (the `decimals` rule). */
-const fitsDecimals = (v: number, d: number) => Math.abs(Math.round(v * 10 ** d) - v * 10 ** d) < 1e-6;
+/**
+ * At most `d` decimals (the `decimals` rule, spec 5): `v` is the double nearest a number written with `d`
+ * decimals, exactly (issue 26: a tolerance let 1.0000001 through to be rounded by the column).
+ */
+export const fitsDecimals = (v: number, d: number) => Number(v.toFixed(d)) === v;
+
+/**
+ * ISO 8601 text the rules take for a date or instant (issue 26; docs/architecture.md "Strict input at the edge"):
+ * `YYYY-MM-DD`, or that with a time `[T ]HH:mm[:ss[.fff]]` and optionally a zone `Z`, `±HH:mm`, `±HHmm` or `±HH`.
+ * The console's date inputs send `2024-02-03` (filters), its date-time inputs `2024-02-03T01:05:00.000Z`
+ * (client/widgets/instant.ts), and the API answers with that form too.
+ */
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?([Zz]|([+-])(\d{2})(?::?(\d{2}))?)?)?$/;
+
+/**
+ * The instant `text` names ({@link ISO_INSTANT}), or undefined when it is no such text or names no real instant:
+ * the calendar fields must print back as written (month 1..12, the day within its month, leap years counted,
+ * hour 0..23, minute and second 0..59, year 0001..9999, zone offset at most 23:59), so `2024-02-30`, `T25:00`
+ * or `0000-00-00` are refused where yup.date() and Date.parse roll them over (issue 26). Without a zone the
+ * text is wall time of the local zone (as yup read it; a time that the local zone skips is refused too).
+ * Fractions of a second beyond milliseconds are cut, as yup did.
+ */
+export function parseInstant(text: string): Date | undefined {
+  const m = ISO_INSTANT.exec(text);
+  if (!m) return undefined;
+  const fields = [m[1], m[2], m[3], m[4], m[5], m[6]].map((x) => Number(x ?? 0));
+  const [y, mo, d, h, mi, s] = fields;
+  const zoned = m[8] !== undefined;
+  const [offH, offM] = [Number(m[10] ?? 0), Number(m[11] ?? 0)];
+  if (y < 1 || offH > 23 || offM > 59) return undefined;
+  const at = new Date(0);
+  if (zoned) {
+    at.setUTCFullYear(y, mo - 1, d); // not Date.UTC: it reads years 0..99 as 1900..1999
+    at.setUTCHours(h, mi, s, Number((m[7] ?? '').slice(0, 3).padEnd(3, '0')));
+  } else {
+    at.setFullYear(y, mo - 1, d);
+    at.setHours(h, mi, s, Number((m[7] ?? '').slice(0, 3).padEnd(3, '0')));
+  }
+  const back = zoned
+    ? [at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate(), at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds()]
+    : [at.getFullYear(), at.getMonth() + 1, at.getDate(), at.getHours(), at.getMinutes(), at.getSeconds()];
+  if (back.some((v, i) => v !== fields[i])) return undefined;
+  const offsetMin = m[9] ? (m[9] === '-' ? -1 : 1) * (offH * 60 + offM) : 0;
+  return new Date(at.getTime() - offsetMin * 60_000);
+}
+
+/** A date text's instant, or an Invalid Date for yup's date type check to refuse. */
+const instantOrInvalid = (text: string) => parseInstant(text) ?? new Date(Number.NaN);
 
 /** A plain text field for hand-written forms (login, passwords): no casting on the wire; trimmed unless `trim` is false. */
 export function textField(source: Source, typeMessage: string, trim = true) {
@@ -307,6 +353,17 @@ export function rules(lang: Lang, mode: FormMode | 'query', source: Source = 'wi
       const s = typed(yup.number(), source).typeError(msg('oneOf', label, { values: values.join(', ') })).transform((v, orig) => (isEmpty(orig) ? empty(o) : v));
       return plain(need(s.oneOf([...values, undefined, null] as number[], msg('oneOf', label, { values: values.join(', ') })).nullable(), label, o.required), plainListed(values));
     },
+    /**
+     * A money amount in cents (spec 1: stored in cents, shown divided by 100), within ±MAX_SAFE_INTEGER unless
+     * `min`/`max` (cents) narrow it. A fraction of a cent is an amount with more than 2 decimals: refused with
+     * spec 5's "at most 2 decimals" (小数点后最多两位), never rounded (issue 26). The console's MoneyInput hands
+     * an amount typed with more decimals over as such a fraction (client/widgets/money.ts).
+     */
+    money(label: Label, o: Presence & { min?: number; max?: number } = {}) {
+      const [min, max] = [o.min ?? -Number.MAX_SAFE_INTEGER, o.max ?? Number.MAX_SAFE_INTEGER];
+      const s = b.number(label, { ...o, min, max }).test('cents', msg('decimals', label, { decimals: 2 }), (v) => v === undefined || v === null || Number.isInteger(v));
+      return plain(s, plainWhole(min, max));
+    },
     ref(label: Label, o: Presence = {}) {
       return b.number(label, { ...o, integer: true, min: 1 });
     },
@@ -328,19 +385,29 @@ export function rules(lang: Lang, mode: FormMode | 'query', source: Source = 'wi
       const list = yup.array(item).typeError(msg('list', label)).test('total', msg('maxLength', label, { max: 10000 }), (v) => !v || v.join('\n').length <= 10000);
       return need(list, label, o.required);
     },
-    /** A date or instant: text (ISO 8601, `YYYY-MM-DD`) or a Date; on the wire a number or boolean is no date. */
+    /**
+     * A date or instant: ISO 8601 text naming a real instant ({@link parseInstant}) or a valid Date (a form's
+     * default); numbers, booleans and impossible dates are refused with the field's label. The text is read by
+     * parseInstant in both sources: yup's own date parser rolls impossible fields over (issue 26).
+     */
     date(label: Label, o: Presence = {}) {
-      let s = yup.date().typeError(msg('date', label)).transform((v, orig) => (isEmpty(orig) ? empty(o) : v));
-      if (source === 'wire') s = s.test('text', msg('date', label), function () { const v: unknown = this.originalValue; return v === undefined || v === null || typeof v === 'string' || v instanceof Date; });
-      return need(s.nullable(), label, o.required);
+      const s = typed(yup.date(), 'wire').typeError(msg('date', label))
+        .transform((v, orig) => (isEmpty(orig) ? empty(o) : typeof orig === 'string' ? instantOrInvalid(orig.trim()) : orig));
+      const instant: PlainCheck = (v) => (typeof v === 'string' && parseInstant(v.trim())) || NOT_PLAIN;
+      return plain(need(s.nullable(), label, o.required), instant);
     },
     /**
      * A list filter's day or instant, kept as text for the filter to read in the caller's time zone
-     * (crud/filters.ts): `YYYY-MM-DD` or an ISO 8601 instant; '' or null = no filter.
+     * (crud/filters.ts): `YYYY-MM-DD` or an ISO 8601 instant, real ones only ({@link parseInstant}); '' or null = no filter.
      */
     day(label: Label) {
-      return typed(yup.string(), source).typeError(msg('date', label)).transform(trimText).transform(emptyToUndefined)
-        .test('date', msg('date', label), (v) => v === undefined || (/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)))).optional();
+      const s = typed(yup.string(), source).typeError(msg('date', label)).transform(trimText).transform(emptyToUndefined)
+        .test('date', msg('date', label), (v) => v === undefined || parseInstant(v) !== undefined).optional();
+      const day: PlainCheck = (v) => {
+        const t = typeof v === 'string' ? v.trim() : '';
+        return t && parseInstant(t) ? t : NOT_PLAIN;
+      };
+      return plain(s, day);
     },
     /** Query paging: current (>= 1), size (1..500), sortProp from the whitelist, sortOrder. */
     paging(sortable: string[]) {

@@ -24,6 +24,9 @@ const POOL: unknown[] = [
   0, -0, 1, 2, 3, 7, 20, 500, 501, -1, 1.5, 0.125, 12.34, INT4_MAX, INT4_MAX + 1, -INT4_MAX - 1, -INT4_MAX - 2, NaN, Infinity, 1e21,
   true, false, [], [1, 2], [-1], ['x'], {}, { id: 1 },
   'id', 'qty', 'name', 'sku', 'addDate', 'asc', 'desc', 'ascending', 'DESC',
+  // dates and money (issue 26): real ones, and impossible ones yup.date() used to roll over
+  '2026-01-31T10:00:00.000Z', ' 2026-01-31T10:00 ', '2026-01-31 10:00:00', '2026-01-31T10:00:00+03:00', '2024-02-29',
+  '2024-13-45T99:99:99Z', '2024-02-30', '2024-02-03T25:00', '0000-00-00', 'Feb 3 2026', 2550.5, 12.345,
 ];
 
 const fieldsOf = (schema: Schema) => (schema as unknown as { fields: Record<string, Schema> }).fields;
@@ -58,6 +61,24 @@ describe('plainValue', () => {
       expect(plainValue(schema, body), name).toEqual(body);
       expect(plainValue(schema, { ...body, ids: [1, 2] }), name).toBeUndefined();
     }
+  });
+
+  it('passes real dates as yup reads them and leaves impossible ones to yup (issue 26)', () => {
+    const query = schemasOf('en').find(([n]) => n === 'inboundOrder query')![1];
+    for (const good of [{ addDateStart: '2024-02-29', addDateEnd: '2024-03-01T04:05:06+03:00' }, { addDateStart: ' 2024-02-03 ' }]) {
+      const plain = plainValue(query, good);
+      expect(plain, JSON.stringify(good)).toBeDefined();
+      expect(outcome(query, good)).toEqual({ value: plain });
+    }
+    const form = schemasOf('en').find(([n]) => n === 'inboundOrder edit')![1];
+    const when = { plannedArrivalTime: '2024-02-03T04:05:06.000Z' };
+    expect(plainValue(form, when)).toEqual({ plannedArrivalTime: new Date('2024-02-03T04:05:06.000Z') });
+    expect(outcome(form, when)).toEqual({ value: plainValue(form, when) });
+    for (const bad of [{ addDateStart: '2024-02-30' }, { addDateEnd: '2024-13-45T99:99:99Z' }]) {
+      expect(plainValue(query, bad), JSON.stringify(bad)).toBeUndefined();
+      expect(outcome(query, bad), JSON.stringify(bad)).toEqual({ errors: [`${Object.keys(bad)[0]}: Created must be a date`] });
+    }
+    expect(plainValue(form, { plannedArrivalTime: '2024-02-30' })).toBeUndefined();
   });
 
   it('trims text, drops unknown keys, and leaves to yup what it cannot pass', () => {

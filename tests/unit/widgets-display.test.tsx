@@ -106,7 +106,8 @@ describe('MoneyField', () => {
   it('converts both ways', () => {
     expect(centsToText(100)).toBe('1.00');
     expect(centsToText(null)).toBe('');
-    expect(textToCents('123.456')).toBe(12346);
+    expect(centsToText(2550.5)).toBe('25.505'); // an amount the money rule refuses is shown as typed
+    expect(textToCents('123.456')).toBe(12345.6); // never rounded: the money rule refuses it (issue 26)
     expect(textToCents(0.29)).toBe(29);
     expect(textToCents('')).toBeNull();
   });

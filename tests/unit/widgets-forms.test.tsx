@@ -10,6 +10,8 @@ import * as yup from 'yup';
 import { AdminContext, Form, ResourceContextProvider, TextInput, useLocaleState, type AuthProvider, type DataProvider, type RaRecord } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { rules } from '../../src/shared/validation';
 
 vi.mock('../../generated/shared/enums', () => ({
   Status: { ENABLE: 1, LOCK: -1 },
@@ -119,12 +121,37 @@ describe('StringsInput', () => {
 });
 
 describe('MoneyInput', () => {
-  it('edits cents as amounts and stores rounded cents', async () => {
+  it('edits cents as amounts and stores cents', async () => {
     const { submit } = renderForm(<MoneyInput source="amount" label="Amount" />, { amount: 12345 });
     const input = screen.getByLabelText('Amount') as HTMLInputElement;
     expect(input.value).toBe('123.45');
     fireEvent.change(input, { target: { value: '7.5' } });
     expect((await submit()).amount).toBe(750);
+  });
+
+  it('refuses an amount with more than 2 decimals with the money rule, never rounding it (issue 26)', async () => {
+    const onSubmit = vi.fn();
+    const schema = yup.object({ amount: rules('en', 'add', 'input').money({ en: 'Cash on delivery', zh: '代收货款' }, { min: 0 }) });
+    render(
+      <AdminContext dataProvider={stubDataProvider()} i18nProvider={i18nProvider}>
+        <ResourceContextProvider value="user">
+          <Form record={{ amount: 100 }} onSubmit={onSubmit} resolver={yupResolver(schema)}>
+            <MoneyInput source="amount" label="Amount" />
+            <button type="submit">submit</button>
+          </Form>
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    const input = screen.getByLabelText('Amount') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '25.505' } });
+    fireEvent.click(screen.getByText('submit'));
+    expect(await screen.findByText('Cash on delivery can have at most 2 decimals')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(input.value).toBe('25.505'); // shown as typed, not as a rounded 25.51
+    fireEvent.change(input, { target: { value: '25.50' } });
+    fireEvent.click(screen.getByText('submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0].amount).toBe(2550);
   });
 });
 

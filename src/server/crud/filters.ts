@@ -2,7 +2,7 @@
  * Turns a validated page/list query into SQL conditions and an ORDER BY, from the manifest's filters and
  * sort whitelist alone (spec 7.2: current/size paging, sortProp/sortOrder; text filters trimmed).
  * Date ranges take `YYYY-MM-DD` in the caller's time zone (X-Time-Zone), or full ISO instants; the end
- * day is inclusive.
+ * day is inclusive. Impossible dates never get here: rules().day refuses them (400 naming the field).
  *
  * Conditions are SQL text over the row alias `t` with `$n` parameters collected in {@link Params} (issue 13: the
  * page statement is plain text, prepared by name; lists are bound as one array parameter, `= any($n)`, so the
@@ -11,6 +11,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ResourceSpec } from '../../shared/resource-meta';
+import { parseInstant } from '../../shared/validation';
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -35,11 +36,12 @@ export function dayStart(day: Date, tzHours: number): Date {
 
 /**
  * A date filter's bound (validated text, rules().day): a day `YYYY-MM-DD` is its start in the caller's zone
- * (the end bound: the next day's start, exclusive); an instant is itself (the end bound inclusive).
+ * (the end bound: the next day's start, exclusive); an instant is itself (the end bound inclusive), read by
+ * the rule's own parseInstant (issue 26: never Date's roll-over parser).
  */
 function bound(v: string, tzHours: number, end: boolean): { at: Date; day: boolean } {
   const d = DATE_ONLY.exec(v);
-  if (!d) return { at: new Date(v), day: false };
+  if (!d) return { at: parseInstant(v) ?? new Date(Number.NaN), day: false };
   const start = dayStart(new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]))), tzHours);
   return { at: end ? new Date(start.getTime() + DAY_MS) : start, day: true };
 }

@@ -25,6 +25,7 @@ import { CountryInput } from '../../widgets/CountryInput';
 import { OwnerInput, WarehouseInput } from '../../widgets/EnabledRefInput';
 import { EnumInput } from '../../widgets/EnumInput';
 import { ImageUploader } from '../../widgets/ImageUploader';
+import { inputInstant } from '../../widgets/instant';
 import { MoneyInput } from '../../widgets/MoneyInput';
 import { ProvinceInput } from '../../widgets/ProvinceInput';
 import { SkuPicker } from '../../widgets/SkuPicker';
@@ -83,7 +84,8 @@ export const FieldInput = ({ screen, item, mode, fixed }: { screen: Screen; item
     case 'boolean': return box(<BooleanInput {...common} />);
     case 'money': return <MoneyInput {...common} inputProps={typed} />;
     case 'int': case 'number': return <NumberInput {...common} inputProps={typed} />;
-    case 'datetime': return <DateTimeInput {...common} inputProps={typed} />;
+    // sent as the instant the browser's wall time names (not zoneless text the server would read in its own zone)
+    case 'datetime': return <DateTimeInput {...common} inputProps={typed} parse={inputInstant} />;
     case 'text': return box(<TextInput {...common} multiline minRows={2} />, true);
     default: return <TextInput {...common} inputProps={{ maxLength: f.maxLength, ...typed }} />;
   }

@@ -23,6 +23,7 @@ import { schemas } from '../../../../generated/shared/schemas';
 import type { ResourceSpec } from '../../../shared/resource-meta';
 import { callOf } from '../../kit/documentApi';
 import { errorMessage } from '../../widgets/errorMessage';
+import { textToCents } from '../../widgets/money';
 import { checkFields } from '../packages/formSchema';
 import { waybillApi, type CarrierConfigRecord, type WaybillRecord } from './waybillApi';
 
@@ -48,7 +49,8 @@ export function newRequestKey(): string {
 }
 
 const units = (cents: number | null | undefined) => (cents ? (cents / 100).toFixed(2) : '');
-const cents = (text: string) => (text.trim() === '' ? null : Math.round(Number(text) * 100));
+/** The typed amount in cents, unrounded (more than 2 decimals are refused by the money rule); NaN when no number. */
+const cents = (text: string) => (text.trim() === '' ? null : textToCents(text) ?? Number.NaN);
 
 export const WaybillForm = ({ order, onCreated, onCancel, testId = 'waybill-form' }: { order: WaybillOrder; onCreated: (w: WaybillRecord) => void; onCancel?: () => void; testId?: string }) => {
   const translate = useTranslate();

@@ -44,7 +44,7 @@ import { owner, sku, warehouse } from '../../../../generated/db/schema';
 import { bindings, type Binding } from '../../../../generated/server/routes';
 import { ImportStatus } from '../../../../generated/shared/enums';
 import { Code } from '../../../shared/envelope';
-import { rules, type Lang } from '../../../shared/validation';
+import { parseInstant, rules, type Lang } from '../../../shared/validation';
 import { add, crudBody, manifestLabel, meta } from '../../crud/handlers';
 import { checkBody, type BodyRule } from '../../http/body';
 import type { Db } from '../../db/connect';
@@ -163,14 +163,14 @@ export function sheetDateTime(c: RowCheck, key: string, tzHours: number): Date |
   let wall: number | undefined;
   if (typeof v === 'number') wall = Math.round((v - 25569) * 86_400_000); // Excel day 25569 = 1970-01-01
   else if (v instanceof Date) wall = v.getTime();
-  else if (/T.*(Z|[+-]\d\d:?\d\d)$/i.test(s) && !Number.isNaN(Date.parse(s))) return new Date(s);
-  else {
+  else if (/T.*(Z|[+-]\d\d:?\d\d)$/i.test(s)) {
+    const at = parseInstant(s); // a real instant only (issue 26): Date.parse rolls 2024-02-30 over to March
+    if (at) return at;
+  } else {
     const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(s);
-    if (m) {
-      const [y, mo, d, h, mi, se] = m.slice(1).map((x) => Number(x ?? 0));
-      const t = Date.UTC(y, mo - 1, d, h, mi, se);
-      if (new Date(t).getUTCDate() === d && mo >= 1 && mo <= 12 && h < 24) wall = t;
-    }
+    const two = (x: string | undefined) => (x ?? '0').padStart(2, '0');
+    // the same calendar check as the API's dates, on the wall time read as UTC
+    if (m) wall = parseInstant(`${m[1]}-${two(m[2])}-${two(m[3])}T${two(m[4])}:${m[5] ?? '00'}:${m[6] ?? '00'}Z`)?.getTime();
   }
   if (wall === undefined || !Number.isFinite(wall)) return c.fail(key, ruleMessage(c, key, 'date'));
   return new Date(wall - tzHours * 3_600_000);
