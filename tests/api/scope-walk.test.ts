@@ -14,14 +14,15 @@
  * The fixture is made by the admin through the API (waybills through the SMSA double of the carrier tests).
  */
 import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindings } from '../../generated/server/routes';
-import { Carrier, DeliveryStatus, EcPlatform, ExportStatus, JudgementType } from '../../generated/shared/enums';
+import { Carrier, DeliveryStatus, EcPlatform, ExportStatus, JudgementType, ShareSelection } from '../../generated/shared/enums';
 import { permissionTree } from '../../generated/shared/permissions';
 import { sapiRoutesOf, type RegisteredRoute } from '../../src/server/http/sapi';
 import type { ResourceSpec } from '../../src/shared/resource-meta';
 import { startSmsaFake, SMSA_KEY, type SmsaFake } from './carriers/smsa-fake';
-import { documentFixture, testDatabases, userWith } from './harness';
+import { documentFixture, testDatabases, uploadXlsx, userWith, waitImportJob } from './harness';
 
 type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type ScopeKind = 'warehouse' | 'owner';
@@ -33,6 +34,15 @@ const scoped: ResourceSpec[] = Object.values(bindings).map((b) => b.meta as Reso
 const READS = new Set(['page', 'list', 'count', 'search', 'queryOne', 'exportExcel']);
 /** Calls whose body is not `{id, ...}` of their own resource: each has its own check below. */
 const OWN_CHECK = new Set(['add', 'scan', 'excel/import', 'create', 'bulkCreate', 'ofOrder', 'batchUpdateWeight', 'exportEcPlatformLabels']);
+
+/** An .xlsx of one sheet: `header` and `rows`. */
+async function xlsx(header: string[], rows: unknown[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Import');
+  ws.addRow(header);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
 
 const receiver = { receiverName: 'Sara Ali', receiverPhone: '+966 5555 1234', countryCode: 'SA', city: 'Riyadh', address: 'King Fahd Road 120, Olaya' };
 
@@ -241,18 +251,33 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
         expect([400, 403], `${m.path}/add: ${res.msg}`).toContain(res.code);
         if (res.code === 400) expect(res.msg).toBe(m.readOnly!.en);
       }
+      // an add that leaves a scope field out or empty (a share of every warehouse): out of a limited user's scope
+      if (adds && ADD[m.path]) {
+        for (const [, fld] of fields) {
+          if (fld === 'id') continue;
+          const full = ADD[m.path](f.w1, f.ownerA);
+          for (const body of [{ ...full, [fld]: undefined }, { ...full, [fld]: null }]) {
+            const res = await call(`${m.path}/add`, body, user);
+            const required = m.fields.find((x) => x.name === fld)?.required;
+            expect(required ? [400, 403] : [403], `${m.path}/add with ${fld} ${body[fld]}: ${res.code} ${res.msg}`).toContain(res.code);
+          }
+        }
+      }
       // an edit moving an in-scope record into another warehouse or owner
       if (callsOf(m).some((c) => c.name === 'edit')) {
         for (const [k, fld] of fields) {
           if (fld === 'id') continue;
-          const r = inside[0];
-          const prior = await detail(m, r.id);
-          const res = await call(`${m.path}/edit`, { id: r.id, ...(EXTRA[`${m.path}/edit`]?.(prior.data) ?? {}), [fld]: k === 'warehouse' ? w2 : f.ownerB }, user);
-          if (m.readOnly && res.code === 400 && res.msg === m.readOnly.en) continue;
           const field = m.fields.find((x) => x.name === fld);
-          if (field?.form && !field.readOnlyOnEdit) expect(res.code, `${m.path}/edit moving ${fld}: ${res.msg}`).toBe(403);
-          else expect([200, 403], `${m.path}/edit ${fld} (not editable): ${res.msg}`).toContain(res.code);
-          expect((await detail(m, r.id)).data[fld], `${m.path}/edit ${fld}`).toBe(prior.data[fld]);
+          for (const r of inside) {
+            const prior = await detail(m, r.id);
+            const res = await call(`${m.path}/edit`, { id: r.id, ...(EXTRA[`${m.path}/edit`]?.(prior.data) ?? {}), [fld]: k === 'warehouse' ? w2 : f.ownerB }, user);
+            const what = `${m.path}/edit ${r.id} moving ${fld}: ${res.code} ${res.msg}`;
+            if (m.readOnly) expect([res.code, res.msg], what).toEqual([400, m.readOnly.en]);
+            else if (field?.form && !field.readOnlyOnEdit) expect(res.code, what).toBe(403);
+            // a field the edit does not take is dropped: the edit goes on (or is refused by the record's state)
+            else expect([200, 403, 409], what).toContain(res.code);
+            expect((await detail(m, r.id)).data[fld], what).toBe(prior.data[fld]);
+          }
         }
       }
       expect((await allRows(m)).length, `${m.name}: records after the refused writes`).toBe(before);
@@ -300,5 +325,81 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
         expect([403, 404], `${path}/scan ${o.orderNo}: ${res.code} ${res.msg}`).toContain(res.code);
       }
     }
+  });
+
+  /**
+   * Each import under a scoped path: the body besides the file, the sheet (rows naming the other warehouse or
+   * owner, or SKUs of the other owner) and how the answer may look. A new import fails the walk until it has one.
+   */
+  type Sheet = { body: Rec; header: string[]; rows: unknown[][] };
+  const SUPPLIER_HEADER = ['SKU / SKU编码', 'Supplier name / 供应商名称', 'Supplier SKU / 供应商SKU'];
+  const PLATFORM_HEADER = ['Platform / 平台', 'SKU / SKU编码', 'Platform SKU / 平台SKU'];
+  const IMPORTS: Record<string, () => Promise<Sheet | Sheet[]>> = {
+    '/sapi/wms/sku/excel/import': async () => ({ body: { ownerId: f.ownerB }, header: ['SKU / SKU编码', 'Product name / 商品名称', 'Category / 商品分类', 'Weight (kg) / 重量(kg)'], rows: [['IMP-B', 'x', 'Perfume', 1]] }),
+    '/sapi/wms/supplier-sku/excel/import': async () => [
+      { body: { ownerId: f.ownerB }, header: SUPPLIER_HEADER, rows: [['B1', 'Acme', 'IMP-1']] },
+      { body: { ownerId: f.ownerA }, header: SUPPLIER_HEADER, rows: [['B1', 'Acme', 'IMP-2']] },
+    ],
+    '/sapi/wms/ec-platform-sku/excel/import': async () => [
+      { body: { ownerId: f.ownerB }, header: PLATFORM_HEADER, rows: [['NOON', 'B1', 'IMP-1']] },
+      { body: { ownerId: f.ownerA }, header: PLATFORM_HEADER, rows: [['AMAZON_SA', 'B1', 'IMP-2']] },
+    ],
+    '/sapi/wms/inbound-order/excel/import': async () => {
+      const [wIn, wOut, oA, oB] = await names();
+      const row = (key: string, w: string, o: string, sku: string) => [key, w, o, null, null, null, null, null, sku, 'B1', 1];
+      return {
+        body: { type: 1 },
+        header: ['Store order number / 店铺订单号', 'Warehouse / 仓库', 'Goods owner / 货主', 'Source outbound number / 原出库单号', 'Waybill number / 运单号', 'Return waybill number / 退货运单号', 'Planned arrival / 预计到货时间', 'Remark / 备注', 'SKU / SKU编码', 'Batch number / 批次号', 'Planned quantity / 计划数量'],
+        rows: [row('IMP-1', wOut.name, oA.name, 'A1'), row('IMP-2', wIn.name, oB.name, 'B1'), row('IMP-3', wOut.name, oB.name, 'B1'), row('IMP-4', wIn.name, oA.name, 'B1')],
+      };
+    },
+    '/sapi/wms/outbound-order/excel/import': async () => {
+      const [wIn, wOut, oA, oB] = await names();
+      const row = (key: string, w: string, o: string, sku: string) => [key, w, o, 'Sara Ali', '+966 555 0001', null, 'sa', null, 'Riyadh', '12211', 'King Fahd Rd 1', null, null, null, null, null, null, null, sku, null, 1];
+      return {
+        body: { type: 1 },
+        header: ['Platform order number / 平台订单号', 'Warehouse / 仓库', 'Goods owner / 货主', 'Receiver / 收件人', 'Receiver phone / 收件人电话', 'Receiver email / 收件人邮箱', 'Country / 国家', 'Province / 省/州', 'City / 城市', 'Postcode / 邮编', 'Address / 地址', 'Cash on delivery / 代收货款', 'COD currency / 代收币种', 'Insured (Y/N) / 是否保价(Y/N)', 'Insured amount / 保价金额', 'Insured currency / 保价币种', 'Waybill number / 运单号', 'Remark / 备注', 'SKU / SKU编码', 'Batch number / 批次号', 'Quantity / 数量'],
+        rows: [row('IMP-1', wOut.code, oA.code, 'A1'), row('IMP-2', wIn.code, oB.code, 'B1'), row('IMP-3', wOut.code, oB.code, 'B1'), row('IMP-4', wIn.code, oA.code, 'B1')],
+      };
+    },
+  };
+  /** The warehouses w1, w2 and the owners A, B as the admin sees them (names and codes for the sheets). */
+  const names = async () => Promise.all([
+    ok('/sapi/wms/warehouse/detail', { id: f.w1 }), ok('/sapi/wms/warehouse/detail', { id: w2 }),
+    ok('/sapi/wms/owner/detail', { id: f.ownerA }), ok('/sapi/wms/owner/detail', { id: f.ownerB }),
+  ]);
+
+  it('imports naming another owner or warehouse, or its SKUs, write nothing', async () => {
+    const imports = scoped.flatMap((m) => callsOf(m).filter((c) => c.name === 'excel/import').map((c) => ({ m, c })));
+    expect(imports.length).toBeGreaterThanOrEqual(5);
+    for (const { m, c } of imports) {
+      expect(IMPORTS[c.path], `${c.path}: no sheet in the walk`).toBeDefined();
+      for (const { body, header, rows } of [await IMPORTS[c.path]()].flat()) {
+        const before = await allRows(m);
+        const file = await uploadXlsx(f.t, await xlsx(header, rows), user);
+        const started = await call(c.path, { ...body, ...file }, user);
+        const what = `${c.path} ${JSON.stringify(body)} ${JSON.stringify(rows)}`;
+        if (started.code === 200) {
+          const job = await waitImportJob(f.t, started.data.id, user);
+          expect(job.doneRows, `${what}: ${JSON.stringify(job.errors)}`).toBe(0);
+          expect(new Set(job.errors.map((e: Rec) => e.row)).size, `${what}: every row refused ${JSON.stringify(job.errors)}`).toBe(rows.length);
+        } else expect([403, 404], `${what}: ${started.code} ${started.msg}`).toContain(started.code);
+        expect(await allRows(m), `${what}: nothing written`).toEqual(before);
+      }
+    }
+  });
+
+  it('documents of the user\'s own warehouse and owner naming the other owner\'s SKU are refused', async () => {
+    for (const path of ['/sapi/wms/inbound-order', '/sapi/wms/outbound-order', '/sapi/wms/inventory-judgement']) {
+      const m = scoped.find((x) => x.path === path)!;
+      const before = (await allRows(m)).length;
+      const body = ADD[path](f.w1, f.ownerA);
+      body.lines[0].skuId = skus.B1;
+      const res = await call(`${path}/add`, body, user);
+      expect([400, 403, 404], `${path}/add with SKU B1: ${res.code} ${res.msg}`).toContain(res.code);
+      expect((await allRows(m)).length).toBe(before);
+    }
+    const share = await call('/sapi/wms/inventory-share/add', { ...ADD['/sapi/wms/inventory-share'](f.w1, f.ownerA), selection: ShareSelection.SKUS, skuIds: [skus.B1] }, user);
+    expect([400, 403, 404], `share of owner A with SKU B1: ${share.code} ${share.msg}`).toContain(share.code);
   });
 });
