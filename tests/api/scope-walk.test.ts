@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindings } from '../../generated/server/routes';
 import { Carrier, DeliveryStatus, EcPlatform, ExportStatus, JudgementType, ShareSelection } from '../../generated/shared/enums';
 import { permissionTree } from '../../generated/shared/permissions';
+import { KIND_RESOURCE, PRINT_KINDS } from '../../src/server/domain/print/kinds';
 import { sapiRoutesOf, type RegisteredRoute } from '../../src/server/http/sapi';
 import type { ResourceSpec } from '../../src/shared/resource-meta';
 import { startSmsaFake, SMSA_KEY, type SmsaFake } from './carriers/smsa-fake';
@@ -270,13 +271,16 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
           const field = m.fields.find((x) => x.name === fld);
           for (const r of inside) {
             const prior = await detail(m, r.id);
-            const res = await call(`${m.path}/edit`, { id: r.id, ...(EXTRA[`${m.path}/edit`]?.(prior.data) ?? {}), [fld]: k === 'warehouse' ? w2 : f.ownerB }, user);
-            const what = `${m.path}/edit ${r.id} moving ${fld}: ${res.code} ${res.msg}`;
-            if (m.readOnly) expect([res.code, res.msg], what).toEqual([400, m.readOnly.en]);
-            else if (field?.form && !field.readOnlyOnEdit) expect(res.code, what).toBe(403);
-            // a field the edit does not take is dropped: the edit goes on (or is refused by the record's state)
-            else expect([200, 403, 409], what).toContain(res.code);
-            expect((await detail(m, r.id)).data[fld], what).toBe(prior.data[fld]);
+            for (const target of [k === 'warehouse' ? w2 : f.ownerB, null]) {
+              const res = await call(`${m.path}/edit`, { id: r.id, ...(EXTRA[`${m.path}/edit`]?.(prior.data) ?? {}), [fld]: target }, user);
+              const what = `${m.path}/edit ${r.id} moving ${fld} to ${target}: ${res.code} ${res.msg}`;
+              if (m.readOnly) expect([res.code, res.msg], what).toEqual([400, m.readOnly.en]);
+              // empty is outside a limited scope too (a share of every warehouse); a required field may say so first
+              else if (field?.form && !field.readOnlyOnEdit) expect(target === null && field.required ? [400, 403] : [403], what).toContain(res.code);
+              // a field the edit does not take is dropped: the edit goes on (or is refused by the record's state)
+              else expect([200, 403, 409], what).toContain(res.code);
+              expect((await detail(m, r.id)).data[fld], what).toBe(prior.data[fld]);
+            }
           }
         }
       }
@@ -310,11 +314,54 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
       else expect([403, 404]).toContain(bulk.code);
       expect(await detail(orderMeta, o.id)).toEqual(before);
     }
+    // the user's own orders and a foreign one in one bulk request: the foreign one gets nothing, not even its number named
+    for (const o of outside) {
+      const before = await detail(orderMeta, o.id);
+      const bulk = await call('/sapi/wms/waybill/bulkCreate', { ids: [...inside.map((r) => r.id), o.id], configId: configs.in, requestKey: randomUUID() }, user);
+      expect(bulk.code, bulk.msg).toBe(200);
+      const line = bulk.data.find((l: Rec) => l.orderId === o.id);
+      expect([line.orderNo, line.waybillNo], JSON.stringify(line)).toEqual([null, null]);
+      expect(await detail(orderMeta, o.id)).toEqual(before);
+    }
     // an order of the user's own, through another warehouse's carrier account
     const mine = inside.find((o) => o.status === inside[0].status)!;
     const viaOther = await call('/sapi/wms/waybill/create', { orderId: mine.id, configId: configs.out, requestKey: randomUUID(), ...receiver, weight: 1 }, user);
     expect([403, 404], `create through carrier account of another warehouse: ${viaOther.code} ${viaOther.msg}`).toContain(viaOther.code);
     expect((await allRows(bindings.waybill.meta as ResourceSpec)).length).toBe(waybillsBefore);
+  });
+
+  it('an action on the user\'s own record naming another scope\'s line is refused', async () => {
+    const m = scoped.find((x) => x.path === '/sapi/wms/inbound-order')!;
+    const { inside, outside } = await split(m);
+    const mine = (await detail(m, inside[0].id)).data;
+    for (const o of outside) {
+      const before = await detail(m, o.id);
+      const foreignLine = before.data.lines[0].id;
+      const res = await call('/sapi/wms/inbound-order/receive', { id: mine.id, lines: [{ lineId: foreignLine, batchNo: 'B1', qty: 1 }] }, user);
+      expect([400, 403, 404], `receive own order with line ${foreignLine} of order ${o.id}: ${res.code} ${res.msg}`).toContain(res.code);
+      expect(await detail(m, o.id)).toEqual(before);
+      expect(await detail(m, mine.id)).toEqual({ code: 200, msg: 'success', data: mine });
+    }
+  });
+
+  it('no print address for another scope\'s document', async () => {
+    for (const document of PRINT_KINDS) {
+      const m = bindings[KIND_RESOURCE[document]].meta as ResourceSpec;
+      const { inside, outside } = await split(m);
+      expect((await call('/sapi/sys/print/url', { document, id: inside[0].id }, user)).code, `${document} of own ${m.name}`).toBe(200);
+      for (const r of outside) {
+        const res = await call('/sapi/sys/print/url', { document, id: r.id }, user);
+        expect([403, 404], `${document} of ${m.name} ${r.id}: ${res.code} ${res.msg}`).toContain(res.code);
+      }
+    }
+  });
+
+  it('the dashboard counts only the scope and refuses another warehouse or owner', async () => {
+    const mine = await ok('/sapi/dashboard/overview', {}, user);
+    expect(mine.inventoryByWarehouse.map((r: Rec) => r.warehouseId)).toEqual([f.w1]);
+    const skuCount = (await split(bindings.sku.meta as ResourceSpec)).inside.length;
+    expect(mine.counts.skus).toBe(skuCount);
+    for (const body of [{ warehouseId: w2 }, { ownerId: f.ownerB }]) expect((await call('/sapi/dashboard/overview', body, user)).code, JSON.stringify(body)).toBe(403);
   });
 
   it('scans by another scope\'s order number find nothing', async () => {
