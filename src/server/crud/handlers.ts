@@ -221,11 +221,17 @@ export const queryOne = async (call: CrudCall): Promise<JsonText | null> => (awa
 /** The detail call: one record in scope (404 otherwise). */
 export const detail = async (call: CrudCall): Promise<JsonText> => (await findScoped(call, call.body.id)).first!;
 
-/** Scope rules for written values: a scoped ref must be in scope; scope on id means only 'all' users add. */
+/**
+ * Scope rules for written values (403): a scoped ref must be in scope; scope on id means only 'all' users add.
+ * On add, a scope field of the form that is left out is stored empty, which is outside a limited scope (a share
+ * of every warehouse, issue 26), so it is checked as null; a scope field outside the form (a package's owner)
+ * is the hooks' to derive from a parent read in scope.
+ */
 function checkWriteScope(call: CrudCall, values: Row, adding: boolean) {
+  const addForm = adding ? formFields(meta(call.binding), 'add') : [];
   for (const [kind, field] of Object.entries(meta(call.binding).scope) as Array<[ScopeKind, string]>) {
     if (field === 'id') { if (adding) requireInScope(call.ctx, call.user, kind, meta(call.binding), -1); continue; }
-    if (values[field] !== undefined) requireInScope(call.ctx, call.user, kind, { ...manifestLabel(field, meta(call.binding))!, field }, values[field]);
+    if (values[field] !== undefined || addForm.includes(field)) requireInScope(call.ctx, call.user, kind, { ...manifestLabel(field, meta(call.binding))!, field }, values[field] ?? null);
   }
 }
 
