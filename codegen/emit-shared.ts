@@ -160,6 +160,8 @@ export function permissionTree(model: Model): PermissionNode[] {
     const p = r.permissions;
     if (p.top && p.top !== p.list) put(p.top, r.en, r.zh, 1, null);
     put(p.list, r.en, r.zh, 1, p.top && p.top !== p.list ? p.top : null);
+    // a menu entry with a code of its own (a list open to every reader, its screen behind the code)
+    put(r.menu?.code, r.en, r.zh, 1, p.top && p.top !== r.menu?.code ? p.top : null);
     const parent = p.top ?? p.list ?? null;
     put(p.add, `Add ${r.en}`, `新增${r.zh}`, 2, parent === 'any' ? null : parent);
     put(p.edit, `Edit ${r.en}`, `编辑${r.zh}`, 2, parent === 'any' ? null : parent);

@@ -150,8 +150,6 @@ export const accessCodes: Record<
     delete: "outbound:allocate",
   },
   owner: {
-    list: "owner:list",
-    show: "owner:list",
     create: "owner:add",
     edit: "owner:edit",
     delete: "owner:remove",
@@ -191,8 +189,6 @@ export const accessCodes: Record<
   },
   user: { list: "user", show: "user", create: "user", edit: "user", delete: "user" },
   warehouse: {
-    list: "warehouse:list",
-    show: "warehouse:list",
     create: "warehouse:add",
     edit: "warehouse:edit",
     delete: "warehouse:remove",

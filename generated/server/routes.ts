@@ -695,15 +695,15 @@ export const routeTable: Route[] = [
     scope: { owner: "id" },
   },
   {
-    path: "/sapi/wms/owner/detail", resource: "owner", operation: "detail",
-    permission: "owner:list", scope: { owner: "id" },
+    path: "/sapi/wms/owner/detail", resource: "owner", operation: "detail", permission: "any",
+    scope: { owner: "id" },
   },
   {
     path: "/sapi/wms/owner/edit", resource: "owner", operation: "edit", permission: "owner:edit",
     scope: { owner: "id" },
   },
   {
-    path: "/sapi/wms/owner/list", resource: "owner", operation: "list", permission: "owner:list",
+    path: "/sapi/wms/owner/list", resource: "owner", operation: "list", permission: "any",
     scope: { owner: "id" },
   },
   {
@@ -711,7 +711,7 @@ export const routeTable: Route[] = [
     scope: { owner: "id" },
   },
   {
-    path: "/sapi/wms/owner/page", resource: "owner", operation: "page", permission: "owner:list",
+    path: "/sapi/wms/owner/page", resource: "owner", operation: "page", permission: "any",
     scope: { owner: "id" },
   },
   {
@@ -848,23 +848,23 @@ export const routeTable: Route[] = [
   },
   {
     path: "/sapi/wms/warehouse/detail", resource: "warehouse", operation: "detail",
-    permission: "warehouse:list", scope: { warehouse: "id" },
+    permission: "any", scope: { warehouse: "id" },
   },
   {
     path: "/sapi/wms/warehouse/edit", resource: "warehouse", operation: "edit",
     permission: "warehouse:edit", scope: { warehouse: "id" },
   },
   {
-    path: "/sapi/wms/warehouse/list", resource: "warehouse", operation: "list",
-    permission: "warehouse:list", scope: { warehouse: "id" },
+    path: "/sapi/wms/warehouse/list", resource: "warehouse", operation: "list", permission: "any",
+    scope: { warehouse: "id" },
   },
   {
     path: "/sapi/wms/warehouse/lock", resource: "warehouse", operation: "lock",
     permission: "warehouse:lock", scope: { warehouse: "id" },
   },
   {
-    path: "/sapi/wms/warehouse/page", resource: "warehouse", operation: "page",
-    permission: "warehouse:list", scope: { warehouse: "id" },
+    path: "/sapi/wms/warehouse/page", resource: "warehouse", operation: "page", permission: "any",
+    scope: { warehouse: "id" },
   },
   {
     path: "/sapi/wms/warehouse/remove", resource: "warehouse", operation: "remove",

@@ -39,7 +39,8 @@ describe.each(testDatabases())('permissions and scope on %s', (kind) => {
     const { token } = await userWith(t, admin, { codes: ['warehouse', 'warehouse:list'] });
     expect((await t.call('/sapi/wms/warehouse/page', {}, token)).code).toBe(200);
     expect((await t.call('/sapi/wms/warehouse/add', { code: 'NOPE', name: 'Nope', type: 1 }, token)).code).toBe(403);
-    expect((await t.call('/sapi/wms/owner/page', {}, token)).code).toBe(403);
+    expect((await t.call('/sapi/wms/owner/add', { code: 'NOPE', name: 'Nope', companyId: 1 }, token)).code).toBe(403);
+    expect((await t.call('/sapi/sys/user/page', {}, token)).code).toBe(403);
     const me = await t.call('/sapi/sys/user/current/detail', {}, token);
     expect(me.data.roles).toEqual(expect.arrayContaining(['warehouse', 'warehouse:list']));
   });
@@ -87,6 +88,19 @@ describe.each(testDatabases())('permissions and scope on %s', (kind) => {
         expect((await t.call('/sapi/wms/warehouse/detail', { id }, token)).code).toBe(inScope ? 200 : 404);
       }
     }
+  });
+
+  it('lets every user read its own warehouses and owners for the selects, and no others (spec 2.10, 6; issue 27)', async () => {
+    const warehouses = (await t.call('/sapi/wms/warehouse/list', {}, admin)).data.map((r: any) => r.id).sort();
+    const owners = (await t.call('/sapi/wms/owner/list', {}, admin)).data.map((r: any) => r.id).sort();
+    const { token } = await userWith(t, admin, { codes: [], warehouseIds: [warehouses[0]], ownerIds: [owners[1]] });
+    expect((await t.call('/sapi/wms/warehouse/page', { status: 1 }, token)).data.records.map((r: any) => r.id)).toEqual([warehouses[0]]);
+    expect((await t.call('/sapi/wms/owner/page', { status: 1 }, token)).data.records.map((r: any) => r.id)).toEqual([owners[1]]);
+    expect((await t.call('/sapi/wms/owner/list', { ids: owners }, token)).data.map((r: any) => r.id)).toEqual([owners[1]]);
+    expect((await t.call('/sapi/wms/warehouse/lock', { id: warehouses[0] }, token)).code).toBe(403);
+    // the list screens stay behind their codes
+    const me = await t.call('/sapi/sys/user/current/detail', {}, token);
+    expect(me.data.roles).not.toContain('owner:list');
   });
 
   it('gives a user with an empty scope nothing', async () => {

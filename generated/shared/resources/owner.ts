@@ -9,7 +9,7 @@ export const ownerMeta = {
   scope: { owner: "id" },
   permissions: {
     top: "owner",
-    list: "owner:list",
+    list: "any",
     add: "owner:add",
     edit: "owner:edit",
     remove: "owner:remove",
@@ -17,7 +17,7 @@ export const ownerMeta = {
     unlock: "owner:lock",
   },
   operations: ["list", "page", "detail", "add", "edit", "remove", "lock", "unlock"],
-  menu: { group: "basic", route: "/owner/list", order: 30, icon: "Storefront" },
+  menu: { group: "basic", route: "/owner/list", order: 30, icon: "Storefront", code: "owner:list" },
   defaultSort: { field: "id", order: "desc" },
   unique: [["code"], ["name"]],
   fields: [

@@ -9,7 +9,7 @@ export const warehouseMeta = {
   scope: { warehouse: "id" },
   permissions: {
     top: "warehouse",
-    list: "warehouse:list",
+    list: "any",
     add: "warehouse:add",
     edit: "warehouse:edit",
     remove: "warehouse:remove",
@@ -17,7 +17,13 @@ export const warehouseMeta = {
     unlock: "warehouse:lock",
   },
   operations: ["list", "page", "detail", "add", "edit", "remove", "lock", "unlock"],
-  menu: { group: "basic", route: "/warehouse/list", order: 20, icon: "Warehouse" },
+  menu: {
+    group: "basic",
+    route: "/warehouse/list",
+    order: 20,
+    icon: "Warehouse",
+    code: "warehouse:list",
+  },
   defaultSort: { field: "id", order: "desc" },
   unique: [["code"], ["name"]],
   fields: [
