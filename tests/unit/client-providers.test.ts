@@ -464,7 +464,20 @@ describe('createAuthProvider', () => {
     setToken('T');
     await expect(auth.canAccess!({ resource: 'warehouse', action: 'delete' })).resolves.toBe(true);
     expect(getToken()).toBeNull();
-    expect(notices).toEqual(['Not logged in or session expired']);
+    // spec 8: a token that fails the user check is a failed verification
+    expect(notices).toEqual(['Verification failed, please login again']);
+  });
+
+  it('a missing or stale token is "not logged in" for the guards, never "no permission" (issue 27)', async () => {
+    const auth = createAuthProvider(codes);
+    await expect(auth.getPermissions!({})).rejects.toMatchObject({ status: 600, message: false });
+    mockFetch(() => ({ body: { code: 600, msg: 'expired', data: null } }));
+    setToken('T');
+    await expect(auth.getPermissions!({})).rejects.toMatchObject({ status: 600 });
+    expect(getToken()).toBeNull();
+    // checkError then clears the session, and react-admin logs out to the login page with the wanted path
+    await expect(auth.checkError!({ status: 600 })).rejects.toMatchObject({ message: false });
+    expect(notices).toEqual(['Verification failed, please login again']);
   });
 
   it('logout without a token makes no call', async () => {

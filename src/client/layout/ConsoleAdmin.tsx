@@ -11,6 +11,7 @@ import { Suspense, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { AdminContext, CoreAdminUI, LoadingPage, Notification, localStorageStore, type AdminContextProps, type CoreAdminUIProps } from 'react-admin';
 import { lazyPage } from '../routing/lazyPage';
+import { createQueryClient } from '../providers/queryClient';
 
 const store = localStorageStore();
 
@@ -26,8 +27,10 @@ export type ConsoleAdminProps = Pick<AdminContextProps, 'dataProvider' | 'authPr
   & Pick<CoreAdminUIProps, 'title' | 'layout' | 'loginPage' | 'dashboard' | 'catchAll' | 'accessDenied' | 'authenticationError' | 'requireAuth' | 'disableTelemetry'>
   & { children: ReactNode };
 
+const queryClient = createQueryClient();
+
 export const ConsoleAdmin = ({ dataProvider, authProvider, i18nProvider, theme, routerProvider, children, ...ui }: ConsoleAdminProps) => (
-  <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} theme={theme} routerProvider={routerProvider} store={store}>
+  <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} theme={theme} routerProvider={routerProvider} store={store} queryClient={queryClient}>
     <CssBaseline enableColorScheme>
       <CoreAdminUI {...ui} authCallbackPage={false} error={ErrorPage} loading={LoadingPage}>
         {children}

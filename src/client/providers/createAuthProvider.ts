@@ -15,7 +15,7 @@
  *   a live session it answers true and leaves the redirect to login to checkAuth / checkError.
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { sapi, CODE_NOT_LOGGED_IN } from './http';
+import { endSessionWith, sapi, CODE_NOT_LOGGED_IN } from './http';
 import { getToken, setToken, clearToken } from './session';
 import { appText } from './locale';
 import { navigateTo, notify } from './bridge';
@@ -62,7 +62,8 @@ export function createAuthProvider(accessCodes: AccessCodes): AuthProvider & { g
   let cache: { token: string; promise: Promise<CurrentUser> } | null = null;
 
   async function fetchUser(): Promise<CurrentUser> {
-    const data = await sapi<CurrentUser | null>(CURRENT_USER_PATH, {});
+    // a 600 here is a failed token check, worded by getUser (spec 8), not the plain session-expired notice
+    const data = await sapi<CurrentUser | null>(CURRENT_USER_PATH, {}, { quietSessionExpiry: true });
     if (!data) throw new UserCheckError(appText('app.auth.verification_failed'));
     if (!Array.isArray(data.roles)) throw new UserCheckError(appText('app.auth.roles_required'));
     return data;
@@ -76,6 +77,9 @@ export function createAuthProvider(accessCodes: AccessCodes): AuthProvider & { g
     const promise = fetchUser().catch((error: unknown) => {
       if (cache?.promise === promise) cache = null;
       const status = (error as { status?: number })?.status;
+      // a stale or unknown token (spec 8): say so and forget it; the caller's auth check then opens the login
+      // page with the wanted path (never /401, which needs no token and would keep the user there)
+      if (status === CODE_NOT_LOGGED_IN) endSessionWith(appText('app.auth.verification_failed'));
       // status 0: no answer (network down, or the request cut by leaving the page): not a failed check,
       // so the session stays; clearing it here logged users out when they opened a page mid-request
       if (status !== CODE_NOT_LOGGED_IN && status !== 0) {
@@ -134,7 +138,9 @@ export function createAuthProvider(accessCodes: AccessCodes): AuthProvider & { g
     },
 
     async getPermissions() {
-      if (!getToken()) return [];
+      // no token (none yet, or one just found stale): not "no permission" but "not logged in", so the guards
+      // send the user to the login page (checkError -> logout), not to /401
+      if (!getToken()) throw { status: CODE_NOT_LOGGED_IN, message: false };
       return (await getUser()).roles;
     },
 

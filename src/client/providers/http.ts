@@ -76,12 +76,21 @@ function encodeForm(body: unknown): string {
 let reloadScheduled = false;
 let lastExpiryNotice = 0;
 
-/** Code 600: tell the user (once for a burst of parallel calls), forget the token, reload (spec 4, 8). */
-function handleSessionExpired(): void {
+/**
+ * The session is over: tell the user `message` (once for a burst of parallel calls: the first one's words) and
+ * forget the token. The user check's failure (spec 8 "Verification failed, please login again") and code 600
+ * of any call both come here, so a stale token shows one message.
+ */
+export function endSessionWith(message: string): void {
   const now = Date.now();
-  if (now - lastExpiryNotice > RELOAD_DELAY_MS * 2) notify(appText('app.http.session_expired'), 'error');
+  if (now - lastExpiryNotice > RELOAD_DELAY_MS * 2) notify(message, 'error');
   lastExpiryNotice = now;
   clearToken();
+}
+
+/** Code 600: tell the user, forget the token, reload (spec 4, 8). */
+function handleSessionExpired(): void {
+  endSessionWith(appText('app.http.session_expired'));
   if (reloadScheduled || typeof window === 'undefined' || !window.location) return;
   reloadScheduled = true;
   setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
