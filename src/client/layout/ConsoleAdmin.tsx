@@ -7,7 +7,7 @@
  * so the login page downloads only what it renders. Props: those of <Admin> that App.tsx uses; `error` is
  * react-admin's error page, loaded when first needed.
  */
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { AdminContext, CoreAdminUI, LoadingPage, Notification, localStorageStore, type AdminContextProps, type CoreAdminUIProps } from 'react-admin';
 import { lazyPage } from '../routing/lazyPage';
@@ -27,9 +27,10 @@ export type ConsoleAdminProps = Pick<AdminContextProps, 'dataProvider' | 'authPr
   & Pick<CoreAdminUIProps, 'title' | 'layout' | 'loginPage' | 'dashboard' | 'catchAll' | 'accessDenied' | 'authenticationError' | 'requireAuth' | 'disableTelemetry'>
   & { children: ReactNode };
 
-const queryClient = createQueryClient();
-
-export const ConsoleAdmin = ({ dataProvider, authProvider, i18nProvider, theme, routerProvider, children, ...ui }: ConsoleAdminProps) => (
+export const ConsoleAdmin = ({ dataProvider, authProvider, i18nProvider, theme, routerProvider, children, ...ui }: ConsoleAdminProps) => {
+  // one client per mounted console, as react-admin makes its own (a module-wide one outlived a remount's user)
+  const [queryClient] = useState(createQueryClient);
+  return (
   <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} theme={theme} routerProvider={routerProvider} store={store} queryClient={queryClient}>
     <CssBaseline enableColorScheme>
       <CoreAdminUI {...ui} authCallbackPage={false} error={ErrorPage} loading={LoadingPage}>
@@ -38,4 +39,5 @@ export const ConsoleAdmin = ({ dataProvider, authProvider, i18nProvider, theme, 
       <Notification />
     </CssBaseline>
   </AdminContext>
-);
+  );
+};
