@@ -22,6 +22,7 @@ export const StoredFileButton = ({ fileUrl, children, variant, size, 'data-testi
   return url ? (
     <Button variant={variant} size={size} href={url} target="_blank" rel="noopener" data-testid={testId}>{children}</Button>
   ) : (
-    <Button variant={variant} size={size} disabled data-testid={testId}>{children}</Button>
+    // its own test id while it waits: the id names the working link
+    <Button variant={variant} size={size} disabled data-testid={testId ? `${testId}-pending` : undefined}>{children}</Button>
   );
 };
