@@ -207,6 +207,23 @@ describe.each(testDatabases())('files on %s', (kind) => {
       expect((await t.call('/sapi/wms/sku/edit', { id: skuB.id, goodsImageUrl: images.B.fileUrl }, admin)).code).toBe(200);
     });
 
+    it("refuses to point a record of one's own scope at a file one may not read", async () => {
+      const writer = await userWith(t, admin, { codes: ['sku:list', 'sku:add', 'sku:edit'], ownerIds: [ownerA], warehouseIds: [w1] });
+      const skuA = ((await t.call('/sapi/wms/sku/list', { sku: 'IMG-A' }, admin)).data as Rec[])[0];
+      const hijack = await t.call('/sapi/wms/sku/edit', { id: skuA.id, goodsImageUrl: images.B.fileUrl }, writer.token);
+      expect(hijack).toMatchObject({ code: 403, msg: 'Image: outside your data scope', data: null });
+      const added = await t.call('/sapi/wms/sku/add', { ownerId: ownerA, sku: 'IMG-A2', name: 'Copy', enable: true, categoryId: skuA.categoryId, weight: 1, goodsImageUrl: images.B.thumbnailUrl }, writer.token);
+      expect(added.code).toBe(403);
+      expect((await get(images.B.fileUrl, { 'x-token': writer.token })).statusCode).toBe(404);
+      expect(((await t.call('/sapi/wms/sku/detail', { id: skuA.id }, admin)).data as Rec).goodsImageUrl).toBe(images.A.fileUrl);
+      // an image of its own owner, its own upload and an address elsewhere are fine
+      const own = await upload({ name: 'own.png', type: 'image/png', data: await png() }, { query: '?fileType=5', token: writer.token });
+      for (const goodsImageUrl of [images.A.thumbnailUrl, own.data.fileUrl, 'https://cdn.example.com/x.png']) {
+        expect((await t.call('/sapi/wms/sku/edit', { id: skuA.id, goodsImageUrl }, writer.token)).code).toBe(200);
+      }
+      expect((await t.call('/sapi/wms/sku/edit', { id: skuA.id, goodsImageUrl: images.A.fileUrl }, admin)).code).toBe(200);
+    });
+
     it('gives an upload no record holds only to its uploader', async () => {
       const mine = await upload({ name: 'draft.png', type: 'image/png', data: await png() }, { query: '?fileType=5', token: scoped.token });
       const other = await userWith(t, admin, { codes: [] });

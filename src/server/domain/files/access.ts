@@ -17,7 +17,10 @@ import { eq, inArray } from 'drizzle-orm';
 import * as schema from '../../../../generated/db/schema';
 import type { Db } from '../../db/connect';
 import { sysFile } from '../../db/internal-schema';
-import type { UserContext } from '../../http/context';
+import { Code } from '../../../shared/envelope';
+import type { FieldRef } from '../../../shared/validation';
+import type { RequestContext, UserContext } from '../../http/context';
+import { fieldTextError } from '../../http/errors';
 import { scopeIds } from '../../http/guard';
 import { isStorageKey } from './storage';
 
@@ -71,4 +74,17 @@ export async function readableKeys(db: Db, user: UserContext, keys: readonly str
     if (ok) out.add(k);
   }
   return out;
+}
+
+/**
+ * Throws 403 "<label>: outside your data scope" when `value` (a field about to be written, e.g. a SKU's
+ * `goodsImageUrl`) names a stored file the user may not read: otherwise pointing a record of one's own scope
+ * at another owner's image would open that image (issue 26 item 8). Other values (empty, an external
+ * address) pass; so does a file no longer stored (it opens nothing).
+ */
+export async function requireReadableFile(db: Db, ctx: RequestContext, user: UserContext, at: FieldRef, value: unknown): Promise<void> {
+  const key = typeof value === 'string' ? keyOfFileUrl(value) : undefined;
+  if (!key || user.isAdmin) return;
+  const [stored] = await db.select({ path: sysFile.path }).from(sysFile).where(eq(sysFile.path, originalKey(key)));
+  if (stored && !(await readableKeys(db, user, [key])).has(key)) throw fieldTextError(ctx.lang, at, 'scopeDenied', {}, Code.FORBIDDEN);
 }
