@@ -19,6 +19,8 @@ export const SIGN_PATH = '/sapi/sys/file/sign';
 export const SIGN_BATCH = 50;
 /** An answer is asked again this long (ms) before its address expires. */
 const RENEW_BEFORE_MS = 60_000;
+/** After a failed sign call, its addresses are asked for again this long (ms) later. */
+const RETRY_AFTER_MS = 30_000;
 
 interface Entry { url: string | null; expiresAt: number }
 const cache = new Map<string, Entry>();
@@ -42,10 +44,12 @@ async function signBatch(paths: string[]): Promise<void> {
   try {
     answer = await sapi<{ urls: Record<string, string>; expiresAt: number }>(SIGN_PATH, { urls: paths }, { skipLoading: true });
   } catch {
-    answer = undefined; // not kept: the next render asks again
+    answer = undefined;
   }
+  // a failed call is kept as "no address" for half a minute: asked again then, not in a loop
+  const expiresAt = answer?.expiresAt ?? Date.now() + RENEW_BEFORE_MS + RETRY_AFTER_MS;
   for (const p of paths) {
-    if (answer) cache.set(p, { url: answer.urls?.[p] ?? null, expiresAt: answer.expiresAt });
+    cache.set(p, { url: answer?.urls?.[p] ?? null, expiresAt });
     const w = waiting.get(p);
     waiting.delete(p);
     w?.resolve(answer ? answer.urls?.[p] ?? null : null);
