@@ -23,8 +23,8 @@ import type { BodyRule } from '../../http/body';
 import { readContext, type UserContext } from '../../http/context';
 import { text as serverText } from '../../http/errors';
 import { resolveSession } from '../../http/session';
-import { FILE_URL_PREFIX, fileUrlOf, keyOfFileUrl, readableKeys } from './access';
-import { hasSignature, isEnabledUser, type PathSigner } from './signed-url';
+import { fileUrlOf, keyOfFileUrl, readableKeys } from './access';
+import { hasSignature, isEnabledUser, signedExpiry, type PathSigner } from './signed-url';
 import type { FileStorage } from './storage';
 import { findFileRow } from './upload';
 
@@ -42,7 +42,7 @@ const t = (lang: Lang, key: keyof typeof texts, args: Record<string, string> = {
 /** Most file addresses one sign call takes (the console sends at most 50 at a time). */
 export const MAX_SIGN_URLS = 100;
 
-/** Body of /sapi/sys/file/sign: `urls`, 1..{@link MAX_SIGN_URLS} texts of at most 500 characters (10 000 in all). */
+/** Body of /sapi/sys/file/sign: `urls`, at most {@link MAX_SIGN_URLS} texts of at most 500 characters (10 000 in all). */
 export const signBody: BodyRule<{ urls: string[] }> = {
   schema: (lang) => {
     const r = rules(lang, 'add');
@@ -54,15 +54,10 @@ export const signBody: BodyRule<{ urls: string[] }> = {
 export async function signFiles(deps: DownloadDeps, user: UserContext, body: { urls: string[] }): Promise<{ urls: Record<string, string>; expiresAt: number }> {
   const keyOf = new Map(body.urls.map((u) => [u, keyOfFileUrl(u)] as const));
   const readable = await readableKeys(deps.db, user, [...keyOf.values()].filter((k): k is string => !!k));
+  const now = Date.now();
   const urls: Record<string, string> = {};
-  let expiresAt = 0;
-  for (const [given, key] of keyOf) {
-    if (!key || !readable.has(key)) continue;
-    const signed = deps.signer().url(fileUrlOf(key), user.id);
-    urls[given] = signed.url;
-    expiresAt = signed.expiresAt;
-  }
-  return { urls, expiresAt: expiresAt || deps.signer().url(FILE_URL_PREFIX, user.id).expiresAt };
+  for (const [given, key] of keyOf) if (key && readable.has(key)) urls[given] = deps.signer().url(fileUrlOf(key), user.id, now).url;
+  return { urls, expiresAt: signedExpiry(now) };
 }
 
 /** The download route (see module doc). */
@@ -70,11 +65,14 @@ export async function serveFile(deps: DownloadDeps, req: FastifyRequest, reply: 
   const ctx = readContext(req);
   const key = String((req.params as Record<string, string>)['*'] ?? '');
   const missing = () => reply.status(404).send({ code: Code.NOT_FOUND, msg: t(ctx.lang, 'fileNotFound', { what: key }), data: null });
+  // how long the browser may keep the bytes: a signed address stays the same until it expires (signed-url.ts)
+  let maxAge = 0;
   if (hasSignature(req.query)) {
     const signed = deps.signer().check(fileUrlOf(key), req.query);
     if (!signed || !(await isEnabledUser(deps.db, signed.userId))) {
       return reply.status(403).header('cache-control', 'no-store').send({ code: Code.FORBIDDEN, msg: t(ctx.lang, 'badLink'), data: null });
     }
+    maxAge = Math.floor((signed.expiresAt - Date.now()) / 1000);
   } else {
     const token = String(req.headers[Headers.token] ?? req.headers[Headers.uploadToken] ?? '').trim();
     const session = token ? await resolveSession(deps.db, token) : null;
@@ -87,10 +85,7 @@ export async function serveFile(deps: DownloadDeps, req: FastifyRequest, reply: 
   const isOriginal = row.path === key;
   reply.header('content-type', row.mime);
   reply.header('x-content-type-options', 'nosniff');
-  // a signed address is the same for a while (signed-url.ts): the browser may keep the bytes that long
-  const exp = Number((req.query as Record<string, unknown>).exp);
-  const maxAge = hasSignature(req.query) ? Math.max(0, Math.floor((exp - Date.now()) / 1000)) : 0;
-  reply.header('cache-control', maxAge ? `private, max-age=${maxAge}` : 'private, no-cache');
+  reply.header('cache-control', maxAge > 0 ? `private, max-age=${maxAge}` : 'private, no-cache');
   if (isOriginal) reply.header('content-length', String(row.size));
   const disposition = INLINE_TYPES.has(row.mime) ? 'inline' : 'attachment';
   const name = isOriginal ? row.originalName : `thumbnail-${row.originalName}`;

@@ -43,7 +43,10 @@ export function hmacSigner(key: Buffer, purpose: string) {
   };
 }
 
-export interface SignedPathCheck { userId: number }
+/** When an address minted at `now` stops working (ms): now + TTL rounded up to the next step. */
+export const signedExpiry = (now: number) => Math.ceil((now + SIGNED_PATH_TTL_MS) / SIGNED_PATH_STEP_MS) * SIGNED_PATH_STEP_MS;
+
+export interface SignedPathCheck { userId: number; expiresAt: number }
 
 /** Signed `<path>?u&exp&sig` addresses (see module doc). */
 export function pathSigner(key: Buffer) {
@@ -51,7 +54,7 @@ export function pathSigner(key: Buffer) {
   return {
     /** The signed address of `path` (no query of its own) for `userId`, and when it stops working (ms). */
     url(path: string, userId: number, now = Date.now()): { url: string; expiresAt: number } {
-      const exp = Math.ceil((now + SIGNED_PATH_TTL_MS) / SIGNED_PATH_STEP_MS) * SIGNED_PATH_STEP_MS;
+      const exp = signedExpiry(now);
       return { url: `${path}?u=${userId}&exp=${exp}&sig=${s.sign([path, userId, exp])}`, expiresAt: exp };
     },
     /**
@@ -64,7 +67,7 @@ export function pathSigner(key: Buffer) {
       if (typeof u !== 'string' || typeof exp !== 'string' || typeof sig !== 'string') return null;
       if (!/^\d{1,10}$/.test(u) || !/^\d{1,15}$/.test(exp) || sig.length > 100) return null;
       if (!s.verify([path, u, exp], sig) || Number(exp) < now) return null;
-      return { userId: Number(u) };
+      return { userId: Number(u), expiresAt: Number(exp) };
     },
   };
 }
