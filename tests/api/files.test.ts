@@ -2,6 +2,8 @@
  * File upload and download (spec 5 upload limit, 7.1 upload token header, 7.2 /sapi/sys/file/upload, 9
  * thumbnails; issue 3): the bytes come back as sent, the 100 MB limit holds (a real 100 MB + 1 byte body,
  * streamed), product images get a 60x60 thumbnail, and a refused upload leaves nothing behind.
+ * Issue 26 items 7 and 8: no session token in addresses (signed addresses that expire instead), and a file
+ * goes only to users who may read its record (a SKU's owner scope, an upload's uploader, an export's maker).
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
@@ -9,7 +11,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SIGNED_PATH_STEP_MS, SIGNED_PATH_TTL_MS } from '../../src/server/domain/files/signed-url';
 import { sysFile } from '../../src/server/db/internal-schema';
 import type { LocalFileStorage } from '../../src/server/domain/files/storage';
 import { MAX_UPLOAD_BYTES } from '../../src/server/domain/files/upload';
@@ -72,8 +75,8 @@ describe.each(testDatabases())('files on %s', (kind) => {
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; /);
     expect(res.rawPayload.equals(data)).toBe(true);
-    // <img src> cannot send headers: the token may come as a query parameter
-    expect((await get(`${up.data.fileUrl}?token=${admin}`, {})).statusCode).toBe(200);
+    // a session token in the address is never read (issue 26 item 7): it would land in history and logs
+    expect((await get(`${up.data.fileUrl}?token=${admin}`, {})).statusCode).toBe(401);
     expect((await get(up.data.fileUrl, {})).statusCode).toBe(401);
     expect((await get(`${up.data.fileUrl}?token=nope`, {})).statusCode).toBe(401);
     // the X-Token header works for uploads too
@@ -148,5 +151,157 @@ describe.each(testDatabases())('files on %s', (kind) => {
     const up = await upload({ name: 'n.txt', type: 'text/plain', data: Buffer.from('hello') }, { token });
     expect(up.code).toBe(200);
     expect((await get(up.data.fileUrl, { 'x-token': token })).body).toBe('hello');
+  });
+
+  describe('follow their record (issue 26)', () => {
+    type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const png = () => sharp({ create: { width: 80, height: 80, channels: 3, background: '#aa3355' } }).png().toBuffer();
+    const sign = async (urls: string[], token: string) => {
+      const r = await t.call('/sapi/sys/file/sign', { urls }, token);
+      expect(r.code, r.msg).toBe(200);
+      return r.data as { urls: Record<string, string>; expiresAt: number };
+    };
+    let ownerA: number;
+    let ownerB: number;
+    let w1: number;
+    /** Owner A's and owner B's SKU images: upload answers. */
+    const images: Record<'A' | 'B', Rec> = { A: {}, B: {} };
+    let scoped: { token: string; userId: number };
+
+    beforeAll(async () => {
+      const owners = (await t.call('/sapi/wms/owner/list', {}, admin)).data as Rec[];
+      ownerA = owners.find((o) => o.code === 'OWN-A')!.id;
+      ownerB = owners.find((o) => o.code === 'OWN-B')!.id;
+      w1 = ((await t.call('/sapi/wms/warehouse/list', {}, admin)).data as Rec[]).sort((a, b) => a.id - b.id)[0].id;
+      const cat = (await t.call('/sapi/wms/sku-category/add', { name: 'Images' }, admin)).data.id;
+      for (const [o, ownerId] of [['A', ownerA], ['B', ownerB]] as const) {
+        images[o] = (await upload({ name: `${o}.png`, type: 'image/png', data: await png() }, { query: '?fileType=5' })).data;
+        const sku = await t.call('/sapi/wms/sku/add', { ownerId, sku: `IMG-${o}`, name: `Imaged ${o}`, enable: true, categoryId: cat, weight: 1, goodsImageUrl: images[o].fileUrl }, admin);
+        expect(sku.code, sku.msg).toBe(200);
+      }
+      scoped = await userWith(t, admin, { codes: ['sku:list'], ownerIds: [ownerA], warehouseIds: [w1] });
+    });
+
+    it("refuses another owner's SKU image and thumbnail to a user limited to one owner, and gives its own", async () => {
+      const as = { 'x-token': scoped.token };
+      for (const url of [images.B.fileUrl, images.B.thumbnailUrl]) {
+        const res = await get(url, as);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({ code: 404, data: null });
+      }
+      for (const url of [images.A.fileUrl, images.A.thumbnailUrl]) expect((await get(url, as)).statusCode).toBe(200);
+      // the sign call leaves out what the user may not read
+      const signed = await sign([images.A.fileUrl, images.A.thumbnailUrl, images.B.fileUrl, images.B.thumbnailUrl, 'not a file'], scoped.token);
+      expect(Object.keys(signed.urls).sort()).toEqual([images.A.fileUrl, images.A.thumbnailUrl].sort());
+      // an unrestricted user (and the admin) get both owners' images
+      const all = await userWith(t, admin, { codes: [] });
+      for (const url of [images.B.fileUrl, images.B.thumbnailUrl]) expect((await get(url, { 'x-token': all.token })).statusCode).toBe(200);
+      expect(Object.keys((await sign([images.B.fileUrl], all.token)).urls)).toEqual([images.B.fileUrl]);
+      // moving the SKU to the other owner moves who sees its image
+      const skuB = ((await t.call('/sapi/wms/sku/list', { sku: 'IMG-B' }, admin)).data as Rec[])[0];
+      expect((await t.call('/sapi/wms/sku/edit', { id: skuB.id, goodsImageUrl: null }, admin)).code).toBe(200);
+      // held by no record any more: only its uploader (the admin here) may read it
+      expect((await get(images.B.fileUrl, as)).statusCode).toBe(404);
+      expect((await get(images.B.fileUrl, { 'x-token': all.token })).statusCode).toBe(404);
+      expect((await get(images.B.fileUrl)).statusCode).toBe(200);
+      expect((await t.call('/sapi/wms/sku/edit', { id: skuB.id, goodsImageUrl: images.B.fileUrl }, admin)).code).toBe(200);
+    });
+
+    it("refuses to point a record of one's own scope at a file one may not read", async () => {
+      const writer = await userWith(t, admin, { codes: ['sku:list', 'sku:add', 'sku:edit'], ownerIds: [ownerA], warehouseIds: [w1] });
+      const skuA = ((await t.call('/sapi/wms/sku/list', { sku: 'IMG-A' }, admin)).data as Rec[])[0];
+      const hijack = await t.call('/sapi/wms/sku/edit', { id: skuA.id, goodsImageUrl: images.B.fileUrl }, writer.token);
+      expect(hijack).toMatchObject({ code: 403, msg: 'Image: outside your data scope', data: null });
+      const added = await t.call('/sapi/wms/sku/add', { ownerId: ownerA, sku: 'IMG-A2', name: 'Copy', enable: true, categoryId: skuA.categoryId, weight: 1, goodsImageUrl: images.B.thumbnailUrl }, writer.token);
+      expect(added.code).toBe(403);
+      expect((await get(images.B.fileUrl, { 'x-token': writer.token })).statusCode).toBe(404);
+      expect(((await t.call('/sapi/wms/sku/detail', { id: skuA.id }, admin)).data as Rec).goodsImageUrl).toBe(images.A.fileUrl);
+      // an image of its own owner, its own upload and an address elsewhere are fine
+      const own = await upload({ name: 'own.png', type: 'image/png', data: await png() }, { query: '?fileType=5', token: writer.token });
+      for (const goodsImageUrl of [images.A.thumbnailUrl, own.data.fileUrl, 'https://cdn.example.com/x.png']) {
+        expect((await t.call('/sapi/wms/sku/edit', { id: skuA.id, goodsImageUrl }, writer.token)).code).toBe(200);
+      }
+      expect((await t.call('/sapi/wms/sku/edit', { id: skuA.id, goodsImageUrl: images.A.fileUrl }, admin)).code).toBe(200);
+    });
+
+    it('gives an upload no record holds only to its uploader', async () => {
+      const mine = await upload({ name: 'draft.png', type: 'image/png', data: await png() }, { query: '?fileType=5', token: scoped.token });
+      const other = await userWith(t, admin, { codes: [] });
+      expect((await get(mine.data.fileUrl, { 'x-token': scoped.token })).statusCode).toBe(200);
+      expect((await get(mine.data.thumbnailUrl, { 'x-token': scoped.token })).statusCode).toBe(200);
+      expect((await get(mine.data.fileUrl, { 'x-token': other.token })).statusCode).toBe(404);
+      expect((await get(mine.data.thumbnailUrl, { 'x-token': other.token })).statusCode).toBe(404);
+      expect((await sign([mine.data.fileUrl], other.token)).urls).toEqual({});
+    });
+
+    it('serves a signed address without a session until it expires; a changed one is refused', async () => {
+      const { urls, expiresAt } = await sign([images.A.fileUrl, images.A.filePath], scoped.token);
+      const url = urls[images.A.fileUrl];
+      expect(url).toMatch(new RegExp(`^${images.A.fileUrl}\\?u=${scoped.userId}&exp=\\d+&sig=[\\w-]+$`));
+      expect(urls[images.A.filePath]).toBe(url); // a bare key is signed as its address
+      expect(expiresAt).toBeGreaterThanOrEqual(Date.now() + SIGNED_PATH_TTL_MS);
+      expect(expiresAt).toBeLessThanOrEqual(Date.now() + SIGNED_PATH_TTL_MS + SIGNED_PATH_STEP_MS);
+      expect(url).not.toContain('token');
+      const ok = await get(url, {});
+      expect(ok.statusCode).toBe(200);
+      expect(ok.rawPayload.length).toBeGreaterThan(0);
+      expect(ok.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+      // the same user and file within one step: the same address (the browser's cache serves it again)
+      expect((await sign([images.A.fileUrl], scoped.token)).urls[images.A.fileUrl]).toBe(url);
+      // another file, another user or a later expiry under the same signature: refused
+      const q = new URL(url, 'http://x').searchParams;
+      const refused = [
+        `${images.B.fileUrl}?${q}`,
+        url.replace(`u=${scoped.userId}`, 'u=1'),
+        url.replace(/exp=(\d+)/, (_, e) => `exp=${Number(e) + 60_000}`),
+        url.replace(/sig=[\w-]+/, 'sig=AAAA'),
+        `${images.A.fileUrl}?u=${scoped.userId}&exp=${q.get('exp')}`,
+      ];
+      for (const bad of refused) {
+        const res = await get(bad, {});
+        expect(res.statusCode, bad).toBe(403);
+        expect(res.json()).toMatchObject({ code: 403, msg: 'This file link is invalid or has expired; open it again from the console', data: null });
+      }
+      // a session token in the address never opens a file, whosever it is
+      expect((await get(`${images.A.fileUrl}?token=${scoped.token}`, {})).statusCode).toBe(401);
+      expect((await get(`${images.A.thumbnailUrl}?token=${admin}`, {})).statusCode).toBe(401);
+      // past its expiry the address is refused
+      vi.useFakeTimers({ toFake: ['Date'], now: expiresAt + 1 });
+      try {
+        expect((await get(url, {})).statusCode).toBe(403);
+      } finally {
+        vi.useRealTimers();
+      }
+      expect((await get(url, {})).statusCode).toBe(200);
+    });
+
+    it("refuses another user's export; the maker's signed download address works without a session", async () => {
+      const maker = await userWith(t, admin, { codes: ['sku_inventory:export'] });
+      const other = await userWith(t, admin, { codes: ['sku_inventory:export'] });
+      const started = await t.call('/sapi/wms/sku-inventory/exportExcel', {}, maker.token);
+      expect(started.code, started.msg).toBe(200);
+      let job: Rec = started.data;
+      for (let i = 0; i < 400 && job.exportStatus === 1; i++) {
+        await new Promise((ok) => setTimeout(ok, 50));
+        job = (await t.call('/sapi/sys/fileExport/query', { id: started.data.id }, maker.token)).data;
+      }
+      expect(job.exportStatus).toBe(2);
+      const path = `/sapi/sys/fileExport/download/${job.id}`;
+      expect(job.downloadUrl).toMatch(new RegExp(`^${path}\\?u=${maker.userId}&exp=\\d+&sig=`));
+      expect((await get(job.downloadUrl, {})).statusCode).toBe(200);
+      expect((await get(path, { 'x-token': maker.token })).statusCode).toBe(200);
+      expect(await t.call('/sapi/sys/fileExport/query', { id: job.id }, other.token)).toMatchObject({ code: 404 });
+      expect((await get(path, { 'x-token': other.token })).statusCode).toBe(404);
+      expect((await get(`${path}?token=${maker.token}`, {})).statusCode).toBe(401);
+      // the maker's signature does not open the address for another job
+      const q = new URL(job.downloadUrl, 'http://x').search;
+      expect((await get(`/sapi/sys/fileExport/download/00000000-0000-4000-8000-000000000000${q}`, {})).statusCode).toBe(403);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + SIGNED_PATH_TTL_MS + SIGNED_PATH_STEP_MS + 1 });
+      try {
+        expect((await get(job.downloadUrl, {})).statusCode).toBe(403);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });

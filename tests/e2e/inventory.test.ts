@@ -3,12 +3,18 @@
  * approved); then, as admin in the browser: the inventory list opened from the menu and filtered by the SKU
  * text shows the row with quantity 12; its change log shows `0 -> 12` as an inventory adjustment; the
  * standalone log list finds the adjustment by its number; the SKU list's "view inventory" dialog shows the
- * same stock, locked to the SKU's owner. One screenshot per screen in test-results/.
+ * same stock, locked to the SKU's owner, with the SKU's product image; the export downloads a real xlsx.
+ * Issue 26 item 7: every address the browser requests (pages, calls, images, the download) is recorded, and
+ * none carries `token=` (images and the download go by signed addresses). One screenshot per screen in
+ * test-results/.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import sharp from 'sharp';
 import type { Locator } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loginThroughPage, openConsole, type Console } from './browser';
@@ -20,11 +26,16 @@ describe('Inventory in Chromium', () => {
   let c: Console;
   let judgementNo = '';
   let ownerName = '';
+  /** Every address the browser asked for, in any tab of the console (the download opens one). */
+  const requested: string[] = [];
   const page = () => c.page;
   const inventoryRows = (scope: { getByTestId(id: string): Locator } = page()) => scope.getByTestId('inventory-row');
 
   beforeAll(async () => {
     c = await openConsole();
+    page().context().on('request', (r) => { requested.push(r.url()); });
+    // a download opened by a link may not show as a request of any page: its address is kept too
+    page().on('download', (d) => { requested.push(d.url()); });
     const token = await c.t.login();
     const ok = async (path: string, body: object) => {
       const res = await c.t.call(path, body, token);
@@ -36,7 +47,13 @@ describe('Inventory in Chromium', () => {
     const owner = owners.find((o: { name: string }) => o.name === 'Desert Rose Cosmetics') ?? owners[0];
     ownerName = owner.name;
     const category = await ok('/sapi/wms/sku-category/add', { name: 'E2E Inventory' });
-    const sku = await ok('/sapi/wms/sku/add', { ownerId: owner.id, sku: SKU_CODE, name: SKU_NAME, enable: true, categoryId: category.id, weight: 0.3 });
+    // a product image (a thumbnail on the SKU and inventory lists)
+    const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+    const boundary = `----inv${randomBytes(6).toString('hex')}`;
+    const body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rose.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const up = (await c.t.app.inject({ method: 'POST', url: '/sapi/sys/file/upload?fileType=5', payload: Readable.from([body]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-upload-token': token } })).json();
+    if (up.code !== 200) throw new Error(`upload: ${up.msg}`);
+    const sku = await ok('/sapi/wms/sku/add', { ownerId: owner.id, sku: SKU_CODE, name: SKU_NAME, enable: true, categoryId: category.id, weight: 0.3, goodsImageUrl: up.data.fileUrl });
     const judgement = await ok('/sapi/wms/inventory-judgement/add', {
       warehouseId: warehouses[0].id,
       ownerId: owner.id,
@@ -117,6 +134,9 @@ describe('Inventory in Chromium', () => {
     await skuRow.waitFor();
     await expect.poll(() => page().locator('.wms-sku-table tbody tr').count(), { timeout: 10_000 }).toBe(1);
     await expect(skuRow.locator('td.column-inventoryQty').textContent()).resolves.toBe('12');
+    const thumb = skuRow.locator('img.wms-image');
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    expect(await thumb.getAttribute('src')).toMatch(/^\/sapi\/sys\/file\/get\/[^?]+\?u=\d+&exp=\d+&sig=/);
     await skuRow.getByTestId('sku-row-inventory').click();
     const dialog = page().getByTestId('sku-inventory-dialog');
     await dialog.waitFor();
@@ -154,5 +174,15 @@ describe('Inventory in Chromium', () => {
     expect(row).toContain(SKU_CODE);
     expect(row).toContain(12);
     expect(row).toContain('B1');
+  });
+
+  it('never puts a token in an address it requests (issue 26): images and the download are signed', async () => {
+    const paths = requested.map((u) => new URL(u));
+    // the screens above did load an image and the export's file
+    expect(paths.some((u) => u.pathname.startsWith('/sapi/sys/file/get/') && u.searchParams.has('sig'))).toBe(true);
+    expect(paths.some((u) => u.pathname.startsWith('/sapi/sys/fileExport/download/') && u.searchParams.has('sig'))).toBe(true);
+    // the public share page's own address carries a share token (spec 2.1); nothing else may carry one
+    const withToken = requested.filter((u) => /[?&]token=/i.test(u) && new URL(u).pathname !== '/inventoryShare');
+    expect(withToken).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
  * Export of the inventory list (spec 2.6, 4, 6, 8, 9; issue 4): useExportJob starts the export with the filter
- * plus skipLoading, polls /sapi/sys/fileExport/query every 1000 ms while the job is CREATED, opens
- * `<downloadUrl>?token=<token>` on SUCCESS and shows "Export failed" (plus the job's message) on FAIL; the
+ * plus skipLoading, polls /sapi/sys/fileExport/query every 1000 ms while the job is CREATED, opens the
+ * job's signed `downloadUrl` as it is (no session token added: issue 26) on SUCCESS and shows "Export failed" (plus the job's message) on FAIL; the
  * generated inventory list's Export widget exports the filter on screen behind a full-screen overlay.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -22,7 +22,7 @@ vi.setConfig({ testTimeout: 30_000 });
 const i18nProvider = i18nOf(inventoryMessages, documentScreenMessages);
 
 const EXPORT_PATH = '/sapi/wms/sku-inventory/exportExcel';
-const FILE_URL = '/sapi/sys/file/get/exports/inventory-1.xlsx';
+const FILE_URL = '/sapi/sys/fileExport/download/9?u=1&exp=1700000000000&sig=abc';
 
 const INVENTORY = [{ id: 1, sku: 'ROSE-30', qty: 8, lockQty: 0, skuEntity: {}, supplierNames: [], ecPlatforms: [] }];
 const stubDataProvider = (call: ReturnType<typeof vi.fn>) => stubWith({ inventory: INVENTORY }, call);
@@ -56,7 +56,7 @@ afterEach(() => {
 });
 
 describe('useExportJob', () => {
-  it('CREATED, CREATED, SUCCESS: polls every 1000 ms, then opens the file with the token', async () => {
+  it('CREATED, CREATED, SUCCESS: polls every 1000 ms, then opens the signed address as it is', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     const call = jobCalls({ id: 9, exportStatus: 1 }, [
       { id: 9, exportStatus: 1 },
@@ -91,7 +91,7 @@ describe('useExportJob', () => {
       await done;
     });
     expect(call).toHaveBeenCalledTimes(3);
-    expect(opened).toEqual([`${FILE_URL}?token=T0K`]);
+    expect(opened).toEqual([FILE_URL]);
     expect(result.current.busy).toBe(false);
   });
 
@@ -134,7 +134,7 @@ describe('useExportJob', () => {
       await result.current.exportTo(EXPORT_PATH, {});
     });
     expect(call).toHaveBeenCalledTimes(1);
-    expect(opened).toEqual([`${FILE_URL}?token=T0K`]);
+    expect(opened).toEqual([FILE_URL]);
   });
 });
 
@@ -153,7 +153,7 @@ describe('Export button of the inventory list', () => {
     expect(overlay.querySelector('.MuiCircularProgress-root')).not.toBeNull();
     expect(overlay.style.visibility).not.toBe('hidden');
     expect((screen.getByTestId('inventory-export') as HTMLButtonElement).disabled).toBe(true);
-    await waitFor(() => expect(opened).toEqual([`${FILE_URL}?token=T0K`]), { timeout: 4000 });
+    await waitFor(() => expect(opened).toEqual([FILE_URL]), { timeout: 4000 });
     await waitFor(() => expect((screen.getByTestId('inventory-export') as HTMLButtonElement).disabled).toBe(false));
   });
 });

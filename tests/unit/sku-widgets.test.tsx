@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /**
  * Widgets added for the SKU screens (spec 2.10, 5, 6, 8): MultiLineInput (one value per line, blank lines
- * dropped, joined by commas), Permitted (spec 6 permission directive; admin passes), SafeImage (spec 8:
- * token url, then the raw url once, then a blank placeholder).
+ * dropped, joined by commas), Permitted (spec 6 permission directive; admin passes), SafeImage (spec 8 and
+ * issue 26: stored files at signed addresses fetched in one call, asked again once on a load failure, then a
+ * blank placeholder; never the token in an address).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
@@ -23,8 +24,8 @@ import {
   permits,
   valueToLines,
   widgetMessages,
-  withToken,
 } from '../../src/client/widgets';
+import { resetSignedUrlsForTests } from '../../src/client/widgets/signedFileUrl';
 
 // the console renders heavy MUI trees: allow slow machines and parallel test files more time
 configure({ asyncUtilTimeout: 5000 });
@@ -165,24 +166,54 @@ describe('Permitted', () => {
 });
 
 describe('SafeImage', () => {
-  it('adds the token as a query parameter', () => {
-    expect(withToken('/f/a.png', 'T 1')).toBe('/f/a.png?token=T%201');
-    expect(withToken('/f/a.png?w=60', 'T')).toBe('/f/a.png?w=60&token=T');
-    expect(withToken('/f/a.png', null)).toBe('/f/a.png');
-    expect(withToken('', 'T')).toBe('');
+  /** A fake server: the sign call answers the paths in `readable` with a signed address; every call is kept. */
+  const signCalls: string[][] = [];
+  const stubSign = (readable: (path: string) => boolean, version = { n: 1 }) => {
+    vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => {
+      const paths = (JSON.parse(String(init.body)) as { urls: string[] }).urls;
+      signCalls.push(paths);
+      const urls = Object.fromEntries(paths.filter(readable).map((p) => [p, `${p}?u=7&exp=9&sig=v${version.n}`]));
+      return new Response(JSON.stringify({ code: 200, data: { urls, expiresAt: Date.now() + 600_000 } }), { headers: { 'content-type': 'application/json' } });
+    }));
+    return version;
+  };
+  beforeEach(() => { signCalls.length = 0; resetSignedUrlsForTests(); });
+  afterEach(() => { vi.unstubAllGlobals(); });
+
+  it('shows stored files at signed addresses fetched in one call for the whole page, never with the token', async () => {
+    setToken('TOKEN');
+    stubSign((p) => !p.includes('other'));
+    renderIn(
+      <>
+        <SafeImage src="/sapi/sys/file/get/2026/01/01/a.png" alt="a" />
+        <SafeImage src="/sapi/sys/file/get/2026/01/01/b.png" alt="b" />
+        <SafeImage src="/sapi/sys/file/get/2026/01/01/other.png" alt="other" />
+        <SafeImage src="https://cdn.example.com/c.png" alt="c" />
+      </>,
+    );
+    // an address from elsewhere is shown as it is, at once
+    expect((screen.getByAltText('c') as HTMLImageElement).getAttribute('src')).toBe('https://cdn.example.com/c.png');
+    await waitFor(() => expect((screen.getByAltText('a') as HTMLImageElement).getAttribute('src')).toBe('/sapi/sys/file/get/2026/01/01/a.png?u=7&exp=9&sig=v1'));
+    expect((screen.getByAltText('b') as HTMLImageElement).getAttribute('src')).toBe('/sapi/sys/file/get/2026/01/01/b.png?u=7&exp=9&sig=v1');
+    // a file the user may not read: the placeholder
+    expect(screen.getByLabelText('other').tagName).not.toBe('IMG');
+    expect(signCalls).toEqual([['/sapi/sys/file/get/2026/01/01/a.png', '/sapi/sys/file/get/2026/01/01/b.png', '/sapi/sys/file/get/2026/01/01/other.png']]);
+    for (const img of document.querySelectorAll('img')) expect(img.getAttribute('src')).not.toContain('token');
   });
 
-  it('falls back to the raw url once, then to a blank placeholder', () => {
-    setToken('TOKEN');
-    renderIn(<SafeImage src="/files/a.png" alt="product" />);
-    const img = screen.getByAltText('product') as HTMLImageElement;
-    expect(img.getAttribute('src')).toBe('/files/a.png?token=TOKEN');
+  it('asks for a failed stored image once more, then shows a blank placeholder', async () => {
+    const version = stubSign(() => true);
+    renderIn(<SafeImage src="/sapi/sys/file/get/2026/01/01/a.png" alt="product" />);
+    const img = await screen.findByAltText('product');
+    expect(img.getAttribute('src')).toBe('/sapi/sys/file/get/2026/01/01/a.png?u=7&exp=9&sig=v1');
+    version.n = 2;
     fireEvent.error(img);
-    const retry = screen.getByAltText('product') as HTMLImageElement;
-    expect(retry.getAttribute('src')).toBe('/files/a.png');
-    fireEvent.error(retry);
+    await waitFor(() => expect(screen.getByAltText('product').getAttribute('src')).toBe('/sapi/sys/file/get/2026/01/01/a.png?u=7&exp=9&sig=v2'));
+    expect(signCalls).toHaveLength(2);
+    fireEvent.error(screen.getByAltText('product'));
     expect(screen.queryByAltText('product')?.tagName).not.toBe('IMG');
     expect(screen.getByTestId('safe-image-placeholder')).toBeTruthy();
+    expect(signCalls).toHaveLength(2);
   });
 
   it('shows the placeholder at once without a url, and starts again for a new url', () => {
@@ -197,7 +228,7 @@ describe('SafeImage', () => {
         <SafeImage src="/files/b.png" alt="b" />
       </AdminContext>,
     );
-    // logged out: the raw url is the only attempt
+    // not a stored file: the url as it is, then the placeholder
     const img = screen.getByAltText('b') as HTMLImageElement;
     expect(img.getAttribute('src')).toBe('/files/b.png');
     fireEvent.error(img);

@@ -2,9 +2,11 @@
  * SafeImage: an uploaded image (spec 2.10 image preview; spec 8 "image load failure: retry once with the raw
  * url, then a blank placeholder"; spec 9 thumbnails default 60x60).
  *
- * The file route accepts the session token as a query parameter, so the first attempt is
- * `<url>?token=<token>` (localStorage `wms.token`, providers/session.ts). When that fails to load, the raw url
- * is tried once; when that fails too (or there is no url), a blank placeholder of the same size is shown.
+ * A stored file (`/sapi/sys/file/get/<key>`) is shown at its signed address (./signedFileUrl.ts: one sign
+ * call for all images of a page, never the session token in the address; issue 26); any other url as it is.
+ * When the image fails to load, a stored file's address is asked for once more (it may have expired) and
+ * tried once; when that fails too (or there is no url, or the user may not read the file), a blank
+ * placeholder of the same size is shown; it also stands while the address is being fetched.
  * With `preview`, a click opens the image large in a dialog.
  */
 import { useState, type MouseEvent } from 'react';
@@ -15,7 +17,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslate } from 'react-admin';
-import { getToken } from '../providers/session';
+import { storedFilePath, useFileUrl } from './signedFileUrl';
 
 export interface SafeImageProps {
   src?: string | null;
@@ -29,28 +31,15 @@ export interface SafeImageProps {
   className?: string;
 }
 
-/** `url` with the session token as a `token` query parameter (the url itself when logged out or empty). */
-export function withToken(url: string | null | undefined, token: string | null = getToken()): string {
-  if (!url) return '';
-  if (!token) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
-}
-
-/** Attempt 0: url with token; 1: raw url; 2: placeholder. Without a token the raw url is the only attempt. */
-function attemptUrl(src: string, attempt: number, token: string | null): string | undefined {
-  if (attempt === 0) return withToken(src, token);
-  if (attempt === 1 && token) return src;
-  return undefined;
-}
-
 export const SafeImage = ({ src, width = 60, height = 60, alt = '', fit = 'contain', preview = false, className }: SafeImageProps) => {
   const translate = useTranslate();
-  // the attempt belongs to one src: a new src starts again with the token url
+  // the attempt belongs to one src: a new src starts again at attempt 0
   const [state, setState] = useState<{ src: string | null | undefined; attempt: number }>({ src, attempt: 0 });
   const [open, setOpen] = useState(false);
   const attempt = state.src === src ? state.attempt : 0;
-  const token = getToken();
-  const url = src ? attemptUrl(src, attempt, token) : undefined;
+  const { url: shown, renew } = useFileUrl(src);
+  // attempt 0: the address; 1: a stored file's address asked for again; then the placeholder
+  const url = shown && (attempt === 0 || (attempt === 1 && storedFilePath(src))) ? shown : undefined;
 
   if (!url) {
     return (
@@ -64,7 +53,10 @@ export const SafeImage = ({ src, width = 60, height = 60, alt = '', fit = 'conta
     );
   }
 
-  const handleError = () => setState({ src, attempt: attempt + 1 });
+  const handleError = () => {
+    if (attempt === 0) renew();
+    setState({ src, attempt: attempt + 1 });
+  };
   const handleClick = (event: MouseEvent) => {
     if (!preview) return;
     event.stopPropagation();

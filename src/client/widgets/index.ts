@@ -40,7 +40,8 @@ export { HideOnSelf, isSelf, type HideOnSelfProps } from './HideOnSelf';
 export { isLockedRow, lockedRowClick, UnlessLocked } from './LockedRow';
 export { DateTimeField, formatDateTime, toDate, type DateTimeFieldProps } from './DateTimeField';
 export { Permitted, usePermitted, permits, type PermittedProps } from './Permitted';
-export { SafeImage, withToken, type SafeImageProps } from './SafeImage';
+export { SafeImage, type SafeImageProps } from './SafeImage';
+export { signFileUrl, useFileUrl } from './signedFileUrl';
 export {
   FileUploader,
   uploadFile,

@@ -5,8 +5,8 @@
  *
  * `exportTo(path, filter)` posts `filter + {skipLoading: true}` to `path` (e.g.
  * /sapi/wms/sku-inventory/exportExcel), which answers the job `{id, exportStatus}`; while the job is CREATED
- * it polls `/sapi/sys/fileExport/query {id}` every 1000 ms. SUCCESS opens `<downloadUrl>?token=<session
- * token>` (a same-origin link click, which no popup blocker stops after the wait); FAIL notifies "Export
+ * it polls `/sapi/sys/fileExport/query {id}` every 1000 ms. SUCCESS opens `downloadUrl`, a signed address
+ * that needs no session token (issue 26; a same-origin link click, which no popup blocker stops after the wait); FAIL notifies "Export
  * failed" plus the job's message (the message alone when it already starts with that text). A failed start notifies the server's msg the same way; a passing poll
  * failure is retried (EXPORT_POLL_RETRIES in a row give up). `busy` is true from the start until the job ends
  * (ExportButton shows the full-screen overlay meanwhile); a second exportTo while busy is ignored. Polling
@@ -18,7 +18,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate, type DataProvider } from 'react-admin';
 import { ExportStatus } from '../../../generated/shared/enums';
 import type { SapiOptions } from '../providers/http';
-import { withToken } from './SafeImage';
 
 export const EXPORT_QUERY_PATH = '/sapi/sys/fileExport/query';
 /** Spec 9: export polling every 1000 ms. */
@@ -50,7 +49,7 @@ function callOf(dataProvider: DataProvider): Call {
   return call.bind(dataProvider) as Call;
 }
 
-/** Starts the download of a finished export file (a link click; the token rides as a query parameter). */
+/** Starts the download of a finished export file (a link click on its signed address). */
 export function openDownload(url: string): void {
   if (typeof document === 'undefined') return;
   const link = document.createElement('a');
@@ -124,7 +123,7 @@ export function useExportJob(): ExportJobApi {
           }
           if (!alive.current) return;
         }
-        if (job.exportStatus === ExportStatus.SUCCESS && job.downloadUrl) openDownload(withToken(job.downloadUrl));
+        if (job.exportStatus === ExportStatus.SUCCESS && job.downloadUrl) openDownload(job.downloadUrl);
         else fail(job.message);
       } catch (error) {
         if (alive.current) fail(messageOf(error));

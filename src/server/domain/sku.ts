@@ -6,7 +6,8 @@
  *   the read's one statement;
  * - the SKU list filters by e-commerce platform (SKUs that have a platform SKU there);
  * - removing a SKU removes its supplier and platform SKUs in the same transaction;
- * - count, search (keyword + ownerId, for the SKU lookup input) and batchUpdateWeight (ids, weight).
+ * - count, search (keyword + ownerId, for the SKU lookup input) and batchUpdateWeight (ids, weight);
+ * - a product image that is a stored file must be one the writer may read (files/access.ts; issue 26).
  */
 import { and, eq, ilike, inArray, or } from 'drizzle-orm';
 import * as yup from 'yup';
@@ -21,6 +22,7 @@ import { escapeLike } from '../crud/filters';
 import { BizError, notFound } from '../http/errors';
 import { scopeConditions, scopeIds } from '../http/guard';
 import type { RecordColumn } from '../crud/records-sql';
+import { requireReadableFile } from './files/access';
 
 type Row = Record<string, unknown>;
 
@@ -43,6 +45,10 @@ export const skuHooks: ResourceHooks = {
     };
   },
   async beforeWrite(call, values, existing) {
+    // a stored image only if the writer may read it (issue 26: files follow their record)
+    if (values.goodsImageUrl !== undefined && values.goodsImageUrl !== existing?.goodsImageUrl) {
+      await requireReadableFile(call.db, call.ctx, call.user, { label: manifestLabel('goodsImageUrl', meta(bindings.sku)), field: 'goodsImageUrl' }, values.goodsImageUrl);
+    }
     if (existing) return;
     const [o] = await call.db.select({ companyId: owner.companyId }).from(owner).where(eq(owner.id, values.ownerId as number));
     if (!o) throw new BizError(Code.BAD_REQUEST, notFound(call.ctx.lang, `${manifestLabel('ownerId', meta(bindings.sku))![call.ctx.lang]} #${values.ownerId}`).message);

@@ -90,6 +90,15 @@ describe.each(testDatabases())('waybills through the carriers on %s', (kind) => 
     const label = await f.t.app.inject({ method: 'GET', url: `/sapi/sys/file/get/${wb.labelFile}`, headers: { 'x-token': f.admin } });
     expect([label.statusCode, label.headers['content-type']]).toEqual([200, 'application/pdf']);
     expect(label.rawPayload.equals(LABEL_PDF)).toBe(true);
+    // the label follows its order (issue 26): only users whose warehouse and owner scope cover the order
+    const w2 = (await f.call('/sapi/wms/warehouse/list', { sortProp: 'id', sortOrder: 'asc' })).data[1].id;
+    const labelAs = async (scope: { ownerIds: number[]; warehouseIds: number[] }) => {
+      const u = await userWith(f.t, f.admin, { codes: [], ...scope });
+      return (await f.t.app.inject({ method: 'GET', url: `/sapi/sys/file/get/${wb.labelFile}`, headers: { 'x-token': u.token } })).statusCode;
+    };
+    expect(await labelAs({ ownerIds: [f.ownerA], warehouseIds: [f.w1] })).toBe(200);
+    expect(await labelAs({ ownerIds: [f.ownerB], warehouseIds: [f.w1] })).toBe(404);
+    expect(await labelAs({ ownerIds: [f.ownerA], warehouseIds: [w2] })).toBe(404);
     // the same request again is the same waybill: no second call
     const before = creates(aramex, ARAMEX_CREATE);
     expect((await ok(`${P}/create`, body)).waybillNo).toBe(wb.waybillNo);

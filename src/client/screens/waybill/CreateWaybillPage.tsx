@@ -26,6 +26,7 @@ import { callOf } from '../../kit/documentApi';
 import { ConfirmedAction } from '../../widgets/ConfirmedAction';
 import { errorMessage } from '../../widgets/errorMessage';
 import { ScanField, useScanBox } from '../../widgets/ScanField';
+import { StoredFileButton } from '../../widgets/StoredFileButton';
 import { WaybillForm, type WaybillOrder } from './WaybillForm';
 import { labelUrl, waybillApi, type TrackEventRecord, type WaybillRecord } from './waybillApi';
 
@@ -93,7 +94,7 @@ export const CreateWaybillPage = () => {
               <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mt: 1 }}>
                 <Typography>{translate('resources.waybill.fields.waybillNo')}: <b data-testid="waybill-number">{created.waybillNo}</b></Typography>
                 {created.labelFile ? (
-                  <Button variant="contained" href={labelUrl(created.labelFile)} target="_blank" rel="noopener" data-testid="waybill-download">{translate('app.waybill.download')}</Button>
+                  <StoredFileButton variant="contained" fileUrl={labelUrl(created.labelFile)} data-testid="waybill-download">{translate('app.waybill.download')}</StoredFileButton>
                 ) : null}
                 <ConfirmedAction
                   label="app.waybill.cancel_waybill" title="app.waybill.cancel_waybill" content="app.waybill.cancel_confirm" translateOptions={{ no: created.waybillNo }}

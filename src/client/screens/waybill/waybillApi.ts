@@ -5,7 +5,6 @@
 import type { DataProvider } from 'react-admin';
 import { apiPaths } from '../../../../generated/client/api';
 import { callOf } from '../../kit/documentApi';
-import { getToken } from '../../providers/session';
 
 /** A waybill record (manifest resource `waybill`). */
 export interface WaybillRecord {
@@ -50,5 +49,5 @@ export const waybillApi = {
   },
 };
 
-/** The label's download address: the stored file, the session token in the query (a plain link, like images). */
-export const labelUrl = (labelFile: string) => `/sapi/sys/file/get/${labelFile}?token=${encodeURIComponent(getToken() ?? '')}`;
+/** The label's stored file address; the console opens it at a signed address (widgets/StoredFileButton; issue 26). */
+export const labelUrl = (labelFile: string) => `/sapi/sys/file/get/${labelFile}`;

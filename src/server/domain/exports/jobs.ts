@@ -38,6 +38,7 @@ import { readContext, type RequestContext, type UserContext } from '../../http/c
 import { notFound, text as serverText } from '../../http/errors';
 import { scopeIds } from '../../http/guard';
 import { resolveSession } from '../../http/session';
+import { hasSignature, isEnabledUser, type PathSigner } from '../files/signed-url';
 import { newStorageKey, type FileStorage } from '../files/storage';
 import { writeWorkbook, type ExportBatch, type ExportColumn } from './sheet-writer';
 
@@ -115,6 +116,7 @@ const texts = {
   job: { en: 'Export job', zh: '导出任务' },
   failed: { en: 'Export failed: {reason}', zh: '导出失败：{reason}' },
   notReady: { en: 'Export job {id} has no file: its status is {status}', zh: '导出任务 {id} 没有文件：状态为 {status}' },
+  badLink: { en: 'This download link is invalid or has expired; export again from the console', zh: '下载链接无效或已过期，请在控制台重新导出' },
   fileGone: { en: 'The file of export job {id} is no longer stored', zh: '导出任务 {id} 的文件已不存在' },
   lost: { en: 'another instance took the job over', zh: '任务已由另一个实例接管' },
   unknownKind: { en: 'unknown export kind {kind}', zh: '未知的导出类型 {kind}' },
@@ -134,8 +136,9 @@ export function scopeUser(job: Pick<JobRow, 'userId' | 'scope'>): UserContext {
   return { id: job.userId, name: '', isAdmin: false, roles: [], codes: new Set(), warehouseIds: ids(job.scope?.warehouseIds), ownerIds: ids(job.scope?.ownerIds), token: '' };
 }
 
-const viewOf = (job: Pick<JobRow, 'id' | 'status' | 'message' | 'totalRows'>): ExportView => ({
-  id: job.id, exportStatus: job.status, downloadUrl: job.status === ExportStatus.SUCCESS ? `${DOWNLOAD_PREFIX}${job.id}` : null, message: job.message, totalRows: job.totalRows,
+/** The job as the query call shows it; `downloadUrl` is signed for `userId` (no session token in the address; issue 26). */
+const viewOf = (job: Pick<JobRow, 'id' | 'status' | 'message' | 'totalRows'>, signer: PathSigner, userId: number): ExportView => ({
+  id: job.id, exportStatus: job.status, downloadUrl: job.status === ExportStatus.SUCCESS ? signer.url(`${DOWNLOAD_PREFIX}${job.id}`, userId).url : null, message: job.message, totalRows: job.totalRows,
 });
 
 /** The start call (see module doc; body: def.queryBody, checked at the edge). Errors: 403 via sapiRoute. */
@@ -261,19 +264,25 @@ async function runExport(deps: ExportDeps, job: JobRow, held: Held): Promise<voi
   }
 }
 
-/** The job `id` if `user` started it (or is admin), else a 404. */
-async function findJob(db: Db, lang: Lang, user: UserContext, rawId: unknown): Promise<JobRow> {
+/** Whose jobs a caller may open: an admin's any, another user's its own. */
+const jobsOf = (user: UserContext): number | 'any' => (user.isAdmin ? 'any' : user.id);
+
+/** The job `id` if user `maker` started it (`'any'`: whoever did), else a 404. */
+async function findJob(db: Db, lang: Lang, maker: number | 'any', rawId: unknown): Promise<JobRow> {
   const id = String(rawId ?? '').trim();
   const missing = () => notFound(lang, `${t(lang, 'job')} ${id}`);
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw missing();
-  const [job] = await db.select().from(sysFileExport).where(user.isAdmin ? eq(sysFileExport.id, id) : and(eq(sysFileExport.id, id), eq(sysFileExport.userId, user.id)));
+  const [job] = await db.select().from(sysFileExport).where(maker === 'any' ? eq(sysFileExport.id, id) : and(eq(sysFileExport.id, id), eq(sysFileExport.userId, maker)));
   if (!job) throw missing();
   return job;
 }
 
-/** POST /sapi/sys/fileExport/query { id } (JOB_ID_BODY): the job, to the user who started it or an admin; otherwise 404. */
-export async function queryExport(db: Db, ctx: RequestContext, user: UserContext, body: { id?: string }): Promise<ExportView> {
-  return viewOf(await findJob(db, ctx.lang, user, body.id));
+/**
+ * POST /sapi/sys/fileExport/query { id } (JOB_ID_BODY): the job, to the user who started it or an admin;
+ * otherwise 404. A finished job's `downloadUrl` is a signed address (files/signed-url.ts, 10-15 minutes).
+ */
+export async function queryExport(db: Db, signer: PathSigner, ctx: RequestContext, user: UserContext, body: { id?: string }): Promise<ExportView> {
+  return viewOf(await findJob(db, ctx.lang, jobsOf(user), body.id), signer, user.id);
 }
 
 /** `inventory-20261122-153000.xlsx`: the job's start in the caller's time zone. */
@@ -282,26 +291,35 @@ export function downloadName(fileBase: string, addDate: Date, tzHours: number): 
   return `${fileBase}-${s.slice(0, 10).replace(/-/g, '')}-${s.slice(11, 19).replace(/:/g, '')}.xlsx`;
 }
 
-function tokenOf(req: FastifyRequest): string {
-  const q = (req.query as Record<string, unknown> | undefined)?.token;
-  return String(req.headers[Headers.token] ?? (typeof q === 'string' ? q : '')).trim();
-}
-
 /**
- * GET /sapi/sys/fileExport/download/<id> (token in X-Token or `?token=`, as for stored files): the .xlsx of a
- * finished job, to the user who started it or an admin. No valid token: HTTP 401; unknown job or another
- * user's: HTTP 404; not finished or failed: HTTP 409 (each with an envelope body).
+ * GET /sapi/sys/fileExport/download/<id>: the .xlsx of a finished job, either with the session token in the
+ * X-Token header (the user who started the job, or an admin) or at the signed address the query call gave
+ * (`?u&exp&sig`, files/signed-url.ts: unexpired, its user still enabled). A session token in the query
+ * string is not read (issue 26). No session and no signature: HTTP 401; a bad or expired signature: 403;
+ * unknown job or another user's: 404; not finished or failed: 409 (each with an envelope body).
  */
-export async function serveExport(deps: ExportDeps, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+export async function serveExport(deps: ExportDeps, signer: PathSigner, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const { db } = deps.database;
   const ctx = readContext(req);
-  const token = tokenOf(req);
-  const session = token ? await resolveSession(db, token) : null;
-  if (!session) return reply.status(401).send({ code: Code.NOT_LOGGED_IN, msg: serverText(ctx.lang, 'notLoggedIn'), data: null });
-  if (session.newToken) reply.header(Headers.newToken, session.newToken);
+  const id = (req.params as Record<string, string>).id;
+  let maker: number | 'any';
+  if (hasSignature(req.query)) {
+    const signed = signer.check(`${DOWNLOAD_PREFIX}${id}`, req.query);
+    if (!signed || !(await isEnabledUser(db, signed.userId))) {
+      return reply.status(403).header('cache-control', 'no-store').send({ code: Code.FORBIDDEN, msg: t(ctx.lang, 'badLink'), data: null });
+    }
+    // the query call signed this job's address only for a user who could open it
+    maker = 'any';
+  } else {
+    const token = String(req.headers[Headers.token] ?? '').trim();
+    const session = token ? await resolveSession(db, token) : null;
+    if (!session) return reply.status(401).send({ code: Code.NOT_LOGGED_IN, msg: serverText(ctx.lang, 'notLoggedIn'), data: null });
+    if (session.newToken) reply.header(Headers.newToken, session.newToken);
+    maker = jobsOf(session.user);
+  }
   let job: JobRow;
   try {
-    job = await findJob(db, ctx.lang, session.user, (req.params as Record<string, string>).id);
+    job = await findJob(db, ctx.lang, maker, id);
   } catch (e) {
     return reply.status(404).send({ code: Code.NOT_FOUND, msg: (e as Error).message, data: null });
   }

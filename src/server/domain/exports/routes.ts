@@ -1,7 +1,9 @@
 /**
  * Registers the Excel exports (issue 4; spec 3, 4, 7.2): resumes abandoned export jobs (jobs.ts), then
  * `POST /sapi/wms/sku-inventory/exportExcel` (permission sku_inventory:export), `POST /sapi/sys/fileExport/query`
- * (permission 'any'; own jobs, admin all) and `GET /sapi/sys/fileExport/download/<id>`. Later sweeps for
+ * (permission 'any'; own jobs, admin all; a finished job's downloadUrl is a signed address) and
+ * `GET /sapi/sys/fileExport/download/<id>` (X-Token header or that signed address; needs registerFileRoutes first
+ * for `app.pathSigner`). Later sweeps for
  * abandoned jobs are the scheduled task `exportSweep` (job-handlers.ts, with `exportFileRetention`); on app close
  * it waits for exports still running.
  */
@@ -25,7 +27,7 @@ export async function registerExportRoutes(app: FastifyInstance, database: Datab
   for (const def of exportDefinitions) {
     sapiRoute(app, db, def.apiPath, def.permission, { body: def.queryBody() }, ({ ctx, user, body }) => startExport(deps, def, { ctx, user, body }));
   }
-  sapiRoute(app, db, '/sapi/sys/fileExport/query', 'any', { body: JOB_ID_BODY }, ({ ctx, user, body }) => queryExport(db, ctx, user, body));
-  app.get(`${DOWNLOAD_PREFIX}:id`, (req, reply) => serveExport(deps, req, reply));
+  sapiRoute(app, db, '/sapi/sys/fileExport/query', 'any', { body: JOB_ID_BODY }, ({ ctx, user, body }) => queryExport(db, app.pathSigner(), ctx, user, body));
+  app.get(`${DOWNLOAD_PREFIX}:id`, (req, reply) => serveExport(deps, app.pathSigner(), req, reply));
   return deps;
 }

@@ -7,30 +7,26 @@
  *   file is a 400 naming the limit and leaves nothing behind). fileType 5 (product image) must be a
  *   jpg/jpeg/png/webp by name and by content; jpg/jpeg/png images get a 60x60 thumbnail. Writes a `sys_file`
  *   row. Data: {@link UploadResult}.
- * - `GET /sapi/sys/file/get/<key>` streams a stored file (or its thumbnail) with its content type to a
- *   logged-in user; the token may come as X-Token header or `token` query parameter (for `<img src>`).
- *   Unknown key: HTTP 404; no valid token: HTTP 401 (both with an envelope body).
+ * - Download (`GET /sapi/sys/file/get/<key>`) and signed addresses: ./download.ts.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { eq, inArray } from 'drizzle-orm';
 import { FileType } from '../../../../generated/shared/enums';
-import { Code, Headers } from '../../../shared/envelope';
+import { Code } from '../../../shared/envelope';
 import { requestLabels, ruleTexts, type Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
 import { sysFile } from '../../db/internal-schema';
-import { readContext, type RequestContext, type UserContext } from '../../http/context';
-import { BizError, fieldError, text as serverText } from '../../http/errors';
-import { resolveSession } from '../../http/session';
+import type { RequestContext, UserContext } from '../../http/context';
+import { BizError, fieldError } from '../../http/errors';
+import { fileUrlOf, originalKey } from './access';
 import { extensionOf, isStorageKey, newStorageKey, type FileStorage } from './storage';
 import { IMAGE_EXTENSIONS, imageFormat, imageMime, makeThumbnail } from './thumbnails';
 
 /** Largest accepted upload in bytes: 100 MB = 100 * 1024 * 1024 (spec 5, 9). One byte more is refused. */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
-/** The URL path prefix that serves a storage key. */
-export const FILE_URL_PREFIX = '/sapi/sys/file/get/';
-export const fileUrlOf = (key: string) => `${FILE_URL_PREFIX}${key}`;
+export { FILE_URL_PREFIX, fileUrlOf } from './access';
 
 /** What the upload call returns (spec 3 "Upload response"): filePath is the storage key. */
 export interface UploadResult { fileUrl: string; filePath: string; size: number; thumbnailUrl?: string }
@@ -41,7 +37,6 @@ const texts = {
   empty: { en: 'The file is empty', zh: '文件为空' },
   tooLarge: { en: 'The file is larger than the upload limit of {limit}', zh: '文件大小超过上传限制 {limit}' },
   imageType: { en: 'A product image must be a jpg, jpeg, png or webp file', zh: '商品图片只能是 jpg、jpeg、png 或 webp 文件' },
-  fileNotFound: { en: 'File {what} does not exist', zh: '文件 {what} 不存在' },
 } as const;
 const t = (lang: Lang, key: keyof typeof texts, args: Record<string, string> = {}) => texts[key][lang].replace(/\{(\w+)\}/g, (_, k) => args[k] ?? '');
 
@@ -58,8 +53,6 @@ const MIME_BY_EXT: Record<string, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
-/** Types a browser may show inline; everything else is served as an attachment (no HTML from users on our origin). */
-const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'application/pdf']);
 
 export interface FileDeps { db: Db; storage: FileStorage; maxBytes?: number }
 
@@ -136,35 +129,7 @@ export async function uploadFile(deps: FileDeps, req: FastifyRequest, ctx: Reque
 /** The `sys_file` row of a stored key (an original or its thumbnail), or undefined. */
 export async function findFileRow(db: Db, key: string) {
   if (!isStorageKey(key)) return undefined;
-  const original = key.replace(/_[0-9a-z]{1,20}(?=\.[0-9a-z]+$|$)/, '');
+  const original = originalKey(key);
   const rows = await db.select().from(sysFile).where(original === key ? eq(sysFile.path, key) : inArray(sysFile.path, [key, original]));
   return rows.find((r) => r.path === key) ?? rows.find((r) => r.thumbnailPath === key);
-}
-
-function tokenOf(req: FastifyRequest): string {
-  const q = (req.query as Record<string, unknown> | undefined)?.token;
-  return String(req.headers[Headers.token] ?? req.headers[Headers.uploadToken] ?? (typeof q === 'string' ? q : '')).trim();
-}
-
-/** The download route (see module doc). */
-export async function serveFile(deps: FileDeps, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const ctx = readContext(req);
-  const token = tokenOf(req);
-  const session = token ? await resolveSession(deps.db, token) : null;
-  if (!session) return reply.status(401).send({ code: Code.NOT_LOGGED_IN, msg: serverText(ctx.lang, 'notLoggedIn'), data: null });
-  if (session.newToken) reply.header(Headers.newToken, session.newToken);
-  const key = String((req.params as Record<string, string>)['*'] ?? '');
-  const row = await findFileRow(deps.db, key);
-  if (!row || !(await deps.storage.exists(key))) {
-    return reply.status(404).send({ code: Code.NOT_FOUND, msg: t(ctx.lang, 'fileNotFound', { what: key }), data: null });
-  }
-  const isOriginal = row.path === key;
-  reply.header('content-type', row.mime);
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('cache-control', 'private, max-age=86400');
-  if (isOriginal) reply.header('content-length', String(row.size));
-  const disposition = INLINE_TYPES.has(row.mime) ? 'inline' : 'attachment';
-  const name = isOriginal ? row.originalName : `thumbnail-${row.originalName}`;
-  reply.header('content-disposition', `${disposition}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
-  return reply.send(deps.storage.get(key));
 }

@@ -9,12 +9,11 @@
  *
  * Why signed addresses: the local print plugin downloads the PDF itself (it has no session), and it logs what
  * it fetched; a session token in that address would leak a 2-hour credential to every log and proxy. The
- * signature (HMAC-SHA256 over document, id, language, time zone, user and expiry, keyed by the installation
- * key of ../secrets.ts, so every instance sharing WMS_SECRET_KEY verifies it) opens that one PDF for 5
+ * signature (HMAC-SHA256 over document, id, language, time zone, user and expiry, files/signed-url.ts, keyed by
+ * the installation key of ../secrets.ts, so every instance sharing WMS_SECRET_KEY verifies it) opens that one PDF for 5
  * minutes, nothing else. Code and data scope are checked when the address is minted; at download the user
  * must still be enabled.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -23,7 +22,6 @@ import { zipSync } from 'fflate';
 import * as yup from 'yup';
 import * as schema from '../../../../generated/db/schema';
 import { bindings } from '../../../../generated/server/routes';
-import { Status } from '../../../../generated/shared/enums';
 import { Code } from '../../../shared/envelope';
 import type { ResourceSpec } from '../../../shared/resource-meta';
 import { requestLabels, rules, type Lang } from '../../../shared/validation';
@@ -35,6 +33,7 @@ import type { RequestContext, UserContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { requireCode, scopeConditions } from '../../http/guard';
 import { sapiRoute } from '../../http/sapi';
+import { hmacSigner, isEnabledUser } from '../files/signed-url';
 import { installationKey } from '../secrets';
 import { KIND_RESOURCE, PRINT_KINDS, type PrintKind } from './kinds';
 
@@ -76,22 +75,19 @@ async function checkAccess(db: Db, ctx: RequestContext, user: UserContext, kind:
   requireCode(ctx, user, code);
 }
 
-/** Signs and checks document addresses with a key derived from the installation key. */
+/** Signs and checks document addresses with a key derived from the installation key (files/signed-url.ts `hmacSigner`). */
 export function printSigner(key: Buffer) {
-  const printKey = createHmac('sha256', key).update('wms print url v1').digest();
-  const mac = (payload: string) => createHmac('sha256', printKey).update(payload).digest('base64url');
-  const payloadOf = (p: { kind: string; id: string | number; lang: string; tz: string | number; u: string | number; exp: string | number }) => [p.kind, p.id, p.lang, p.tz, p.u, p.exp].join('/');
+  const s = hmacSigner(key, 'wms print url v1');
+  const partsOf = (p: { kind: string; id: string | number; lang: string; tz: string | number; u: string | number; exp: string | number }) => [p.kind, p.id, p.lang, p.tz, p.u, p.exp];
   return {
     /** The signed path of document `kind` for record `id`, for user `userId`, valid until `exp` (ms). */
     url(kind: PrintKind, id: number, lang: Lang, tz: number, userId: number, exp: number): string {
-      const sig = mac(payloadOf({ kind, id, lang, tz, u: userId, exp }));
+      const sig = s.sign(partsOf({ kind, id, lang, tz, u: userId, exp }));
       return `${PRINT_FILE_PREFIX}${kind}/${id}?lang=${lang}&tz=${tz}&u=${userId}&exp=${exp}&sig=${sig}`;
     },
     /** True when `sig` is the signature of these values (constant-time compare). */
     verify(p: { kind: string; id: string; lang: string; tz: string; u: string; exp: string }, sig: string): boolean {
-      const want = Buffer.from(mac(payloadOf(p)));
-      const got = Buffer.from(sig);
-      return got.length === want.length && timingSafeEqual(got, want);
+      return s.verify(partsOf(p), sig);
     },
   };
 }
@@ -138,8 +134,7 @@ export function registerPrintRoutes(app: FastifyInstance, database: Database, co
     const p = { kind, id, lang: q.lang ?? '', tz: q.tz ?? '', u: q.u ?? '', exp: q.exp ?? '' };
     if (!(PRINT_KINDS as readonly string[]).includes(kind) || !/^\d{1,10}$/.test(id) || !/^\d{1,15}$/.test(p.exp) || !/^\d{1,10}$/.test(p.u) || !/^-?\d{1,2}$/.test(p.tz)) return refuse();
     if (!q.sig || !sign().verify(p, q.sig) || Number(p.exp) < Date.now()) return refuse();
-    const [u] = await db.select({ status: schema.user.status }).from(schema.user).where(eq(schema.user.id, Number(p.u)));
-    if (!u || u.status !== Status.ENABLE) return refuse();
+    if (!(await isEnabledUser(db, Number(p.u)))) return refuse();
     const res = KIND_RESOURCE[kind as PrintKind];
     const table = tables[res];
     const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, Number(id)));

@@ -9,7 +9,8 @@
  * - `/sapi/wms/waybill/cancel` (outbound:waybill) `{id}` -> the waybill record;
  * - `/sapi/wms/waybill/ofOrder` (outbound:list) `{id}` (order id) -> `{waybills, events}`: the order's waybill
  *   requests, newest first, and the tracking history of them, oldest first.
- * The label PDF is a stored file: `GET /sapi/sys/file/get/<labelFile>` (token in X-Token or ?token=).
+ * The label PDF is a stored file: `GET /sapi/sys/file/get/<labelFile>` (X-Token header or a signed address; to users
+ * whose scope covers the order: files/access.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
