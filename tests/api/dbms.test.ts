@@ -115,8 +115,9 @@ describe.each(testDatabases())('database query tool on %s', (kind) => {
       ["commit; insert into wms_company (name) values ('Sneaky')", /multiple commands/],
       ["select 1; insert into wms_company (name) values ('Sneaky')", /multiple commands/],
       ["begin; insert into wms_company (name) values ('Sneaky'); commit", /multiple commands/],
-      ["do $$ begin insert into wms_company (name) values ('Sneaky'); end $$", /read-only transaction/],
-      ["do $$ begin commit; insert into wms_company (name) values ('Sneaky'); end $$", /transaction termination|read-only/],
+      // the embedded database's query role may not use plpgsql at all (403)
+      ["do $$ begin insert into wms_company (name) values ('Sneaky'); end $$", /read-only transaction|permission denied for language plpgsql/],
+      ["do $$ begin commit; insert into wms_company (name) values ('Sneaky'); end $$", /transaction termination|read-only|permission denied for language plpgsql/],
     ];
     for (const [statement, message] of refused) {
       const r = await query({ sql: statement });

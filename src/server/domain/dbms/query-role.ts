@@ -138,6 +138,9 @@ export async function ensureQueryRole(db: Db, role: string, password?: string): 
       await tx.execute(sql.raw(`revoke ${ident(r)} from ${ident(role)}`));
     }
     if (password !== undefined) await tx.execute(sql.raw(`alter role ${ident(role)} password ${literal(scramVerifier(password))}`));
+    // a database whose CONNECT was taken from PUBLIC still lets its query role in
+    const [{ db: name }] = await rows<{ db: string }>(tx, 'select current_database() as db');
+    await tx.execute(sql.raw(`grant connect on database ${ident(name)} to ${ident(role)}`));
     await regrant(tx, role);
   });
 }
