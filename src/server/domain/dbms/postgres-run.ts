@@ -38,13 +38,18 @@ export function pgTargetOf(url: string): PgTarget & { connectionString: string }
   return { connectionString: url, host: u.hostname, port: Number(u.port || 5432), database: decodeURIComponent(u.pathname.slice(1)), user: decodeURIComponent(u.username) };
 }
 
-/** What the session's user and current role hold of superuser and {@link DANGEROUS_ROLES}; empty when neither holds anything. */
+/**
+ * What the session's user and current role hold of superuser and {@link DANGEROUS_ROLES}; empty when neither
+ * holds anything. Every name is schema-qualified: a login whose search_path puts its own schema first cannot
+ * answer with a `pg_roles` view or a `pg_has_role` function of its own.
+ */
 async function unsafeRights(client: pg.Client): Promise<{ user: string; rights: string[] }> {
-  const r = await client.query<{ user: string; rights: string[] }>(`select current_user::text as "user", array(
-      select 'superuser' from pg_roles where rolsuper and rolname in (session_user, current_user)
+  const r = await client.query<{ user: string; rights: string[] }>(`select current_user::pg_catalog.text as "user", array(
+      select 'superuser'::pg_catalog.text from pg_catalog.pg_roles where rolsuper
+        and rolname operator(pg_catalog.=) any (array[session_user, current_user]::pg_catalog.name[])
       union all
-      select d.rolname::text from pg_roles d where d.rolname = any($1::text[])
-        and (pg_has_role(session_user, d.oid, 'MEMBER') or pg_has_role(current_user, d.oid, 'MEMBER'))
+      select d.rolname::pg_catalog.text from pg_catalog.pg_roles d where d.rolname operator(pg_catalog.=) any ($1::pg_catalog.name[])
+        and (pg_catalog.pg_has_role(session_user, d.oid, 'MEMBER') or pg_catalog.pg_has_role(current_user, d.oid, 'MEMBER'))
     ) as rights`, [DANGEROUS_ROLES as unknown as string[]]);
   return r.rows[0];
 }
