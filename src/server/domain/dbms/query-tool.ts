@@ -145,7 +145,7 @@ function failureOf(ctx: RequestContext, e: unknown): { code: number; msg: string
   return { code: (e as { code?: string }).code === '42501' ? Code.FORBIDDEN : Code.BAD_REQUEST, msg };
 }
 
-/** Runs the call's statement (see the module's doc). @throws BizError 400 with the database's message, 404 for an unknown connection. */
+/** Runs the call's statement (see the module's doc). @throws BizError 400 (the database's message, an unreachable server), 403 (a refused right or login), 404 (an unknown connection). */
 export async function runQuery(deps: Deps, ctx: RequestContext, user: UserContext, body: QueryBody): Promise<QueryAnswer> {
   const conn = await connectionOf(deps, ctx, body.id);
   const limits: QueryLimits = { timeoutMs: body.timeoutMs ?? DBMS_DEFAULTS.timeoutMs, maxRows: body.maxRows ?? DBMS_DEFAULTS.maxRows };
