@@ -9,7 +9,9 @@
  * default loopback only, so a client cannot name its own address and dodge the per-IP login limits),
  * WMS_SCHEDULER (`1` default: scheduled tasks fire at their cron times; `0` leaves that to other instances),
  * WMS_REQUEST_RECORDS (`0` records no /sapi call; default on: docs/records.md),
- * WMS_TEST_HOOKS (`1`: tests only, adds /sapi/test/fail500, a call that fails with a 500; never set by npm start).
+ * WMS_TEST_HOOKS (`1`: tests only, adds /sapi/test/fail500, a call that fails with a 500; never set by npm start),
+ * WMS_QUERY_DATABASE_URL (PostgreSQL only: the login of the query tool's built-in connection, a user that may only
+ * read; unset = the product makes its own query role when its user may create roles: docs/dbms.md).
  */
 import type { SchedulerSettings } from './domain/jobs/scheduler';
 import type { LoginThrottleSettings } from './domain/login-throttle';
@@ -20,6 +22,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl?: string;
+  /** The query tool's own login on the product's PostgreSQL database (WMS_QUERY_DATABASE_URL; docs/dbms.md "The query role"). */
+  queryDatabaseUrl?: string;
   dataDir: string;
   adminPassword?: string;
   seedReference: 'all' | 'none' | string[];
@@ -52,6 +56,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    queryDatabaseUrl: env.WMS_QUERY_DATABASE_URL || undefined,
     dataDir: env.WMS_DATA_DIR || './data',
     adminPassword: env.WMS_ADMIN_PASSWORD || undefined,
     seedReference: ref === 'all' || ref === 'none' ? ref : ref.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean),

@@ -1,9 +1,14 @@
 /**
  * The read-only run of the query tool (src/server/domain/dbms/read-only.ts) against a scripted session: the order
  * of its statements, the cursor fallback for statements a cursor cannot hold, the cap, the ROLLBACK after a
- * failure, and the cells as JSON. The databases themselves are in tests/api/dbms.test.ts.
+ * failure, and the cells as JSON. Issue 26: the embedded database's refusals by first words (embedded-guard.ts),
+ * the query role's name, password and hidden columns (query-role.ts). The databases themselves are in
+ * tests/api/dbms.test.ts.
  */
+import { createHash, createHmac, pbkdf2Sync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { embeddedRefusal, leadingWords } from '../../src/server/domain/dbms/embedded-guard';
+import { queryRoleName, queryRolePassword, scramVerifier, secretColumns } from '../../src/server/domain/dbms/query-role';
 import { cell, runReadOnly, type SqlSession } from '../../src/server/domain/dbms/read-only';
 
 type Answer = { fields: Array<{ name: string; dataTypeID: number }>; rows: unknown[][] };
@@ -56,5 +61,59 @@ describe('cell', () => {
     expect(cell(new Date('2026-01-02T03:04:05.000Z'))).toBe('2026-01-02T03:04:05.000Z');
     expect(cell(Buffer.from([0xde, 0xad]))).toBe('\\xdead');
     expect(cell({ k: [1, 'a'] })).toBe('{"k":[1,"a"]}');
+  });
+});
+
+describe('embeddedRefusal', () => {
+  it('refuses SET, RESET, DISCARD and COPY by their first words, whatever comes before them', () => {
+    for (const statement of [
+      'set session authorization postgres', 'SET SESSION AUTHORIZATION DEFAULT', 'reset session authorization', 'set role postgres',
+      'set "session_authorization" = postgres', 'set U&"session\\005fauthorization" to postgres', 'set local role postgres', 'reset all',
+      '  -- a comment\n  set session authorization postgres', '/* a /* nested */ comment */ set role postgres', ';;  set role postgres',
+      'discard all', "copy (select 1) to program 'touch proof'", 'COPY wms_sku TO STDOUT', '\tcopy (select 1) to \'/tmp/x\'',
+    ]) expect(embeddedRefusal(statement), statement).toBeDefined();
+  });
+
+  it('lets queries and the transaction-only SET statements through', () => {
+    for (const statement of [
+      'select 1', "select 'set role postgres'", 'show all', 'explain select 1', 'with x as (select 1) select * from x', '(select 1)',
+      'set transaction read write', 'SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE', 'select * from settings', '/* set role x */ select 1',
+    ]) expect(embeddedRefusal(statement), statement).toBeUndefined();
+  });
+
+  it('reads words after blanks, comments, semicolons and parentheses; a non-plain word ends them', () => {
+    expect(leadingWords(' /* a */ -- b\n ; SET  Session authorization', 3)).toEqual(['set', 'session', 'authorization']);
+    expect(leadingWords('set "role" = x', 2)).toEqual(['set', '']);
+    expect(leadingWords('/* unterminated', 1)).toEqual([]);
+  });
+});
+
+describe('the query role', () => {
+  it('is named per database, never the same for two databases', () => {
+    expect(queryRoleName('wms')).toBe('wms_query_wms');
+    expect(queryRoleName('WMS-Prod')).toMatch(/^wms_query_wms_prod_[0-9a-f]{8}$/);
+    expect(queryRoleName('wms_prod')).not.toBe(queryRoleName('wms-prod'));
+    expect(queryRoleName('x'.repeat(63)).length).toBeLessThanOrEqual(63);
+  });
+
+  it('has a password derived from the installation key and stored as a SCRAM verifier', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(queryRolePassword(key, 'wms_query_a')).toBe(queryRolePassword(Buffer.alloc(32, 7), 'wms_query_a'));
+    expect(queryRolePassword(key, 'wms_query_a')).not.toBe(queryRolePassword(key, 'wms_query_b'));
+    expect(queryRolePassword(key, 'wms_query_a')).not.toBe(queryRolePassword(Buffer.alloc(32, 8), 'wms_query_a'));
+    const v = scramVerifier('pw-1', 4096);
+    const m = /^SCRAM-SHA-256\$4096:([^$]+)\$([^:]+):(.+)$/.exec(v)!;
+    expect(m).not.toBeNull();
+    // the stored key is SHA-256(HMAC(PBKDF2(password), "Client Key")) (RFC 5802): a server checks the password with it
+    const salted = pbkdf2Sync('pw-1', Buffer.from(m[1], 'base64'), 4096, 32, 'sha256');
+    expect(m[2]).toBe(createHash('sha256').update(createHmac('sha256', salted).update('Client Key').digest()).digest('base64'));
+    expect(v).not.toContain('pw-1');
+  });
+
+  it('hides every manifest field of type secret or password', () => {
+    const s = secretColumns();
+    expect(s.get('sys_user')).toEqual(new Set(['password']));
+    expect(s.get('sys_db_connection')).toEqual(new Set(['password']));
+    expect(s.get('wms_carrier_config')).toEqual(new Set(['password', 'account_pin', 'api_key']));
   });
 });

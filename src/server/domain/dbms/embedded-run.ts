@@ -20,7 +20,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
+import { embeddedRefusal } from './embedded-guard';
 import type { QueryLimits, QueryResult } from './read-only';
+
+/** A statement the embedded database does not run (embedded-guard.ts): `keyword` is what it begins with. */
+export class EmbeddedStatementRefused extends Error {
+  constructor(readonly keyword: string) { super(`${keyword.toUpperCase()} is not run on the embedded database`); }
+}
 
 /** An error of the embedded run as the database would give it (`code`: SQLSTATE when the database said it). */
 export class EmbeddedQueryError extends Error {
@@ -43,11 +49,15 @@ let compiled: Promise<WebAssembly.Module> | undefined;
 const pgliteModule = () => (compiled ??= WebAssembly.compile(readFileSync(join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm'))));
 
 /**
- * Runs `statement` read-only on a copy of `client`'s data; `dataDir` is its directory on disk (undefined for an
- * in-memory database). @throws EmbeddedQueryError (the database's message, or the timeout's).
+ * Runs `statement` read-only on a copy of `client`'s data as `role` (the query role, which must exist: query-role.ts);
+ * `dataDir` is its directory on disk (undefined for an in-memory database).
+ * @throws EmbeddedStatementRefused (embedded-guard.ts, before any copy); EmbeddedQueryError (the database's
+ * message, or the timeout's).
  */
-export function runOnEmbedded(client: PGlite, dataDir: string | undefined, statement: string, limits: QueryLimits): Promise<QueryResult> {
-  const run = turn.then(() => runOnce(client, dataDir, statement, limits));
+export async function runOnEmbedded(client: PGlite, dataDir: string | undefined, role: string, statement: string, limits: QueryLimits): Promise<QueryResult> {
+  const refused = embeddedRefusal(statement);
+  if (refused) throw new EmbeddedStatementRefused(refused);
+  const run = turn.then(() => runOnce(client, dataDir, role, statement, limits));
   turn = run.catch(() => {});
   return run;
 }
@@ -67,10 +77,10 @@ async function copyOf(client: PGlite, dataDir: string | undefined): Promise<{ di
   return { dir, drop: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-async function runOnce(client: PGlite, dataDir: string | undefined, statement: string, limits: QueryLimits): Promise<QueryResult> {
+async function runOnce(client: PGlite, dataDir: string | undefined, role: string, statement: string, limits: QueryLimits): Promise<QueryResult> {
   const wasm = await pgliteModule();
   const copy = await copyOf(client, dataDir);
-  const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { entry: ENTRY, dir: copy.dir, dump: copy.dump, wasm, statement, limits } });
+  const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { entry: ENTRY, dir: copy.dir, dump: copy.dump, wasm, statement, limits, role } });
   let timer: NodeJS.Timeout | undefined;
   try {
     return await new Promise<QueryResult>((resolve, reject) => {
