@@ -34,7 +34,12 @@ export const theme: RaThemeOptions = {
     },
     MuiTableContainer: { styleOverrides: { root: { [MOBILE]: { overflowX: 'auto' } } } },
     MuiCard: { styleOverrides: { root: { [MOBILE]: { overflowX: 'auto' } } } },
-    RaDatagrid: { styleOverrides: { root: { [MOBILE]: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } } },
+    // pages fit (issue 27): a wide table scrolls inside its card, never the page; the content column of the
+    // layout may shrink below its content's width (a flex item's min-width is auto: many tabs or a wide table
+    // widened the whole page)
+    RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
+    RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } } } },
+    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
   },
 };
 

@@ -7,9 +7,11 @@
  *   Close others, Close all.
  * The list lives in sessionStorage (tabStore.ts: survives a reload, ends with the session) and is cut to
  * the views the user may still open (routing/RouteGuard.tsx `pathAllowed`) once their codes are known.
+ * The bar scrolls within itself and keeps the active tab in view, also when titles arrive after it was scrolled
+ * (issue 27: every tab used to widen the page).
  * Test ids: `tabs-bar`, `view-tab` (with `data-key`, `data-pinned`), `view-tab-close`, `tab-menu-<command>`.
  */
-import { useEffect, useMemo, useState, useSyncExternalStore, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Box, ListItemIcon, ListItemText, Menu, MenuItem, Tab, Tabs } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
@@ -64,12 +66,31 @@ function useViewTabs() {
   return { tabs, activeKey: active.key, navigate, run };
 }
 
+/** Scrolls the tabs bar `root` so that its selected tab is wholly inside the bar (no-op when it is). */
+function revealSelectedTab(root: HTMLElement | null): void {
+  const scroller = root?.querySelector<HTMLElement>('.MuiTabs-scroller');
+  const tab = scroller?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+  if (!scroller || !tab) return;
+  const s = scroller.getBoundingClientRect();
+  const t = tab.getBoundingClientRect();
+  if (t.right > s.right) scroller.scrollLeft += t.right - s.right;
+  else if (t.left < s.left) scroller.scrollLeft -= s.left - t.left;
+}
+
 export const TabsBar = () => {
   const translate = useTranslate();
   const titleOf = useViewTitle();
   const { tabs, activeKey, navigate, run } = useViewTabs();
   const [menu, setMenu] = useState<{ tab: ViewTab; top: number; left: number } | null>(null);
   const byKey = useMemo(() => new Map(tabs.map((t) => [t.key, t])), [tabs]);
+  const bar = useRef<HTMLDivElement>(null);
+  const titles = tabs.map((t) => titleOf(t.key)).join('\n');
+  useEffect(() => {
+    // MUI scrolls to the selected tab with a 300 ms animation measured before the new tab and its title settled
+    // (it stopped ~80 px short of a tab added at the end): check again once that animation is over
+    const timer = setTimeout(() => revealSelectedTab(bar.current), 400);
+    return () => clearTimeout(timer);
+  }, [activeKey, titles]);
   if (tabs.length === 0) return null;
 
   const openMenu = (e: MouseEvent<HTMLElement>, tab: ViewTab) => {
@@ -92,7 +113,7 @@ export const TabsBar = () => {
   };
 
   return (
-    <Box data-testid="tabs-bar" sx={{ borderBottom: 1, borderColor: 'divider', mb: 1, minWidth: 0 }}>
+    <Box ref={bar} data-testid="tabs-bar" sx={{ borderBottom: 1, borderColor: 'divider', mb: 1, minWidth: 0 }}>
       <Tabs
         value={byKey.has(activeKey) ? activeKey : false}
         onChange={(_, key: string) => {

@@ -1,0 +1,64 @@
+/**
+ * Pages fit the screen (issue 27 "Pages fit"): at 1366x768 and 1440x900, in English and Chinese, every menu route
+ * of the admin is opened in turn, so that from the ninth route on at least 8 other tabs are open. On each:
+ * - the document never scrolls sideways (`scrollWidth <= innerWidth`): tabs scroll within their bar and wide
+ *   tables within their card;
+ * - the list's Create / Add button, where it has one, lies inside the viewport;
+ * - the active tab is fully visible inside the tabs bar (checked once 12 or more tabs are open).
+ * Screenshots of failures: test-results/failed-fit-*.png.
+ */
+import { describe, expect, it } from 'vitest';
+import { menuTree, type MenuNode } from '../../generated/client/menu';
+import { loginThroughPage, openConsole } from './browser';
+
+const VIEWPORTS = [{ width: 1366, height: 768 }, { width: 1440, height: 900 }];
+const routesOf = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [...(n.route ? [n.route] : []), ...routesOf(n.children ?? [])]);
+const ROUTES = routesOf(menuTree);
+
+interface Fit { scrollWidth: number; innerWidth: number; add?: { left: number; right: number }; tab?: { left: number; right: number; barLeft: number; barRight: number }; tabs: number }
+
+describe('pages fit at 1366 and 1440 px with many tabs open', () => {
+  it('has the menu routes to walk', () => expect(ROUTES.length).toBeGreaterThan(20));
+
+  for (const viewport of VIEWPORTS) {
+    for (const lang of viewport.width === 1366 ? ['en', 'zh'] : ['en']) {
+      it(`${viewport.width}x${viewport.height} ${lang}: no page wider than the screen, Create and the active tab in view`, async () => {
+        const c = await openConsole();
+        try {
+          const { page, base } = c;
+          await page.setViewportSize(viewport);
+          await page.goto(`${base}/login`);
+          await page.evaluate((l) => localStorage.setItem('wms.language', l), lang);
+          await loginThroughPage(page, base);
+          const misfits: string[] = [];
+          for (const route of ROUTES) {
+            await page.goto(`${base}${route}`);
+            await page.waitForLoadState('networkidle');
+            await page.waitForTimeout(500);
+            const fit: Fit = await page.evaluate(() => {
+              const box = (el: Element | null | undefined) => (el ? el.getBoundingClientRect() : undefined);
+              const add = [...document.querySelectorAll('main a, main button')].find((b) => /^(create|add|新建|新增|创建)$/i.test((b.textContent ?? '').trim()) || b.getAttribute('aria-label')?.match(/^(create|新建|创建)$/i));
+              const bar = box(document.querySelector('[data-testid="tabs-bar"] .MuiTabs-scroller'));
+              const tab = box(document.querySelector('[data-testid="tabs-bar"] [role="tab"][aria-selected="true"]'));
+              const a = box(add);
+              return {
+                scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth,
+                add: a && { left: a.left, right: a.right },
+                tab: tab && bar && { left: tab.left, right: tab.right, barLeft: bar.left, barRight: bar.right },
+                tabs: document.querySelectorAll('[data-testid="view-tab"]').length,
+              };
+            });
+            if (fit.scrollWidth > fit.innerWidth) misfits.push(`${route}: page ${fit.scrollWidth} px wide`);
+            if (fit.add && (fit.add.left < 0 || fit.add.right > fit.innerWidth)) misfits.push(`${route}: Create at ${fit.add.left}-${fit.add.right}`);
+            if (fit.tabs >= 12 && fit.tab && (fit.tab.left < fit.tab.barLeft - 1 || fit.tab.right > fit.tab.barRight + 1)) misfits.push(`${route}: active tab at ${fit.tab.left}-${fit.tab.right}, bar ${fit.tab.barLeft}-${fit.tab.barRight}`);
+          }
+          if (misfits.length) await c.shot(`failed-fit-${viewport.width}-${lang}`);
+          expect(misfits).toEqual([]);
+          expect(await page.locator('[data-testid="view-tab"]').count()).toBeGreaterThanOrEqual(9);
+        } finally {
+          await c.close();
+        }
+      });
+    }
+  }
+});
