@@ -74,15 +74,17 @@ describe.each(testDatabases())('a cached session verified by the read on %s', (k
   });
 
   it('a role losing or gaining a code takes effect on the next read', async () => {
-    const { token, userId } = await userWith(t, admin, { codes: ['warehouse', 'warehouse:list'] });
-    expect((await cachedRead(token)).code).toBe(200);
+    // companies: a read behind its code (warehouses are readable by every user within its scope)
+    const { token, userId } = await userWith(t, admin, { codes: ['company', 'company:list'] });
+    const companies = '/sapi/wms/company/page';
+    expect((await cachedRead(token, companies)).code).toBe(200);
     const roleId = (await t.call('/sapi/sys/user/detail', { id: userId }, admin)).data.roleIds[0];
     const role = (await t.call('/sapi/sys/role/detail', { id: roleId }, admin)).data;
-    expect((await elsewhere('/sapi/sys/role/edit', { ...role, permissionCodes: ['warehouse'] }, admin)).code).toBe(200);
-    expect((await t.call('/sapi/wms/warehouse/page', {}, token)).code).toBe(403);
-    expect((await t.call('/sapi/wms/warehouse/page', {}, token)).code).toBe(403);
-    expect((await elsewhere('/sapi/sys/role/edit', { ...role, permissionCodes: ['warehouse', 'warehouse:list'] }, admin)).code).toBe(200);
-    expect((await t.call('/sapi/wms/warehouse/page', {}, token)).code).toBe(200);
+    expect((await elsewhere('/sapi/sys/role/edit', { ...role, permissionCodes: ['company'] }, admin)).code).toBe(200);
+    expect((await t.call(companies, {}, token)).code).toBe(403);
+    expect((await t.call(companies, {}, token)).code).toBe(403);
+    expect((await elsewhere('/sapi/sys/role/edit', { ...role, permissionCodes: ['company', 'company:list'] }, admin)).code).toBe(200);
+    expect((await t.call(companies, {}, token)).code).toBe(200);
   });
 
   it('a narrower data scope set elsewhere cuts the next read', async () => {
