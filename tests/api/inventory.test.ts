@@ -157,7 +157,7 @@ describe.each(testDatabases())('inventory ledger on %s', (kind) => {
     });
     const r = await call('/sapi/wms/inventory-judgement/approve', { id: doc.id });
     expect(r.code).toBe(409);
-    expect(r.msg).toBe('Insufficient inventory for selected product: SKU ROSE-30, batch B1: available 10 (locked 0), requested 11');
+    expect(r.msg).toBe('Insufficient inventory for selected product: SKU ROSE-30 (batch B1): available 10 (locked 0), requested 11');
     expect((await ok('/sapi/wms/inventory-judgement/detail', { id: doc.id })).status).toBe(JudgementStatus.PENDING);
     expect(await inventoryOf({ ownerId: ownerA })).toEqual(before); // the gain's new record was rolled back too
     expect((await ok('/sapi/wms/sku-inventory-log/page', {})).total).toBe(logsBefore);

@@ -70,7 +70,7 @@ describe.each(testDatabases())('outbound orders on %s', (kind) => {
     await ok(`${P}/allocate`, { id: first.id });
     const second = await newOrder([{ skuId: skus.MUSK, qty: 1 }, { skuId: skus.HOT, qty: 2 }]);
     const r = await call(`${P}/allocate`, { id: second.id });
-    expect([r.code, r.msg]).toEqual([409, 'Insufficient inventory for selected product: SKU HOT, batch -: available 1, requested 2']);
+    expect([r.code, r.msg]).toEqual([409, 'Insufficient inventory for selected product: SKU HOT: available 1, requested 2']);
     expect((await ok(`${P}/detail`, { id: second.id })).status).toBe(S.CREATED);
     expect((await stockRow(skus.MUSK)).lockQty).toBe(0); // the MUSK line's lock was rolled back too
     // cancelling the first releases its lock; then the second fits

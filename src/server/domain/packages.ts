@@ -25,7 +25,7 @@ import type { ResourceSpec } from '../../shared/resource-meta';
 import { requestLabels, rules, type FormMode, type Lang } from '../../shared/validation';
 import { findInScope, manifestLabel, meta, type CrudCall, type ResourceHooks } from '../crud/handlers';
 import type { Db } from '../db/connect';
-import { BizError, fieldError } from '../http/errors';
+import { BizError, fieldError, stockItem } from '../http/errors';
 import { scopeConditions } from '../http/guard';
 import { documentNo, linesField, PendingLines, QTY_MAX, requireState } from './documents';
 
@@ -36,19 +36,19 @@ interface ContentLine { skuId: number; batchNo: string; qty: number }
 const L = (en: string, zh: string) => ({ en, zh });
 const fill = (t: string, a: Record<string, string | number>) => t.replace(/\{(\w+)\}/g, (_, k) => String(a[k] ?? ''));
 export const packageTexts = {
-  notLine: L('SKU {sku} (batch {batch}) is not a line of order {order}', 'SKU {sku}（批次 {batch}）不是单据 {order} 的明细'),
+  notLine: L('{item} is not a line of order {order}', '{item}不是单据 {order} 的明细'),
   twice: L('the same SKU and batch are listed twice', '同一SKU和批次重复'),
   overPacked: L(
-    'SKU {sku} (batch {batch}): order {order} has {ordered}, packages already hold {packed}, this package {qty}',
-    'SKU {sku}（批次 {batch}）：单据 {order} 数量 {ordered}，其他包裹已装 {packed}，本包裹 {qty}',
+    '{item}: order {order} has {ordered}, packages already hold {packed}, this package {qty}',
+    '{item}：单据 {order} 数量 {ordered}，其他包裹已装 {packed}，本包裹 {qty}',
   ),
   lineInPackage: L(
-    'Package already exists so the line cannot be deleted: SKU {sku} (batch {batch}) is in package {packages}',
-    '已存在包裹，不能删除该明细：SKU {sku}（批次 {batch}）在包裹 {packages} 中',
+    'Package already exists so the line cannot be deleted: {item} is in package {packages}',
+    '已存在包裹，不能删除该明细：{item}在包裹 {packages} 中',
   ),
   belowPacked: L(
-    'Package already exists: SKU {sku} (batch {batch}) has {packed} in package {packages}; the line cannot be less',
-    '已存在包裹：SKU {sku}（批次 {batch}）已装 {packed} 件（包裹 {packages}），明细数量不能更少',
+    'Package already exists: {item} has {packed} in package {packages}; the line cannot be less',
+    '已存在包裹：{item}已装 {packed} 件（包裹 {packages}），明细数量不能更少',
   ),
   noPackage: L('Package does not exist: {code}', '包裹不存在：{code}'),
   manyPackages: L('Multiple packages found for {code}: {numbers}', '找到多个包裹（{code}）：{numbers}'),
@@ -125,7 +125,7 @@ export async function checkPackedLines(db: Db, kind: PackageKind, orderId: numbe
     const [skuId, batch] = key.split('/');
     const code = (await skuCodes(db, [Number(skuId)])).get(Number(skuId)) ?? skuId;
     const t = q === undefined ? packageTexts.lineInPackage : packageTexts.belowPacked;
-    throw fieldError(lang, { label: requestLabels.lines, field: 'lines' }, t[lang], { sku: code, batch: batch || '-', packages: p.packages, packed: p.qty }, Code.CONFLICT);
+    throw fieldError(lang, { label: requestLabels.lines, field: 'lines' }, t[lang], { item: stockItem(lang, code, batch), packages: p.packages, packed: p.qty }, Code.CONFLICT);
   }
 }
 
@@ -192,7 +192,7 @@ export function packageHooks(kind: PackageKind): ResourceHooks {
       const checked = lines.map((raw, i) => {
         const l = { skuId: raw.skuId, batchNo: (raw.batchNo ?? '').trim(), qty: raw.qty };
         const key = keyOf(l);
-        const a = { sku: codes.get(l.skuId) ?? String(l.skuId), batch: l.batchNo || '-', order: String(order[kind.order.meta.represent]), qty: l.qty };
+        const a = { item: stockItem(lang, codes.get(l.skuId) ?? String(l.skuId), l.batchNo), order: String(order[kind.order.meta.represent]), qty: l.qty };
         if (!ordered.has(key)) throw fieldError(lang, { line: i, field: 'skuId' }, packageTexts.notLine[lang], a);
         if (seen.has(key)) throw fieldError(lang, { line: i, field: 'lines' }, packageTexts.twice[lang]);
         seen.add(key);

@@ -36,14 +36,23 @@ const texts = {
   selfRemove: { en: 'You cannot delete your own account', zh: '不能删除自己的账号' },
   adminRole: { en: 'The admin role cannot be deleted', zh: '不能删除管理员角色' },
   oldPasswordWrong: { en: '{label} is wrong', zh: '{label}错误' },
-  insufficientInventory: { en: 'Insufficient inventory for selected product: SKU {sku}, batch {batch}: available {available} (locked {locked}), requested {requested}', zh: '所选商品库存不足：SKU {sku}，批次 {batch}：可用 {available}（冻结 {locked}），需要 {requested}' },
-  insufficientAvailable: { en: 'Insufficient inventory for selected product: SKU {sku}, batch {batch}: available {available}, requested {requested}', zh: '所选商品库存不足：SKU {sku}，批次 {batch}：可用 {available}，需要 {requested}' },
+  insufficientInventory: { en: 'Insufficient inventory for selected product: {item}: available {available} (locked {locked}), requested {requested}', zh: '所选商品库存不足：{item}：可用 {available}（冻结 {locked}），需要 {requested}' },
+  insufficientAvailable: { en: 'Insufficient inventory for selected product: {item}: available {available}, requested {requested}', zh: '所选商品库存不足：{item}：可用 {available}，需要 {requested}' },
   passwordsDiffer: { en: 'the two passwords do not match', zh: '两次输入的密码不一致' },
   badValue: { en: 'A value of the request is not valid or out of range', zh: '请求中的值无效或超出范围' },
   duplicateAny: { en: 'A duplicate exists', zh: '已存在重复数据' },
   badReference: { en: 'The request refers to a record that does not exist or is still in use', zh: '请求引用的记录不存在或仍被使用' },
 } as const;
 export type TextKey = keyof typeof texts;
+
+/**
+ * A stock item as messages name it: "SKU ROSE-30 (batch B1)", or "SKU ROSE-30" when it has no batch (issue 27:
+ * "batch -" read like an internal placeholder). zh: "SKU ROSE-30（批次 B1）".
+ */
+export function stockItem(lang: Lang, sku: string, batchNo: string | null | undefined): string {
+  if (!batchNo) return `SKU ${sku}`;
+  return lang === 'zh' ? `SKU ${sku}（批次 ${batchNo}）` : `SKU ${sku} (batch ${batchNo})`;
+}
 
 export function text(lang: Lang, key: TextKey, args: Record<string, string> = {}): string {
   return texts[key][lang].replace(/\{(\w+)\}/g, (_, k) => args[k] ?? '');

@@ -42,7 +42,7 @@ import type { Db } from '../../db/connect';
 import { findInScope, manifestLabel, meta, type CrudCall, type ResourceHooks } from '../../crud/handlers';
 import type { BodyRule } from '../../http/body';
 import { notAllowed, takeStep, transition, workflowOf } from '../../crud/workflow';
-import { BizError, fieldError } from '../../http/errors';
+import { BizError, fieldError, stockItem } from '../../http/errors';
 import { checkOwnerSkuLines, documentNo, linesField, linesSchema, PendingLines, QTY_MAX, requireState } from '../documents';
 import { applyLedger } from '../inventory/ledger';
 import { inboundQuota, reserveQuota } from '../quotas';
@@ -57,8 +57,8 @@ const texts = {
   sourceOutbound: L('{label} cannot be empty for a customer return', '退货入库单的{label}不能为空'),
   notLine: L('not a line of this inbound order', '不是该入库单的明细'),
   overReceipt: L(
-    'Receiving {qty} of SKU {sku} (batch {batch}) would exceed the planned {planned} (already received {received}); confirm over-receipt to accept it',
-    '收货 {qty} 件 SKU {sku}（批次 {batch}）将超过计划数量 {planned}（已收 {received}）；如确认超收，请勾选超收',
+    'Receiving {qty} of {item} would exceed the planned {planned} (already received {received}); confirm over-receipt to accept it',
+    '收货 {qty} 件 {item}将超过计划数量 {planned}（已收 {received}）；如确认超收，请勾选超收',
   ),
   noOrder: L('Inbound order does not exist: {code}', '入库单不存在：{code}'),
   manyOrders: L('Multiple inbound orders found for {code}: {numbers}', '找到多个入库单（{code}）：{numbers}'),
@@ -176,7 +176,7 @@ export async function receiveInbound(call: CrudCall): Promise<Row> {
         const [l] = await tx.select({ planned: inboundOrderLine.plannedQty, received: inboundOrderLine.receivedQty, batchNo: inboundOrderLine.batchNo, sku: sku.sku })
           .from(inboundOrderLine).innerJoin(sku, eq(sku.id, inboundOrderLine.skuId)).where(and(eq(inboundOrderLine.id, e.lineId), eq(inboundOrderLine.orderId, id as number)));
         if (!l) throw fieldError(lang, { line: i, field: 'lineId' }, texts.notLine[lang]);
-        throw fieldError(lang, { line: i, field: 'qty' }, texts.overReceipt[lang], { qty: e.qty, sku: l.sku, batch: l.batchNo || '-', planned: l.planned, received: l.received }, Code.CONFLICT);
+        throw fieldError(lang, { line: i, field: 'qty' }, texts.overReceipt[lang], { qty: e.qty, item: stockItem(lang, l.sku, l.batchNo), planned: l.planned, received: l.received }, Code.CONFLICT);
       }
       moves.push({ warehouseId: order.warehouseId as number, ownerId: order.ownerId as number, skuId: line.skuId, batchNo: e.batchNo ?? line.batchNo, qty: e.qty });
     }

@@ -26,7 +26,7 @@ import { requestLabels, ruleTexts, type Lang } from '../../../shared/validation'
 import type { Db } from '../../db/connect';
 import { rawQuery } from '../../db/raw';
 import { ident } from '../../crud/filters';
-import { BizError, fieldError, notFound, text } from '../../http/errors';
+import { BizError, fieldError, notFound, stockItem, text } from '../../http/errors';
 
 /** Where a stock row lives: one row per (warehouse, goods owner, SKU, batch number); batch '' = no batch. */
 export interface InventoryKey { warehouseId: number; ownerId: number; skuId: number; batchNo?: string | null }
@@ -75,7 +75,7 @@ async function insufficient(tx: Db, inventoryId: number, c: LedgerChange, lang: 
   if (!row) return notFound(lang, `${lang === 'zh' ? '库存记录' : 'Inventory record'} #${inventoryId}`);
   const requested = c.lockQtyChange > 0 ? c.lockQtyChange : -c.qtyChange;
   return new BizError(Code.CONFLICT, text(lang, 'insufficientInventory', {
-    sku: row.sku, batch: row.batchNo || '-', available: String(row.qty - row.lockQty), locked: String(row.lockQty), requested: String(requested),
+    item: stockItem(lang, row.sku, row.batchNo), available: String(row.qty - row.lockQty), locked: String(row.lockQty), requested: String(requested),
   }));
 }
 

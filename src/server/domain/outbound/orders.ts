@@ -42,7 +42,7 @@ import { ident } from '../../crud/filters';
 import { manifestLabel, meta, type CrudCall, type ResourceHooks } from '../../crud/handlers';
 import type { BodyRule } from '../../http/body';
 import { takeStep } from '../../crud/workflow';
-import { BizError, fieldError, text } from '../../http/errors';
+import { BizError, fieldError, stockItem, text } from '../../http/errors';
 import { checkOwnerSkuLines, documentNo, linesField, PendingLines, QTY_MAX, requireState } from '../documents';
 import { insertRowsSql } from '../imports/bulk-insert';
 import { applyLedger, type LedgerChange } from '../inventory/ledger';
@@ -56,7 +56,7 @@ const L = (en: string, zh: string) => ({ en, zh });
 const texts = {
   noPlatformSku: L('product SKU not configured for selected e-commerce platform (noon): {skus}', '所选电商平台（noon）未配置商品SKU：{skus}'),
   currency: L('choose the currency of the amount', '请选择金额的币种'),
-  notPacked: L('Not every line is packed: SKU {sku} (batch {batch}) has {packed} of {qty} in packages', '明细未全部装箱：SKU {sku}（批次 {batch}）已装 {packed} / {qty}'),
+  notPacked: L('Not every line is packed: {item} has {packed} of {qty} in packages', '明细未全部装箱：{item}已装 {packed} / {qty}'),
   noOrder: L('Outbound order does not exist: {code}', '出库单不存在：{code}'),
   manyOrders: L('Multiple outbound orders found for {code}: {numbers}', '找到多个出库单（{code}）：{numbers}'),
 };
@@ -197,7 +197,7 @@ export async function allocateOutbound(call: CrudCall): Promise<Row> {
       }
       if (need > 0) {
         const [s] = await tx.select({ sku: sku.sku }).from(sku).where(eq(sku.id, line.skuId));
-        throw new BizError(Code.CONFLICT, text(lang, 'insufficientAvailable', { sku: s.sku, batch: line.batchNo || '-', available: String(line.qty - need), requested: String(line.qty) }));
+        throw new BizError(Code.CONFLICT, text(lang, 'insufficientAvailable', { item: stockItem(lang, s.sku, line.batchNo), available: String(line.qty - need), requested: String(line.qty) }));
       }
     }
     // the allocation records ride in the ledger's statement: one round trip less while the rows are locked
@@ -255,7 +255,7 @@ export async function packOutbound(call: CrudCall): Promise<Row> {
       await insertPackage(c.db, outboundPackages, order, { waybillNo: form.waybillNo ?? null, carrier: form.carrier ?? null, weight: form.weight ?? null }, open.map((l) => ({ skuId: l.skuId, batchNo: l.batchNo, qty: l.qty })));
     } else if (open.length) {
       const [s] = await c.db.select({ sku: sku.sku }).from(sku).where(eq(sku.id, open[0].skuId));
-      throw new BizError(Code.CONFLICT, fill(texts.notPacked[lang], { sku: s.sku, batch: open[0].batchNo || '-', packed: String(open[0].packed), qty: String(open[0].qty) }));
+      throw new BizError(Code.CONFLICT, fill(texts.notPacked[lang], { item: stockItem(lang, s.sku, open[0].batchNo), packed: String(open[0].packed), qty: String(open[0].qty) }));
     }
     const [first] = await c.db.select({ waybillNo: outboundPackage.waybillNo }).from(outboundPackage).where(eq(outboundPackage.orderId, id)).orderBy(asc(outboundPackage.id)).limit(1);
     const waybillNo = form.waybillNo ?? first?.waybillNo ?? null;
