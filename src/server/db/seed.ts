@@ -30,7 +30,7 @@ export async function seed(db: Db, config: Pick<Config, 'adminPassword' | 'seedR
     target: permission.code,
     set: { name: sql`excluded.name`, nameZh: sql`excluded.name_zh`, type: sql`excluded.type`, parentCode: sql`excluded.parent_code` },
   });
-  await db.insert(role).values({ code: 'admin', name: 'Administrator', remark: 'Passes every permission check (spec 6)' }).onConflictDoNothing();
+  await db.insert(role).values({ code: 'admin', name: 'Administrator', remark: 'Passes every permission check and sees every warehouse and goods owner' }).onConflictDoNothing();
   const [admin] = await db.select({ id: role.id }).from(role).where(eq(role.code, 'admin'));
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.name, 'admin'));
   if (!existing) {

@@ -97,12 +97,17 @@ export class CarrierError extends Error {
   constructor(readonly kind: CarrierErrorKind, message: string) { super(message); }
 }
 
-/** The words of a carrier error for the console, the carrier's own message kept as it is. */
+/**
+ * The words of a carrier error for the console, the carrier's own message kept as it is. A transport failure
+ * says what to do instead of the socket's words ("getaddrinfo ENOTFOUND ..." told a clerk nothing; issue 27).
+ */
 export function carrierErrorText(e: CarrierError, company: string, lang: Lang): string {
+  if (e.kind === 'transport') {
+    return lang === 'zh' ? `无法连接${company}：未创建运单。请检查网络后重试，或稍后再试` : `${company} could not be reached: no waybill was created. Check the network connection and try again, or try later`;
+  }
   const intro = {
     refused: { en: `${company} refused the shipment`, zh: `${company}拒绝了该运单` },
     auth: { en: `${company} refused the account's credentials`, zh: `${company}拒绝了账号凭据` },
-    transport: { en: `${company} could not be reached`, zh: `无法连接${company}` },
     unknown: { en: `${company} did not answer in time; whether it created a waybill is not known`, zh: `${company}未及时应答，无法确定是否已创建运单` },
     protocol: { en: `${company} answered in a form we cannot read`, zh: `${company}的应答无法解析` },
   }[e.kind][lang];
