@@ -62,6 +62,8 @@ describe('route title (spec 1)', () => {
   it('a route match uses the node label and its parents as trail', () => {
     expect(findRouteTitle('/warehouse/list', tree)).toEqual({ key: 'resources.warehouse.name', trail: ['menu.basic'] });
     expect(findRouteTitle('/sku/category_list', tree)).toEqual({ key: 'menu.sku_category', trail: ['menu.sku'] });
+    // a hidden screen with a parameter is titled by its pattern (issue 27: tabs showed `/dbms/database/detail/1`)
+    expect(findRouteTitle('/dbms/database/detail/1', [{ key: 'dbmsDetail', labelKey: 'screens.dbmsDetail', route: '/dbms/database/detail/:id' }])).toEqual({ key: 'screens.dbmsDetail', trail: [] });
     expect(findRouteTitle('/company/', tree)?.key).toBe('resources.company.name');
   });
   it('a resource path (create / edit) uses resources.<name>.name in the plural', () => {

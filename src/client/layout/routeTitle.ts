@@ -6,8 +6,10 @@
  * or equals / lies below `/<resource>`. The longest match wins; on equal length a route match beats a
  * resource match. A route match is titled by the node's `labelKey`; a resource match by
  * `resources.<name>.name` (smart_count 2). `/` and `/dashboard` fall back to the dashboard title.
- * Paths outside the menu (/login, /401, /404) have no title.
+ * A route with parameters (`/dbms/database/detail/:id`) matches as a pattern, so its tab is titled, not shown
+ * as its path (issue 27). Paths outside the menu (/login, /401, /404) have no title.
  */
+import { matchPath } from 'react-router-dom';
 import type { MenuNode } from '../../../generated/client/menu';
 
 export const TITLE_SUFFIX = 'WMS';
@@ -26,7 +28,9 @@ function normalise(path: string): string {
   return p.length > 1 && p.endsWith('/') ? p.replace(/\/+$/, '') || '/' : p;
 }
 
+/** Whether `pathname` is `base` or lies below it; a base with parameters (`/dbms/database/detail/:id`) is a pattern. */
 function below(pathname: string, base: string): boolean {
+  if (base.includes('/:')) return matchPath({ path: base, end: false }, pathname) !== null;
   return pathname === base || (base !== '/' && pathname.startsWith(`${base}/`));
 }
 
