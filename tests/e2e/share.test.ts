@@ -85,6 +85,11 @@ describe('Inventory sharing in Chromium', () => {
     await phone.getByTestId('public-share-language').getByRole('button').click();
     await phone.getByRole('menuitem', { name: '中文' }).click();
     await expect.poll(() => phone.getByTestId('public-share-owner').textContent()).toContain('分享方');
+    // no English left in Chinese: the pager's range, and the language button on one line (issue 27)
+    expect(await phone.getByTestId('public-share-pager').textContent()).toContain('第 1-2 条，共 2 条');
+    expect(await phone.getByTestId('public-share-pager').textContent()).not.toMatch(/\bof\b/);
+    const button = await phone.getByTestId('public-share-language').getByRole('button').boundingBox();
+    expect(button!.height).toBeLessThan(48);
     await phone.screenshot({ path: join(SHOTS, 'share-phone-zh.png'), fullPage: true });
     await phone.context().close();
   });

@@ -251,6 +251,27 @@ describe('console shell in Chromium', () => {
       }
     });
 
+    it(`${lang}: a stale token goes to the login page with spec 8's message, never /401`, async () => {
+      // the stale token is put there once, before the first load (not again on a reload)
+      const page = await newPage(s.c.browser, lang, undefined, () => {
+        if (sessionStorage.getItem('stale-seeded')) return;
+        sessionStorage.setItem('stale-seeded', '1');
+        localStorage.setItem('wms.token', 'ab'.repeat(32));
+      });
+      try {
+        const visited: string[] = [];
+        page.on('framenavigated', (f) => {
+          if (f === page.mainFrame()) visited.push(new URL(f.url()).pathname);
+        });
+        await page.goto(url('/sku/inventory_list'));
+        await page.waitForURL(/\/login\?redirect=%2Fsku%2Finventory_list$/);
+        await page.getByText(lang === 'zh' ? '验证失败，请重新登录' : 'Verification failed, please login again').first().waitFor();
+        expect(visited).not.toContain('/401');
+      } finally {
+        await page.context().close();
+      }
+    });
+
     it(`${lang}: /auth-redirect?token=...&redirect=/sku/list/all lands logged in on the SKU list`, async () => {
       const page = await newPage(s.c.browser, lang);
       try {

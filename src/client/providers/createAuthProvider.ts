@@ -138,9 +138,8 @@ export function createAuthProvider(accessCodes: AccessCodes): AuthProvider & { g
     },
 
     async getPermissions() {
-      // no token (none yet, or one just found stale): not "no permission" but "not logged in", so the guards
-      // send the user to the login page (checkError -> logout), not to /401
-      if (!getToken()) throw { status: CODE_NOT_LOGGED_IN, message: false };
+      // no token: no codes (the route guard sends such a user to the login page, not to /401)
+      if (!getToken()) return [];
       return (await getUser()).roles;
     },
 

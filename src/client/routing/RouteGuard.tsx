@@ -5,17 +5,20 @@
  * resource lists, add and edit pages, screens); the user's codes are react-admin's `usePermissions()` (the
  * `roles` array of user info). The server still checks every call; this only keeps a page from opening.
  *
- * - `RouteGuard` renders its children when allowed, else redirects to /401; nothing while the codes load or
- *   when reading them failed (the auth check then sends the user to the login page).
+ * - `RouteGuard` renders its children when allowed, else redirects to /401; without a token to the login page
+ *   (with the wanted path); nothing while the codes load or when reading them failed (the auth check then sends
+ *   the user to the login page).
  * - `routeOfPath` / `pathAllowed`: the same rule for a concrete path (the tabs bar cuts its restored tabs with it).
  * - `GuardedRoute` / `guardedRoute()`: a route table entry (path typed as a manifest route, so a path without
  *   a code is a type error) and the guarded <Route> it becomes.
  */
 import type { ReactElement, ReactNode } from 'react';
-import { Route, matchPath } from 'react-router-dom';
+import { Navigate, Route, matchPath, useLocation } from 'react-router-dom';
 import { usePermissions } from 'react-admin';
 import { routeCodes, type ConsoleRoute } from '../../../generated/client/routes';
 import { hasCode } from '../providers/access';
+import { loginUrlFor } from '../providers/createAuthProvider';
+import { getToken } from '../providers/session';
 import { RedirectToNoPermission } from '../screens/NoPermission';
 
 /**
@@ -48,6 +51,10 @@ export interface RouteGuardProps {
 
 export const RouteGuard = ({ route, children }: RouteGuardProps) => {
   const { permissions, isPending, error } = usePermissions();
+  const { pathname, search } = useLocation();
+  // no token (none, or one just found stale): "not logged in", never "no permission" (issue 27: a stale token
+  // landed on /401, which needs no token and kept the user there)
+  if (!getToken()) return <Navigate to={loginUrlFor(pathname + search)} replace />;
   if (isPending || error) return null;
   return routeAllowed(permissions, route) ? <>{children}</> : <RedirectToNoPermission />;
 };

@@ -114,7 +114,7 @@ export const InventorySharePage = () => {
             </Typography>
           )}
         </Box>
-        <Box data-testid="public-share-language">
+        <Box data-testid="public-share-language" sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
           <LocalesMenuButton />
         </Box>
       </Stack>
@@ -205,6 +205,8 @@ export const InventorySharePage = () => {
                 setCurrent(1);
               }}
               labelRowsPerPage={translate('app.share.page.rows_per_page')}
+              // MUI's own "1–3 of 3" stayed English in Chinese (issue 27)
+              labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
               data-testid="public-share-pager"
             />
           )}
