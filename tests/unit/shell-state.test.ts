@@ -23,7 +23,7 @@ import { pathAllowed, routeOfPath } from '../../src/client/routing/RouteGuard';
 import { beginCall, markBackgroundRefresh, maskedCalls, resetLoadingForTests } from '../../src/client/providers/loading';
 import { sapi } from '../../src/client/providers/http';
 import { createDataProvider } from '../../src/client/providers/createDataProvider';
-import { clearErrorLog, ERROR_LOG_LIMIT, errorLogEntries, logError } from '../../src/client/providers/errorLog';
+import { clearErrorLog, ERROR_LOG_LIMIT, errorCount, errorLogEntries, logError } from '../../src/client/providers/errorLog';
 import { componentSize, localPrint, preference } from '../../src/client/providers/preferences';
 import { theme, themeOf } from '../../src/client/layout/theme';
 
@@ -191,6 +191,9 @@ describe('error log (spec 2.4)', () => {
       { kind: 'call', message: 'Failed to fetch', info: 'POST, no answer', url: '/sapi/wms/owner/page' },
     ]);
     expect(errorLogEntries()[0].stack).toContain('HttpError');
+    // the refusal is a warning, not counted on the badge; the failures are errors (issue 27)
+    expect(errorLogEntries().map((e) => e.level)).toEqual(['warning', 'error', 'error']);
+    expect(errorCount(errorLogEntries())).toBe(2);
   });
 
   it("does not log a call the caller cancelled", async () => {
@@ -204,10 +207,10 @@ describe('error log (spec 2.4)', () => {
 
   it('logs an error object once, and keeps the newest entries up to the limit', () => {
     const error = new Error('boom');
-    logError({ kind: 'call', message: 'boom', info: '', url: '/sapi/a', stack: '' }, error);
-    logError({ kind: 'rejection', message: 'boom', info: '', url: '/x', stack: '' }, error);
+    logError({ kind: 'call', level: 'error', message: 'boom', info: '', url: '/sapi/a', stack: '' }, error);
+    logError({ kind: 'rejection', level: 'error', message: 'boom', info: '', url: '/x', stack: '' }, error);
     expect(errorLogEntries()).toHaveLength(1);
-    for (let i = 0; i < ERROR_LOG_LIMIT + 5; i++) logError({ kind: 'error', message: `e${i}`, info: '', url: '', stack: '' });
+    for (let i = 0; i < ERROR_LOG_LIMIT + 5; i++) logError({ kind: 'error', level: 'error', message: `e${i}`, info: '', url: '', stack: '' });
     expect(errorLogEntries()).toHaveLength(ERROR_LOG_LIMIT);
     expect(errorLogEntries().at(-1)?.message).toBe(`e${ERROR_LOG_LIMIT + 4}`);
     clearErrorLog();

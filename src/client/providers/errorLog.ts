@@ -13,8 +13,19 @@
 
 export type ErrorKind = 'call' | 'error' | 'rejection' | 'render';
 
+/**
+ * `warning`: a business refusal the server answered in words (envelope 400, 403, 404, 409: a wrong value, no
+ * permission, insufficient stock), which the screen already shows; `error`: anything else. Only errors count on
+ * the top bar's badge (issue 27: expected refusals made the console look broken).
+ */
+export type ErrorLevel = 'error' | 'warning';
+
+/** Envelope codes that are answers, not failures. */
+const REFUSAL_CODES = new Set([400, 403, 404, 409]);
+
 export interface ErrorLogEntry {
   id: number;
+  level: ErrorLevel;
   /** Epoch ms. */
   time: number;
   kind: ErrorKind;
@@ -67,22 +78,27 @@ export function logError(entry: Omit<ErrorLogEntry, 'id' | 'time'>, error?: unkn
 
 /** A failed /sapi call: its path and what failed ("code 400", "HTTP 502", "no answer", "time-out"). */
 export function logCallFailure(path: string, error: unknown, what: string): void {
-  logError({ kind: 'call', message: messageOf(error), info: `POST, ${what}`, url: path, stack: stackOf(error) }, error);
+  const code = (error as { body?: { code?: unknown } } | undefined)?.body?.code;
+  const level: ErrorLevel = typeof code === 'number' && REFUSAL_CODES.has(code) ? 'warning' : 'error';
+  logError({ kind: 'call', level, message: messageOf(error), info: `POST, ${what}`, url: path, stack: stackOf(error) }, error);
 }
+
+/** The entries that count as errors (the badge's number). */
+export const errorCount = (entries: readonly ErrorLogEntry[]): number => entries.filter((e) => e.level === 'error').length;
 
 /** An error caught by a React error boundary (or none); `componentStack` from React's error info. */
 export function logRenderError(error: unknown, componentStack?: string | null): void {
-  logError({ kind: 'render', message: messageOf(error), info: (componentStack ?? '').trim(), url: pageUrl(), stack: stackOf(error) }, error);
+  logError({ kind: 'render', level: 'error', message: messageOf(error), info: (componentStack ?? '').trim(), url: pageUrl(), stack: stackOf(error) }, error);
 }
 
 /** Listens to the window's uncaught errors and unhandled rejections; returns the uninstall function. */
 export function installGlobalErrorLog(win: Window = window): () => void {
   const onError = (e: ErrorEvent) => {
     const where = e.filename ? `${e.filename}:${e.lineno}:${e.colno}` : '';
-    logError({ kind: 'error', message: e.message || messageOf(e.error), info: where, url: pageUrl(), stack: stackOf(e.error) }, e.error);
+    logError({ kind: 'error', level: 'error', message: e.message || messageOf(e.error), info: where, url: pageUrl(), stack: stackOf(e.error) }, e.error);
   };
   const onRejection = (e: PromiseRejectionEvent) => {
-    logError({ kind: 'rejection', message: messageOf(e.reason), info: 'unhandled rejection', url: pageUrl(), stack: stackOf(e.reason) }, e.reason);
+    logError({ kind: 'rejection', level: 'error', message: messageOf(e.reason), info: 'unhandled rejection', url: pageUrl(), stack: stackOf(e.reason) }, e.reason);
   };
   win.addEventListener('error', onError);
   win.addEventListener('unhandledrejection', onRejection);

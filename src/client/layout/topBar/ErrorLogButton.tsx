@@ -26,10 +26,10 @@ import {
 } from '@mui/material';
 import BugReportIcon from '@mui/icons-material/BugReport';
 import { useTranslate } from 'react-admin';
-import { clearErrorLog, errorLogEntries, subscribeErrorLog, type ErrorLogEntry } from '../../providers/errorLog';
+import { clearErrorLog, errorCount, errorLogEntries, subscribeErrorLog, type ErrorLogEntry } from '../../providers/errorLog';
 
 const Row = ({ entry }: { entry: ErrorLogEntry }) => (
-  <TableRow data-testid="error-log-row" sx={{ verticalAlign: 'top' }}>
+  <TableRow data-testid="error-log-row" data-level={entry.level} sx={{ verticalAlign: 'top', ...(entry.level === 'warning' ? { color: 'text.secondary' } : {}) }}>
     <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(entry.time).toLocaleTimeString()}</TableCell>
     <TableCell data-testid="error-log-message" sx={{ wordBreak: 'break-word' }}>{entry.message}</TableCell>
     <TableCell data-testid="error-log-info" sx={{ wordBreak: 'break-word', maxWidth: 220 }}>
@@ -53,7 +53,7 @@ export const ErrorLogButton = () => {
     <>
       <Tooltip title={label}>
         <IconButton color="inherit" aria-label={label} data-testid="error-log-button" onClick={() => setOpen(true)}>
-          <Badge badgeContent={entries.length} color="error" max={99} data-testid="error-log-count">
+          <Badge badgeContent={errorCount(entries)} color="error" max={99} data-testid="error-log-count">
             <BugReportIcon />
           </Badge>
         </IconButton>
