@@ -64,6 +64,10 @@ export const appEn = {
       http_error: 'Request failed with status code %{status}',
       server_error: 'Request failed',
     },
+    list: {
+      load_failed: 'The list could not be loaded: %{message}',
+      retry: 'Try again',
+    },
     auth: {
       verification_failed: 'Verification failed, please login again',
       roles_required: 'roles must be a non-null array',

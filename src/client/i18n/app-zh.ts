@@ -62,6 +62,10 @@ export const appZh: Messages<typeof appEn> = {
       http_error: '请求失败，状态码 %{status}',
       server_error: '请求失败',
     },
+    list: {
+      load_failed: '列表加载失败：%{message}',
+      retry: '重试',
+    },
     auth: {
       verification_failed: '验证失败，请重新登录',
       roles_required: 'roles must be a non-null array',

@@ -12,7 +12,9 @@
  * react-admin's look; 'medium' and 'small' shrink the base font (every rem-sized text: inputs, buttons,
  * table cells, menus) and the paddings of inputs, buttons and table cells.
  */
+import { createElement } from 'react';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { ListLoadError } from '../widgets/ListLoadError';
 import type { ComponentSize } from '../providers/preferences';
 
 export const FONT_FAMILY = ['Roboto', '"Noto Sans SC"', '"Helvetica Neue"', 'Arial', 'sans-serif'].join(', ');
@@ -39,7 +41,11 @@ export const theme: RaThemeOptions = {
     // widened the whole page)
     RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } } } },
-    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+    RaList: {
+      // a failed read says so, with a retry, instead of looking like an empty list (issue 27)
+      defaultProps: { error: createElement(ListLoadError) },
+      styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } },
+    },
   },
 };
 

@@ -1,6 +1,6 @@
 /**
  * ListPagination: list pager with the page sizes 10, 20, 30, 50, 100, 500 (spec 9; layout total, sizes,
- * prev/next), hidden when the total is 0 (spec 2.6). When the server stopped counting at its cap (page answer
+ * prev/next), hidden when the total is 0 (spec 2.6) or the read failed. When the server stopped counting at its cap (page answer
  * `totalCapped`, server/crud/count.ts; the data provider hands it over as the list's `meta`), the total reads
  * "10,000+" ("共 10,000+ 条"): a lower bound, said as such.
  */
@@ -15,10 +15,11 @@ export function cappedRangeLabel(translate: (key: string, args?: Record<string, 
 }
 
 export const ListPagination = (props: Omit<PaginationProps, 'rowsPerPageOptions'>) => {
-  const { total, meta } = useListContext();
+  const { total, meta, error } = useListContext();
   const translate = useTranslate();
   const capped = Boolean((meta as { totalCapped?: boolean } | undefined)?.totalCapped);
   const label = useCallback(({ from, to, count }: { from: number; to: number; count: number }) => cappedRangeLabel(translate, from, to, count), [translate]);
-  if (total === 0) return null;
+  // no pager beside a failed read (it showed the last page's stale "1-10 of 10"; issue 27)
+  if (total === 0 || error) return null;
   return <Pagination rowsPerPageOptions={PAGE_SIZES} {...(capped ? { labelDisplayedRows: label } : {})} {...props} />;
 };
