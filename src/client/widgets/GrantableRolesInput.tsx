@@ -17,7 +17,7 @@ export interface GrantableRolesInputProps {
 }
 
 type RoleRecord = { id: number; name: string; code: string; permissionCodes?: string[] };
-const QUERY = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' as const }, ...QUIET_READ };
+const QUERY = { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' as const }, ...QUIET_READ };
 
 export const GrantableRolesInput = ({ source, label, isRequired, disabled }: GrantableRolesInputProps) => {
   const record = useRecordContext();
