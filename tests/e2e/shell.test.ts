@@ -265,7 +265,7 @@ describe('console shell in Chromium', () => {
         });
         await page.goto(url('/sku/inventory_list'));
         await page.waitForURL(/\/login\?redirect=%2Fsku%2Finventory_list$/);
-        await page.getByText(lang === 'zh' ? '验证失败，请重新登录' : 'Verification failed, please login again').first().waitFor();
+        await expect.poll(() => page.getByTestId('login-session-ended').textContent()).toBe(lang === 'zh' ? '验证失败，请重新登录' : 'Verification failed, please login again');
         expect(visited).not.toContain('/401');
       } finally {
         await page.context().close();

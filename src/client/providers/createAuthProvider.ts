@@ -16,7 +16,7 @@
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { endSessionWith, sapi, CODE_NOT_LOGGED_IN } from './http';
-import { getToken, setToken, clearToken } from './session';
+import { getToken, setToken, clearToken, forgetSessionEnd } from './session';
 import { appText } from './locale';
 import { navigateTo, notify } from './bridge';
 import { canAccessWith, type AccessCodes } from './access';
@@ -117,7 +117,10 @@ export function createAuthProvider(accessCodes: AccessCodes): AuthProvider & { g
         }
       }
       clearToken();
-      return loginUrlFor(currentPath());
+      if (token) forgetSessionEnd();
+      // already on the login page (a stale token sent the user there): keep its redirect
+      const here = currentPath();
+      return here === '/login' || here.startsWith('/login?') ? here : loginUrlFor(here);
     },
 
     async checkAuth() {

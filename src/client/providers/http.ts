@@ -21,7 +21,7 @@
  * (providers/errorLog.ts) with the path and what failed.
  */
 import { HttpError } from 'react-admin';
-import { getToken, setToken, clearToken } from './session';
+import { getToken, setToken, clearToken, noteSessionEnd } from './session';
 import { getCurrentLocale, appText } from './locale';
 import { navigateTo, notify } from './bridge';
 import { beginCall } from './loading';
@@ -83,9 +83,13 @@ let lastExpiryNotice = 0;
  */
 export function endSessionWith(message: string): void {
   const now = Date.now();
-  if (now - lastExpiryNotice > RELOAD_DELAY_MS * 2) notify(message, 'error');
+  const first = now - lastExpiryNotice > RELOAD_DELAY_MS * 2;
   lastExpiryNotice = now;
+  if (!first) return clearToken();
+  notify(message, 'error');
   clearToken();
+  // the login page says it again: the reload that follows a 600 ends the toast
+  noteSessionEnd(message);
 }
 
 /** Code 600: tell the user, forget the token, reload (spec 4, 8). */

@@ -12,10 +12,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { LocalesMenuButton, useLogin, useNotify, useTranslate } from 'react-admin';
 import { sapi } from '../providers/http';
-import { getToken } from '../providers/session';
+import { getToken, sessionEndNote } from '../providers/session';
 import { AppBridge } from '../providers/AppBridge';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
 import { preloadPage } from '../routing/lazyPage';
@@ -58,6 +58,9 @@ export const LoginPage = () => {
       notify((error as Error)?.message || 'app.http.server_error', { type: 'error' });
     }
   }, [notify]);
+
+  // why the last session ended on its own (a stale token, code 600: spec 8), kept over the reload that follows
+  const [sessionEnd] = useState(sessionEndNote);
 
   useEffect(() => {
     if (!loggedInOnArrival) void loadCaptcha();
@@ -102,6 +105,11 @@ export const LoginPage = () => {
           </Typography>
           <form noValidate onSubmit={handleSubmit(onSubmit)}>
             <Stack spacing={2}>
+              {sessionEnd && (
+                <Alert severity="warning" data-testid="login-session-ended">
+                  {sessionEnd}
+                </Alert>
+              )}
               <TextField
                 label={translate('resources.user.fields.name')}
                 autoComplete="username"
