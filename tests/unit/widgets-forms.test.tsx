@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import * as yup from 'yup';
+import { IMAGE_ACCEPT } from '../../src/shared/files';
 import { AdminContext, Form, ResourceContextProvider, TextInput, useLocaleState, type AuthProvider, type DataProvider, type RaRecord } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
@@ -21,6 +22,7 @@ vi.mock('../../generated/shared/enums', () => ({
 import {
   AllOrSomeInput,
   GrantableRolesInput,
+  isImageFile,
   CityInput,
   CountryInput,
   EnumInput,
@@ -352,5 +354,15 @@ describe('useFormResolver', () => {
     await waitFor(() => expect(factory).toHaveBeenLastCalledWith('add', 'zh', 'input'));
     fireEvent.click(screen.getByText('check'));
     await waitFor(() => expect(document.title).toBe('名称不能为空'));
+  });
+});
+
+describe('image chooser', () => {
+  it('offers and takes only the image types the server accepts (issue 27)', () => {
+    expect(IMAGE_ACCEPT).toBe('image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp');
+    expect(isImageFile(new File(['x'], 'a.gif', { type: 'image/gif' }))).toBe(false);
+    expect(isImageFile(new File(['x'], 'a.bmp', { type: '' }))).toBe(false);
+    expect(isImageFile(new File(['x'], 'a.PNG', { type: '' }))).toBe(true);
+    expect(isImageFile(new File(['x'], 'a.webp', { type: 'image/webp' }))).toBe(true);
   });
 });

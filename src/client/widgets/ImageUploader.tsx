@@ -18,15 +18,16 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { FieldTitle, InputHelperText, type Validator } from 'react-admin';
 import { FILE_TYPE_PRODUCT_IMAGE, UploadRejected, uploadErrorText, uploadFile } from './FileUploader';
 import { SafeImage } from './SafeImage';
+import { IMAGE_ACCEPT, IMAGE_EXTENSIONS, IMAGE_MIME_TYPES } from '../../shared/files';
 import { useUploadInput } from './useUploadInput';
 
 export const IMAGE_PREVIEW_SIZE = 178;
-export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp,image/bmp,.jpg,.jpeg,.png,.gif,.webp,.bmp';
+export { IMAGE_ACCEPT };
 
-/** True when the file looks like an image (by MIME type, else by extension). */
+/** True when the file is an image the server takes (by MIME type, else by extension; src/shared/files.ts). */
 export function isImageFile(file: File): boolean {
-  if (file.type) return file.type.startsWith('image/');
-  return /\.(jpe?g|png|gif|webp|bmp)$/i.test(file.name);
+  if (file.type) return (IMAGE_MIME_TYPES as readonly string[]).includes(file.type);
+  return (IMAGE_EXTENSIONS as readonly string[]).includes(file.name.split('.').pop()?.toLowerCase() ?? '');
 }
 
 /** Uploads one image file; rejects non-images before sending. */

@@ -25,7 +25,7 @@ export const widgetMessages = {
           add: 'Add image',
           tooLarge: 'The file size cannot exceed 100MB',
           onlyOne: 'Only one image is allowed',
-          notImage: 'Please choose an image file',
+          notImage: 'Please choose a jpg, jpeg, png or webp image',
           failed: 'Upload failed',
         },
         multiLine: {
@@ -80,7 +80,7 @@ export const widgetMessages = {
           add: '添加图片',
           tooLarge: '文件大小不能超过100MB',
           onlyOne: '只能上传一张图片',
-          notImage: '请选择图片文件',
+          notImage: '请选择 jpg、jpeg、png 或 webp 格式的图片',
           failed: '上传失败',
         },
         multiLine: {

@@ -8,8 +8,8 @@ import { derivedKey, type FileStorage } from './storage';
 
 const loadSharp = async () => (await import('sharp')).default;
 
-/** Extensions a product image (file type 5) may have. */
-export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
+/** Extensions a product image (file type 5) may have (shared with the console's chooser). */
+export { IMAGE_EXTENSIONS } from '../../../shared/files';
 /** Extensions that get a thumbnail (spec 9); webp is accepted as an image but gets none. */
 export const THUMBNAIL_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
 /** Thumbnail box in pixels and encoder quality (spec 9). */
