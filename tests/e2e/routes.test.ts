@@ -72,12 +72,12 @@ describe('console routes in Chromium', () => {
       expect(await clerk.getByTestId('menu-inboundReturnList').count()).toBe(0);
 
       await clerk.goto(url('/inbound/return_list'));
-      await clerk.waitForURL(/\/401$/);
+      await clerk.waitForURL(/\/401\?noGoBack=true$/);
       await clerk.getByTestId('page-401').waitFor();
       await clerk.screenshot({ path: join(SHOTS, 'routes-04-clerk-401.png'), fullPage: true });
 
       await clerk.goto(url('/func/return_inbound_exec')); // needs inbound:receive
-      await clerk.waitForURL(/\/401$/);
+      await clerk.waitForURL(/\/401\?noGoBack=true$/);
       await clerk.goto(url('/'));
       await clerk.waitForURL(/\/dashboard$/); // holds `dashboard`
       await clerk.getByTestId('dashboard').waitFor();

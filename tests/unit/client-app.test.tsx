@@ -110,6 +110,7 @@ describe('App', { timeout: 60_000 }, () => {
     render(<App />);
     expect(await screen.findByTestId('page-401')).toBeTruthy();
     expect(window.location.pathname).toBe('/401');
+    expect(window.location.search).toBe('?noGoBack=true'); // spec 2.1: no way back to the refused page
     cleanup();
 
     setToken('T-company');

@@ -24,8 +24,11 @@ export const NoPermission = () => {
   );
 };
 
-/** react-admin `accessDenied`: spec 6 "else the user goes to /401". */
-export const RedirectToNoPermission = () => <Navigate to="/401" replace />;
+/**
+ * react-admin `accessDenied` and the route guard: spec 6 "else the user goes to /401", opened with `noGoBack`
+ * (spec 2.1): going back would only return to the page the user may not open.
+ */
+export const RedirectToNoPermission = () => <Navigate to="/401?noGoBack=true" replace />;
 
 /** react-admin `authenticationError` (canAccess failed): login without a token, else home. */
 export const AuthErrorRedirect = () => <Navigate to={getToken() ? '/' : loginUrlFor('/')} replace />;
