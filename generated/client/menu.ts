@@ -39,6 +39,10 @@ export const menuTree: MenuNode[] = [
         resource: "sku", code: "sku:list",
       },
       {
+        key: "skuListNoon", labelKey: "screens.skuListNoon", icon: "Storefront",
+        route: "/sku/list/noon", code: "sku:list",
+      },
+      {
         key: "skuCategory", labelKey: "resources.skuCategory.name", icon: "Category",
         route: "/sku/category_list", resource: "skuCategory", code: "sku_category:list",
       },
@@ -194,7 +198,6 @@ export const hiddenScreens: MenuNode[] = [
     key: "rejectInboundExec", labelKey: "screens.rejectInboundExec",
     route: "/func/reject_inbound_exec", code: "inbound:receive",
   },
-  { key: "skuListNoon", labelKey: "screens.skuListNoon", route: "/sku/list/noon", code: "sku:list" },
   {
     key: "createWaybill", labelKey: "screens.createWaybill", route: "/func/create_waybill",
     code: "outbound:waybill",
