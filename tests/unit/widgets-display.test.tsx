@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import {
   AdminContext,
   ListContextProvider,
@@ -142,9 +142,17 @@ describe('LockToggleButton', () => {
       <div onClick={rowClick}>
         <LockToggleButton />
       </div>,
-      { record: { id: 7, status: 1 }, dataProvider },
+      { record: { id: 7, status: 1, name: 'Riyadh DC' }, dataProvider },
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Lock' }));
+    // asks first, naming the record (issue 27); Keep enabled changes nothing
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Lock Riyadh DC?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep enabled' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(lock).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Lock' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Lock' }));
     await waitFor(() => expect(lock).toHaveBeenCalledWith('warehouse', { id: 7 }));
     expect(unlock).not.toHaveBeenCalled();
     expect(rowClick).not.toHaveBeenCalled();

@@ -1,14 +1,17 @@
 /**
  * LockToggleButton: row action that locks an enabled record or unlocks a locked one (spec 4: Status
  * ENABLE = 1, LOCK = -1; owners and warehouses are switched by separate lock and unlock calls; spec 7.2
- * `P/lock`, `P/unlock` with `{id}`). Shown only to users allowed to lock/unlock the resource (spec 6).
+ * `P/lock`, `P/unlock` with `{id}`). Shown only to users allowed to lock/unlock the resource (spec 6). Locking
+ * asks first, naming the record ("Lock Riyadh DC?"; issue 27); unlocking does not.
  */
 import { useState, type MouseEvent } from 'react';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import {
   Button,
+  Confirm,
   useCanAccess,
+  useGetRecordRepresentation,
   useDataProvider,
   useNotify,
   useRecordContext,
@@ -34,15 +37,16 @@ export const LockToggleButton = () => {
   const refresh = useRefresh();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const represent = useGetRecordRepresentation(resource);
   const enabled = record !== undefined && Number(record.status) === ENABLE;
   const action = enabled ? 'lock' : 'unlock';
   const { canAccess } = useCanAccess({ resource, action, record });
 
   if (!record || !resource || !canAccess) return null;
 
-  const handleClick = async (event: MouseEvent) => {
-    // the row itself opens the record on click
-    event.stopPropagation();
+  const run = async () => {
+    setAsking(false);
     setBusy(true);
     try {
       if (enabled) await dataProvider.lock(resource, { id: record.id });
@@ -57,7 +61,27 @@ export const LockToggleButton = () => {
     }
   };
 
+  const handleClick = (event: MouseEvent) => {
+    // the row itself opens the record on click
+    event.stopPropagation();
+    if (enabled) setAsking(true);
+    else void run();
+  };
+
+  const name = represent(record);
   return (
+    <>
+    <Confirm
+      isOpen={asking}
+      title="wms.widgets.lockConfirmTitle"
+      content="wms.widgets.lockConfirmContent"
+      translateOptions={{ name: typeof name === 'string' ? name : String(record.id) }}
+      confirm="wms.widgets.lock"
+      cancel="wms.widgets.lockConfirmKeep"
+      confirmColor="warning"
+      onConfirm={run}
+      onClose={(e: MouseEvent) => { e?.stopPropagation?.(); setAsking(false); }}
+    />
     <Button
       label={enabled ? 'wms.widgets.lock' : 'wms.widgets.unlock'}
       onClick={handleClick}
@@ -67,5 +91,6 @@ export const LockToggleButton = () => {
     >
       {enabled ? <LockIcon /> : <LockOpenIcon />}
     </Button>
+    </>
   );
 };
