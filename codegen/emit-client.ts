@@ -156,7 +156,8 @@ function input(model: Model, r: ResourceSpec, f: FieldSpec, where: 'form' | 'fil
     case 'money': return `<MoneyInput source=${s}${extra}${req} />`;
     case 'int': case 'number': return `<NumberInput source=${s}${extra}${req} />`;
     case 'datetime': return `<DateTimeInput source=${s}${extra}${req} />`;
-    case 'ref': return `<ReferenceInput source=${s} reference=${lit(f.resource)}${enabledOnly(f.resource!)}${quiet}${extra}><AutocompleteInput label=${lit(`resources.${r.name}.fields.${f.name}`)}${req} /></ReferenceInput>`;
+    // an add form picks a select's only option by itself (spec 2.10 "single-result selects auto-pick")
+    case 'ref': return `<ReferenceInput source=${s} reference=${lit(f.resource)}${enabledOnly(f.resource!)}${quiet}${extra}><AutocompleteInput label=${lit(`resources.${r.name}.fields.${f.name}`)}${req} />${where === 'form' ? `{mode === 'add' && <AutoPickSingle source=${s} />}` : ''}</ReferenceInput>`;
     case 'refs': return f.allowAll ? `<AllOrSomeInput source=${s} reference=${lit(f.resource)}${extra}${req} />` : `<ReferenceArrayInput source=${s} reference=${lit(f.resource)}${enabledOnly(f.resource!)}${quiet}${extra}><AutocompleteArrayInput label=${lit(`resources.${r.name}.fields.${f.name}`)}${req} /></ReferenceArrayInput>`;
     case 'strings': return `<StringsInput source=${s}${extra}${req} />`;
     case 'password': case 'secret': return `<PasswordInput source=${s}${extra}${req} autoComplete="new-password" />`;
@@ -228,7 +229,7 @@ function emitResource(model: Model, r: ResourceSpec): Output {
   const text = body;
   const used = (name: string) => new RegExp(`<${name}[\\s>/]`).test(text);
   const ra = ['AutocompleteArrayInput', 'AutocompleteInput', 'BooleanInput', 'Create', 'Datagrid', 'DateInput', 'DateTimeInput', 'DeleteButton', 'Edit', 'EditButton', 'List', 'NullableBooleanInput', 'NumberField', 'NumberInput', 'PasswordInput', 'ReferenceArrayInput', 'ReferenceInput', 'SimpleForm', 'TextField', 'TextInput'].filter(used);
-  const widgets = ['AllOrSomeInput', 'CityInput', 'CountryInput', 'DateTimeField', 'EnumField', 'EnumInput', 'GrantableRolesInput', 'HideOnSelf', 'ImageUploader', 'ListPagination', 'LockToggleButton', 'MoneyField', 'MoneyInput', 'PermissionTreeInput', 'ProvinceInput', 'RefsField', 'StringsInput', 'UnlessLocked', 'UsedOfField', 'YesNoField', ...(r.rowButtons ?? [])].filter(used);
+  const widgets = ['AllOrSomeInput', 'AutoPickSingle', 'CityInput', 'CountryInput', 'DateTimeField', 'EnumField', 'EnumInput', 'GrantableRolesInput', 'HideOnSelf', 'ImageUploader', 'ListPagination', 'LockToggleButton', 'MoneyField', 'MoneyInput', 'PermissionTreeInput', 'ProvinceInput', 'RefsField', 'StringsInput', 'UnlessLocked', 'UsedOfField', 'YesNoField', ...(r.rowButtons ?? [])].filter(used);
   sf.addImportDeclaration({ moduleSpecifier: 'react-admin', namedImports: ra });
   sf.addImportDeclaration({ moduleSpecifier: '../../../src/client/widgets', namedImports: [...widgets, ...(r.lockedRows ? ['lockedRowClick'] : []), ...(r.readOnly ? [] : ['useFormResolver'])].sort() });
   if (!r.readOnly) {

@@ -16,6 +16,7 @@ import {
   TextInput,
 } from "react-admin";
 import {
+  AutoPickSingle,
   DateTimeField,
   EnumField,
   EnumInput,
@@ -83,6 +84,7 @@ const CarrierConfigForm = ({ mode }: { mode: FormMode }) => (
       queryOptions={{ meta: { skipLoading: true } }}
     >
       <AutocompleteInput label="resources.carrierConfig.fields.warehouseId" isRequired />
+      {mode === 'add' && <AutoPickSingle source="warehouseId" />}
     </ReferenceInput>
     <BooleanInput source="isDefault" defaultValue={false} />
     <BooleanInput source="testEnv" defaultValue={true} />

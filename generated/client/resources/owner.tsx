@@ -14,6 +14,7 @@ import {
   TextInput,
 } from "react-admin";
 import {
+  AutoPickSingle,
   DateTimeField,
   EnumField,
   EnumInput,
@@ -77,6 +78,7 @@ const OwnerForm = ({ mode }: { mode: FormMode }) => (
       queryOptions={{ meta: { skipLoading: true } }}
     >
       <AutocompleteInput label="resources.owner.fields.companyId" isRequired />
+      {mode === 'add' && <AutoPickSingle source="companyId" />}
     </ReferenceInput>
     <TextInput source="contactName" />
     <TextInput source="contactPhone" />

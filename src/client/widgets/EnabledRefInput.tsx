@@ -13,8 +13,11 @@ import { QUIET_READ } from '../providers/loading';
 const ENABLED = { status: Status.ENABLE };
 const byName = (searchText: string) => (searchText ? { name: searchText.trim() } : {});
 
-/** Picks the only option of the first load of the surrounding ReferenceInput when the field is empty. */
-const AutoPickSingle = ({ source, onAutoPick }: { source: string; onAutoPick?: (id: Identifier) => void }) => {
+/**
+ * Picks the only option of the first load of the surrounding ReferenceInput when the field is empty (spec 2.10);
+ * generated add forms put it in every reference select (codegen/emit-client.ts), e.g. the owner's one company.
+ */
+export const AutoPickSingle = ({ source, onAutoPick }: { source: string; onAutoPick?: (id: Identifier) => void }) => {
   const { allChoices, total, isPending } = useChoicesContext();
   const { getValues, setValue } = useFormContext();
   const settled = useRef(false);

@@ -63,7 +63,7 @@ export { SkuCategorySelect, type SkuCategorySelectProps } from './SkuCategorySel
 export { SkuPicker, type SkuPickerProps } from './SkuPicker';
 export { useExportJob, openDownload, EXPORT_QUERY_PATH, EXPORT_POLL_MS, EXPORT_POLL_RETRIES, type ExportJob, type ExportJobApi } from './useExportJob';
 export { ExportButton, type ExportButtonProps } from './ExportButton';
-export { EnabledRefInput, OwnerInput, WarehouseInput, type EnabledRefInputProps } from './EnabledRefInput';
+export { AutoPickSingle, EnabledRefInput, OwnerInput, WarehouseInput, type EnabledRefInputProps } from './EnabledRefInput';
 export { WideDialog, WideDialogButtons, WIDE_DIALOG_WIDTH, type WideDialogProps, type WideDialogButtonsProps } from './WideDialog';
 export { ReasonDialog, reasonError, type ReasonDialogProps, type ReasonError } from './ReasonDialog';
 export { ConfirmedAction, type ConfirmedActionProps } from './ConfirmedAction';
