@@ -47,6 +47,14 @@ afterEach(() => {
 
 // each test mounts the whole console several times
 describe('App', { timeout: 60_000 }, () => {
+  it('picks the only company by itself in a new owner (spec 2.10; issue 27)', async () => {
+    setToken('T-owner');
+    window.history.pushState({}, '', '/owner/add');
+    render(<App />);
+    const company = (await screen.findByRole('combobox', { name: /Company/ })) as HTMLInputElement;
+    await waitFor(() => expect(company.value).toBe('Acme'));
+  });
+
   it('sends a visitor without a token to /login?redirect=<path> once', async () => {
     window.history.pushState({}, '', '/warehouse/list');
     render(<App />);
