@@ -109,6 +109,16 @@ describe('inbound lists per view', () => {
     await waitFor(() => expect(pages(dp).at(-1)![1].filter).toEqual({ type: 2, orderNo: 'IN9', sourceOutboundNo: 'OUT-7' }));
   });
 
+  it('a search starts again on page 1, also with unchanged filters (spec 2.6; issue 27)', async () => {
+    const many = Array.from({ length: 15 }, (_, i) => order(i + 1, 1));
+    const dp = renderList('normal', ['admin'], stubDataProvider(many));
+    await screen.findByText('IN20240501000001');
+    fireEvent.click(screen.getByRole('button', { name: /next page/i }));
+    await waitFor(() => expect(pages(dp).at(-1)![1].pagination.page).toBe(2));
+    fireEvent.click(screen.getByTestId('inbound-search'));
+    await waitFor(() => expect(pages(dp).at(-1)![1].pagination.page).toBe(1));
+  });
+
   it('shows source outbound and return waybill columns (and filters) only for customer returns', async () => {
     renderList('normal');
     await screen.findByText('IN20240501000001');

@@ -101,7 +101,7 @@ const NO_RECORD = {};
 
 export const DocumentFilterBar = ({ names, resource, formId, codec, children }: DocumentFilterBarProps) => {
   const translate = useTranslate();
-  const { filterValues, setFilters, refetch } = useListContext();
+  const { filterValues, setFilters, refetch, page, setPage } = useListContext();
   // the form starts from the filter in place (URL / store); later changes come from the form itself
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const defaultValues = useMemo(() => codec.toValues(filterValues ?? {}), []);
@@ -109,8 +109,10 @@ export const DocumentFilterBar = ({ names, resource, formId, codec, children }: 
 
   const submit = (values: Record<string, unknown>) => {
     const next = codec.toFilter(values);
-    if (sameFilter(next, filterValues ?? {})) void refetch();
-    else setFilters(next, undefined, false);
+    // a new search starts on page 1 (spec 2.6), also with the same filters (issue 27: it stayed on page 2)
+    if (!sameFilter(next, filterValues ?? {})) setFilters(next, undefined, false);
+    else if (page !== 1) setPage(1);
+    else void refetch();
   };
 
   return (
