@@ -65,11 +65,13 @@ describe.each(testDatabases())('printing on %s', (kind) => {
   });
 
   it('packing list and package label carry the package number; inbound receipt its order number', async () => {
-    const pack = await ok('/sapi/wms/outbound-package/add', { orderId: order.id, waybillNo: 'WB-PRINT-1', carrier: 'Aramex', weight: 1.5, lines: [{ skuId: skus.MUSK, qty: 2 }] });
+    // a long waybill number and a carrier: the weight still shows (issue 27)
+    const pack = await ok('/sapi/wms/outbound-package/add', { orderId: order.id, waybillNo: 'WB-PRINT-1-0123456789012345678901234567', carrier: 'Aramex', weight: 1.5, lines: [{ skuId: skus.MUSK, qty: 2 }] });
     const packing = await pdfOf('packingList', order.id);
     expect(packing.text).toContain(order.orderNo);
     expect(packing.text).toContain(pack.packageNo);
     expect(packing.text).toContain('WB-PRINT-1');
+    expect(packing.text).toMatch(/Weight \(kg\): 1\.5/);
     const label = await pdfOf('outboundPackageLabel', pack.id);
     expect(label.text).toContain(pack.packageNo);
     expect(label.text).toContain(order.orderNo);

@@ -232,7 +232,9 @@ async function packingList(db: Db, id: number, lang: Lang, tz: number) {
   const sections = packages.length
     ? packages.map((p) => {
       const ls = contents.filter((c) => c.packageId === p.id);
-      const facts = [p.waybillNo && `${P('waybillNo')}: ${p.waybillNo}`, p.carrier && `${P('carrier')}: ${p.carrier}`, p.weight !== null && p.weight !== undefined && `${P('weight')}: ${p.weight}`].filter(Boolean).join(' · ');
+      // the weight before the waybill and carrier: a long heading is cut at the page's edge (issue 27: the
+      // weight went missing once a waybill and carrier were set)
+      const facts = [p.weight !== null && p.weight !== undefined && `${P('weight')}: ${p.weight}`, p.waybillNo && `${P('waybillNo')}: ${p.waybillNo}`, p.carrier && `${P('carrier')}: ${p.carrier}`].filter(Boolean).join(' · ');
       return { heading: `${P('packageNo')}: ${p.packageNo}${facts ? ` · ${facts}` : ''}`, columns, rows: table(ls), total: sum(ls) };
     })
     : [{ heading: words.notPacked[lang], columns, rows: table(orderLines), total: sum(orderLines) }];
