@@ -170,9 +170,11 @@ describe('SKU list', () => {
     });
   });
 
-  it('asks before deleting and reloads after the delete', async () => {
+  it('asks before deleting and reloads after the delete, with the selection cleared (issue 27)', async () => {
     const dp = renderList();
     await screen.findByText('SKU-1', undefined, { timeout: 5000 });
+    selectRow('SKU-1');
+    await waitFor(() => expect(screen.getByTestId('sku-selection').textContent).toBe('1 item selected'));
     fireEvent.click(within(rowOf('sku-row', 'SKU-1')).getByTestId('sku-row-delete'));
     expect(await screen.findByText('Delete SKU-1?')).toBeTruthy();
     expect(dp.call).not.toHaveBeenCalled();
@@ -180,6 +182,7 @@ describe('SKU list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(dp.call).toHaveBeenCalledWith('/sapi/wms/sku/remove', { id: 1 }));
     await waitFor(() => expect(skuPages(dp).length).toBeGreaterThan(loads));
+    await waitFor(() => expect(screen.queryByTestId('sku-selection')).toBeNull());
   });
 
   it('picker mode: only Select per row, presets locked into the query, no top buttons nor checkboxes', async () => {

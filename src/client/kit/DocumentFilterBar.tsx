@@ -101,7 +101,7 @@ const NO_RECORD = {};
 
 export const DocumentFilterBar = ({ names, resource, formId, codec, children }: DocumentFilterBarProps) => {
   const translate = useTranslate();
-  const { filterValues, setFilters, refetch, page, setPage } = useListContext();
+  const { filterValues, setFilters, refetch, page, setPage, onUnselectItems } = useListContext();
   // the form starts from the filter in place (URL / store); later changes come from the form itself
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const defaultValues = useMemo(() => codec.toValues(filterValues ?? {}), []);
@@ -110,8 +110,11 @@ export const DocumentFilterBar = ({ names, resource, formId, codec, children }: 
   const submit = (values: Record<string, unknown>) => {
     const next = codec.toFilter(values);
     // a new search starts on page 1 (spec 2.6), also with the same filters (issue 27: it stayed on page 2)
-    if (!sameFilter(next, filterValues ?? {})) setFilters(next, undefined, false);
-    else if (page !== 1) setPage(1);
+    if (!sameFilter(next, filterValues ?? {})) {
+      // other rows: a selection made under the old filter would act on rows no longer shown
+      onUnselectItems();
+      setFilters(next, undefined, false);
+    } else if (page !== 1) setPage(1);
     else void refetch();
   };
 

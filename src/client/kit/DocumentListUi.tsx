@@ -1,7 +1,8 @@
 /**
  * UI state shared by the parts of a document list: which dialog is open, and the reloads after an action:
  * `done` closes the dialog and reloads from page 1 (after add, delete, recreate), `reload` closes it and
- * reloads the current page (after edit and the workflow actions), `close` only closes it.
+ * reloads the current page (after edit and the workflow actions), `close` only closes it. `done` also clears the
+ * selection: the rows it held may be gone (issue 27: the selection still counted a deleted SKU).
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useListContext, useRefresh, type Identifier, type RaRecord } from 'react-admin';
@@ -30,14 +31,15 @@ export function useDocumentListUi<K extends string = never>(): DocumentListUi<K>
 
 export const DocumentListUiProvider = ({ children }: { children: ReactNode }) => {
   const [dialog, setDialog] = useState<DocumentDialog<string> | null>(null);
-  const { page, setPage } = useListContext();
+  const { page, setPage, onUnselectItems } = useListContext();
   const refresh = useRefresh();
   const close = useCallback(() => setDialog(null), []);
   const done = useCallback(() => {
     setDialog(null);
+    onUnselectItems();
     if (page !== 1) setPage(1);
     refresh();
-  }, [page, setPage, refresh]);
+  }, [page, setPage, refresh, onUnselectItems]);
   const reload = useCallback(() => {
     setDialog(null);
     refresh();
