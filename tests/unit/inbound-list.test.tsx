@@ -105,8 +105,13 @@ describe('inbound lists per view', () => {
     const input = within(screen.getByTestId('inbound-filter-order-no')).getByRole('textbox');
     fireEvent.change(input, { target: { value: ' IN9 ' } });
     fireEvent.change(within(screen.getByTestId('inbound-filter-source-outbound-no')).getByRole('textbox'), { target: { value: ' OUT-7 ' } });
+    expect(screen.queryByTestId('inbound-filtered')).toBeNull();
     fireEvent.click(screen.getByTestId('inbound-search'));
     await waitFor(() => expect(pages(dp).at(-1)![1].filter).toEqual({ type: 2, orderNo: 'IN9', sourceOutboundNo: 'OUT-7' }));
+    // a sign that the list is filtered (issue 27), gone after Reset
+    expect((await screen.findByTestId('inbound-filtered')).textContent).toBe('Filtered: 2');
+    fireEvent.click(screen.getByTestId('inbound-reset'));
+    await waitFor(() => expect(screen.queryByTestId('inbound-filtered')).toBeNull());
   });
 
   it('a search starts again on page 1, also with unchanged filters (spec 2.6; issue 27)', async () => {

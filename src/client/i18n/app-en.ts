@@ -67,6 +67,7 @@ export const appEn = {
     list: {
       load_failed: 'The list could not be loaded: %{message}',
       retry: 'Try again',
+      filtered: 'Filtered: %{smart_count}',
     },
     auth: {
       verification_failed: 'Verification failed, please login again',

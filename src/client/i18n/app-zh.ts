@@ -65,6 +65,7 @@ export const appZh: Messages<typeof appEn> = {
     list: {
       load_failed: '列表加载失败：%{message}',
       retry: '重试',
+      filtered: '已筛选：%{smart_count} 项',
     },
     auth: {
       verification_failed: '验证失败，请重新登录',

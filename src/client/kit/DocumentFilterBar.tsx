@@ -7,6 +7,7 @@
 import { useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import SearchIcon from '@mui/icons-material/Search';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { DateInput, Form, TextInput, useListContext, useTranslate } from 'react-admin';
@@ -67,8 +68,14 @@ export const DateRangeFilter = ({ names }: { names: DocumentNames }) => (
 const ResetButton = ({ names, empty }: { names: DocumentNames; empty: Record<string, unknown> }) => {
   const translate = useTranslate();
   const { reset } = useFormContext();
-  const { setFilters } = useListContext();
+  const { setFilters, filterValues } = useListContext();
+  // a list opened with filters kept from an earlier visit says so (issue 27: they came back without a sign)
+  const active = Object.values(filterValues ?? {}).filter((v) => v !== undefined && v !== null && v !== '').length;
   return (
+    <>
+    {active > 0 && (
+      <Chip size="small" color="info" variant="outlined" label={translate('app.list.filtered', { smart_count: active })} data-testid={testIdOf(names, 'filtered')} />
+    )}
     <Button
       size="small"
       startIcon={<RestartAltIcon />}
@@ -80,6 +87,7 @@ const ResetButton = ({ names, empty }: { names: DocumentNames; empty: Record<str
     >
       {translate(keyOf(names, 'filter.reset'))}
     </Button>
+    </>
   );
 };
 
