@@ -26,7 +26,7 @@ import { codesOfRole, firstNotHeld, idBeyondScope } from '../../shared/grants';
 import type { Lang } from '../../shared/validation';
 import { manifestLabel, meta, type CrudCall } from '../crud/handlers';
 import type { UserContext } from '../http/context';
-import { BizError, fieldError } from '../http/errors';
+import { BizError, fieldError, textsOf } from '../http/errors';
 import type { ScopeKind } from '../http/guard';
 import type { Db } from '../db/connect';
 
@@ -43,7 +43,7 @@ const texts = {
   ownPassword: { en: '{label}: change your own password with Change password (it asks for the old one)', zh: '{label}：请通过“修改密码”修改自己的密码（需要旧密码）' },
 } as const;
 
-const say = (lang: Lang, key: keyof typeof texts, args: Record<string, string> = {}) => texts[key][lang].replace(/\{(\w+)\}/g, (_, k) => args[k] ?? '');
+const say = textsOf(texts);
 const forbid = (lang: Lang, field: string, resource: 'user' | 'role', key: keyof typeof texts, args: Record<string, string> = {}) =>
   fieldError(lang, { label: manifestLabel(field, meta(bindings[resource]))!, field }, texts[key][lang], args, Code.FORBIDDEN);
 

@@ -25,7 +25,7 @@ import type { ResourceSpec } from '../../shared/resource-meta';
 import { requestLabels, rules, type FormMode, type Lang } from '../../shared/validation';
 import { findInScope, manifestLabel, meta, type CrudCall, type ResourceHooks } from '../crud/handlers';
 import type { Db } from '../db/connect';
-import { BizError, fieldError, stockItem } from '../http/errors';
+import { BizError, fieldError, fillText, stockItem } from '../http/errors';
 import { scopeConditions } from '../http/guard';
 import { documentNo, linesField, PendingLines, QTY_MAX, requireState } from './documents';
 
@@ -34,7 +34,7 @@ type Cols = Record<string, PgColumn>;
 interface ContentLine { skuId: number; batchNo: string; qty: number }
 
 const L = (en: string, zh: string) => ({ en, zh });
-const fill = (t: string, a: Record<string, string | number>) => t.replace(/\{(\w+)\}/g, (_, k) => String(a[k] ?? ''));
+const fill = fillText;
 export const packageTexts = {
   notLine: L('{item} is not a line of order {order}', '{item}不是单据 {order} 的明细'),
   twice: L('the same SKU and batch are listed twice', '同一SKU和批次重复'),

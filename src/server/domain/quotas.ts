@@ -23,7 +23,7 @@ import { Code } from '../../shared/envelope';
 import type { Lang } from '../../shared/validation';
 import type { Db } from '../db/connect';
 import type { ResourceHooks } from '../crud/handlers';
-import { BizError } from '../http/errors';
+import { BizError, fillText } from '../http/errors';
 
 export type QuotaKind = 'inbound' | 'returnInbound' | 'outbound';
 export const QUOTA_KINDS: QuotaKind[] = ['inbound', 'returnInbound', 'outbound'];
@@ -55,7 +55,7 @@ const texts = {
   reached: L('Monthly limit of {what} reached ({max})', '本月{what}数量已达上限（{max}）'),
   importPasses: L('{reached}: {used} this month, this file would add {adding}', '{reached}：本月已有 {used} 个，本文件将新增 {adding} 个'),
 };
-const fill = (t: string, a: Record<string, string | number>) => t.replace(/\{(\w+)\}/g, (_, k) => String(a[k] ?? ''));
+const fill = fillText;
 
 /** "Monthly limit of inbound orders reached (N)" / "本月入库单数量已达上限（N）". */
 export function quotaReached(lang: Lang, kind: QuotaKind, max: number): string {

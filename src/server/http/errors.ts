@@ -54,8 +54,17 @@ export function stockItem(lang: Lang, sku: string, batchNo: string | null | unde
   return lang === 'zh' ? `SKU ${sku}（批次 ${batchNo}）` : `SKU ${sku} (batch ${batchNo})`;
 }
 
+/** `template` with each `{name}` replaced by `args[name]` (missing: ''): the one filler of every message table. */
+export function fillText(template: string, args: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, k) => String(args[k] ?? ''));
+}
+
+/** The text function of a module's own `{key: {en, zh}}` message table. */
+export const textsOf = <K extends string>(table: Record<K, { en: string; zh: string }>) =>
+  (lang: Lang, key: K, args: Record<string, string | number> = {}): string => fillText(table[key][lang], args);
+
 export function text(lang: Lang, key: TextKey, args: Record<string, string> = {}): string {
-  return texts[key][lang].replace(/\{(\w+)\}/g, (_, k) => args[k] ?? '');
+  return fillText(texts[key][lang], args);
 }
 
 /**

@@ -35,7 +35,7 @@ import type { Database, Db } from '../../db/connect';
 import { sysFileExport } from '../../db/internal-schema';
 import type { BodyRule } from '../../http/body';
 import { readContext, type RequestContext, type UserContext } from '../../http/context';
-import { notFound, text as serverText } from '../../http/errors';
+import { notFound, text as serverText, textsOf } from '../../http/errors';
 import { scopeIds } from '../../http/guard';
 import { resolveSession } from '../../http/session';
 import { hasSignature, isEnabledUser, type PathSigner } from '../files/signed-url';
@@ -121,7 +121,7 @@ const texts = {
   lost: { en: 'another instance took the job over', zh: '任务已由另一个实例接管' },
   unknownKind: { en: 'unknown export kind {kind}', zh: '未知的导出类型 {kind}' },
 } as const;
-const t = (lang: Lang, key: keyof typeof texts, args: Record<string, string> = {}) => texts[key][lang].replace(/\{(\w+)\}/g, (_, k) => args[k] ?? '');
+const t = textsOf(texts);
 const clip = (s: string, n = 500) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** The caller's scope as stored in a job: id lists, [-1] for all (spec 3, 9). */

@@ -21,7 +21,7 @@ import { requestLabels, rules, type Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
 import type { BodyRule } from '../../http/body';
 import { readContext, type UserContext } from '../../http/context';
-import { text as serverText } from '../../http/errors';
+import { text as serverText, textsOf } from '../../http/errors';
 import { resolveSession } from '../../http/session';
 import { fileUrlOf, keyOfFileUrl, readableKeys } from './access';
 import { hasSignature, isEnabledUser, signedExpiry, type PathSigner } from './signed-url';
@@ -37,7 +37,7 @@ const texts = {
   fileNotFound: { en: 'File {what} does not exist', zh: '文件 {what} 不存在' },
   badLink: { en: 'This file link is invalid or has expired; open it again from the console', zh: '文件链接无效或已过期，请在控制台重新打开' },
 } as const;
-const t = (lang: Lang, key: keyof typeof texts, args: Record<string, string> = {}) => texts[key][lang].replace(/\{(\w+)\}/g, (_, k) => args[k] ?? '');
+const t = textsOf(texts);
 
 /** Most file addresses one sign call takes (the console sends at most 50 at a time). */
 export const MAX_SIGN_URLS = 100;

@@ -19,7 +19,7 @@ import { requestLabels, ruleTexts, type Lang } from '../../../shared/validation'
 import type { Db } from '../../db/connect';
 import { sysFile } from '../../db/internal-schema';
 import type { RequestContext, UserContext } from '../../http/context';
-import { BizError, fieldError } from '../../http/errors';
+import { BizError, fieldError, textsOf } from '../../http/errors';
 import { fileUrlOf, originalKey } from './access';
 import { extensionOf, isStorageKey, newStorageKey, type FileStorage } from './storage';
 import { IMAGE_EXTENSIONS, imageFormat, imageMime, makeThumbnail } from './thumbnails';
@@ -38,7 +38,7 @@ const texts = {
   tooLarge: { en: 'The file is larger than the upload limit of {limit}', zh: '文件大小超过上传限制 {limit}' },
   imageType: { en: 'A product image must be a jpg, jpeg, png or webp file', zh: '商品图片只能是 jpg、jpeg、png 或 webp 文件' },
 } as const;
-const t = (lang: Lang, key: keyof typeof texts, args: Record<string, string> = {}) => texts[key][lang].replace(/\{(\w+)\}/g, (_, k) => args[k] ?? '');
+const t = textsOf(texts);
 
 /** `104857600` -> '100 MB'; sizes that are not whole MB are given in bytes. */
 export function formatLimit(bytes: number): string {

@@ -50,7 +50,7 @@ import { checkBody, type BodyRule } from '../../http/body';
 import type { Db } from '../../db/connect';
 import { sysImportJob } from '../../db/internal-schema';
 import type { RequestContext, UserContext } from '../../http/context';
-import { BizError, text } from '../../http/errors';
+import { BizError, fillText, text } from '../../http/errors';
 import { scopeConditions } from '../../http/guard';
 import { MAX_STORED_ERRORS, scheduleImport, unreadableMessage, uploadedWorkbook, uploadFields, type ImportDeps, type JobSummary } from './jobs';
 import { cellText, ImportErrors, importText, readImportSheet, withLocalFile, type ImportColumn, type RowCheck } from './sheet';
@@ -139,8 +139,7 @@ const texts = {
 };
 /** Between the parts of a job message. */
 const SEP: Record<Lang, string> = { en: '; ', zh: '；' };
-const say = (lang: Lang, t: { en: string; zh: string }, args: Record<string, string | number> = {}) =>
-  t[lang].replace(/\{(\w+)\}/g, (_, k) => String(args[k] ?? ''));
+const say = (lang: Lang, t: { en: string; zh: string }, args: Record<string, string | number> = {}) => fillText(t[lang], args);
 
 /** The message of a shared validation rule ('date', 'oneOf', ...) for the column `key` of row `c`. */
 export function ruleMessage(c: RowCheck, key: string, rule: string, args: Record<string, string | number> = {}): string {

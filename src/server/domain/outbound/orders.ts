@@ -42,7 +42,7 @@ import { ident } from '../../crud/filters';
 import { manifestLabel, meta, type CrudCall, type ResourceHooks } from '../../crud/handlers';
 import type { BodyRule } from '../../http/body';
 import { takeStep } from '../../crud/workflow';
-import { BizError, fieldError, stockItem, text } from '../../http/errors';
+import { BizError, fieldError, fillText, stockItem, text } from '../../http/errors';
 import { checkOwnerSkuLines, documentNo, linesField, PendingLines, QTY_MAX, requireState } from '../documents';
 import { insertRowsSql } from '../imports/bulk-insert';
 import { applyLedger, type LedgerChange } from '../inventory/ledger';
@@ -60,7 +60,7 @@ const texts = {
   noOrder: L('Outbound order does not exist: {code}', '出库单不存在：{code}'),
   manyOrders: L('Multiple outbound orders found for {code}: {numbers}', '找到多个出库单（{code}）：{numbers}'),
 };
-const fill = (t: string, a: Record<string, string>) => t.replace(/\{(\w+)\}/g, (_, k) => a[k] ?? '');
+const fill = fillText;
 
 /** The manifest label of an outbound order, line or package field. */
 const orderLabel = (field: string) => manifestLabel(field, meta(bindings.outboundOrder))!;
