@@ -54,7 +54,7 @@ describe('pages fit at 1366 and 1440 px with many tabs open', () => {
           }
           if (misfits.length) await c.shot(`failed-fit-${viewport.width}-${lang}`);
           expect(misfits).toEqual([]);
-          await expect.poll(() => page.locator('[data-testid="view-tab"]').count()).toBeGreaterThanOrEqual(9);
+          await expect.poll(() => page.locator('[data-testid="view-tab"]').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(9);
         } finally {
           await c.close();
         }
