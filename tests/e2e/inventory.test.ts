@@ -136,7 +136,7 @@ describe('Inventory in Chromium', () => {
     await expect(skuRow.locator('td.column-inventoryQty').textContent()).resolves.toBe('12');
     const thumb = skuRow.locator('img.wms-image');
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
-    expect(await thumb.getAttribute('src')).toMatch(/^\/sapi\/sys\/file\/get\/[^?]+\?u=\d+&exp=\d+&sig=/);
+    expect(await thumb.getAttribute('src')).toMatch(/^\/sapi\/sys\/file\/get\/[^?]+_60x60\.[a-z]+\?u=\d+&exp=\d+&sig=/); // the 60x60 thumbnail (spec 9)
     await skuRow.getByTestId('sku-row-inventory').click();
     const dialog = page().getByTestId('sku-inventory-dialog');
     await dialog.waitFor();

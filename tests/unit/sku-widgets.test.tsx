@@ -201,6 +201,24 @@ describe('SafeImage', () => {
     for (const img of document.querySelectorAll('img')) expect(img.getAttribute('src')).not.toContain('token');
   });
 
+  it('shows a list image as its 60x60 thumbnail, the original when there is none or it fails (spec 9; issue 27)', async () => {
+    // the server signs the thumbnail of a.png, not one of webp or of old.png (made before thumbnails)
+    stubSign((p) => !p.includes('old_60x60'));
+    renderIn(
+      <>
+        <SafeImage src="/sapi/sys/file/get/2026/01/01/a.png" alt="a" thumbnail />
+        <SafeImage src="/sapi/sys/file/get/2026/01/01/w.webp" alt="w" thumbnail />
+        <SafeImage src="/sapi/sys/file/get/2026/01/01/old.png" alt="old" thumbnail />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByAltText('a').getAttribute('src')).toBe('/sapi/sys/file/get/2026/01/01/a_60x60.png?u=7&exp=9&sig=v1'));
+    expect(screen.getByAltText('w').getAttribute('src')).toBe('/sapi/sys/file/get/2026/01/01/w.webp?u=7&exp=9&sig=v1');
+    expect(screen.getByAltText('old').getAttribute('src')).toBe('/sapi/sys/file/get/2026/01/01/old.png?u=7&exp=9&sig=v1');
+    // a thumbnail that fails to load gives way to the original
+    fireEvent.error(screen.getByAltText('a'));
+    await waitFor(() => expect(screen.getByAltText('a').getAttribute('src')).toBe('/sapi/sys/file/get/2026/01/01/a.png?u=7&exp=9&sig=v1'));
+  });
+
   it('asks for a failed stored image once more, then shows a blank placeholder', async () => {
     const version = stubSign(() => true);
     renderIn(<SafeImage src="/sapi/sys/file/get/2026/01/01/a.png" alt="product" />);

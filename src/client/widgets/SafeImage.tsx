@@ -7,7 +7,9 @@
  * When the image fails to load, a stored file's address is asked for once more (it may have expired) and
  * tried once; when that fails too (or there is no url, or the user may not read the file), a blank
  * placeholder of the same size is shown; it also stands while the address is being fetched.
- * With `preview`, a click opens the image large in a dialog.
+ * With `preview`, a click opens the image large in a dialog. With `thumbnail` (lists), a stored jpg/jpeg/png shows
+ * its 60x60 thumbnail (spec 9; issue 27: lists loaded the full images), the original when it has none or the
+ * thumbnail fails; the preview always shows the original.
  */
 import { useState, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
@@ -17,7 +19,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslate } from 'react-admin';
-import { storedFilePath, useFileUrl } from './signedFileUrl';
+import { FILE_URL_PREFIX, storedFilePath, useFileUrl } from './signedFileUrl';
+import { mayHaveThumbnail, thumbnailKeyOf } from '../../shared/files';
 
 export interface SafeImageProps {
   src?: string | null;
@@ -28,10 +31,19 @@ export interface SafeImageProps {
   fit?: 'contain' | 'cover';
   /** Open the image large in a dialog on click. */
   preview?: boolean;
+  /** Show a stored image's thumbnail (see module doc). */
+  thumbnail?: boolean;
   className?: string;
 }
 
-export const SafeImage = ({ src, width = 60, height = 60, alt = '', fit = 'contain', preview = false, className }: SafeImageProps) => {
+/** The address of the thumbnail of a stored image `src`, when it may have one. */
+export function thumbnailSrcOf(src: string | null | undefined): string | undefined {
+  const path = storedFilePath(src);
+  const key = path?.slice(FILE_URL_PREFIX.length).split(/[?#]/)[0];
+  return key && mayHaveThumbnail(key) ? `${FILE_URL_PREFIX}${thumbnailKeyOf(key)}` : undefined;
+}
+
+export const SafeImage = ({ src, width = 60, height = 60, alt = '', fit = 'contain', preview = false, thumbnail = false, className }: SafeImageProps) => {
   const translate = useTranslate();
   // the attempt belongs to one src: a new src starts again at attempt 0
   const [state, setState] = useState<{ src: string | null | undefined; attempt: number }>({ src, attempt: 0 });
@@ -40,8 +52,14 @@ export const SafeImage = ({ src, width = 60, height = 60, alt = '', fit = 'conta
   const { url: shown, renew } = useFileUrl(src);
   // attempt 0: the address; 1: a stored file's address asked for again; then the placeholder
   const url = shown && (attempt === 0 || (attempt === 1 && storedFilePath(src))) ? shown : undefined;
+  // the thumbnail first, unless it cannot be had (null: not signable, i.e. not stored) or failed to load
+  const thumbSrc = thumbnail ? thumbnailSrcOf(src) : undefined;
+  const { url: thumbShown } = useFileUrl(thumbSrc);
+  const [thumbFailed, setThumbFailed] = useState<string | undefined>();
+  const useThumb = thumbSrc !== undefined && thumbFailed !== thumbSrc && thumbShown !== null;
+  const small = useThumb ? thumbShown : url;
 
-  if (!url) {
+  if (!small) {
     return (
       <Box
         className={`wms-image-placeholder${className ? ` ${className}` : ''}`}
@@ -67,9 +85,10 @@ export const SafeImage = ({ src, width = 60, height = 60, alt = '', fit = 'conta
     <>
       <Box
         component="img"
-        src={url}
+        src={small}
         alt={alt}
-        onError={handleError}
+        onError={useThumb ? () => setThumbFailed(thumbSrc) : handleError}
+        data-thumbnail={useThumb ? 'true' : undefined}
         onClick={handleClick}
         className={`wms-image${className ? ` ${className}` : ''}`}
         sx={{ width, height, objectFit: fit, borderRadius: 1, verticalAlign: 'middle', cursor: preview ? 'zoom-in' : undefined }}
@@ -87,7 +106,7 @@ export const SafeImage = ({ src, width = 60, height = 60, alt = '', fit = 'conta
             </IconButton>
           </DialogTitle>
           <DialogContent>
-            <Box component="img" src={url} alt={alt} onError={handleError} sx={{ maxWidth: '100%', maxHeight: '75vh', display: 'block' }} />
+            {url ? <Box component="img" src={url} alt={alt} onError={handleError} sx={{ maxWidth: '100%', maxHeight: '75vh', display: 'block' }} /> : null}
           </DialogContent>
         </Dialog>
       ) : null}

@@ -74,7 +74,7 @@ const BoolCell = ({ source, screen }: CellProps & { screen: Screen }) => {
 /** An uploaded picture's thumbnail (spec 9: 60x60; a click previews it). */
 const ImageCell = ({ source }: CellProps) => {
   const record = useRecordContext();
-  return record ? <SafeImage src={record[source!] as string | undefined} width={60} height={60} alt="" preview /> : null;
+  return record ? <SafeImage src={record[source!] as string | undefined} width={60} height={60} alt="" preview thumbnail /> : null;
 };
 
 /** The Datagrid children of the view's columns (row number first; the caller adds the operations). */

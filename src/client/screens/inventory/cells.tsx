@@ -61,5 +61,5 @@ export const InventoryImageCell = () => {
   const record = useRecordContext();
   if (!record) return null;
   const entity = (record.skuEntity ?? {}) as Record<string, unknown>;
-  return <SafeImage src={entity.goodsImageUrl as string | undefined} width={60} height={60} alt={String(entity.sku ?? record.sku ?? '')} preview />;
+  return <SafeImage src={entity.goodsImageUrl as string | undefined} width={60} height={60} alt={String(entity.sku ?? record.sku ?? '')} preview thumbnail />;
 };

@@ -11,6 +11,7 @@
  * The local implementation keeps files under `<WMS_DATA_DIR>/files`; with the test data dir `memory://` it
  * uses a fresh directory under os.tmpdir() that {@link LocalFileStorage.dispose} removes.
  */
+import { derivedKeyOf } from '../../../shared/files';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
@@ -50,10 +51,7 @@ export function newStorageKey(ext: string, now = new Date()): string {
 }
 
 /** A key derived from another, e.g. `derivedKey('2025/01/02/<uuid>.png', '60x60')` -> `2025/01/02/<uuid>_60x60.png`. */
-export function derivedKey(key: string, suffix: string): string {
-  const m = /^(.*?)(\.[0-9a-z]{1,10})?$/.exec(key)!;
-  return `${m[1]}_${suffix}${m[2] ?? ''}`;
-}
+export const derivedKey = derivedKeyOf;
 
 /** Files in a directory tree; writes go to `<file>.part` first and are renamed, so a reader never sees half a file. */
 export class LocalFileStorage implements FileStorage {

@@ -4,16 +4,17 @@
  * from and to {@link FileStorage}. sharp (~18 MB of memory with libvips) is loaded at the first image, not
  * with the server.
  */
-import { derivedKey, type FileStorage } from './storage';
+import { THUMBNAIL_SIZE, thumbnailKeyOf } from '../../../shared/files';
+import type { FileStorage } from './storage';
 
 const loadSharp = async () => (await import('sharp')).default;
 
 /** Extensions a product image (file type 5) may have (shared with the console's chooser). */
 export { IMAGE_EXTENSIONS } from '../../../shared/files';
 /** Extensions that get a thumbnail (spec 9); webp is accepted as an image but gets none. */
-export const THUMBNAIL_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+export { THUMBNAIL_EXTENSIONS } from '../../../shared/files';
 /** Thumbnail box in pixels and encoder quality (spec 9). */
-export const THUMBNAIL = { width: 60, height: 60, quality: 80 } as const;
+export const THUMBNAIL = { ...THUMBNAIL_SIZE, quality: 80 } as const;
 
 /** sharp's format name -> MIME type, for the formats product images may have. */
 const IMAGE_MIME: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
@@ -45,7 +46,7 @@ export const imageMime = (format: string) => IMAGE_MIME[format] ?? 'application/
  * for a broken image.
  */
 export async function makeThumbnail(storage: FileStorage, key: string, format: 'jpeg' | 'png'): Promise<string> {
-  const thumbKey = derivedKey(key, `${THUMBNAIL.width}x${THUMBNAIL.height}`);
+  const thumbKey = thumbnailKeyOf(key);
   const sharp = await loadSharp();
   let t = sharp().rotate().resize(THUMBNAIL.width, THUMBNAIL.height, { fit: 'cover' });
   t = format === 'jpeg' ? t.jpeg({ quality: THUMBNAIL.quality }) : t.png({ quality: THUMBNAIL.quality });
