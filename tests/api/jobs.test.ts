@@ -176,7 +176,9 @@ describe.each(testDatabases())('scheduled tasks on %s', (kind) => {
     const next = new Scheduler({ db, dataDir: 'memory://', log: silent, services: {} }, { leaseMs: 60_000 });
     await next.start(); // a new instance starting sweeps at once
     const [after] = await db.select().from(jobLog).where(eq(jobLog.id, dead.id));
-    expect(after).toMatchObject({ status: JobRunStatus.FAIL, message: 'the instance crashed-host:4242:dead stopped before the run ended' });
+    expect(after.status).toBe(JobRunStatus.FAIL);
+    // stored in both languages; the log reads it in the caller's (texts.ts)
+    expect(JSON.parse(after.message!)).toEqual({ en: 'the instance crashed-host:4242:dead stopped before the run ended', zh: '实例 crashed-host:4242:dead 在执行结束前停止' });
     expect(after.duration).toBeGreaterThanOrEqual(59_000);
     expect((await db.select().from(jobLog).where(eq(jobLog.id, alive.id)))[0].status).toBe(JobRunStatus.RUNNING);
     expect(await ok('/sapi/sys/job/detail', { id: j.id })).toMatchObject({ lastResult: JobRunStatus.FAIL });
@@ -233,6 +235,23 @@ describe.each(testDatabases())('scheduled tasks on %s', (kind) => {
     const left = (await db.select({ id: jobLog.id }).from(jobLog).where(eq(jobLog.jobId, j.id))).map((r) => r.id).sort((a, b) => a - b);
     expect(left).toEqual([rows[2].id, rows[3].id]);
     await ok('/sapi/sys/job/remove', { id: j.id });
+  });
+
+  it('reads seeded task names and task log messages in the caller\'s language; typed names stay as typed', async () => {
+    const zh = { 'x-lang': 'zh' };
+    const jobsZh = (await call('/sapi/sys/job/list', {}, admin, zh)).data as Rec[];
+    const retention = jobsZh.find((x) => x.beanName === 'jobLogRetention')!;
+    expect(retention.name).toBe('删除过期的任务日志');
+    expect(((await ok('/sapi/sys/job/list', {})) as Rec[]).find((x) => x.id === retention.id)!.name).toBe('Delete old task log lines');
+    await ok('/sapi/sys/job/runNow', { id: retention.id });
+    await waitLog(retention.id, 1);
+    const logZh = (await call('/sapi/sys/job-log/page', { jobId: retention.id, size: 50 }, admin, zh)).data.records as Rec[];
+    expect(logZh[0]).toMatchObject({ jobName: '删除过期的任务日志', message: expect.stringMatching(/^已删除 \d+ 条超过 30 天的任务日志$/) });
+    const logEn = (await ok('/sapi/sys/job-log/page', { jobId: retention.id, size: 50 })).records as Rec[];
+    expect(logEn[0].message).toMatch(/^deleted \d+ task log line\(s\) older than 30 day\(s\)$/);
+    const own = await addJob({ beanName: 'testEcho', params: undefined });
+    expect(((await call('/sapi/sys/job/list', {}, admin, zh)).data as Rec[]).find((x) => x.id === own.id)!.name).toBe(own.name);
+    await ok('/sapi/sys/job/remove', { id: own.id });
   });
 
   it('runs each fire of a 2-second task exactly once with two instances on one database', { timeout: 30_000 }, async () => {

@@ -5,7 +5,7 @@ import { inventoryHooks } from './inventory/records';
 import { outboundOrderHooks } from './outbound/orders';
 import { inboundPackages, outboundPackages, packageHooks } from './packages';
 import { judgementHooks } from './inventory/judgement';
-import { jobHooks } from './jobs/hooks';
+import { jobHooks, jobLogHooks } from './jobs/hooks';
 import { companyHooks } from './quotas';
 import { inventoryShareHooks } from './share/hooks';
 import { dbConnectionHooks } from './dbms/connections';
@@ -32,6 +32,7 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   outboundPackage: packageHooks(outboundPackages),
   inventoryShare: inventoryShareHooks,
   job: jobHooks,
+  jobLog: jobLogHooks,
   dbConnection: dbConnectionHooks,
   requestRecord: requestRecordHooks,
   carrierConfig: carrierConfigHooks,

@@ -43,7 +43,7 @@ registerJobHandler({
   defaults: { name: { en: 'Resume abandoned exports', zh: '恢复中断的导出任务' }, cron: '*/30 * * * * *' },
   async run(ctx) {
     const n = await resumeStaleExports(exportsOf(ctx));
-    return `resumed ${n} export job(s)`;
+    return { en: `resumed ${n} export job(s)`, zh: `已恢复 ${n} 个导出任务` };
   },
 });
 
@@ -69,6 +69,6 @@ registerJobHandler({
       await ctx.db.delete(sysFileExport).where(inArray(sysFileExport.id, batch.map((b) => b.id)));
       jobs += batch.length;
     }
-    return `deleted ${jobs} export job(s) older than ${days} day(s) and ${files} file(s)`;
+    return { en: `deleted ${jobs} export job(s) older than ${days} day(s) and ${files} file(s)`, zh: `已删除 ${jobs} 个超过 ${days} 天的导出任务和 ${files} 个文件` };
   },
 });

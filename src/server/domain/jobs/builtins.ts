@@ -33,6 +33,6 @@ registerJobHandler({
       await db.delete(jobLog).where(inArray(jobLog.id, batch.map((b) => b.id)));
       deleted += batch.length;
     }
-    return `deleted ${deleted} task log line(s) older than ${days} day(s)`;
+    return { en: `deleted ${deleted} task log line(s) older than ${days} day(s)`, zh: `已删除 ${deleted} 条超过 ${days} 天的任务日志` };
   },
 });

@@ -8,6 +8,7 @@
 import type { Db } from '../../db/connect';
 import type { ExportDeps } from '../exports/jobs';
 import type { FileStorage } from '../files/storage';
+import type { JobText } from './texts';
 
 /**
  * What the app hands its handlers besides the database (set by the scheduler of that app; absent when a test
@@ -46,10 +47,10 @@ export interface JobHandler {
    */
   defaults?: { name: { en: string; zh: string }; cron: string; params?: Record<string, unknown> };
   /**
-   * Runs once. Returns a short message for the job log (e.g. "deleted 12 rows"); throws to fail the attempt
-   * (the scheduler retries after the job's retry interval up to its retry count).
+   * Runs once. Returns a short message for the job log in both languages (e.g. "deleted 12 rows"; texts.ts);
+   * throws to fail the attempt (the scheduler retries after the job's retry interval up to its retry count).
    */
-  run(ctx: JobRunContext): Promise<string | void>;
+  run(ctx: JobRunContext): Promise<JobText | string | void>;
 }
 
 const handlers = new Map<string, JobHandler>();

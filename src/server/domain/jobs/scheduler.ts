@@ -36,6 +36,7 @@ import type { Db } from '../../db/connect';
 import { sysJobInstance } from '../../db/internal-schema';
 import { parseCron } from './cron';
 import { jobHandler, type JobServices } from './registry';
+import { JobTextError, storedJobMessage } from './texts';
 
 /** Timing of one app's scheduler (all ms). */
 export interface SchedulerSettings {
@@ -63,7 +64,8 @@ type Outcome = { status: JobRunStatus; message: string | null };
 export interface SchedulerLog { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void }
 
 const clip = (s: string | null, n = 2000) => (s === null || s.length <= n ? s : `${s.slice(0, n - 1)}…`);
-const errorText = (e: unknown) => (e instanceof Error ? e.message || e.name : String(e));
+/** The stored message of a failure: both languages for a {@link JobTextError}, else the error's own text. */
+const errorText = (e: unknown) => (e instanceof JobTextError ? storedJobMessage(e.text) : e instanceof Error ? e.message || e.name : String(e));
 
 /** The processor parameters of a task as an object (`{}` when empty); throws when the text is not a JSON object. */
 export function jobParams(text: string | null): Record<string, unknown> {
@@ -174,7 +176,7 @@ export class Scheduler {
       status: JobRunStatus.FAIL,
       endTime: sql`now()`,
       duration: sql`least(2147483647, greatest(0, round(extract(epoch from (now() - coalesce(${jobLog.startTime}, ${jobLog.addDate}))) * 1000)))::int`,
-      message: sql`'the instance ' || coalesce(${jobLog.instance}, '?') || ' stopped before the run ended'`,
+      message: sql`json_build_object('en', 'the instance ' || coalesce(${jobLog.instance}, '?') || ' stopped before the run ended', 'zh', '实例 ' || coalesce(${jobLog.instance}, '?') || ' 在执行结束前停止')::text`,
       updateDate: sql`now()`,
     }).where(and(eq(jobLog.status, JobRunStatus.RUNNING), sql`coalesce(${jobLog.instance}, '') not in ${alive}`)).returning({ jobId: jobLog.jobId, fireTime: jobLog.fireTime });
     for (const f of failed) await db.update(job).set({ lastResult: JobRunStatus.FAIL, lastFireTime: f.fireTime }).where(and(eq(job.id, f.jobId), or(isNull(job.lastFireTime), lte(job.lastFireTime, f.fireTime))));
@@ -189,7 +191,7 @@ export class Scheduler {
     clearTimeout(this.tickTimer);
     clearInterval(this.beatTimer);
     for (const w of this.waits) { clearTimeout(w.timer); w.done(); }
-    for (const ac of this.aborts) ac.abort(new Error('the server stopped'));
+    for (const ac of this.aborts) ac.abort(new JobTextError({ en: 'the server stopped', zh: '服务器已停止' }));
     while (this.inflight.size) await Promise.allSettled([...this.inflight]);
     if (this.registered) await this.deps.db.delete(sysJobInstance).where(eq(sysJobInstance.id, this.instance)).catch((err) => this.deps.log.warn({ err }, 'cannot remove the scheduler instance'));
   }
@@ -258,7 +260,7 @@ export class Scheduler {
   /** Calls the handler with its signal; resolves at its end, at the monitoring timeout or at close, whichever comes first. */
   private async runHandler(j: JobRow, fireTime: Date): Promise<Outcome> {
     const handler = jobHandler(j.beanName);
-    if (!handler) return { status: JobRunStatus.FAIL, message: `no handler is registered under the bean name ${j.beanName}` };
+    if (!handler) return { status: JobRunStatus.FAIL, message: storedJobMessage({ en: `no handler is registered under the bean name ${j.beanName}`, zh: `没有名为 ${j.beanName} 的任务处理器` }) };
     let params: Record<string, unknown>;
     try {
       params = jobParams(j.processorParams);
@@ -270,11 +272,11 @@ export class Scheduler {
     let timer: NodeJS.Timeout | undefined;
     const stopped = new Promise<Outcome>((resolve) => {
       ac.signal.addEventListener('abort', () => resolve({ status: JobRunStatus.FAIL, message: errorText(ac.signal.reason) }), { once: true });
-      if (j.monitorTimeout > 0) timer = setTimeout(() => ac.abort(new Error(`timed out after ${j.monitorTimeout} ms`)), j.monitorTimeout);
+      if (j.monitorTimeout > 0) timer = setTimeout(() => ac.abort(new JobTextError({ en: `timed out after ${j.monitorTimeout} ms`, zh: `超时（${j.monitorTimeout} 毫秒）` })), j.monitorTimeout);
     });
     const { db, dataDir, services } = this.deps;
     const work = (async () => handler.run({ db, params, signal: ac.signal, fireTime, dataDir, services }))()
-      .then((m): Outcome => ({ status: JobRunStatus.SUCCESS, message: typeof m === 'string' ? m : null }), (e): Outcome => ({ status: JobRunStatus.FAIL, message: errorText(e) }));
+      .then((m): Outcome => ({ status: JobRunStatus.SUCCESS, message: storedJobMessage(m) }), (e): Outcome => ({ status: JobRunStatus.FAIL, message: errorText(e) }));
     try {
       return await Promise.race([work, stopped]);
     } finally {

@@ -9,6 +9,7 @@
  * shutdown; the rows deleted so far stay deleted). It returns "Deleted N rows older than D days".
  * @throws Error for bad parameters (the run fails, the job log says why) or when aborted.
  */
+import type { JobText } from '../jobs/texts';
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { exceptionHttpLog, requestRecord } from '../../../../generated/db/schema';
@@ -30,7 +31,7 @@ export function retentionDays(params: Record<string, unknown>): number {
 type LogTable = PgTable & { id: PgColumn; addDate: PgColumn };
 
 /** Deletes rows of `table` older than the job's `days`, in chunks; returns the job log's message. */
-export async function pruneOlderThan(table: LogTable, ctx: JobRunContext): Promise<string> {
+export async function pruneOlderThan(table: LogTable, ctx: JobRunContext): Promise<JobText> {
   const days = retentionDays(ctx.params);
   const cutoff = new Date(ctx.fireTime.getTime() - days * 86_400_000);
   let deleted = 0;
@@ -41,7 +42,7 @@ export async function pruneOlderThan(table: LogTable, ctx: JobRunContext): Promi
     deleted += gone.length;
     if (gone.length < RETENTION_CHUNK) break;
   }
-  return `Deleted ${deleted} rows older than ${days} days`;
+  return { en: `Deleted ${deleted} rows older than ${days} days`, zh: `已删除 ${deleted} 行超过 ${days} 天的记录` };
 }
 
 export const requestRecordRetention: JobHandler = {

@@ -79,6 +79,10 @@ registerJobHandler({
   defaults: { name: { en: 'Waybill tracking', zh: '运单轨迹同步' }, cron: '*/30 * * * *' },
   async run({ db, signal }) {
     const s = await pullTracking(db, signal);
-    return `tracked ${s.tracked}, updated ${s.updated}${s.failed.length ? `; failed: ${s.failed.join('; ')}` : ''}`;
+    const failed = s.failed.join('; ');
+    return {
+      en: `tracked ${s.tracked}, updated ${s.updated}${failed ? `; failed: ${failed}` : ''}`,
+      zh: `已查询 ${s.tracked} 个，更新 ${s.updated} 个${failed ? `；失败：${failed}` : ''}`,
+    };
   },
 });
