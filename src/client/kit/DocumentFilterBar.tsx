@@ -1,6 +1,6 @@
 /**
  * The filter bar of a document list: a react-admin Form over the list's filter (through a FilterCodec), one
- * box per filter input (FilterBox, TextFilter, EnumFilter, WarehouseOwnerFilters, DateRangeFilter), then Search (Enter in a text box searches
+ * box per filter input (FilterBox, TextFilter, EnumFilter, WarehouseOwnerFilters), then Search (Enter in a text box searches
  * too) and Reset. A search starts again at page 1 (spec 4); searching with an unchanged filter reloads.
  * Test ids: `${testId}-filters`, `${testId}-search`, `${testId}-reset`; labels `${ns}.filter.search|reset`.
  */
@@ -10,7 +10,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import SearchIcon from '@mui/icons-material/Search';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import { DateInput, Form, TextInput, useListContext, useTranslate } from 'react-admin';
+import { Form, TextInput, useListContext, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { OwnerInput, WarehouseInput } from '../widgets/EnabledRefInput';
 import { EnumInput } from '../widgets/EnumInput';
@@ -49,18 +49,6 @@ export const WarehouseOwnerFilters = ({ names }: { names: DocumentNames }) => (
     </FilterBox>
     <FilterBox testId={testIdOf(names, 'filter-owner')}>
       <OwnerInput label={keyOf(names, 'filter.owner')} helperText={false} fullWidth />
-    </FilterBox>
-  </>
-);
-
-/** The created-date range: `addDateStart` / `addDateEnd`, boxes `${testId}-filter-date-start|end`. */
-export const DateRangeFilter = ({ names }: { names: DocumentNames }) => (
-  <>
-    <FilterBox testId={testIdOf(names, 'filter-date-start')}>
-      <DateInput source="addDateStart" label={keyOf(names, 'filter.add_date_start')} helperText={false} fullWidth />
-    </FilterBox>
-    <FilterBox testId={testIdOf(names, 'filter-date-end')}>
-      <DateInput source="addDateEnd" label={keyOf(names, 'filter.add_date_end')} helperText={false} fullWidth />
     </FilterBox>
   </>
 );

@@ -1,7 +1,7 @@
 /**
  * The filter codec of a document list (spec 5 "text filters trim whitespace"): the filter bar's form values
  * <-> the list's filter. Texts are trimmed, ids (and enum values) become numbers, the created-date range
- * becomes `addDateStart` / `addDateEnd` as YYYY-MM-DD (the server reads the end as the whole day), yes/no
+ * becomes `addDateStart` / `addDateEnd` as instants (toBound; a day YYYY-MM-DD as the whole day), yes/no
  * selects become booleans, multi-selects id arrays, several codes (the multi-line multi-input, spec 2.10, 5)
  * one comma-joined text; empty values (and empty arrays) are left out. Fixed parts of the filter (e.g. the
  * order type of the route) are the list's permanent filter and never pass through here.
@@ -18,6 +18,18 @@ export function normaliseCodes(value: unknown): string {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A date-range bound as the server reads it ('' when empty or unreadable): a day `YYYY-MM-DD` stays a day
+ * (a filter kept from before, or typed into an address), anything else names an instant, sent as ISO 8601 UTC
+ * (the date-time range input, spec 2.10).
+ */
+export function toBound(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string' && /^\d{4}-\d{1,2}-\d{1,2}$/.test(value.trim())) return toDay(value);
+  const d = value instanceof Date ? value : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? new Date(value) : undefined;
+  return d && !Number.isNaN(d.getTime()) ? d.toISOString() : '';
+}
 
 /** A date filter value as YYYY-MM-DD ('' when empty or unreadable). */
 export function toDay(value: unknown): string {
@@ -97,8 +109,8 @@ export function filterCodec<T extends string, I extends string>(spec: FilterCode
         if (n !== undefined) out[k] = n;
       }
       for (const k of DATES) {
-        const day = toDay(v[k]);
-        if (day) out[k] = day;
+        const at = toBound(v[k]);
+        if (at) out[k] = at;
       }
       for (const k of spec.bools ?? []) {
         const b = toBool(v[k]);

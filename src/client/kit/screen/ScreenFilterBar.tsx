@@ -1,7 +1,7 @@
 /**
  * The filter bar of a manifest screen (spec 2.6 / 2.8 layout): the view's `filters` in the manifest's order,
  * each input chosen by its field's type (text, enum select, enabled owner / warehouse select, other
- * references, a `lookup` ref as the referenced record's number (LookupFilters.tsx), date range as two days,
+ * references, a `lookup` ref as the referenced record's number (LookupFilters.tsx), date-time range as two instants,
  * yes / no / all for booleans (the field's own value texts when it has them), several of a resource for
  * `refs`, several codes in the multi-line multi-input for a `codes` filter), or the registered filter
  * `widget` the item names; then Search and Reset; Enter searches from page 1. A filter names a field or a query parameter (queryParams).
@@ -9,7 +9,7 @@
  * filter (it is the list's permanent filter). Test ids `${testId}-filter-<part>` (partName; date ranges `-<part>-start|end`).
  */
 import { useMemo } from 'react';
-import { AutocompleteArrayInput, AutocompleteInput, DateInput, ListContextProvider, NullableBooleanInput, ReferenceArrayInput, ReferenceInput, useTranslate } from 'react-admin';
+import { AutocompleteArrayInput, AutocompleteInput, ListContextProvider, NullableBooleanInput, ReferenceArrayInput, ReferenceInput, useTranslate } from 'react-admin';
 import { QUIET_READ } from '../../providers/loading';
 import { CountryInput } from '../../widgets/CountryInput';
 import { MultiLineInput } from '../../widgets/MultiLineInput';
@@ -20,10 +20,11 @@ import { testIdOf } from '../names';
 import type { ScreenItem } from '../../../shared/resource-meta';
 import { LookupErrors, lookupsOf, useLookupFilters } from './LookupFilters';
 import { filterWidget } from './registry';
+import { InstantInput } from '../../widgets/instantPicker/InstantInput';
 import { partName, type Screen } from './spec';
 
 /**
- * The codec of the view's filters: texts trimmed, selects as numbers, date ranges as days, yes/no as booleans,
+ * The codec of the view's filters: texts trimmed, selects as numbers, date-time ranges as instants, yes/no as booleans,
  * multi-selects as id arrays, a lookup as its typed text; preset fields shown, never sent.
  */
 export function screenFilterCodec(screen: Screen): AnyFilterCodec {
@@ -67,10 +68,10 @@ const FilterInput = ({ screen, item }: { screen: Screen; item: ScreenItem }) => 
     return (
       <>
         <FilterBox testId={`${testId}-start`}>
-          <DateInput source={`${f.name}Start`} label={translate('wms.doc.filter.from', { label: text })} helperText={false} fullWidth />
+          <InstantInput source={`${f.name}Start`} label={translate('wms.doc.filter.from', { label: text })} helperText={false} testId={`${testId}-start-input`} />
         </FilterBox>
         <FilterBox testId={`${testId}-end`}>
-          <DateInput source={`${f.name}End`} label={translate('wms.doc.filter.to', { label: text })} helperText={false} fullWidth />
+          <InstantInput source={`${f.name}End`} label={translate('wms.doc.filter.to', { label: text })} helperText={false} testId={`${testId}-end-input`} />
         </FilterBox>
       </>
     );

@@ -15,7 +15,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TableCell from '@mui/material/TableCell';
 import AddIcon from '@mui/icons-material/Add';
-import { AutocompleteInput, BooleanInput, DateTimeInput, NumberInput, ReferenceInput, TextInput, useDataProvider, useLocaleState, useTranslate, type Identifier } from 'react-admin';
+import { AutocompleteInput, BooleanInput, NumberInput, ReferenceInput, TextInput, useDataProvider, useLocaleState, useTranslate, type Identifier } from 'react-admin';
 import { QUIET_READ } from '../../providers/loading';
 import { useFormContext } from 'react-hook-form';
 import type { FieldSpec, ScreenItem } from '../../../shared/resource-meta';
@@ -25,7 +25,7 @@ import { CountryInput } from '../../widgets/CountryInput';
 import { OwnerInput, WarehouseInput } from '../../widgets/EnabledRefInput';
 import { EnumInput } from '../../widgets/EnumInput';
 import { ImageUploader } from '../../widgets/ImageUploader';
-import { inputInstant } from '../../widgets/instant';
+import { InstantInput } from '../../widgets/instantPicker/InstantInput';
 import { MoneyInput } from '../../widgets/MoneyInput';
 import { ProvinceInput } from '../../widgets/ProvinceInput';
 import { SkuPicker } from '../../widgets/SkuPicker';
@@ -84,8 +84,8 @@ export const FieldInput = ({ screen, item, mode, fixed }: { screen: Screen; item
     case 'boolean': return box(<BooleanInput {...common} />);
     case 'money': return <MoneyInput {...common} inputProps={typed} />;
     case 'int': case 'number': return <NumberInput {...common} inputProps={typed} />;
-    // sent as the instant the browser's wall time names (not zoneless text the server would read in its own zone)
-    case 'datetime': return <DateTimeInput {...common} inputProps={typed} parse={inputInstant} />;
+    // sent as the instant picked in the browser's zone (not zoneless text the server would read in its own zone)
+    case 'datetime': return box(<InstantInput source={f.name} label={label} disabled={disabled} testId={`${testId}-input`} isRequired={isRequired} />);
     case 'text': return box(<TextInput {...common} multiline minRows={2} />, true);
     default: return <TextInput {...common} inputProps={{ maxLength: f.maxLength, ...typed }} />;
   }
