@@ -72,6 +72,13 @@ describe.each(testDatabases())('printing on %s', (kind) => {
     expect(packing.text).toContain(pack.packageNo);
     expect(packing.text).toContain('WB-PRINT-1');
     expect(packing.text).toMatch(/Weight \(kg\): 1\.5/);
+    // a package line without a batch shows the batches allocated to its SKU (issue 27)
+    await f.gainLines(ownerA, [{ skuId: skus.MUSK, batchNo: 'M7', qty: 5 }]);
+    const anyBatch = await ok(`${OUT}/add`, { warehouseId: w1, ownerId: ownerA, ...receiver, lines: [{ skuId: skus.MUSK, qty: 10 }] });
+    await ok(`${OUT}/allocate`, { id: anyBatch.id });
+    expect((await pdfOf('packingList', anyBatch.id)).text).toContain('M7');
+    await ok('/sapi/wms/outbound-package/add', { orderId: anyBatch.id, lines: [{ skuId: skus.MUSK, qty: 10 }] });
+    expect((await pdfOf('packingList', anyBatch.id)).text).toContain('M7');
     const label = await pdfOf('outboundPackageLabel', pack.id);
     expect(label.text).toContain(pack.packageNo);
     expect(label.text).toContain(order.orderNo);

@@ -6,7 +6,7 @@
  * | kind | record | paper | content |
  * |---|---|---|---|
  * | `pickList` | outbound order | A4 | its stock to take: the allocated inventory rows (batch chosen by allocation) or, before allocation, its lines; sorted by SKU code, then batch (the data model has no storage location yet, so SKU and batch are the walk order) |
- * | `packingList` | outbound order | A4 | receiver and address, then each package with its contents (or the order's lines when nothing is packed) |
+ * | `packingList` | outbound order | A4 | receiver and address, then each package with its contents (or the allocated stock, else the order's lines, when nothing is packed); a line without a batch shows the batches allocated to its SKU |
  * | `inboundReceipt` | inbound order | A4 | planned and received quantity per line, difference, signature lines |
  * | `outboundPackageLabel`, `inboundPackageLabel` | package | 100 x 150 mm | package number as a barcode, order, waybill, carrier, receiver (outbound), weight, quantity |
  *
@@ -186,12 +186,17 @@ async function names(db: Db, warehouseId: number | null, ownerId: number | null)
   return { warehouse: w?.name ?? '', owner: o?.name ?? '' };
 }
 
+/** The stock allocated to outbound order `id`: SKU code and name, batch, units; by SKU, batch (the walk order). */
+function allocatedRows(db: Db, id: number) {
+  return db.select({ sku: sku.sku, name: sku.name, batchNo: inventory.batchNo, qty: outboundAllocation.qty })
+    .from(outboundAllocation).innerJoin(inventory, eq(inventory.id, outboundAllocation.inventoryId)).innerJoin(sku, eq(sku.id, inventory.skuId))
+    .where(eq(outboundAllocation.orderId, id)).orderBy(asc(sku.sku), asc(inventory.batchNo), asc(outboundAllocation.id));
+}
+
 /** The pick list of outbound order `id` (module table). */
 async function pickList(db: Db, id: number, lang: Lang, tz: number) {
   const [o] = await db.select().from(outboundOrder).where(eq(outboundOrder.id, id));
-  const allocated = await db.select({ sku: sku.sku, name: sku.name, batchNo: inventory.batchNo, qty: outboundAllocation.qty })
-    .from(outboundAllocation).innerJoin(inventory, eq(inventory.id, outboundAllocation.inventoryId)).innerJoin(sku, eq(sku.id, inventory.skuId))
-    .where(eq(outboundAllocation.orderId, id)).orderBy(asc(sku.sku), asc(inventory.batchNo), asc(outboundAllocation.id));
+  const allocated = await allocatedRows(db, id);
   const lines = allocated.length ? allocated : await db.select({ sku: sku.sku, name: sku.name, batchNo: outboundOrderLine.batchNo, qty: outboundOrderLine.qty })
     .from(outboundOrderLine).innerJoin(sku, eq(sku.id, outboundOrderLine.skuId))
     .where(eq(outboundOrderLine.orderId, id)).orderBy(asc(sku.sku), asc(outboundOrderLine.batchNo), asc(outboundOrderLine.id));
@@ -220,7 +225,11 @@ async function packingList(db: Db, id: number, lang: Lang, tz: number) {
       .from(outboundPackageLine).innerJoin(sku, eq(sku.id, outboundPackageLine.skuId))
       .where(inArray(outboundPackageLine.packageId, packages.map((p) => p.id))).orderBy(asc(sku.sku), asc(outboundPackageLine.batchNo))
     : [];
-  const orderLines = packages.length ? [] : await db.select({ sku: sku.sku, name: sku.name, batchNo: outboundOrderLine.batchNo, qty: outboundOrderLine.qty })
+  // a line that names no batch shows the batches allocation took for its SKU (issue 27: the batch was blank)
+  const allocated = await allocatedRows(db, id);
+  const batchesOf = (code: string) => [...new Set(allocated.filter((a) => a.sku === code && a.batchNo).map((a) => a.batchNo))].join(', ');
+  for (const c of contents) if (!c.batchNo) c.batchNo = batchesOf(c.sku);
+  const orderLines = packages.length ? [] : allocated.length ? allocated : await db.select({ sku: sku.sku, name: sku.name, batchNo: outboundOrderLine.batchNo, qty: outboundOrderLine.qty })
     .from(outboundOrderLine).innerJoin(sku, eq(sku.id, outboundOrderLine.skuId)).where(eq(outboundOrderLine.orderId, id)).orderBy(asc(sku.sku), asc(outboundOrderLine.batchNo));
   const n = await names(db, o.warehouseId, o.ownerId);
   const L = (f: string) => label(lang, 'outboundOrder', f);
