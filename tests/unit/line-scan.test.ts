@@ -3,7 +3,7 @@
  * codes to lines, counting with the over-receipt / over-pick limit, refusals that change nothing, progress.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_SCAN_QTY, countOf, countScan, lineProgress, parseScan, sameCode, scanProgress, skuIdsOnLines, type CountLine } from '../../src/client/widgets/lineScan';
+import { MAX_SCAN_QTY, countMessage, countOf, countScan, formScan, lineProgress, parseScan, sameCode, scanProgress, type CountLine } from '../../src/client/widgets/lineScan';
 
 const line = (skuId: number, sku: string, limit: number | null, done = 0, counted = 0): CountLine => ({ skuId, sku, limit, done, counted });
 
@@ -30,11 +30,6 @@ describe('matching codes', () => {
     expect(sameCode('rose-30', ' ROSE-30')).toBe(true);
     expect(sameCode('ROSE-3', 'ROSE-30')).toBe(false);
     expect(sameCode(null, '')).toBe(false);
-  });
-  it('finds the SKUs of the lines by their own SKU code, once each', () => {
-    const lines = [line(1, 'ROSE-30', 5), line(2, 'MUSK', 5), line(1, 'ROSE-30', 2)];
-    expect(skuIdsOnLines(lines, 'rose-30')).toEqual([1]);
-    expect(skuIdsOnLines(lines, 'AMBER')).toEqual([]);
   });
 });
 
@@ -75,5 +70,35 @@ describe('progress', () => {
   });
   it('reads typed counts as whole numbers >= 0', () => {
     expect([countOf('4'), countOf(' 2 '), countOf(''), countOf('-1'), countOf('1.5'), countOf('x'), countOf(7)]).toEqual([4, 2, 0, 0, 0, 0, 7]);
+  });
+});
+
+describe('countMessage', () => {
+  const lines = [line(1, 'ROSE-30', 5, 2, 0), line(2, 'MUSK', 3, 0, 3)];
+  it('names the code, the line\'s SKU and its new progress when counted', () => {
+    const r = countScan(lines, [1], 2);
+    expect(countMessage(r, 'b0rose', 2, lines, [{ id: 1, sku: 'ROSE-30' }], 'over')).toEqual({ ok: true, key: 'counted', params: { code: 'b0rose', qty: 2, reached: 4, planned: 5, sku: 'ROSE-30' } });
+  });
+  it('names the code in every refusal, with the SKUs or the room left', () => {
+    expect(countMessage(countScan(lines, [], 1), 'XX', 1, lines, [], 'over')).toEqual({ ok: false, key: 'unknown', params: { code: 'XX' } });
+    expect(countMessage(countScan(lines, [7, 8], 1), 'YY', 1, lines, [{ id: 7, sku: 'A' }, { id: 8, sku: 'B' }], 'over')).toEqual({ ok: false, key: 'not_on_order', params: { code: 'YY', sku: 'A, B' } });
+    expect(countMessage(countScan(lines, [2], 1), 'MUSK', 1, lines, [{ id: 2, sku: 'MUSK' }], 'over_ordered')).toEqual({ ok: false, key: 'over_ordered', params: { code: 'MUSK', reached: 3, planned: 3, room: 0 } });
+  });
+});
+
+describe('formScan', () => {
+  const rose = { id: 1, sku: 'ROSE-30' };
+  const musk = { id: 2, sku: 'MUSK' };
+  it('adds to the SKU\'s existing line', () => {
+    expect(formScan([{ skuId: 2, qty: 1 }, { skuId: 1, qty: '4' }], [rose], 3)).toEqual({ ok: true, index: 1, total: 7, sku: rose });
+    expect(formScan([{ skuId: 1, qty: null }], [rose], 1)).toEqual({ ok: true, index: 0, total: 1, sku: rose });
+  });
+  it('makes a new line for a SKU not on the lines', () => {
+    expect(formScan([{ skuId: 2, qty: 1 }], [rose], 2)).toEqual({ ok: true, index: -1, total: 2, sku: rose });
+  });
+  it('refuses an unknown code, and a code naming several SKUs none of which is on the lines', () => {
+    expect(formScan([], [], 1)).toEqual({ ok: false, reason: 'unknown' });
+    expect(formScan([], [rose, musk], 1)).toEqual({ ok: false, reason: 'ambiguous' });
+    expect(formScan([{ skuId: 2, qty: 1 }], [rose, musk], 1)).toEqual({ ok: true, index: 0, total: 2, sku: musk });
   });
 });

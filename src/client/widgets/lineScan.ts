@@ -56,11 +56,6 @@ export interface CountLine {
   counted: number;
 }
 
-/** The SKU ids of the lines whose SKU code is `code` (distinct, in line order). */
-export function skuIdsOnLines(lines: ReadonlyArray<Pick<CountLine, 'skuId' | 'sku'>>, code: string): number[] {
-  return [...new Set(lines.filter((l) => sameCode(l.sku, code)).map((l) => l.skuId))];
-}
-
 /** Room left on a line (Infinity without a limit). */
 export const roomOf = (l: CountLine): number => (l.limit === null ? Infinity : Math.max(0, l.limit - l.done - l.counted));
 
@@ -116,3 +111,50 @@ export const countOf = (text: unknown): number => {
   const n = typeof text === 'number' ? text : Number(String(text ?? '').trim());
   return Number.isSafeInteger(n) && n > 0 ? n : 0;
 };
+
+/** A SKU a code names, as the lookup answers it. */
+export interface NamedSku {
+  id: number;
+  sku: string;
+}
+
+/** A scan's message: ok or refused, its key under `wms.widgets.lineScan.` and the values it names. */
+export interface ScanMessage {
+  ok: boolean;
+  key: string;
+  params: Record<string, string | number>;
+}
+
+/**
+ * The message of `countScan`'s result for a scan of `qty` × `code` naming `hits`: `counted` (the line's SKU and
+ * its new reached / planned), `unknown`, `not_on_order` (the SKUs the code names), or `overKey` (`over` on
+ * receiving, `over_ordered` on picking/packing: the first matching line's reached / planned and the room left).
+ */
+export function countMessage(result: CountResult, code: string, qty: number, lines: readonly CountLine[], hits: readonly NamedSku[], overKey: 'over' | 'over_ordered'): ScanMessage {
+  if (result.ok) {
+    const l = lines[result.index];
+    return { ok: true, key: 'counted', params: { code, qty, reached: l.done + result.counted, planned: l.limit ?? l.done + result.counted, sku: l.sku ?? '' } };
+  }
+  if (result.reason === 'unknown') return { ok: false, key: 'unknown', params: { code } };
+  if (result.reason === 'not_on_order') return { ok: false, key: 'not_on_order', params: { code, sku: hits.map((h) => h.sku).join(', ') } };
+  const l = lines[result.index ?? 0];
+  return { ok: false, key: overKey, params: { code, reached: l.done + l.counted, planned: l.limit ?? 0, room: result.room ?? 0 } };
+}
+
+export type FormScanResult =
+  | { ok: true; index: number; total: number; sku: NamedSku }
+  | { ok: false; reason: 'unknown' | 'ambiguous' };
+
+/**
+ * Where a scan of `qty` goes in an order form's lines (no limits there): onto the first line of one of the SKUs
+ * the code names (`index`, its new quantity `total`), else a new line (`index` -1, `total` = qty) when the code
+ * names exactly one SKU; a code naming none is `unknown`, several not on the lines `ambiguous` (the picker
+ * decides).
+ */
+export function formScan(lines: ReadonlyArray<{ skuId: unknown; qty: unknown }>, hits: readonly NamedSku[], qty: number): FormScanResult {
+  if (hits.length === 0) return { ok: false, reason: 'unknown' };
+  const index = lines.findIndex((l) => hits.some((h) => String(h.id) === String(l.skuId)));
+  if (index >= 0) return { ok: true, index, total: countOf(lines[index].qty) + qty, sku: hits.find((h) => String(h.id) === String(lines[index].skuId))! };
+  if (hits.length > 1) return { ok: false, reason: 'ambiguous' };
+  return { ok: true, index: -1, total: qty, sku: hits[0] };
+}
