@@ -141,8 +141,8 @@ export function countMessage(result: CountResult, code: string, qty: number, lin
   return { ok: false, key: overKey, params: { code, reached: l.done + l.counted, planned: l.limit ?? 0, room: result.room ?? 0 } };
 }
 
-export type FormScanResult =
-  | { ok: true; index: number; total: number; sku: NamedSku }
+export type FormScanResult<H extends NamedSku = NamedSku> =
+  | { ok: true; index: number; total: number; sku: H }
   | { ok: false; reason: 'unknown' | 'ambiguous' };
 
 /**
@@ -151,7 +151,7 @@ export type FormScanResult =
  * names exactly one SKU; a code naming none is `unknown`, several not on the lines `ambiguous` (the picker
  * decides).
  */
-export function formScan(lines: ReadonlyArray<{ skuId: unknown; qty: unknown }>, hits: readonly NamedSku[], qty: number): FormScanResult {
+export function formScan<H extends NamedSku>(lines: ReadonlyArray<{ skuId: unknown; qty: unknown }>, hits: readonly H[], qty: number): FormScanResult<H> {
   if (hits.length === 0) return { ok: false, reason: 'unknown' };
   const index = lines.findIndex((l) => hits.some((h) => String(h.id) === String(l.skuId)));
   if (index >= 0) return { ok: true, index, total: countOf(lines[index].qty) + qty, sku: hits.find((h) => String(h.id) === String(lines[index].skuId))! };
