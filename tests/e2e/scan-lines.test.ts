@@ -34,8 +34,9 @@ async function wedgeScan(page: Page, testId: string, codes: string[]) {
   await expect.poll(async () => Number(await box.getAttribute('data-scans')), { timeout: 15_000 }).toBe(before + codes.length);
 }
 
-/** The last scan's signal (ok / refused), its message, and whether the field is marked invalid (red). */
+/** The last scan's signal (ok / refused), its message (visible), and whether the field is marked invalid (red). */
 async function lastScan(page: Page, testId: string): Promise<{ signal: string | null; message: string | null; invalid: string | null }> {
+  expect(await page.getByTestId(`${testId}-message`).isVisible()).toBe(true);
   return {
     signal: await page.getByTestId(`${testId}-box`).getAttribute('data-signal'),
     message: await page.getByTestId(`${testId}-message`).textContent(),
