@@ -61,6 +61,7 @@ export const widgetMessages = {
           ambiguous: 'Refused: %{code} names several SKUs (%{skus}); choose one with the SKU picker',
           qty: 'Refused: "%{text}": the quantity in N*CODE must be 1 to %{max}',
           clear: 'Clear count',
+          no_order: 'Refused: %{code}: scan the order first',
           incomplete: 'Scanned %{reached} / %{planned}: scan every line before packing or shipping, or clear the count',
         },
         skuPicker: {
@@ -137,6 +138,7 @@ export const widgetMessages = {
           ambiguous: '已拒绝：%{code} 对应多个SKU（%{skus}），请用商品选择器选择',
           qty: '已拒绝：“%{text}”：数量*编码 中的数量必须在1到%{max}之间',
           clear: '清空计数',
+          no_order: '已拒绝：%{code}：请先扫描单据',
           incomplete: '已扫描 %{reached} / %{planned}：请扫描完所有明细再打包或发货，或清空计数',
         },
         skuPicker: {

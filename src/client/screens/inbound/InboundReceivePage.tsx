@@ -154,9 +154,10 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
   /** One line scan: counts onto "receive now" or refuses (see module doc). */
   const scanLine = async ({ code, qty }: ScanInput): Promise<ScanFeedback> => {
     const current = orderRef.current;
-    if (!current) return { ok: false, message: translate('wms.widgets.lineScan.not_on_order', { code, sku: '' }) };
+    const gone = () => ({ ok: false, message: translate('wms.widgets.lineScan.no_order', { code }) });
+    if (!current) return gone();
     const hits = await lookup(code, Number(current.ownerId), (current.lines ?? []).map((l) => ({ skuId: Number(l.skuId), sku: l.sku, skuName: l.skuName })));
-    if (orderRef.current !== current) return { ok: false, message: translate('wms.widgets.lineScan.not_on_order', { code, sku: '' }) };
+    if (orderRef.current !== current) return gone();
     const base = countingRef.current ? receiptsRef.current : receiptsRef.current.map((r) => ({ ...r, qty: '0' }));
     const lines = countLinesOf(current, base);
     const result = countScan(lines, hits.map((h) => h.id), qty, overRef.current);
@@ -256,6 +257,7 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
                 {(order.lines ?? []).map((line, index) => {
                   const r = receipts[index];
                   const err = errors[index];
+                  const progress = lineProgress(countLines[index]);
                   return (
                     <TableRow key={line.id ?? index} data-testid="inbound-exec-line" sx={{ verticalAlign: 'top' }}>
                       <TableCell>{index + 1}</TableCell>
@@ -276,7 +278,7 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
                         />
                       </TableCell>
                       <TableCell align="right">
-                        <LineProgress {...lineProgress(countLines[index])} testId="inbound-exec-progress" />
+                        <LineProgress reached={progress.reached} planned={progress.planned} testId="inbound-exec-progress" />
                       </TableCell>
                       <TableCell sx={{ minWidth: 140 }}>
                         <TextField

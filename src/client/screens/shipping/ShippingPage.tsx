@@ -145,7 +145,7 @@ export const ShippingPage = () => {
   /** One line scan: counts on its line or refuses (see module doc). */
   const scanLine = async ({ code, qty }: ScanInput): Promise<ScanFeedback> => {
     const current = orderRef.current;
-    const gone = () => ({ ok: false, message: translate('wms.widgets.lineScan.not_on_order', { code, sku: '' }) });
+    const gone = () => ({ ok: false, message: translate('wms.widgets.lineScan.no_order', { code }) });
     if (!current) return gone();
     const hits = await lookup(code, Number(current.ownerId), (current.lines ?? []).map((l) => ({ skuId: Number(l.skuId), sku: l.sku, skuName: l.skuName })));
     if (orderRef.current?.id !== current.id) return gone();
