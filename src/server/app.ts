@@ -20,7 +20,7 @@ import { registerImportRoutes } from './domain/imports/routes';
 import { registerExportRoutes } from './domain/exports/routes';
 import { registerPrintRoutes } from './domain/print/routes';
 import { registerJobRoutes } from './domain/jobs/routes';
-import { batchUpdateWeight, batchWeightBody, labelsBody, searchBody, searchSkus } from './domain/sku';
+import { FIND_BY_CODE_PERMISSION, batchUpdateWeight, batchWeightBody, findByCodeBody, findSkusByCode, labelsBody, searchBody, searchSkus } from './domain/sku';
 import { approveJudgement, rejectBody, rejectJudgement } from './domain/inventory/judgement';
 import { registerInboundRoutes } from './domain/inbound/routes';
 import { registerOutboundRoutes } from './domain/outbound/routes';
@@ -106,6 +106,8 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   const skuCall = (ctx: RequestContext, user: UserContext, body: Record<string, unknown>) => ({ db, ctx, user, binding: bindings.sku, body });
   sapiRoute(app, db, '/sapi/wms/sku/count', bindings.sku.meta.permissions.list, { body: crud.crudBody(bindings.sku, 'page') }, ({ ctx, user, body }) => crud.countRecords(skuCall(ctx, user, body)));
   sapiRoute(app, db, '/sapi/wms/sku/search', bindings.sku.meta.permissions.list, { body: searchBody }, ({ ctx, user, body }) => searchSkus(skuCall(ctx, user, body)));
+  // a scanned code -> SKUs: for whoever scans lines (receiving, shipping, order forms) or reads SKUs (issue 27 item 8)
+  sapiRoute(app, db, '/sapi/wms/sku/findByCode', FIND_BY_CODE_PERMISSION, { body: findByCodeBody }, ({ ctx, user, body }) => findSkusByCode(skuCall(ctx, user, body)));
   sapiRoute(app, db, '/sapi/wms/sku/batchUpdateWeight', bindings.sku.meta.permissions.add, { body: batchWeightBody }, ({ ctx, user, body }) => batchUpdateWeight(skuCall(ctx, user, body)));
   sapiRoute(app, db, '/sapi/wms/sku/exportEcPlatformLabels', 'outbound:export_ec_platform_labels', { body: labelsBody }, async ({ ctx, user, body, reply }) => (await import('./domain/labels')).exportEcPlatformLabels(skuCall(ctx, user, body), reply));
 

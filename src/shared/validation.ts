@@ -119,6 +119,7 @@ export const requestLabels = {
   scanBy: L('Look up by', '查找方式'),
   inboundScanCode: L('Order, package, waybill or store order number', '入库单号、包裹号、运单号或店铺订单号'),
   outboundScanCode: L('Order, package, waybill or platform order number', '出库单号、包裹号、运单号或平台订单号'),
+  skuScanCode: L('SKU, supplier SKU, platform SKU or barcode', 'SKU、供应商SKU、平台SKU或条码'),
   user: L('User', '用户'),
   quantity: L('Quantity', '数量'),
   value: L('Value', '值'),

@@ -4,7 +4,7 @@
  * owner. The resources come from the bindings' `meta.scope` and the calls from the route table
  * (sapiRoutesOf), so a new scoped resource or call is walked without touching this file; a scoped resource
  * without an out-of-scope record in the fixture fails the walk (it could not prove anything).
- * - reads (page, list, count, search, queryOne, the inventory export): only records in scope, all of them;
+ * - reads (page, list, count, search, findByCode, queryOne, the inventory export): only records in scope, all of them;
  * - a call taking an id, with an out-of-scope record's id: 403 or 404 and the record as it was (a body the
  *   call would refuse with 400 would prove nothing: EXTRA gives each such call the rest of a valid body);
  * - writes naming another warehouse or owner (add, edit moving a record there, a parent of another scope,
@@ -34,7 +34,7 @@ type ScopeKind = 'warehouse' | 'owner';
 const scoped: ResourceSpec[] = Object.values(bindings).map((b) => b.meta as ResourceSpec).filter((m) => Object.keys(m.scope ?? {}).length > 0);
 
 /** Calls that read many records with a query body: what they return is checked against the scope. */
-const READS = new Set(['page', 'list', 'count', 'search', 'queryOne', 'exportExcel']);
+const READS = new Set(['page', 'list', 'count', 'search', 'findByCode', 'queryOne', 'exportExcel']);
 /**
  * Calls whose body is not `{id, ...}` of their own resource, by name (every resource) or path: each has its
  * own check below. Any other call is walked with out-of-scope ids.
@@ -196,6 +196,9 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
           const found = await ok(c.path, {}, user);
           check(await Promise.all(found.map(async (r: Rec) => (await detail(m, r.id)).data)), what);
           expect(await ok(c.path, { ownerId: f.ownerB }, user), `${what} for another owner`).toEqual([]);
+        } else if (c.name === 'findByCode') {
+          // a SKU by its own code and owner: found in scope, nothing of another scope's
+          for (const r of [...inside, ...outside]) expect(ids(await ok(c.path, { code: r.sku, ownerId: r.ownerId }, user)), `${what} ${r.sku}`).toEqual(foreign.has(r.id) ? [] : [r.id]);
         } else if (c.name === 'queryOne') {
           for (const r of outside) {
             const filters = Object.fromEntries(Object.values(m.scope).filter((fld) => fld !== 'id').map((fld) => [fld, r[fld]]).filter(([, v]) => v != null));

@@ -4,7 +4,8 @@
  *   by "select owner first" / "select warehouse first" (spec 8: lines belong to the owner and warehouse);
  * - `OwnerWarehouseInputs`: goods owner first, then warehouse (enabled ones; picked by themselves when there
  *   is only one on add; fixed on edit and while lines exist);
- * - `EditableLinesTable`: the "Lines" title with the add button(s), the lines error, a numbered table with a
+ * - `EditableLinesTable`: the "Lines" title with the add button(s), the lines error, an optional scan input
+ *   (kit/LinesScanInput: a scanned SKU adds a line or counts on its line; issue 27 item 8), a numbered table with a
  *   remove button per row (`EditableLineRow`), and the inputs a row is made of: `SkuPickerInput` (the SKU
  *   picker preset to the owner), `BatchInput`, `QtyInput`;
  * - `SkuLinesTable`: the whole table for plain SKU lines (SKU, batch, a quantity column), with one Add line
@@ -201,11 +202,13 @@ export interface EditableLinesTableProps {
   labels?: string[];
   /** The add button(s) beside the title. */
   actions: ReactNode;
+  /** Shown between the title and the table: the scan input (kit/LinesScanInput), if the lines take one. */
+  scan?: ReactNode;
   /** The row of line `index` (an EditableLineRow). */
   renderRow: (index: number, key: string) => ReactNode;
 }
 
-export const EditableLinesTable = ({ names, lines, columns, labels, actions, renderRow }: EditableLinesTableProps) => {
+export const EditableLinesTable = ({ names, lines, columns, labels, actions, scan, renderRow }: EditableLinesTableProps) => {
   const translate = useTranslate();
   const head = (label: string, width?: number) => (
     <TableCell key={label} sx={{ fontWeight: 600, width }}>
@@ -220,6 +223,7 @@ export const EditableLinesTable = ({ names, lines, columns, labels, actions, ren
         </Typography>
         {actions}
       </Box>
+      {scan}
       {lines.error ? (
         <Typography variant="body2" color="error" sx={{ mb: 1 }} data-testid={testIdOf(names, 'lines-error')}>
           {lines.error}

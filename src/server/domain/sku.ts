@@ -6,10 +6,11 @@
  *   the read's one statement;
  * - the SKU list filters by e-commerce platform (SKUs that have a platform SKU there);
  * - removing a SKU removes its supplier and platform SKUs in the same transaction;
- * - count, search (keyword + ownerId, for the SKU lookup input) and batchUpdateWeight (ids, weight);
+ * - count, search (keyword + ownerId, for the SKU lookup input), findByCode (a scanned code of one owner, for
+ *   the scan inputs of issue 27 item 8) and batchUpdateWeight (ids, weight);
  * - a product image that is a stored file must be one the writer may read (files/access.ts; issue 26).
  */
-import { and, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import * as yup from 'yup';
 import { ecPlatformSku, owner, sku, supplierSku } from '../../../generated/db/schema';
 import { bindings } from '../../../generated/server/routes';
@@ -17,6 +18,7 @@ import { EcPlatform } from '../../../generated/shared/enums';
 import { Code } from '../../shared/envelope';
 import { fieldMessage, requestLabels, rules } from '../../shared/validation';
 import { findInScope, manifestLabel, meta, type CrudCall, type ResourceHooks } from '../crud/handlers';
+import { actionOf } from '../crud/workflow';
 import type { BodyRule } from '../http/body';
 import { escapeLike } from '../crud/filters';
 import { BizError, notFound } from '../http/errors';
@@ -95,6 +97,47 @@ export async function searchSkus(call: CrudCall): Promise<Array<{ id: number; sk
   return call.db.select({ id: sku.id, sku: sku.sku, name: sku.name }).from(sku)
     .where(and(q.ownerId ? eq(sku.ownerId, q.ownerId) : undefined, like ? or(ilike(sku.sku, like), ilike(sku.name, like)) : undefined, ...scopeConditions(call.user, { owner: sku.ownerId })))
     .orderBy(sku.sku).limit(20);
+}
+
+/** The body of sku/findByCode: `code` (1..100 characters, trimmed) and `ownerId`, both required. */
+export const findByCodeBody: BodyRule<{ code: string; ownerId: number }> = {
+  schema: (lang) => {
+    const r = rules(lang, 'add');
+    return yup.object({ code: r.string(requestLabels.skuScanCode, { required: true, maxLength: 100 }), ownerId: r.ref(manifestLabel('ownerId', meta(bindings.sku))!, { required: true }) });
+  },
+};
+
+/**
+ * Who may look a code up: whoever reads SKUs, writes inbound or outbound orders (the forms' scan input),
+ * receives (the receiving screen) or packs (the shipping screen), each from the manifest.
+ */
+export const FIND_BY_CODE_PERMISSION = [
+  bindings.sku.meta.permissions.list,
+  bindings.inboundOrder.meta.permissions.add,
+  actionOf(bindings.inboundOrder, 'receive').code,
+  bindings.outboundOrder.meta.permissions.add,
+  actionOf(bindings.outboundOrder, 'pack').code,
+].filter((c, i, all) => all.indexOf(c) === i).join('|');
+
+/** Most SKUs one code may name (a code shared by more is a data problem the scan screens show as is). */
+const FIND_BY_CODE_LIMIT = 20;
+
+/**
+ * POST /sapi/wms/sku/findByCode {code, ownerId} (findByCodeBody; issue 27 item 8): the SKUs `{id, sku, name}` of
+ * that owner whose SKU code, one of whose supplier SKUs or one of whose platform SKUs (the code a platform label's
+ * barcode holds, domain/labels.ts) equals `code`, compared case-insensitively; by SKU code. An owner outside the
+ * caller's scope, or a code nothing has, gives []. Scan inputs call it for a code that is no line's SKU code.
+ */
+export async function findSkusByCode(call: CrudCall): Promise<Array<{ id: number; sku: string; name: string }>> {
+  const q = call.body as { code: string; ownerId: number };
+  const code = q.code.toLowerCase();
+  return call.db.select({ id: sku.id, sku: sku.sku, name: sku.name }).from(sku)
+    .where(and(eq(sku.ownerId, q.ownerId), ...scopeConditions(call.user, { owner: sku.ownerId }), or(
+      sql`lower(${sku.sku}) = ${code}`,
+      sql`exists (select 1 from ${supplierSku} where ${supplierSku.skuId} = ${sku.id} and lower(${supplierSku.supplierSku}) = ${code})`,
+      sql`exists (select 1 from ${ecPlatformSku} where ${ecPlatformSku.skuId} = ${sku.id} and lower(${ecPlatformSku.ecPlatformSku}) = ${code})`,
+    )))
+    .orderBy(sku.sku).limit(FIND_BY_CODE_LIMIT);
 }
 
 /** The body of batchUpdateWeight: `ids` (1 or more SKUs) and `weight` in kg, 0..9999, 3 decimals (spec 2.8, 5). */

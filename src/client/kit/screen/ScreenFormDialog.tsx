@@ -32,6 +32,7 @@ import { SkuPicker } from '../../widgets/SkuPicker';
 import { callOf } from '../documentApi';
 import { DocumentFormDialog } from '../DocumentFormDialog';
 import { EditableLineRow, EditableLinesTable, FormGrid, useDocumentLines, type DocumentLines, type FormMode } from '../EditableLines';
+import { LinesScanInput } from '../LinesScanInput';
 import { testIdOf } from '../names';
 import { inputWidget, linesWidget } from './registry';
 import { formItems, newLine, screenAddBody, screenEditBody, screenFormSchema, screenFormValues } from './screenForm';
@@ -146,6 +147,8 @@ const ScreenLines = ({ screen, lines }: { screen: Screen; lines: DocumentLines }
   const translate = useTranslate();
   const spec = screen.spec.form!.lines!;
   const fields = spec.fields.map((n) => fieldOf(screen, spec.resource, n)!);
+  // SKU lines with a quantity take scans (issue 27 item 8)
+  const qty = fields.some((f) => f.name === 'skuId') ? fields.find((f) => f.type === 'int') : undefined;
   return (
     <EditableLinesTable
       names={screen.names}
@@ -157,6 +160,7 @@ const ScreenLines = ({ screen, lines }: { screen: Screen; lines: DocumentLines }
           {translate('wms.doc.action.add_line')}
         </Button>
       }
+      scan={qty ? <LinesScanInput names={screen.names} lines={lines} qtyField={qty.name} newLine={() => newLine(screen)} /> : undefined}
       renderRow={(index, key) => (
         <EditableLineRow key={key} names={screen.names} index={index} onRemove={() => lines.remove(index)}>
           {fields.map((f) => (

@@ -9,10 +9,15 @@
  *   into (default: the line's); an over-receipt checkbox. "Receive now" starts at what remains, or, when a
  *   package was scanned ("Package <no>" on the card), at what that package holds of the line's SKU + batch
  *   (0 for the other lines), so confirming receives exactly that carton;
+ * - the line scan box (widgets/LineScanField, issue 27 item 8) counts "receive now" by SKU, supplier SKU,
+ *   platform SKU or barcode (`3*CODE` counts 3): the first scan sets every "receive now" to 0, each scan adds to
+ *   the first line of its SKU with room; more than planned (unless over-receipt is allowed), codes of no SKU of
+ *   the order's owner and SKUs not on the order are refused at the scan (red, named, low beep), nothing
+ *   counted. "Scanned" shows received + receive now / planned per line, the bar the total;
  * - Confirm (inbound:receive) sends /receive {id, lines: [{lineId, qty, batchNo?}], overReceipt?}, shows the
  *   order's new state (Receiving / Completed) and clears the screen for the next scan.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -34,6 +39,9 @@ import { canTake } from '../../../shared/workflow';
 import { Permitted } from '../../widgets/Permitted';
 import { errorMessage } from '../../widgets/errorMessage';
 import { ScanField, useScanBox } from '../../widgets/ScanField';
+import { LineProgress, LineScanField, ScanProgressBar, type ScanFeedback } from '../../widgets/LineScanField';
+import { countMessage, countOf, countScan, lineProgress, scanProgress, type CountLine, type ScanInput } from '../../widgets/lineScan';
+import { useSkuLookup } from '../../widgets/skuByCode';
 import { BATCH_NO_MAX, CODE_INBOUND_RECEIVE, INBOUND_WORKFLOW, InboundOrderType, kindOf, type InboundRecord } from './constants';
 import { useEnumLabel } from '../../kit/cells';
 import { receiptDefaults, receiptQtyError, remainingOf, toReceiveBody, type ReceiptValues } from './formSchema';
@@ -49,8 +57,13 @@ const LINE_HEADS = [
   'resources.inboundOrderLine.fields.receivedQty',
   'app.inbound.line.remaining',
   'app.inbound.line.receive_qty',
+  'wms.widgets.lineScan.column',
   'resources.inboundOrderLine.fields.batchNo',
 ];
+
+/** The lines as the scan counting sees them: "receive now" counted on top of what was received before. */
+const countLinesOf = (order: InboundRecord, receipts: readonly ReceiptValues[]): CountLine[] =>
+  (order.lines ?? []).map((l, i) => ({ skuId: Number(l.skuId), sku: l.sku, limit: Number(l.plannedQty), done: Number(l.receivedQty ?? 0), counted: countOf(receipts[i]?.qty) }));
 import type { PackageRecord } from '../packages/constants';
 import { contentKey, packedByKey } from '../packages/formSchema';
 
@@ -85,17 +98,31 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
   const notify = useNotify();
   const dataProvider = useDataProvider();
   const enumLabel = useEnumLabel();
+  const lookup = useSkuLookup();
   const [order, setOrder] = useState<ScannedInbound | null>(null);
   const [receipts, setReceipts] = useState<ReceiptValues[]>([]);
   const [overReceipt, setOverReceipt] = useState(false);
+  // the latest values for scans handled between renders (a wedge scanner is faster than React)
+  const orderRef = useRef<ScannedInbound | null>(null);
+  const receiptsRef = useRef<ReceiptValues[]>([]);
+  const overRef = useRef(false);
+  overRef.current = overReceipt;
+  /** A line scan has set "receive now" to counts (from 0). */
+  const countingRef = useRef(false);
+  const putReceipts = (next: ReceiptValues[]) => {
+    receiptsRef.current = next;
+    setReceipts(next);
+  };
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ no: string; status: number } | undefined>();
   const [formError, setFormError] = useState<string | undefined>();
   const kind = kindOf(type);
 
   const show = (found: ScannedInbound | null) => {
+    orderRef.current = found;
+    countingRef.current = false;
     setOrder(found);
-    setReceipts(found ? scanReceipts(found) : []);
+    putReceipts(found ? scanReceipts(found) : []);
     setOverReceipt(false);
   };
 
@@ -120,9 +147,30 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
   };
 
   const setReceipt = (index: number, patch: Partial<ReceiptValues>) => {
-    setReceipts((list) => list.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+    putReceipts(receiptsRef.current.map((r, i) => (i === index ? { ...r, ...patch } : r)));
     setFormError(undefined);
   };
+
+  /** One line scan: counts onto "receive now" or refuses (see module doc). */
+  const scanLine = async ({ code, qty }: ScanInput): Promise<ScanFeedback> => {
+    const current = orderRef.current;
+    const gone = () => ({ ok: false, message: translate('wms.widgets.lineScan.no_order', { code }) });
+    if (!current) return gone();
+    const hits = await lookup(code, Number(current.ownerId), (current.lines ?? []).map((l) => ({ skuId: Number(l.skuId), sku: l.sku, skuName: l.skuName })));
+    if (orderRef.current !== current) return gone();
+    const base = countingRef.current ? receiptsRef.current : receiptsRef.current.map((r) => ({ ...r, qty: '0' }));
+    const lines = countLinesOf(current, base);
+    const result = countScan(lines, hits.map((h) => h.id), qty, overRef.current);
+    if (result.ok) {
+      countingRef.current = true;
+      putReceipts(base.map((r, i) => (i === result.index ? { ...r, qty: String(result.counted) } : r)));
+      setFormError(undefined);
+    }
+    const m = countMessage(result, code, qty, lines, hits, 'over');
+    return { ok: m.ok, message: translate(`wms.widgets.lineScan.${m.key}`, m.params) };
+  };
+  const countLines = order ? countLinesOf(order, receipts) : [];
+  const total = scanProgress(countLines);
 
   const receivable = order ? canTake(INBOUND_WORKFLOW, 'receive', Number(order.status)) : false;
   const errors = receipts.map((r) => receiptQtyError(r.qty));
@@ -190,6 +238,10 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
               {translate('app.inbound.exec.not_receivable', { status: enumLabel('InboundOrderStatus', order.status) })}
             </Alert>
           ) : null}
+          {receivable ? (
+            <LineScanField key={order.id} onScan={scanLine} hint="wms.widgets.lineScan.hint_receive" testId="inbound-line-scan" disabled={working} autoFocus />
+          ) : null}
+          <ScanProgressBar reached={total.reached} planned={total.planned} testId="inbound-scan-progress" />
           <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
             <Table size="small" data-testid="inbound-exec-lines">
               <TableHead>
@@ -205,6 +257,7 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
                 {(order.lines ?? []).map((line, index) => {
                   const r = receipts[index];
                   const err = errors[index];
+                  const progress = lineProgress(countLines[index]);
                   return (
                     <TableRow key={line.id ?? index} data-testid="inbound-exec-line" sx={{ verticalAlign: 'top' }}>
                       <TableCell>{index + 1}</TableCell>
@@ -223,6 +276,9 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
                           disabled={!receivable || working}
                           slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'inbound-exec-qty' } }}
                         />
+                      </TableCell>
+                      <TableCell align="right">
+                        <LineProgress reached={progress.reached} planned={progress.planned} testId="inbound-exec-progress" />
                       </TableCell>
                       <TableCell sx={{ minWidth: 140 }}>
                         <TextField

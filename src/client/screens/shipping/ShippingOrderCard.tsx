@@ -2,7 +2,8 @@
  * The scanned order on the shipping screen: header (order number, status tag, type, platform order, owner,
  * warehouse, receiver, waybill), its lines (SKU, name, batch, quantity, allocated) and its packages (number,
  * waybill, carrier, weight kg, L × W × H cm, contents), with a Print (package label) button per package and an
- * Edit button when `onEditPackage` is given; Print of the order's pick list and packing list sits next to its
+ * Edit button when `onEditPackage` is given; with `counts` (the line scan's counts, issue 27 item 8) a "Scanned"
+ * column shows scanned / ordered per line; Print of the order's pick list and packing list sits next to its
  * number (issue 16). The scanned package, if any, is highlighted.
  */
 import type { ReactNode } from 'react';
@@ -24,6 +25,7 @@ import { PackageContents, dimensionsText } from '../packages/cells';
 import type { PackageRecord } from '../packages/constants';
 import type { OutboundRecord } from './constants';
 import { PrintButton } from '../print/PrintButton';
+import { LineProgress } from '../../widgets/LineScanField';
 
 /** Line headers: the manifest's labels (line fields, the SKU's name, the screen's allocated column). */
 const LINE_HEADS = [
@@ -66,11 +68,15 @@ export interface ShippingOrderCardProps {
   order: OutboundRecord;
   packages: PackageRecord[] | null;
   onEditPackage?: (pkg: PackageRecord) => void;
+  /** Scanned count per line (the screen's line scan), shown against the ordered quantity. */
+  counts?: readonly number[];
+  /** Shown above the lines (the line scan box and its progress). */
+  scan?: ReactNode;
   /** The action buttons. */
   children?: ReactNode;
 }
 
-export const ShippingOrderCard = ({ order, packages, onEditPackage, children }: ShippingOrderCardProps) => {
+export const ShippingOrderCard = ({ order, packages, onEditPackage, counts, scan, children }: ShippingOrderCardProps) => {
   const translate = useTranslate();
   const enumText = useEnumLabel();
   const field = (name: string) => translate(`resources.outboundOrder.fields.${name}`);
@@ -110,9 +116,10 @@ export const ShippingOrderCard = ({ order, packages, onEditPackage, children }: 
         ))}
       </Box>
 
+      {scan ? <Box sx={{ mt: 2 }}>{scan}</Box> : null}
       <Section title={translate('app.shipping.lines')}>
         <Table size="small" data-testid="shipping-lines">
-          <Head keys={LINE_HEADS} />
+          <Head keys={counts ? [...LINE_HEADS, 'wms.widgets.lineScan.column'] : LINE_HEADS} />
           <TableBody>
             {(order.lines ?? []).map((l, i) => (
               <TableRow key={l.id ?? i} data-testid="shipping-line">
@@ -122,6 +129,11 @@ export const ShippingOrderCard = ({ order, packages, onEditPackage, children }: 
                 <TableCell>{l.batchNo || '—'}</TableCell>
                 <TableCell data-testid="shipping-line-qty">{l.qty}</TableCell>
                 <TableCell data-testid="shipping-line-allocated">{l.allocatedQty ?? 0}</TableCell>
+                {counts ? (
+                  <TableCell>
+                    <LineProgress reached={counts[i] ?? 0} planned={Number(l.qty)} testId="shipping-line-scanned" />
+                  </TableCell>
+                ) : null}
               </TableRow>
             ))}
           </TableBody>

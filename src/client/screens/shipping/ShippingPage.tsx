@@ -6,12 +6,17 @@
  *   found");
  * - the order card (ShippingOrderCard): header, lines with allocated quantities, packages
  *   (/outbound-package/page {orderId});
+ * - while the order can be packed, a line scan box (widgets/LineScanField, issue 27 item 8) checks the goods
+ *   picked / packed: a SKU, supplier SKU, platform SKU or barcode counts 1 (`3*CODE` 3) on its line; more than
+ *   ordered, codes of no SKU of the owner and SKUs not on the order are refused at the scan. Once a count has
+ *   started, Pack and Ship wait until every line is scanned in full ("Clear count" starts again); /pack and
+ *   /ship take no quantities (spec 7), so the count is the clerk's check, not sent;
  * - the buttons the order's state allows (manifest workflow via actionsFrom) and the user's codes permit:
  *   Allocate, Start picking, Add package (PackageDialog, while packages may change), Pack (PackOrderDialog:
  *   waybill, carrier, weight kg), Ship (after a confirmation). Each shows the order's new state or the
  *   server's message; after Ship the screen says "Shipped", clears and focuses the scan box for the next order.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,6 +29,9 @@ import { ConfirmedAction } from '../../widgets/ConfirmedAction';
 import { permits } from '../../widgets/Permitted';
 import { errorMessage } from '../../widgets/errorMessage';
 import { ScanField, useScanBox } from '../../widgets/ScanField';
+import { LineScanField, ScanProgressBar, type ScanFeedback } from '../../widgets/LineScanField';
+import { countMessage, countScan, scanProgress, type CountLine, type ScanInput } from '../../widgets/lineScan';
+import { useSkuLookup } from '../../widgets/skuByCode';
 import { useEnumLabel } from '../../kit/cells';
 import { PACKAGE_KINDS, packagesOpen, type PackageRecord } from '../packages/constants';
 import { PackageDialog } from '../packages/PackageDialog';
@@ -38,6 +46,10 @@ const PACKAGES = PACKAGE_KINDS.outbound;
 type Dialog = { kind: 'pack' } | { kind: 'package'; pkg?: PackageRecord } | null;
 type Result = { key: 'now' | 'shipped'; no: string; status: number };
 
+/** The lines as the scan counting sees them: counted against the ordered quantity. */
+const countLinesOf = (order: OutboundRecord, counts: readonly number[]): CountLine[] =>
+  (order.lines ?? []).map((l, i) => ({ skuId: Number(l.skuId), sku: l.sku, limit: Number(l.qty), done: 0, counted: counts[i] ?? 0 }));
+
 export const ShippingPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -50,6 +62,15 @@ export const ShippingPage = () => {
   const [result, setResult] = useState<Result | undefined>();
   const [actionError, setActionError] = useState<string | undefined>();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const lookup = useSkuLookup();
+  const [counts, setCounts] = useState<number[]>([]);
+  // the latest values for scans handled between renders
+  const orderRef = useRef<OutboundRecord | null>(null);
+  const countsRef = useRef<number[]>([]);
+  const putCounts = (next: number[]) => {
+    countsRef.current = next;
+    setCounts(next);
+  };
 
   const loadPackages = async (orderId: number) => {
     try {
@@ -60,6 +81,8 @@ export const ShippingPage = () => {
   };
 
   const show = (found: OutboundRecord | null) => {
+    orderRef.current = found;
+    putCounts([]);
     setOrder(found);
     setPackages(null);
     if (found) void loadPackages(found.id);
@@ -100,7 +123,8 @@ export const ShippingPage = () => {
         return;
       }
       setResult({ key: 'now', no, status });
-      setOrder({ ...after, package: order.package });
+      orderRef.current = { ...after, package: order.package };
+      setOrder(orderRef.current);
       setDialog(null);
       void loadPackages(order.id);
     } catch (e) {
@@ -117,6 +141,23 @@ export const ShippingPage = () => {
       () => notify('app.shipping.done', { type: 'success' }),
       (e) => notify(errorMessage(e), { type: 'error' }),
     );
+
+  /** One line scan: counts on its line or refuses (see module doc). */
+  const scanLine = async ({ code, qty }: ScanInput): Promise<ScanFeedback> => {
+    const current = orderRef.current;
+    const gone = () => ({ ok: false, message: translate('wms.widgets.lineScan.no_order', { code }) });
+    if (!current) return gone();
+    const hits = await lookup(code, Number(current.ownerId), (current.lines ?? []).map((l) => ({ skuId: Number(l.skuId), sku: l.sku, skuName: l.skuName })));
+    if (orderRef.current?.id !== current.id) return gone();
+    const lines = countLinesOf(current, countsRef.current);
+    const result = countScan(lines, hits.map((h) => h.id), qty);
+    if (result.ok) putCounts(lines.map((l, i) => (i === result.index ? result.counted : l.counted)));
+    const m = countMessage(result, code, qty, lines, hits, 'over_ordered');
+    return { ok: m.ok, message: translate(`wms.widgets.lineScan.${m.key}`, m.params) };
+  };
+  const scanTotal = order ? scanProgress(countLinesOf(order, counts)) : undefined;
+  /** A count has started and is not complete: Pack and Ship wait. */
+  const countOpen = Boolean(scanTotal && scanTotal.reached > 0 && !scanTotal.complete);
 
   const status = Number(order?.status);
   const allowed = order
@@ -149,7 +190,20 @@ export const ShippingPage = () => {
 
       {order ? (
         <Paper sx={{ p: 2 }}>
-          <ShippingOrderCard order={order} packages={packages} onEditPackage={canPackages ? (pkg) => setDialog({ kind: 'package', pkg }) : undefined}>
+          <ShippingOrderCard
+            order={order}
+            packages={packages}
+            onEditPackage={canPackages ? (pkg) => setDialog({ kind: 'package', pkg }) : undefined}
+            counts={can('pack') || counts.length ? counts : undefined}
+            scan={
+              can('pack') && scanTotal ? (
+                <>
+                  <LineScanField key={order.id} onScan={scanLine} hint="wms.widgets.lineScan.hint_pack" testId="shipping-line-scan" disabled={busy} />
+                  <ScanProgressBar reached={scanTotal.reached} planned={scanTotal.planned} testId="shipping-scan-progress" />
+                </>
+              ) : undefined
+            }
+          >
             {allowed.length === 0 && !canPackages ? (
               <Alert severity="warning" sx={{ flex: '1 1 100%' }} data-testid="shipping-nothing-to-do">
                 {translate('app.shipping.nothing_to_do', { no: order.orderNo ?? '', status: enumText('OutboundOrderStatus', status) })}
@@ -175,12 +229,17 @@ export const ShippingPage = () => {
                 {translate('app.shipping.action.add_package')}
               </Button>
             ) : null}
+            {countOpen && scanTotal ? (
+              <Alert severity="info" sx={{ flex: '1 1 100%' }} data-testid="shipping-count-open">
+                {translate('wms.widgets.lineScan.incomplete', { reached: scanTotal.reached, planned: scanTotal.planned })}
+              </Alert>
+            ) : null}
             {can('pack') ? (
-              <Button variant="outlined" onClick={() => setDialog({ kind: 'pack' })} disabled={busy} data-testid="shipping-pack">
+              <Button variant="outlined" onClick={() => setDialog({ kind: 'pack' })} disabled={busy || countOpen} data-testid="shipping-pack">
                 {actionLabel('pack')}
               </Button>
             ) : null}
-            {can('ship') ? (
+            {can('ship') && !countOpen ? (
               <Box>
                 <ConfirmedAction
                   variant="contained"
@@ -198,6 +257,11 @@ export const ShippingPage = () => {
               </Box>
             ) : null}
             <Box sx={{ flex: '1 1 auto' }} />
+            {counts.some((c) => c > 0) ? (
+              <Button onClick={() => putCounts([])} disabled={busy} data-testid="shipping-clear-count">
+                {translate('wms.widgets.lineScan.clear')}
+              </Button>
+            ) : null}
             <Button onClick={clear} disabled={busy} data-testid="shipping-clear">
               {translate('app.shipping.action.clear')}
             </Button>
