@@ -127,7 +127,10 @@ export class S3FileStorage implements FileStorage {
     try {
       await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
     } catch (e) {
-      throw new Error(`S3 bucket ${this.settings.bucket}${this.settings.endpoint ? ` at ${this.settings.endpoint}` : ''} cannot be used: ${(e as Error).name || (e as Error).message}`);
+      const err = e as Error & { $metadata?: { httpStatusCode?: number } };
+      const status = err.$metadata?.httpStatusCode;
+      const reason = status ? `HTTP ${status}${err.name && err.name !== 'Unknown' ? ` ${err.name}` : ''}` : err.message || err.name;
+      throw new Error(`S3 bucket ${this.settings.bucket}${this.settings.endpoint ? ` at ${this.settings.endpoint}` : ''} cannot be used: ${reason}`);
     }
   }
 
