@@ -9,7 +9,7 @@
  * of at most 10 letters/digits, or none). A client's file name never becomes a key, so keys cannot collide,
  * climb out of the root or carry odd characters. {@link isStorageKey} tells a well-formed key apart.
  *
- * The local implementation keeps files under `<WMS_DATA_DIR>/files`; with the test data dir `memory://` it
+ * The local store keeps files under `<WMS_DATA_DIR>/files`; with the test data dir `memory://` it
  * uses a fresh directory under os.tmpdir() that {@link LocalFileStorage.dispose} removes.
  */
 import { derivedKeyOf } from '../../../shared/files';
