@@ -31,7 +31,7 @@ export async function startS3Fake(): Promise<S3Fake> {
   return {
     settings: { endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: 'wms', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true },
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((ok) => child.once('exit', ok));
         child.kill('SIGTERM');
         await exited;

@@ -6,8 +6,8 @@
  * address minted on A opens on B; with A closed all of it still works through B. An export whose file is gone
  * from the store says so. These need DATABASE_URL and are skipped without it.
  *
- * Without PostgreSQL too: the S3 store takes a 100 MB upload streamed (the app's RSS grows by less than 100 MB)
- * and fails its check for a bucket it cannot use; the database store (on PGlite here) keeps files across chunks
+ * Without PostgreSQL too: the S3 store takes a 100 MB upload streamed (the app's RSS grows by less than 100 MB),
+ * fails its check for a bucket it cannot use, and with its server gone the export download answers 503; the database store (on PGlite here) keeps files across chunks
  * with their size and SHA-256, replaces and removes them; files:move copies a local folder into it, verified
  * and resumable.
  */
@@ -289,6 +289,18 @@ describe('S3 store', () => {
     await expect(wrong.check()).rejects.toThrow(/S3 bucket no-such-bucket at http:\/\/127\.0\.0\.1:\d+ cannot be used: HTTP 404/);
     await wrong.dispose();
   });
+
+  it('with the S3 server gone: check fails and an export download answers 503, not "missing"', async () => {
+    const exp = (await t.call('/sapi/wms/sku-inventory/exportExcel', {}, token)).data;
+    let state: Rec = {};
+    for (let i = 0; i < 600 && state.exportStatus !== ExportStatus.SUCCESS; i++, await sleep(50)) state = (await t.call('/sapi/sys/fileExport/query', { id: exp.id }, token)).data;
+    expect(state.exportStatus, state.message).toBe(ExportStatus.SUCCESS);
+    expect((await fetchBytes(t, state.downloadUrl)).status).toBe(200);
+    await s3.stop();
+    await expect(t.app.fileStorage.check()).rejects.toThrow(/^S3 bucket wms at http:\/\/127\.0\.0\.1:\d+ cannot be used: /);
+    const res = await t.app.inject({ method: 'GET', url: state.downloadUrl });
+    expect([res.statusCode, res.json().msg]).toEqual([503, 'The file storage cannot be reached now: try again later']);
+  }, 60_000);
 });
 
 describe('database store (on PGlite)', () => {
