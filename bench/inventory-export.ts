@@ -196,7 +196,8 @@ async function exportOnce(t: BenchApp, admin: string) {
 }
 
 async function main() {
-  const t = await startTestApp('postgres');
+  // the local folder (not the database store PostgreSQL defaults to): the workbook is read from its path below
+  const t = await startTestApp('postgres', { fileStore: 'local' });
   const dbName = ((t.database.db as unknown as { $client: pg.Pool }).$client.options as { connectionString?: string }).connectionString?.split('/').pop();
   const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
   const tmp = mkdtempSync(join(tmpdir(), 'wms-export-bench-'));

@@ -11,8 +11,13 @@
  * WMS_REQUEST_RECORDS (`0` records no /sapi call; default on: docs/records.md),
  * WMS_TEST_HOOKS (`1`: tests only, adds /sapi/test/fail500, a call that fails with a 500; never set by npm start),
  * WMS_QUERY_DATABASE_URL (PostgreSQL only: the login of the query tool's built-in connection, a user that may only
- * read; unset = the product makes its own query role when its user may create roles: docs/dbms.md).
+ * read; unset = the product makes its own query role when its user may create roles: docs/dbms.md),
+ * WMS_FILE_STORE (`local`, `database` or `s3`: where stored files live; default `s3` when WMS_S3_BUCKET is set, else
+ * `database` with DATABASE_URL, else `local`: docs/files.md "Stores"), WMS_S3_ENDPOINT, WMS_S3_REGION (default
+ * us-east-1), WMS_S3_BUCKET, WMS_S3_ACCESS_KEY_ID, WMS_S3_SECRET_ACCESS_KEY, WMS_S3_FORCE_PATH_STYLE (`1`/`true`),
+ * WMS_S3_PREFIX (the S3 store's settings).
  */
+import type { S3Settings } from './domain/files/s3-storage';
 import type { SchedulerSettings } from './domain/jobs/scheduler';
 import type { LoginThrottleSettings } from './domain/login-throttle';
 import type { ShareRateLimits } from './domain/share/public';
@@ -45,6 +50,31 @@ export interface Config {
   requestRecords?: RecorderOptions;
   /** Tests only (WMS_TEST_HOOKS=1): registers /sapi/test/fail500, which answers 500 (docs/records.md). */
   testHooks?: boolean;
+  /** Where stored files live (WMS_FILE_STORE); unset = {@link defaultFileStore}. */
+  fileStore?: FileStoreKind;
+  /** The S3 store's bucket and credentials (WMS_S3_*); needed when the store is `s3`. */
+  s3?: S3Settings;
+}
+
+export type FileStoreKind = 'local' | 'database' | 's3';
+export const FILE_STORE_KINDS: readonly FileStoreKind[] = ['local', 'database', 's3'];
+
+/** The store of a config that names none: S3 when a bucket is set, the database on PostgreSQL, else the local folder. */
+export const defaultFileStore = (config: Pick<Config, 'databaseUrl' | 's3'>): FileStoreKind => (config.s3 ? 's3' : config.databaseUrl ? 'database' : 'local');
+
+/** The WMS_S3_* settings, undefined when WMS_S3_BUCKET is unset. */
+export function s3FromEnv(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const bucket = env.WMS_S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  return {
+    bucket,
+    endpoint: env.WMS_S3_ENDPOINT?.trim() || undefined,
+    region: env.WMS_S3_REGION?.trim() || 'us-east-1',
+    accessKeyId: env.WMS_S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.WMS_S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: /^(1|true|yes)$/i.test(env.WMS_S3_FORCE_PATH_STYLE?.trim() ?? ''),
+    prefix: env.WMS_S3_PREFIX?.trim() || undefined,
+  };
 }
 
 /** Loopback only: a reverse proxy on the same host may name the client. */
@@ -66,5 +96,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     scheduler: { enabled: env.WMS_SCHEDULER !== '0' },
     requestRecords: { enabled: env.WMS_REQUEST_RECORDS !== '0' },
     testHooks: env.WMS_TEST_HOOKS === '1',
+    fileStore: (env.WMS_FILE_STORE?.trim() || undefined) as FileStoreKind | undefined,
+    s3: s3FromEnv(env),
   };
 }

@@ -58,7 +58,8 @@ describe.each(testDatabases())('files on %s', (kind) => {
   const fileRows = async () => Number((await t.database.db.select({ n: count() }).from(sysFile))[0].n);
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    // the local folder on both databases: these tests look at the files it holds (the shared stores: shared-files.test.ts)
+    t = await startTestApp(kind, { fileStore: 'local' });
     admin = await t.login();
     root = (t.app.fileStorage as LocalFileStorage).root;
   });

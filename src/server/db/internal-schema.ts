@@ -4,7 +4,7 @@
  * drizzle-kit with the rest.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /** A login session: token -> user; idle expiry slides, old tokens are rotated (docs/architecture.md). */
 export const sysSession = pgTable('sys_session', {
@@ -56,6 +56,33 @@ export const sysFile = pgTable('sys_file', {
   userId: integer('user_id').notNull(),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
 }, (t) => [index('sys_file_path_idx').on(t.path)]);
+
+/** PostgreSQL's bytea (Buffer in, Buffer or Uint8Array out, by driver). */
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * The database file store (issue 28; domain/files/db-storage.ts): one row per stored version of a key. A row is
+ * written `done = false` before its chunks and turned `done` (with size and SHA-256) in the transaction that
+ * drops the key's older version, so a reader sees a whole file or none; rows left not done by a crash are swept.
+ */
+export const sysFileBlob = pgTable('sys_file_blob', {
+  id: uuid('id').primaryKey(),
+  key: varchar('key', { length: 300 }).notNull(),
+  size: bigint('size', { mode: 'number' }).default(0).notNull(),
+  sha256: varchar('sha256', { length: 64 }),
+  done: boolean('done').default(false).notNull(),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  uniqueIndex('sys_file_blob_key_done_idx').on(t.key).where(sql`${t.done}`),
+  index('sys_file_blob_pending_idx').on(t.addDate).where(sql`not ${t.done}`),
+]);
+
+/** The bytes of a {@link sysFileBlob} in order (`seq` from 0), at most 1 MiB each (db-storage.ts CHUNK_BYTES). */
+export const sysFileChunk = pgTable('sys_file_chunk', {
+  blobId: uuid('blob_id').notNull().references(() => sysFileBlob.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull(),
+  bytes: bytea('bytes').notNull(),
+}, (t) => [primaryKey({ columns: [t.blobId, t.seq] })]);
 
 /**
  * An Excel import (issue 3): runs in the background so the console can show progress; all or nothing.

@@ -28,7 +28,7 @@ import type { Db } from '../../db/connect';
  * (sys_captcha), share links' token hashes (wms_inventory_share_token) and the rate counters whose bucket names
  * hold those hashes (sys_rate_hit).
  */
-export const QUERY_HIDDEN_TABLES = ['sys_session', 'sys_captcha', 'wms_inventory_share_token', 'sys_rate_hit'] as const;
+export const QUERY_HIDDEN_TABLES = ['sys_session', 'sys_captcha', 'wms_inventory_share_token', 'sys_rate_hit', 'sys_file_blob', 'sys_file_chunk'] as const;
 
 /** Manifest field types whose values the role never reads. */
 const SECRET_TYPES = new Set(['secret', 'password']);

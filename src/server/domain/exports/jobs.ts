@@ -117,7 +117,9 @@ const texts = {
   failed: { en: 'Export failed: {reason}', zh: '导出失败：{reason}' },
   notReady: { en: 'Export job {id} has no file: its status is {status}', zh: '导出任务 {id} 没有文件：状态为 {status}' },
   badLink: { en: 'This download link is invalid or has expired; export again from the console', zh: '下载链接无效或已过期，请在控制台重新导出' },
-  fileGone: { en: 'The file of export job {id} is no longer stored', zh: '导出任务 {id} 的文件已不存在' },
+  // every instance reads the same store (issue 28), so a missing file was removed from it, not kept elsewhere
+  fileGone: { en: 'The file of export job {id} is missing from the file storage: start the export again', zh: '导出任务 {id} 的文件已从文件存储中缺失，请重新导出' },
+  storeDown: { en: 'The file storage cannot be reached now: try again later', zh: '文件存储暂时无法访问，请稍后重试' },
   lost: { en: 'another instance took the job over', zh: '任务已由另一个实例接管' },
   unknownKind: { en: 'unknown export kind {kind}', zh: '未知的导出类型 {kind}' },
 } as const;
@@ -296,7 +298,8 @@ export function downloadName(fileBase: string, addDate: Date, tzHours: number): 
  * X-Token header (the user who started the job, or an admin) or at the signed address the query call gave
  * (`?u&exp&sig`, files/signed-url.ts: unexpired, its user still enabled). A session token in the query
  * string is not read (issue 26). No session and no signature: HTTP 401; a bad or expired signature: 403;
- * unknown job or another user's: 404; not finished or failed: 409 (each with an envelope body).
+ * unknown job or another user's: 404; not finished or failed: 409; its file missing from the store: 404; the store
+ * unreachable: 503 (each with an envelope body).
  */
 export async function serveExport(deps: ExportDeps, signer: PathSigner, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const { db } = deps.database;
@@ -326,7 +329,14 @@ export async function serveExport(deps: ExportDeps, signer: PathSigner, req: Fas
   if (job.status !== ExportStatus.SUCCESS || !job.filePath) {
     return reply.status(409).send({ code: Code.CONFLICT, msg: t(ctx.lang, 'notReady', { id: job.id, status: String(job.status) }), data: null });
   }
-  if (!(await deps.storage.exists(job.filePath))) return reply.status(404).send({ code: Code.NOT_FOUND, msg: t(ctx.lang, 'fileGone', { id: job.id }), data: null });
+  let stored: boolean;
+  try {
+    stored = await deps.storage.exists(job.filePath);
+  } catch (e) {
+    req.log.error({ err: e }, 'file storage unreachable');
+    return reply.status(503).send({ code: Code.ERROR, msg: t(ctx.lang, 'storeDown'), data: null });
+  }
+  if (!stored) return reply.status(404).send({ code: Code.NOT_FOUND, msg: t(ctx.lang, 'fileGone', { id: job.id }), data: null });
   const name = downloadName(deps.definitions.get(job.kind)?.fileBase ?? job.kind, job.addDate, job.tzHours);
   reply.header('content-type', XLSX_MIME);
   reply.header('x-content-type-options', 'nosniff');

@@ -1,7 +1,7 @@
 /**
  * Registers the file calls (spec 7.1, 7.2; issue 3) on the app: @fastify/multipart (file size limit
- * {@link MAX_UPLOAD_BYTES} + 1 byte, so that one byte over can be told from exactly the limit), the storage
- * of the config (`<WMS_DATA_DIR>/files`, a temp dir for `memory://`), `POST /sapi/sys/file/upload`
+ * {@link MAX_UPLOAD_BYTES} + 1 byte, so that one byte over can be told from exactly the limit), the file store
+ * of the config (./store.ts: the database, an S3 bucket or `<WMS_DATA_DIR>/files`), `POST /sapi/sys/file/upload`
  * (permission 'any'), `POST /sapi/sys/file/sign` (permission 'any'; signed file addresses, ./download.ts) and
  * `GET /sapi/sys/file/get/*`; decorates the app with `pathSigner` (./signed-url.ts). Returns the storage, which the imports read from;
  * it is also `app.fileStorage`.
@@ -12,7 +12,8 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import { MULTIPART } from '../../http/body';
 import { sapiRoute } from '../../http/sapi';
-import { createLocalStorage, type FileStorage } from './storage';
+import type { FileStorage } from './storage';
+import { createFileStorage } from './store';
 import { serveFile, signBody, signFiles } from './download';
 import { lazyPathSigner, type PathSigner } from './signed-url';
 import { FILE_URL_PREFIX, MAX_UPLOAD_BYTES, uploadFile } from './upload';
@@ -26,11 +27,11 @@ declare module 'fastify' {
   }
 }
 
-export async function registerFileRoutes(app: FastifyInstance, database: Database, config: Pick<Config, 'dataDir'>): Promise<FileStorage> {
+export async function registerFileRoutes(app: FastifyInstance, database: Database, config: Pick<Config, 'dataDir' | 'databaseUrl' | 'fileStore' | 's3'>): Promise<FileStorage> {
   const { db } = database;
-  const storage = createLocalStorage(config.dataDir);
+  const storage = createFileStorage(config, database);
   app.decorate('fileStorage', storage);
-  app.addHook('onClose', async () => { await storage.dispose(); });
+  app.addHook('onClose', async () => { await storage.dispose?.(); });
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 } });
   }
