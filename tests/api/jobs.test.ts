@@ -243,12 +243,11 @@ describe.each(testDatabases())('scheduled tasks on %s', (kind) => {
     const retention = jobsZh.find((x) => x.beanName === 'jobLogRetention')!;
     expect(retention.name).toBe('删除过期的任务日志');
     expect(((await ok('/sapi/sys/job/list', {})) as Rec[]).find((x) => x.id === retention.id)!.name).toBe('Delete old task log lines');
-    await ok('/sapi/sys/job/runNow', { id: retention.id });
-    await waitLog(retention.id, 1);
-    const logZh = (await call('/sapi/sys/job-log/page', { jobId: retention.id, size: 50 }, admin, zh)).data.records as Rec[];
-    expect(logZh[0]).toMatchObject({ jobName: '删除过期的任务日志', message: expect.stringMatching(/^已删除 \d+ 条超过 30 天的任务日志$/) });
-    const logEn = (await ok('/sapi/sys/job-log/page', { jobId: retention.id, size: 50 })).records as Rec[];
-    expect(logEn[0].message).toMatch(/^deleted \d+ task log line\(s\) older than 30 day\(s\)$/);
+    const started = await ok('/sapi/sys/job/runNow', { id: retention.id });
+    const ended = (lang: Record<string, string> = {}) => async () => ((await call('/sapi/sys/job-log/page', { jobId: retention.id, size: 50 }, admin, lang)).data.records as Rec[]).find((r) => r.id === started.logId && r.status !== JobRunStatus.RUNNING);
+    await expect.poll(ended(), { timeout: 10_000 }).toBeTruthy();
+    expect(await ended(zh)()).toMatchObject({ jobName: '删除过期的任务日志', message: expect.stringMatching(/^已删除 \d+ 条超过 30 天的任务日志$/) });
+    expect((await ended()())!.message).toMatch(/^deleted \d+ task log line\(s\) older than 30 day\(s\)$/);
     const own = await addJob({ beanName: 'testEcho', params: undefined });
     expect(((await call('/sapi/sys/job/list', {}, admin, zh)).data as Rec[]).find((x) => x.id === own.id)!.name).toBe(own.name);
     await ok('/sapi/sys/job/remove', { id: own.id });
