@@ -11,7 +11,10 @@
  * WMS_REQUEST_RECORDS (`0` records no /sapi call; default on: docs/records.md),
  * WMS_TEST_HOOKS (`1`: tests only, adds /sapi/test/fail500, a call that fails with a 500; never set by npm start),
  * WMS_QUERY_DATABASE_URL (PostgreSQL only: the login of the query tool's built-in connection, a user that may only
- * read; unset = the product makes its own query role when its user may create roles: docs/dbms.md).
+ * read; unset = the product makes its own query role when its user may create roles: docs/dbms.md),
+ * WMS_METRICS_TOKEN (GET /metrics on the main port answers a request bearing it; unset = not there),
+ * WMS_METRICS_PORT (GET /metrics also on this port of 127.0.0.1, without a token; unset = no such port),
+ * WMS_SHUTDOWN_TIMEOUT_MS (how long a stopping instance waits for the calls it took, default 10000; docs/deployment.md).
  */
 import type { SchedulerSettings } from './domain/jobs/scheduler';
 import type { LoginThrottleSettings } from './domain/login-throttle';
@@ -45,6 +48,24 @@ export interface Config {
   requestRecords?: RecorderOptions;
   /** Tests only (WMS_TEST_HOOKS=1): registers /sapi/test/fail500, which answers 500 (docs/records.md). */
   testHooks?: boolean;
+  /** Bearer token of GET /metrics on the main port (WMS_METRICS_TOKEN); unset: /metrics answers 404 there (http/metrics.ts). */
+  metricsToken?: string;
+  /** A port of 127.0.0.1 serving GET /metrics without a token (WMS_METRICS_PORT; main.ts). */
+  metricsPort?: number;
+  /** Milliseconds a stopping instance waits for the calls it took before it cuts them (WMS_SHUTDOWN_TIMEOUT_MS; shutdown.ts). */
+  shutdownTimeoutMs?: number;
+}
+
+/** How long a stopping instance waits for the calls it took (ms). */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/** A whole number of at least `min` from `text`, or `fallback` when unset; throws naming the variable otherwise. */
+function intVar(env: NodeJS.ProcessEnv, name: string, min: number, fallback: number | undefined): number | undefined {
+  const text = env[name]?.trim();
+  if (!text) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, not ${JSON.stringify(text)}`);
+  return n;
 }
 
 /** Loopback only: a reverse proxy on the same host may name the client. */
@@ -66,5 +87,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     scheduler: { enabled: env.WMS_SCHEDULER !== '0' },
     requestRecords: { enabled: env.WMS_REQUEST_RECORDS !== '0' },
     testHooks: env.WMS_TEST_HOOKS === '1',
+    metricsToken: env.WMS_METRICS_TOKEN?.trim() || undefined,
+    metricsPort: intVar(env, 'WMS_METRICS_PORT', 1, undefined),
+    shutdownTimeoutMs: intVar(env, 'WMS_SHUTDOWN_TIMEOUT_MS', 0, DEFAULT_SHUTDOWN_TIMEOUT_MS),
   };
 }

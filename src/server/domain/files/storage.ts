@@ -14,7 +14,7 @@
 import { derivedKeyOf } from '../../../shared/files';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { access, constants as fsConstants, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -30,6 +30,8 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removes `key`; a missing key is not an error. */
   remove(key: string): Promise<void>;
+  /** Resolves when the store can be read and written now; rejects with the reason otherwise (GET /readyz, http/health.ts). */
+  check(): Promise<void>;
 }
 
 const KEY_RE = /^\d{4}\/\d{2}\/\d{2}\/[0-9a-f-]{36}(?:_[0-9a-z]{1,20})?(?:\.[0-9a-z]{1,10})?$/;
@@ -100,6 +102,13 @@ export class LocalFileStorage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  /** The root is (or can be made) a directory this process may write into: no file is written, so probes stay cheap. */
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    if (!(await stat(this.root)).isDirectory()) throw new Error(`${this.root} is not a directory`);
+    await access(this.root, fsConstants.R_OK | fsConstants.W_OK);
   }
 
   /** Removes the whole tree when it was a temporary one (data dir `memory://`); otherwise does nothing. */
