@@ -54,10 +54,15 @@ export interface Config {
   metricsPort?: number;
   /** Milliseconds a stopping instance waits for the calls it took before it cuts them (WMS_SHUTDOWN_TIMEOUT_MS; shutdown.ts). */
   shutdownTimeoutMs?: number;
+  /** Milliseconds a stopping instance still accepts connections after readiness turned 503 (WMS_SHUTDOWN_DELAY_MS; shutdown.ts). */
+  shutdownDelayMs?: number;
 }
 
 /** How long a stopping instance waits for the calls it took (ms). */
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/** How long a stopping instance still accepts connections after readiness turned 503 (ms). */
+export const DEFAULT_SHUTDOWN_DELAY_MS = 1_000;
 
 /** A whole number of at least `min` from `text`, or `fallback` when unset; throws naming the variable otherwise. */
 function intVar(env: NodeJS.ProcessEnv, name: string, min: number, fallback: number | undefined): number | undefined {
@@ -90,5 +95,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.WMS_METRICS_TOKEN?.trim() || undefined,
     metricsPort: intVar(env, 'WMS_METRICS_PORT', 1, undefined),
     shutdownTimeoutMs: intVar(env, 'WMS_SHUTDOWN_TIMEOUT_MS', 0, DEFAULT_SHUTDOWN_TIMEOUT_MS),
+    shutdownDelayMs: intVar(env, 'WMS_SHUTDOWN_DELAY_MS', 0, DEFAULT_SHUTDOWN_DELAY_MS),
   };
 }

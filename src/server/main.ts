@@ -31,7 +31,7 @@ async function main() {
     closers.push(() => new Promise<void>((done) => { metricsServer.close(() => done()); metricsServer.closeAllConnections(); }));
   }
   console.log(`WMS console: http://localhost:${config.port}/  (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`);
-  const stop = gracefulStop({ app, database, timeoutMs: config.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS, closers });
+  const stop = gracefulStop({ app, database, timeoutMs: config.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS, delayMs: config.shutdownDelayMs, closers });
   const onSignal = (signal: NodeJS.Signals) => { void stop(signal).then((code) => process.exit(code)); };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
