@@ -1,8 +1,10 @@
 /**
  * Graceful stop of a listening instance on SIGTERM / SIGINT (issue 28; docs/deployment.md "Graceful stop"):
  *
- * 1. readiness turns 503 (http/health.ts), and every answer from now on says `Connection: close`;
- * 2. the listening socket closes: no new connection. The connections already accepted stay: each one's calls are
+ * 1. readiness turns 503 (http/health.ts), and every answer from now on says `Connection: close`; for `delayMs`
+ *    (WMS_SHUTDOWN_DELAY_MS) the instance still accepts connections, so a load balancer that has not yet seen the
+ *    503 loses no call;
+ * 2. the listening socket closes (after the loop has accepted what the kernel queued): no new connection. The connections already accepted stay: each one's calls are
  *    answered, then it is closed once idle ({@link ConnectionTracker}); one that has not sent a call yet gets
  *    {@link FRESH_GRACE_MS} to do so (its request may already be on its way: Node's own `closeIdleConnections`,
  *    which `server.close()` calls, would reset it). After `timeoutMs` every connection still open is cut;
@@ -10,8 +12,8 @@
  *    (its runs end as FAIL "the server stopped", its instance row is removed: domain/jobs/scheduler.ts), give
  *    queued exports back for another instance and wait for running imports and exports;
  * 4. `closers` (e.g. the metrics port), then the database pool, once;
- * 5. resolves with the exit code: 0, or 1 when a step failed or the stop took longer than `timeoutMs` +
- *    {@link HOOKS_GRACE_MS}.
+ * 5. resolves with the exit code: 0, or 1 when a step failed or the stop took longer than `delayMs` + `timeoutMs`
+ *    + {@link HOOKS_GRACE_MS}.
  *
  * A second signal during the stop starts nothing new (it used to end the pool twice: "Called end on pool more
  * than once") and gets the same promise.
@@ -35,9 +37,12 @@ export const HOOKS_GRACE_MS = 10_000;
  */
 export class ConnectionTracker {
   private readonly open = new Map<Socket, { busy: number; served: boolean }>();
+  /** Connections accepted since the start. */
+  accepted = 0;
 
   constructor(server: Server) {
     server.on('connection', (socket: Socket) => {
+      this.accepted++;
       this.open.set(socket, { busy: 0, served: false });
       socket.once('close', () => this.open.delete(socket));
     });
@@ -82,6 +87,19 @@ export function gracefulStop({ app, database, timeoutMs, delayMs = 0, closers = 
   const connections = new ConnectionTracker(server);
   let stopping: Promise<number> | undefined;
 
+  /**
+   * Lets the event loop accept what the kernel has already queued on the listening socket (each check phase
+   * follows a poll phase, which accepts): closing the socket would reset those connections. A loop that was busy
+   * past the delay meets a full queue here.
+   */
+  const acceptQueued = async () => {
+    for (let i = 0; i < 20; i++) {
+      const before = connections.accepted;
+      await new Promise((turn) => setImmediate(turn));
+      if (connections.accepted === before) return;
+    }
+  };
+
   /** Stops listening and resolves once every accepted connection has ended (module doc, step 2). */
   const drain = (started: number) => new Promise<void>((done) => {
     // net.Server's close, not http.Server's: the latter first destroys every connection it thinks idle
@@ -121,13 +139,10 @@ export function gracefulStop({ app, database, timeoutMs, delayMs = 0, closers = 
             code = 1;
           }
         };
-        if (delayMs > 0) {
-          // still accepting: a balancer that has not yet seen the 503 may send more; each answer closes its connection
-          const sweep = setInterval(() => connections.closeIdle(false), SWEEP_MS);
-          await new Promise((ok) => setTimeout(ok, delayMs));
-          clearInterval(sweep);
-          log.info({ connections: connections.size }, 'no longer accepting connections');
-        }
+        // still accepting: a balancer that has not yet seen the 503 may send more; each answer closes its connection
+        if (delayMs > 0) await new Promise((ok) => setTimeout(ok, delayMs));
+        await acceptQueued();
+        log.info({ connections: connections.size }, 'no longer accepting connections');
         await step('draining the connections', () => drain(Date.now()));
         log.info({ ms: Date.now() - started }, 'every call answered; closing the app');
         await step('closing the app', () => app.close());

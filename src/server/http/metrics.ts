@@ -18,7 +18,6 @@
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/connect';
@@ -136,7 +135,7 @@ export function registerMetricsRoute(app: FastifyInstance, metrics: AppMetrics, 
  * Serves `GET /metrics` without a token on `port` of 127.0.0.1 (WMS_METRICS_PORT; 0 = a free port, tests): only
  * processes of this host reach it. Resolves with the server once it listens; close it at shutdown.
  */
-export async function serveMetricsPort(metrics: AppMetrics, port: number): Promise<Server & { address(): AddressInfo }> {
+export async function serveMetricsPort(metrics: AppMetrics, port: number): Promise<Server> {
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== METRICS_PATH) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found');
@@ -152,5 +151,5 @@ export async function serveMetricsPort(metrics: AppMetrics, port: number): Promi
     server.once('error', fail);
     server.listen(port, '127.0.0.1', () => { server.off('error', fail); ok(); });
   });
-  return server as Server & { address(): AddressInfo };
+  return server;
 }
