@@ -1,17 +1,19 @@
 /**
  * Graceful stop of the real server (issue 28; src/server/shutdown.ts, scripts/start.ts): `npm start`'s command
- * run as its own process group on a fresh embedded database, 50 calls at once over kept-alive connections, then
+ * run as its own process group on a fresh database (embedded; PostgreSQL too when DATABASE_URL is set), 50 calls at once over kept-alive connections, then
  * SIGTERM to the whole group while they run. Every call gets an HTTP answer (no connection reset), the process
  * exits 0 within 10 s, and it logs one stop (a second delivery of the signal changes nothing).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, CAPTCHA_ANSWER } from './harness';
+import { ADMIN_PASSWORD, CAPTCHA_ANSWER, testDatabases } from './harness';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -46,21 +48,39 @@ function request(agent: http.Agent, port: number, method: string, path: string, 
   });
 }
 
-describe('SIGTERM to the process group of npm start', () => {
+describe.each(testDatabases())('SIGTERM to the process group of npm start on %s', (kind) => {
   let child: ChildProcess;
   let port: number;
   let output = '';
+  let databaseUrl = '';
+  let dropDb: (() => Promise<void>) | undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'wms-stop-'));
 
   beforeAll(async () => {
     port = await freePort();
+    if (kind === 'postgres') {
+      const name = `wms_test_${randomBytes(5).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+      dropDb = async () => {
+        const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      };
+    }
     const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
     const [cmd, ...args] = script.split(' ');
     // npm start's own command, as the leader of a new process group (npm itself dies at once on SIGTERM)
     child = spawn(cmd, args, {
       cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
       env: {
-        ...process.env, DATABASE_URL: '', WMS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WMS_CONSOLE_BUILD: '0',
+        ...process.env, DATABASE_URL: databaseUrl, WMS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WMS_CONSOLE_BUILD: '0',
         WMS_ADMIN_PASSWORD: ADMIN_PASSWORD, WMS_CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER, WMS_SEED_REFERENCE: 'SA', LOG_LEVEL: 'info',
       },
     });
@@ -73,9 +93,10 @@ describe('SIGTERM to the process group of npm start', () => {
     }
   });
 
-  afterAll(() => {
+  afterAll(async () => {
     if (child?.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+    await dropDb?.();
   });
 
   it('answers every call it took and exits 0 within 10 s', async () => {
@@ -117,6 +138,5 @@ describe('SIGTERM to the process group of npm start', () => {
     expect(end!.at - signalled).toBeLessThan(10_000);
     expect(output).toMatch(/SIGTERM: stopping/);
     expect(output).not.toMatch(/Called end on pool more than once/);
-    console.log(output.split("\n").filter((l) => !l.includes("page 200")).slice(-8).join("\n"));
   });
 });
