@@ -2,7 +2,8 @@
  * Graceful stop of the real server (issue 28; src/server/shutdown.ts, scripts/start.ts): `npm start`'s command
  * run as its own process group on a fresh database (embedded; PostgreSQL too when DATABASE_URL is set), 50 calls at once over kept-alive connections, then
  * SIGTERM to the whole group while they run. Every call gets an HTTP answer (no connection reset), the process
- * exits 0 within 10 s, and it logs one stop (a second delivery of the signal changes nothing).
+ * exits 0 within 10 s, and it logs one stop (a second delivery of the signal changes nothing); the request records
+ * of the 50 calls are written and the scheduler's instance row is gone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../src/server/db/connect';
 import { ADMIN_PASSWORD, CAPTCHA_ANSWER, testDatabases } from './harness';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -138,5 +141,15 @@ describe.each(testDatabases())('SIGTERM to the process group of npm start on %s'
     expect(end!.at - signalled).toBeLessThan(10_000);
     expect(output).toMatch(/SIGTERM: stopping/);
     expect(output).not.toMatch(/Called end on pool more than once/);
+
+    // the stop wrote the request-record queue and gave up the scheduler's instance row
+    const database = await openDatabase({ databaseUrl: databaseUrl || undefined, dataDir });
+    try {
+      const count = async (q: ReturnType<typeof sql>) => ((await database.db.execute(q)) as unknown as { rows: { n: number }[] }).rows[0].n;
+      expect(await count(sql`select count(*)::int as n from sys_request_record where path like '%/page'`)).toBe(50);
+      expect(await count(sql`select count(*)::int as n from sys_job_instance`)).toBe(0);
+    } finally {
+      await database.close();
+    }
   });
 });

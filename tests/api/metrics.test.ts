@@ -1,7 +1,7 @@
 /**
  * Prometheus metrics (issue 28; src/server/http/metrics.ts): GET /metrics wants the bearer token (404 without a
  * configured one, 401 without the right one), its counters move with the calls, the route label is the route's
- * pattern, the pool, scheduler, export and request-record metrics are there, and WMS_METRICS_PORT's server answers
+ * pattern, the pool, scheduler, import, export and request-record metrics are there, and WMS_METRICS_PORT's server answers
  * on 127.0.0.1 without a token.
  */
 import { request } from 'node:http';
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportStatus } from '../../generated/shared/enums';
 import { registerJobHandler } from '../../src/server/domain/jobs/registry';
 import { serveMetricsPort } from '../../src/server/http/metrics';
-import { startTestApp, testDatabases, type TestApp } from './harness';
+import { startTestApp, testDatabases, uploadXlsx, waitImportJob, type TestApp } from './harness';
 
 const TOKEN = 'metrics-token-0123456789';
 registerJobHandler({ bean: 'metricsTestFail', title: { en: 'Always fails', zh: '总是失败' }, async run() { throw new Error('planned failure'); } });
@@ -78,7 +78,7 @@ describe.each(testDatabases())('metrics on %s', (kind) => {
     expect(after).not.toContain('/no/such/page');
   });
 
-  it('shows the database pool, scheduler runs, export jobs and request-record drops', async () => {
+  it('shows the database pool, scheduler runs, export and import jobs and request-record drops', async () => {
     const text0 = await scrape();
     expect(sample(text0, 'wms_db_pool_connections', { database: kind })).toBeGreaterThanOrEqual(1);
     expect(text0).toMatch(new RegExp(`^wms_db_pool_waiting\\{database="${kind}"\\} \\d+$`, 'm'));
@@ -107,6 +107,21 @@ describe.each(testDatabases())('metrics on %s', (kind) => {
     text = await scrape();
     expect(sample(text, 'wms_jobs_total', { type: 'export', kind: 'inventory', event: 'started' })).toBe(1);
     expect(sample(text, 'wms_jobs_total', { type: 'export', kind: 'inventory', event: 'finished' })).toBe(1);
+
+    // an import of a file that is no workbook: started and failed
+    const owners = (await t.call('/sapi/wms/owner/list', {}, admin)).data as { id: number }[];
+    const file = await uploadXlsx(t, Buffer.from('this is not a zip file'), admin);
+    const imported = await t.call('/sapi/wms/sku/excel/import', { ownerId: owners[0].id, ...file }, admin);
+    expect(imported.code, imported.msg).toBe(200);
+    expect((await waitImportJob(t, imported.data.id, admin)).status).toBe(3);
+    text = await scrape();
+    for (let i = 0; i < 100 && !sample(text, 'wms_jobs_total', { type: 'import', kind: 'sku', event: 'failed' }); i++) {
+      await new Promise((ok) => setTimeout(ok, 20));
+      text = await scrape();
+    }
+    expect(sample(text, 'wms_jobs_total', { type: 'import', kind: 'sku', event: 'started' })).toBe(1);
+    expect(sample(text, 'wms_jobs_total', { type: 'import', kind: 'sku', event: 'failed' })).toBe(1);
+    expect(sample(text, 'wms_jobs_total', { type: 'import', kind: 'sku', event: 'finished' })).toBe(0);
 
     // the recorder's queue holds 2 records and writes once a minute here: the calls above overflowed it
     expect(sample(text, 'wms_request_records_queued')).toBe(2);
