@@ -27,6 +27,8 @@ import type { Database } from './db/connect';
 export const SWEEP_MS = 50;
 /** How long a connection that has not sent a call yet is kept once the stop began (ms). */
 export const FRESH_GRACE_MS = 1_000;
+/** The listening socket closes only after this long without a new connection (ms, up to 20 times). */
+export const ACCEPT_QUIET_MS = 20;
 /** What the onClose hooks and the pool get after the calls' limit before the stop gives up (ms). */
 export const HOOKS_GRACE_MS = 10_000;
 
@@ -95,6 +97,7 @@ export function gracefulStop({ app, database, timeoutMs, delayMs = 0, closers = 
   const acceptQueued = async () => {
     for (let i = 0; i < 20; i++) {
       const before = connections.accepted;
+      await new Promise((turn) => setTimeout(turn, ACCEPT_QUIET_MS));
       await new Promise((turn) => setImmediate(turn));
       if (connections.accepted === before) return;
     }
