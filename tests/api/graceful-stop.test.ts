@@ -1,7 +1,7 @@
 /**
  * Graceful stop of the real server (issue 28; src/server/shutdown.ts, scripts/start.ts): `npm start`'s command
  * run as its own process group on a fresh database (embedded; PostgreSQL too when DATABASE_URL is set), 50 calls at once over kept-alive connections, then
- * SIGTERM to the whole group while they run. Every call gets an HTTP answer (no connection reset), the process
+ * SIGTERM to the whole group while they run (WMS_SHUTDOWN_DELAY_MS=0: the listener closes while they run). Every call gets an HTTP answer (no connection reset), the process
  * exits 0 within 10 s, and it logs one stop (a second delivery of the signal changes nothing); the request records
  * of the 50 calls are written and the scheduler's instance row is gone.
  */
@@ -84,6 +84,8 @@ describe.each(testDatabases())('SIGTERM to the process group of npm start on %s'
       cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         ...process.env, DATABASE_URL: databaseUrl, WMS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WMS_CONSOLE_BUILD: '0',
+        // no grace period of accepting after the signal: the calls are still running when the listener closes
+        WMS_SHUTDOWN_DELAY_MS: '0',
         WMS_ADMIN_PASSWORD: ADMIN_PASSWORD, WMS_CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER, WMS_SEED_REFERENCE: 'SA', LOG_LEVEL: 'info',
       },
     });
