@@ -4,8 +4,9 @@
  * 1. readiness turns 503 (http/health.ts), and every answer from now on says `Connection: close`; for `delayMs`
  *    (WMS_SHUTDOWN_DELAY_MS) the instance still accepts connections, so a load balancer that has not yet seen the
  *    503 loses no call;
- * 2. the listening socket closes (after the loop has accepted what the kernel queued): no new connection. The connections already accepted stay: each one's calls are
- *    answered, then it is closed once idle ({@link ConnectionTracker}); one that has not sent a call yet gets
+ * 2. the listening socket closes once no connection came for {@link ACCEPT_QUIET_MS} (a busy loop may not yet have
+ *    accepted what the kernel queued; closing would reset those): no new connection. The connections accepted stay:
+ *    each one's calls are answered, then it is closed once idle ({@link ConnectionTracker}); one that has not sent a call yet gets
  *    {@link FRESH_GRACE_MS} to do so (its request may already be on its way: Node's own `closeIdleConnections`,
  *    which `server.close()` calls, would reset it). After `timeoutMs` every connection still open is cut;
  * 3. `app.close()`, whose onClose hooks write the request-record queue (records/recorder.ts), stop the scheduler
@@ -90,9 +91,8 @@ export function gracefulStop({ app, database, timeoutMs, delayMs = 0, closers = 
   let stopping: Promise<number> | undefined;
 
   /**
-   * Lets the event loop accept what the kernel has already queued on the listening socket (each check phase
-   * follows a poll phase, which accepts): closing the socket would reset those connections. A loop that was busy
-   * past the delay meets a full queue here.
+   * Waits until no connection was accepted for {@link ACCEPT_QUIET_MS} (and one poll phase, which accepts, after
+   * it): connections the kernel queued while the loop was busy would be reset by closing the socket.
    */
   const acceptQueued = async () => {
     for (let i = 0; i < 20; i++) {
