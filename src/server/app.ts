@@ -40,8 +40,17 @@ import { RequestRecorder } from './domain/records/recorder';
 import { registerRecordRetentionJobs } from './domain/records/retention';
 import { redactError } from './domain/records/redact';
 import { registerStaticAssets } from './http/staticAssets';
+import { registerHealthRoutes } from './http/health';
+import { AppMetrics, registerMetricsRoute } from './http/metrics';
 import { useInstallationSecrets } from './domain/secret-fields';
 import { registerDbmsRoutes } from './domain/dbms/query-tool';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's Prometheus metrics (http/metrics.ts): background work reports to it, main.ts may serve it on a port of its own. */
+    metrics: AppMetrics;
+  }
+}
 
 export interface AppOptions { database: Database; config: Config; logger?: boolean | object }
 
@@ -62,6 +71,12 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   registerRequestRecords(app, recorder);
   app.addHook('onClose', () => recorder.close());
   registerRecordRetentionJobs();
+  // health checks and metrics (issue 28; docs/deployment.md): their hooks see every answer, so before any route
+  const metrics = new AppMetrics({ database, recorderStats: () => recorder.stats() });
+  app.decorate('metrics', metrics);
+  metrics.observe(app);
+  registerMetricsRoute(app, metrics, config.metricsToken);
+  registerHealthRoutes(app, database, () => app.fileStorage);
   await app.register(formbody);
   await registerSecurityHeaders(app);
 

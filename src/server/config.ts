@@ -16,6 +16,9 @@
  * `database` with DATABASE_URL, else `local`: docs/files.md "Stores"), WMS_S3_ENDPOINT, WMS_S3_REGION (default
  * us-east-1), WMS_S3_BUCKET, WMS_S3_ACCESS_KEY_ID, WMS_S3_SECRET_ACCESS_KEY, WMS_S3_FORCE_PATH_STYLE (`1`/`true`),
  * WMS_S3_PREFIX (the S3 store's settings).
+ * WMS_METRICS_TOKEN (GET /metrics on the main port answers a request bearing it; unset = not there),
+ * WMS_METRICS_PORT (GET /metrics also on this port of 127.0.0.1, without a token; unset = no such port),
+ * WMS_SHUTDOWN_TIMEOUT_MS (how long a stopping instance waits for the calls it took, default 10000; docs/deployment.md).
  */
 import type { S3Settings } from './domain/files/s3-storage';
 import type { SchedulerSettings } from './domain/jobs/scheduler';
@@ -54,6 +57,14 @@ export interface Config {
   fileStore?: FileStoreKind;
   /** The S3 store's bucket and credentials (WMS_S3_*); needed when the store is `s3`. */
   s3?: S3Settings;
+  /** Bearer token of GET /metrics on the main port (WMS_METRICS_TOKEN); unset: /metrics answers 404 there (http/metrics.ts). */
+  metricsToken?: string;
+  /** A port of 127.0.0.1 serving GET /metrics without a token (WMS_METRICS_PORT; main.ts). */
+  metricsPort?: number;
+  /** Milliseconds a stopping instance waits for the calls it took before it cuts them (WMS_SHUTDOWN_TIMEOUT_MS; shutdown.ts). */
+  shutdownTimeoutMs?: number;
+  /** Milliseconds a stopping instance still accepts connections after readiness turned 503 (WMS_SHUTDOWN_DELAY_MS; shutdown.ts). */
+  shutdownDelayMs?: number;
 }
 
 export type FileStoreKind = 'local' | 'database' | 's3';
@@ -77,6 +88,21 @@ export function s3FromEnv(env: NodeJS.ProcessEnv): S3Settings | undefined {
   };
 }
 
+/** How long a stopping instance waits for the calls it took (ms). */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/** How long a stopping instance still accepts connections after readiness turned 503 (ms). */
+export const DEFAULT_SHUTDOWN_DELAY_MS = 1_000;
+
+/** A whole number of at least `min` from `text`, or `fallback` when unset; throws naming the variable otherwise. */
+function intVar(env: NodeJS.ProcessEnv, name: string, min: number, fallback: number | undefined): number | undefined {
+  const text = env[name]?.trim();
+  if (!text) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, not ${JSON.stringify(text)}`);
+  return n;
+}
+
 /** Loopback only: a reverse proxy on the same host may name the client. */
 export const DEFAULT_TRUST_PROXY = '127.0.0.1,::1';
 
@@ -98,5 +124,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     testHooks: env.WMS_TEST_HOOKS === '1',
     fileStore: (env.WMS_FILE_STORE?.trim() || undefined) as FileStoreKind | undefined,
     s3: s3FromEnv(env),
+    metricsToken: env.WMS_METRICS_TOKEN?.trim() || undefined,
+    metricsPort: intVar(env, 'WMS_METRICS_PORT', 1, undefined),
+    shutdownTimeoutMs: intVar(env, 'WMS_SHUTDOWN_TIMEOUT_MS', 0, DEFAULT_SHUTDOWN_TIMEOUT_MS),
+    shutdownDelayMs: intVar(env, 'WMS_SHUTDOWN_DELAY_MS', 0, DEFAULT_SHUTDOWN_DELAY_MS),
   };
 }

@@ -3,12 +3,17 @@
  * values under secret keys, the manifest's `secret` / `password` fields among them, errors' messages and stacks,
  * and secret URL parameters such as `token=` and `sig=`), and one info line per request, written when the response
  * is sent, with method, url (secret query parameters masked: download links carry the session token, print links
- * a signature), status and time taken (ms). Headers are never logged (X-Token, X-New-Token, X-Upload-Token).
+ * a signature), status and time taken (ms); health probes and metric scrapes at level debug (http/health.ts). Headers are never logged (X-Token, X-New-Token, X-Upload-Token).
  * Fastify's own pair of lines ("incoming request", "request completed") is switched off in app.ts
  * (`LogController` with `disableRequestLogging`), so a short session does not write thousands of lines.
  */
 import type { FastifyInstance } from 'fastify';
 import { redactLogObject, redactUrl } from '../domain/records/redact';
+import { HEALTH_PATHS } from './health';
+import { METRICS_PATH } from './metrics';
+
+/** Probes and scrapes come every few seconds: their lines are written at level debug, not info. */
+const QUIET = new Set<string>([...HEALTH_PATHS, METRICS_PATH]);
 
 /** pino's options as far as this module touches them. */
 interface LoggerOptions { formatters?: { log?: (o: Record<string, unknown>) => Record<string, unknown> }; hooks?: { logMethod?: unknown } }
@@ -42,7 +47,8 @@ export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', (req, reply, done) => {
     const url = redactUrl(req.url);
     const ms = Math.round(reply.elapsedTime);
-    req.log.info({ method: req.method, url, status: reply.statusCode, ms }, `${req.method} ${url} ${reply.statusCode} ${ms}ms`);
+    const level = QUIET.has(req.url) && reply.statusCode < 500 ? 'debug' : 'info';
+    req.log[level]({ method: req.method, url, status: reply.statusCode, ms }, `${req.method} ${url} ${reply.statusCode} ${ms}ms`);
     done();
   });
 }

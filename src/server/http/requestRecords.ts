@@ -25,6 +25,12 @@ const codes = new WeakMap<FastifyRequest, number>();
 const ENVELOPE = /^\{"code":(-?\d{1,6})[,}]/;
 const LOGIN_PATH = '/sapi/sys/user/login';
 
+/** The code of an answer: the envelope's (`{"code":NNN` at the start of a serialized body), else the HTTP status. */
+export function answerCode(payload: unknown, statusCode: number): number {
+  const m = typeof payload === 'string' ? ENVELOPE.exec(payload) : null;
+  return m ? Number(m[1]) : statusCode;
+}
+
 /** Notes the session's user of a request (http/sapi.ts `authenticate`). */
 export function noteUser(req: FastifyRequest, user: UserContext): void {
   users.set(req, { id: user.id, name: user.name });
@@ -49,10 +55,7 @@ export function registerRequestRecords(app: FastifyInstance, recorder: RequestRe
   if (!recorder.enabled) return;
   // callback hooks, not async ones: every call passes them, and an async hook costs a promise and a turn (issue 13)
   app.addHook('onSend', (req, reply, payload, done) => {
-    if (req.url.startsWith('/sapi')) {
-      const m = typeof payload === 'string' ? ENVELOPE.exec(payload) : null;
-      codes.set(req, m ? Number(m[1]) : reply.statusCode);
-    }
+    if (req.url.startsWith('/sapi')) codes.set(req, answerCode(payload, reply.statusCode));
     done(null, payload);
   });
   app.addHook('onResponse', (req, reply, done) => {

@@ -34,6 +34,7 @@ import type { Lang } from '../../../shared/validation';
 import type { Database, Db } from '../../db/connect';
 import { sysFileExport } from '../../db/internal-schema';
 import type { BodyRule } from '../../http/body';
+import type { WorkMeter } from '../../http/metrics';
 import { readContext, type RequestContext, type UserContext } from '../../http/context';
 import { notFound, text as serverText, textsOf } from '../../http/errors';
 import { scopeIds } from '../../http/guard';
@@ -96,12 +97,14 @@ export interface ExportDeps {
   active: number;
   closing: boolean;
   heartbeat?: NodeJS.Timeout;
+  /** Counts runs started, finished and failed (GET /metrics, http/metrics.ts). */
+  meter?: Pick<WorkMeter, 'job'>;
 }
 
-export function createExportDeps(database: Database, storage: FileStorage, log: FastifyBaseLogger, definitions: ExportDefinition[], opts: { maxParallel?: number } = {}): ExportDeps {
+export function createExportDeps(database: Database, storage: FileStorage, log: FastifyBaseLogger, definitions: ExportDefinition[], opts: { maxParallel?: number; meter?: Pick<WorkMeter, 'job'> } = {}): ExportDeps {
   return {
     database, storage, log, definitions: new Map(definitions.map((d) => [d.kind, d])), maxParallel: opts.maxParallel ?? MAX_PARALLEL,
-    running: new Set(), held: new Map(), queue: [], active: 0, closing: false,
+    running: new Set(), held: new Map(), queue: [], active: 0, closing: false, meter: opts.meter,
   };
 }
 
@@ -238,6 +241,7 @@ async function runExport(deps: ExportDeps, job: JobRow, held: Held): Promise<voi
   const mine = and(eq(sysFileExport.id, job.id), eq(sysFileExport.worker, held.worker), eq(sysFileExport.status, ExportStatus.CREATED));
   const key = newStorageKey('xlsx');
   let stored = false;
+  deps.meter?.job('export', job.kind, 'started');
   try {
     const def = deps.definitions.get(job.kind);
     if (!def) throw new Error(t(lang, 'unknownKind', { kind: job.kind }));
@@ -251,6 +255,7 @@ async function runExport(deps: ExportDeps, job: JobRow, held: Held): Promise<voi
       .set({ status: ExportStatus.SUCCESS, filePath: key, totalRows: rows, message: null, heartbeatAt: sql`now()`, finishDate: new Date() })
       .where(mine).returning({ id: sysFileExport.id });
     if (!done.length) throw new LostClaim(t(lang, 'lost'));
+    deps.meter?.job('export', job.kind, 'finished');
   } catch (e) {
     if (stored) await deps.storage.remove(key).catch(() => {});
     if (e instanceof LostClaim) {
@@ -258,6 +263,7 @@ async function runExport(deps: ExportDeps, job: JobRow, held: Held): Promise<voi
       return;
     }
     deps.log.error({ err: e, id: job.id }, 'export failed');
+    deps.meter?.job('export', job.kind, 'failed');
     const reason = reasonOf(e);
     await db.update(sysFileExport)
       .set({ status: ExportStatus.FAIL, message: clip(t(lang, 'failed', { reason: clip(reason, 300) })), totalRows: held.rows, finishDate: new Date() })

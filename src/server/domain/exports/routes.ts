@@ -21,7 +21,7 @@ export const exportDefinitions: ExportDefinition[] = [inventoryExport];
 
 export async function registerExportRoutes(app: FastifyInstance, database: Database, storage: FileStorage): Promise<ExportDeps> {
   const { db } = database;
-  const deps = createExportDeps(database, storage, app.log, exportDefinitions);
+  const deps = createExportDeps(database, storage, app.log, exportDefinitions, { meter: app.metrics });
   app.addHook('onClose', async () => { await closeExports(deps); });
   await resumeStaleExports(deps);
   for (const def of exportDefinitions) {

@@ -32,6 +32,7 @@ import type { Database, Db } from '../../db/connect';
 import { sysFile, sysImportJob } from '../../db/internal-schema';
 import { findInScope, manifestLabel, meta } from '../../crud/handlers';
 import type { BodyRule } from '../../http/body';
+import type { WorkMeter } from '../../http/metrics';
 import type { RequestContext, UserContext } from '../../http/context';
 import { fieldError, notFound, pgError } from '../../http/errors';
 import { extensionOf, type FileStorage } from '../files/storage';
@@ -117,11 +118,13 @@ export interface ImportDeps {
   chains: Map<number, Promise<void>>;
   /** Every import run (SKU and order imports) takes a turn here. */
   queue: ImportQueue;
+  /** Counts runs started, finished and failed (GET /metrics, http/metrics.ts). */
+  meter?: Pick<WorkMeter, 'job'>;
 }
 
 /** Fresh shared state for the import calls of one app (registerImportRoutes). */
-export function createImportDeps(database: Database, storage: FileStorage, log: FastifyBaseLogger): ImportDeps {
-  return { database, storage, log, running: new Set(), chains: new Map(), queue: new ImportQueue() };
+export function createImportDeps(database: Database, storage: FileStorage, log: FastifyBaseLogger, meter?: Pick<WorkMeter, 'job'>): ImportDeps {
+  return { database, storage, log, running: new Set(), chains: new Map(), queue: new ImportQueue(), meter };
 }
 
 /** What the import call returns. */
@@ -191,7 +194,7 @@ export function scheduleImport(deps: ImportDeps, job: { jobId: string; lang: Lan
   const setMessage = (message: string | null) => deps.database.db.update(sysImportJob).set({ message }).where(and(where, eq(sysImportJob.status, ImportStatus.RUNNING)));
   const inTurn = () => deps.queue.run(async () => {
     if (waited) await setMessage(null).catch(() => {});
-    await task();
+    await metered(deps, job.jobId, task);
   }, async () => { waited = true; await setMessage(importText(job.lang, 'queued')); });
   const { ownerId } = job;
   const prev = ownerId === undefined ? Promise.resolve() : deps.chains.get(ownerId) ?? Promise.resolve();
@@ -202,6 +205,18 @@ export function scheduleImport(deps: ImportDeps, job: { jobId: string; lang: Lan
     deps.running.delete(run);
     if (ownerId !== undefined && deps.chains.get(ownerId) === run) deps.chains.delete(ownerId);
   });
+}
+
+/** Runs `task` and counts it as started, then finished or failed by the status it left (the run records its own end). */
+async function metered(deps: ImportDeps, jobId: string, task: () => Promise<void>): Promise<void> {
+  const { meter } = deps;
+  if (!meter) return task();
+  const [before] = await deps.database.db.select({ kind: sysImportJob.kind }).from(sysImportJob).where(eq(sysImportJob.id, jobId)).catch(() => []);
+  const kind = before?.kind ?? 'unknown';
+  meter.job('import', kind, 'started');
+  await task();
+  const [after] = await deps.database.db.select({ status: sysImportJob.status }).from(sysImportJob).where(eq(sysImportJob.id, jobId)).catch(() => []);
+  meter.job('import', kind, after?.status === ImportStatus.SUCCESS ? 'finished' : 'failed');
 }
 
 /** The job message for a file the reader refused: the limit in words, or "cannot be read as an .xlsx workbook: ...". */

@@ -25,7 +25,7 @@ export async function registerImportRoutes(app: FastifyInstance, database: Datab
   const { db } = database;
   const interrupted = await failInterruptedImports(db);
   if (interrupted) app.log.warn({ interrupted }, 'import jobs interrupted by a restart were marked failed');
-  const deps = createImportDeps(database, storage, app.log);
+  const deps = createImportDeps(database, storage, app.log, app.metrics);
   app.addHook('onClose', async () => { await Promise.allSettled([...deps.running]); });
   for (const def of importDefinitions) {
     sapiRoute(app, db, def.apiPath, bindings.sku.meta.permissions.add, { body: importBody }, ({ ctx, user, body }) => startImport(deps, def, { ctx, user, body }));

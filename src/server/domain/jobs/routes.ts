@@ -60,7 +60,7 @@ export async function seedDefaultJobs(db: Db): Promise<number> {
 /** Registers the calls, builds the scheduler (see module doc) and returns it. */
 export function registerJobRoutes(app: FastifyInstance, database: Database, config: Config, services: JobServices): Scheduler {
   const { db } = database;
-  const scheduler = new Scheduler({ db, dataDir: config.dataDir, log: app.log, services }, config.scheduler ?? { enabled: false });
+  const scheduler = new Scheduler({ db, dataDir: config.dataDir, log: app.log, services, meter: app.metrics }, config.scheduler ?? { enabled: false });
   app.addHook('onReady', async () => {
     await seedDefaultJobs(db);
     await scheduler.start();

@@ -34,6 +34,7 @@ import { job, jobLog } from '../../../../generated/db/schema';
 import { JobRunStatus, JobStatus } from '../../../../generated/shared/enums';
 import type { Db } from '../../db/connect';
 import { sysJobInstance } from '../../db/internal-schema';
+import type { WorkMeter } from '../../http/metrics';
 import { parseCron } from './cron';
 import { jobHandler, type JobServices } from './registry';
 import { JobTextError, storedJobMessage } from './texts';
@@ -91,7 +92,8 @@ export class Scheduler {
   private registered?: Promise<void>;
   private closing = false;
 
-  constructor(private readonly deps: { db: Db; dataDir: string; log: SchedulerLog; services: JobServices }, settings: Partial<SchedulerSettings> = {}) {
+  /** `meter`: counts each run's end (GET /metrics, http/metrics.ts). */
+  constructor(private readonly deps: { db: Db; dataDir: string; log: SchedulerLog; services: JobServices; meter?: Pick<WorkMeter, 'taskRun'> }, settings: Partial<SchedulerSettings> = {}) {
     this.settings = { ...DEFAULT_SCHEDULER, enabled: false, ...settings };
     this.instance = newInstanceId();
   }
@@ -232,6 +234,7 @@ export class Scheduler {
   private async execute(j: JobRow, logId: number, fireTime: Date, attempt: number): Promise<void> {
     const started = Date.now();
     const outcome = await this.runHandler(j, fireTime);
+    this.deps.meter?.taskRun(j.beanName, outcome.status !== JobRunStatus.FAIL);
     try {
       const end = new Date();
       // the log row and the task's last result in one transaction: a reader never sees the one without the other
