@@ -7,7 +7,6 @@
  * export over, finishes it, and B serves the workbook with every row. Needs DATABASE_URL (skipped without).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,31 +15,22 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportStatus, JobRunStatus } from '../../generated/shared/enums';
-import { ADMIN_PASSWORD, CAPTCHA_ANSWER, startTestApp, type TestApp } from './harness';
+import { ADMIN_PASSWORD, CAPTCHA_ANSWER, createTestDatabase, startTestApp, type TestApp } from './harness';
 
 type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const ROWS = 60_000;
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
 describe.skipIf(!process.env.DATABASE_URL)('an export taken over after SIGKILL (PostgreSQL)', () => {
-  let dbName = '';
   let url = '';
+  let drop: (() => Promise<void>) | undefined;
   let b: TestApp;
   let child: ChildProcess | undefined;
   const dirs: string[] = [];
-  const admin = (sql: string) => (async () => {
-    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await c.connect();
-    try { await c.query(sql); } finally { await c.end(); }
-  })();
 
   beforeAll(async () => {
     process.env.WMS_SECRET_KEY = 'export-takeover-test-key-0123456789';
-    dbName = `wms_test_${randomBytes(5).toString('hex')}`;
-    await admin(`create database ${dbName}`);
-    const u = new URL(process.env.DATABASE_URL!);
-    u.pathname = `/${dbName}`;
-    url = u.toString();
+    ({ url, drop } = await createTestDatabase());
     const dir = mkdtempSync(join(tmpdir(), 'wms-b-'));
     dirs.push(dir);
     b = await startTestApp('pglite', { databaseUrl: url, dataDir: dir });
@@ -59,7 +49,7 @@ describe.skipIf(!process.env.DATABASE_URL)('an export taken over after SIGKILL (
   afterAll(async () => {
     child?.kill('SIGKILL');
     await b?.close();
-    if (dbName) await admin(`drop database if exists ${dbName} with (force)`);
+    await drop?.();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 

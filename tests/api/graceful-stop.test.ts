@@ -6,17 +6,15 @@
  * of the 50 calls are written and the scheduler's instance row is gone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/connect';
-import { ADMIN_PASSWORD, CAPTCHA_ANSWER, testDatabases } from './harness';
+import { ADMIN_PASSWORD, CAPTCHA_ANSWER, createTestDatabase, testDatabases } from './harness';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -61,22 +59,7 @@ describe.each(testDatabases())('SIGTERM to the process group of npm start on %s'
 
   beforeAll(async () => {
     port = await freePort();
-    if (kind === 'postgres') {
-      const name = `wms_test_${randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(process.env.DATABASE_URL!);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      dropDb = async () => {
-        const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
-    }
+    if (kind === 'postgres') ({ url: databaseUrl, drop: dropDb } = await createTestDatabase());
     const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
     const [cmd, ...args] = script.split(' ');
     // npm start's own command, as the leader of a new process group (npm itself dies at once on SIGTERM)

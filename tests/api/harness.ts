@@ -32,25 +32,26 @@ export interface TestApp {
 }
 
 /** `logger`: Fastify's logger option (off by default), e.g. a stream a test reads. */
+/** A SQL statement on the server of DATABASE_URL (database admin: create / drop). */
+async function onServer(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await c.connect();
+  try { await c.query(sql); } finally { await c.end(); }
+}
+
+/** A new empty database `wms_test_<random>` on the server of DATABASE_URL: its URL, and `drop` (forced). */
+export async function createTestDatabase(): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `wms_test_${randomBytes(5).toString('hex')}`;
+  await onServer(`create database ${name}`);
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
+}
+
 export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}, logger: AppOptions['logger'] = false): Promise<TestApp> {
   let dbUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
-  if (kind === 'postgres') {
-    const name = `wms_test_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${name}`;
-    dbUrl = url.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  if (kind === 'postgres') ({ url: dbUrl, drop: dropDb } = await createTestDatabase());
   const config: Config = {
     port: 0, host: '127.0.0.1', databaseUrl: dbUrl, dataDir: 'memory://', adminPassword: ADMIN_PASSWORD,
     seedReference: ['SA', 'AE'], seedDemo: true, captchaTestAnswer: CAPTCHA_ANSWER, clientDir: '/nonexistent', ...overrides,

@@ -21,7 +21,6 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Carrier, ExportStatus, JudgementType } from '../../generated/shared/enums';
@@ -35,7 +34,7 @@ import { MAX_UPLOAD_BYTES } from '../../src/server/domain/files/upload';
 import { pageTexts } from '../support/pdf';
 import { LABEL_PDF } from './carriers/fake-server';
 import { SMSA_KEY, startSmsaFake, type SmsaFake } from './carriers/smsa-fake';
-import { startTestApp, uploadXlsx, waitImportJob, type TestApp } from './harness';
+import { createTestDatabase, startTestApp, uploadXlsx, waitImportJob, type TestApp } from './harness';
 import { startS3Fake, type S3Fake } from './s3-fake';
 
 type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -86,7 +85,7 @@ describe.skipIf(!process.env.DATABASE_URL).each(stores)('two instances on one Po
   let a: TestApp, b: TestApp;
   let s3: S3Fake | undefined;
   let smsa: SmsaFake;
-  let dbName: string;
+  let testDb: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   let token: string;
   const dirs: string[] = [];
   const savedKey = process.env.WMS_SECRET_KEY;
@@ -106,18 +105,13 @@ describe.skipIf(!process.env.DATABASE_URL).each(stores)('two instances on one Po
     // instances that share a database share WMS_SECRET_KEY (README), so an address one signs opens on the other
     process.env.WMS_SECRET_KEY = 'shared-files-test-key-0123456789';
     if (store === 's3') s3 = await startS3Fake();
-    dbName = `wms_test_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${dbName}`;
+    testDb = await createTestDatabase();
+    const url = testDb.url;
     // kind 'pglite' + databaseUrl: the harness opens this URL and leaves the database alone at close
     const instance = async () => {
       const dir = tempDir('instance');
       dirs.push(dir);
-      return startTestApp('pglite', { databaseUrl: url.toString(), dataDir: dir, fileStore: store, s3: s3?.settings });
+      return startTestApp('pglite', { databaseUrl: url, dataDir: dir, fileStore: store, s3: s3?.settings });
     };
     a = await instance();
     b = await instance();
@@ -130,10 +124,7 @@ describe.skipIf(!process.env.DATABASE_URL).each(stores)('two instances on one Po
     await b?.close();
     await smsa?.close();
     await s3?.stop();
-    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await c.connect();
-    await c.query(`drop database if exists ${dbName} with (force)`);
-    await c.end();
+    await testDb?.drop();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
     if (savedKey === undefined) delete process.env.WMS_SECRET_KEY;
     else process.env.WMS_SECRET_KEY = savedKey;
