@@ -52,7 +52,7 @@ export const LockToggleButton = () => {
       if (enabled) await dataProvider.lock(resource, { id: record.id });
       else await dataProvider.unlock(resource, { id: record.id });
       refresh();
-      notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
+      notify('wms.doc.success', { type: 'success' }); // the documents' toast (issue 27)
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : 'ra.notification.http_error';
       notify(message, { type: 'error' });

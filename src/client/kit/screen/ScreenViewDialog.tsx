@@ -12,7 +12,7 @@ import { centsToText } from '../../widgets/money';
 import { StatusTag, useEnumLabel } from '../cells';
 import { DetailGrid, DetailItem, DocumentViewDialog } from '../DocumentViewDialog';
 import { LinesTable, orDash, type LineColumn } from '../LinesTable';
-import { testIdOf } from '../names';
+import { oneOptions, testIdOf } from '../names';
 import { columnWidget } from './registry';
 import { fieldOf, type Screen } from './spec';
 
@@ -74,7 +74,7 @@ export const ScreenViewDialog = ({ screen, record, onClose }: { screen: Screen; 
       })
     : [];
   return (
-    <DocumentViewDialog names={names} onClose={onClose} title={translate('wms.doc.dialog.view', { resource: translate(`resources.${screen.resource}.name`), no: record[spec.number] ?? '' })}>
+    <DocumentViewDialog names={names} onClose={onClose} title={translate('wms.doc.dialog.view', { ...oneOptions(translate, screen.resource), no: record[spec.number] ?? '' })}>
       <DetailGrid testId={testIdOf(names, 'header')}>
         {items.map((i) => {
           const f = screen.field(i.field)!;
