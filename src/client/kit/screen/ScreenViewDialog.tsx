@@ -36,12 +36,15 @@ export function useFieldText() {
   };
 }
 
+/** Passwords and secrets are never read back: no row in the view. */
+const writeOnly = (f: FieldSpec) => f.type === 'password' || f.type === 'secret';
+
 export const ScreenViewDialog = ({ screen, record, onClose }: { screen: Screen; record: RaRecord; onClose: () => void }) => {
   const translate = useTranslate();
   const text = useFieldText();
   const { spec, names } = screen;
   const seen = new Set<string>();
-  const items: ScreenItem[] = [...screen.shown(spec.columns), ...screen.shown(spec.form?.fields ?? [])].filter((i) => !i.widget && screen.field(i.field) && !seen.has(i.field) && seen.add(i.field));
+  const items: ScreenItem[] = [...screen.shown(spec.columns), ...screen.shown(spec.form?.fields ?? [])].filter((i) => !i.widget && screen.field(i.field) && !writeOnly(screen.field(i.field)!) && !seen.has(i.field) && seen.add(i.field));
   const linesRes = spec.form?.lines?.resource;
   const columns: LineColumn<Record<string, unknown>>[] = linesRes
     ? spec.viewLines.map((item) => {

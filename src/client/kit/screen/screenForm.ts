@@ -61,7 +61,7 @@ export function screenFormSchema(screen: Screen, mode: FormMode, lang: Lang, t: 
 function emptyOf(f: FieldSpec | undefined): unknown {
   if (!f) return null;
   if (f.type === 'string' || f.type === 'text' || f.type === 'password' || f.type === 'secret') return '';
-  if (f.type === 'refs' || f.type === 'strings') return f.allowAll ? null : [];
+  if (f.type === 'refs' || f.type === 'strings') return [];
   if (f.type === 'boolean') return f.default ?? false;
   return null;
 }
