@@ -33,7 +33,7 @@ describe('plain resources in the screens kit', () => {
   const s = consoleSession('plain', async (s) => {
     const warehouseId = (await s.api('/sapi/wms/warehouse/list', {}))[0].id;
     await s.api('/sapi/wms/sku-category/add', { name: 'Plain category' });
-    await s.api('/sapi/wms/carrier-config/add', { name: 'Plain carrier', carrier: 1, warehouseId, shipperName: 'Plain', shipperPhone: '0500000000' });
+    await s.api('/sapi/wms/carrier-config/add', { name: 'Plain carrier', carrier: 2, warehouseId, apiKey: 'plain-key', shipperName: 'Plain', shipperPhone: '+966110000000' });
     await s.api('/sapi/sys/user/add', { name: 'plain_clerk', password: 'secret-1', roleIds: [], warehouseIds: [-1], ownerIds: [-1] });
     await s.api('/sapi/dbms/database/add', { name: 'Plain reporting', host: '127.0.0.1', port: 5432, database: 'reports', username: 'reader', password: 'pw-1' });
   });
