@@ -65,7 +65,7 @@ describe('plain resources in the screens kit', () => {
       expect(await total(r.path), r.name).toBe(before);
 
       const row = r.row ? table.locator('tbody tr', { hasText: r.row }).first() : table.locator('tbody tr', { has: page().getByTestId(`${r.tid}-row-edit`) }).first();
-      if (r.row) await page().getByTestId(`${r.tid}-filters`).locator('input').first().fill(r.row.split(' ')[0]);
+      if (r.row) await page().getByTestId(`${r.tid}-filter-name`).locator('input').fill(r.row.split(' ')[0]);
       if (r.row) await page().getByTestId(`${r.tid}-search`).click();
       await row.getByTestId(`${r.tid}-row-edit`).click();
       await dialog.waitFor();

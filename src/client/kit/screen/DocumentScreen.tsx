@@ -192,18 +192,26 @@ const PageDialog = ({ screen, page }: { screen: Screen; page: PageKind }) => {
   const navigate = useNavigate();
   const params = useParams();
   const id = routeId(params.id);
-  const opened = useRef(false);
+  // asked: the dialog was requested; shown: it has been open (closing it then leaves the page). Refs, not a
+  // single flag: an effect run before the open state lands (StrictMode runs effects twice) must not leave
+  const asked = useRef(false);
+  const shown = useRef(false);
   const { data: record } = useGetOne<RaRecord>(screen.resource, { id }, { enabled: page === 'detail' });
   useEffect(() => {
-    if (opened.current) {
-      if (!ui.dialog && screen.view.route) navigate(screen.view.route, { replace: true });
+    if (ui.dialog) {
+      shown.current = true;
       return;
     }
+    if (shown.current) {
+      if (screen.view.route) navigate(screen.view.route, { replace: true });
+      return;
+    }
+    if (asked.current) return;
     if (page === 'add') ui.open({ kind: 'edit' });
     else if (page === 'edit') ui.open({ kind: 'edit', id });
     else if (record) ui.open({ kind: 'view', record });
     else return;
-    opened.current = true;
+    asked.current = true;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ui.dialog, record]);
   return null;
