@@ -29,7 +29,7 @@ import { HideOnSelf } from '../../widgets/HideOnSelf';
 import { PermissionTreeInput } from '../../widgets/PermissionTreeInput';
 import { StringsInput } from '../../widgets/StringsInput';
 import { CountryInput } from '../../widgets/CountryInput';
-import { OwnerInput, WarehouseInput } from '../../widgets/EnabledRefInput';
+import { AutoPickSingle, OwnerInput, WarehouseInput } from '../../widgets/EnabledRefInput';
 import { EnumInput } from '../../widgets/EnumInput';
 import { ImageUploader } from '../../widgets/ImageUploader';
 import { inputInstant } from '../../widgets/instant';
@@ -85,10 +85,14 @@ const OneInput = ({ screen, item, mode, fixed }: { screen: Screen; item: ScreenI
   }
   if (f.type === 'ref') {
     // the referenced records by their represent field, searched by it (e.g. SKU categories by name)
-    const by = screen.source.resources[f.resource!]?.represent ?? 'name';
+    const target = screen.source.resources[f.resource!];
+    const by = target?.represent ?? 'name';
+    // only enabled records are offered (spec 2.10), and a single one is picked by itself on add
+    const enabled = target?.fields.some((x) => x.name === 'status' && x.enum === 'Status') ? { status: 1 } : undefined;
     return box(
-      <ReferenceInput source={f.name} reference={f.resource!} perPage={100} sort={{ field: by, order: 'ASC' }} queryOptions={QUIET_READ}>
+      <ReferenceInput source={f.name} reference={f.resource!} perPage={100} sort={{ field: by, order: 'ASC' }} filter={enabled} queryOptions={QUIET_READ}>
         <AutocompleteInput label={label} optionText={by} filterToQuery={(text: string) => (text.trim() ? { [by]: text.trim() } : {})} fullWidth disabled={disabled} isRequired={isRequired} />
+        {mode === 'add' ? <AutoPickSingle source={f.name} /> : null}
       </ReferenceInput>,
     );
   }
