@@ -63,6 +63,16 @@
  * array). A labelled column that is not a field shows a value the server adds to each row (a dotted path
  * such as skuEntity.name reads a nested object; an array shows one value a line). Sortable fields
  * (`sortable: true`) sort; a third click on a sorted header clears the sort.
+ * A plain resource (a menu entry, no `views` under `screen:`) gets the default screen (defaultScreen below: its
+ * fields' filters, list columns and form, no View, `lockToggle` for lock / unlock, pages /<name>/add and
+ * /<name>/edit/:id); what it declares under `screen:` replaces those keys:
+ *
+ *   screen:
+ *     rowWidgets: [dbmsQuery, dbmsHistory]
+ *     view: true                      # rows offer View (a read-only detail)
+ *     pages: { add: /dbms/database/add, edit: /dbms/database/edit/:id, detail: /dbms/database/detail/:id }
+ *                                     # routes that open the list with that dialog open (spec 2.3)
+ *
  * Problems are reported through `fail` with the path of the offending key.
  */
 import type { DocumentScreenSpec, FieldSpec, Label, Model, ResourceSpec, ScreenActionSpec, ScreenItem, ScreenLinesSpec, ViewSpec } from '../src/shared/resource-meta';
