@@ -3,7 +3,7 @@
  * menu (the screens the manifest loader derives: company ... database connections) opens on its menu route
  * with the screens' filter bar and table; Add opens the create dialog "New <one>" with Save and Cancel, and
  * Cancel closes it without writing; a row's Edit opens "Edit <one> <represent>" the same way; Delete asks
- * "Delete <one> <represent>?". In Chinese the titles read 新增仓库 / 编辑仓库 X / 删除仓库 X？. The spec's
+ * "Delete <one> <represent>?"; the user dialog hides one's own password, status, roles and scope. In Chinese the titles read 新增仓库 / 编辑仓库 X / 删除仓库 X？. The spec's
  * routes (2.3) open the list with the dialog open: /user/add, /dbms/database/edit/{id}, and
  * /dbms/database/detail/{id} a read-only detail; closing the dialog goes to the list's route.
  * Screenshots in test-results/plain-*.png.
@@ -103,6 +103,26 @@ describe('plain resources in the screens kit', () => {
     await page().getByRole('button', { name: /中文/ }).click();
     await page().getByRole('menuitem', { name: 'English' }).click();
     await page().getByTestId('warehouse-add').getByText('Add').waitFor();
+  });
+
+  it('hides one\'s own password, status, roles and scope in the user dialog (spec 2.5), shows them for others', async () => {
+    await page().goto(url('/user'));
+    const dialog = page().getByTestId('user-edit-dialog');
+    const shown = async () => {
+      await dialog.getByTestId('user-form-name').waitFor();
+      const parts = ['password', 'status', 'role-ids', 'warehouse-ids', 'owner-ids'];
+      return Promise.all(parts.map(async (p) => `${p}:${await dialog.getByTestId(`user-form-${p}`).count()}`));
+    };
+    const table = page().getByTestId('user-table');
+    await table.locator('tbody tr', { hasText: 'plain_clerk' }).getByTestId('user-row-edit').click();
+    await expect.poll(shown).toEqual(['password:1', 'status:1', 'role-ids:1', 'warehouse-ids:1', 'owner-ids:1']);
+    await dialog.getByTestId('user-save-cancel').click();
+    await dialog.waitFor({ state: 'hidden' });
+    const self = table.locator('tbody tr').filter({ has: page().getByText('admin', { exact: true }) });
+    await self.getByTestId('user-row-edit').click();
+    await expect.poll(() => dialogTitle(dialog)).toBe('Edit user admin');
+    await expect.poll(shown).toEqual(['password:0', 'status:0', 'role-ids:0', 'warehouse-ids:0', 'owner-ids:0']);
+    await dialog.getByTestId('user-save-cancel').click();
   });
 
   it('opens the spec\'s add, edit and read-only detail routes as the list with the dialog open', async () => {
