@@ -1,8 +1,9 @@
 /**
  * Emits generated/client/: API paths, access codes per react-admin action, the menu tree, the console's
- * routes with the code each needs, i18n messages (en, zh) and one react-admin resource module per manifest
- * resource (list with the manifest's filters, sortable columns and paging; create; edit), assembled in
- * generated/client/resources.tsx.
+ * routes with the code each needs, i18n messages (en, zh), the screens' views (emit-screens.ts: every resource
+ * with a menu entry has a screen, declared or derived) and one react-admin resource module per resource without
+ * a screen (the lines resources: list with the manifest's filters, sortable columns and paging; create; edit),
+ * assembled in generated/client/resources.tsx.
  */
 import { refNameField } from '../src/shared/resource-meta';
 import type { FieldSpec, Model, ResourceSpec } from './manifest';
