@@ -53,9 +53,10 @@ describe('App', { timeout: 60_000 }, () => {
     window.history.pushState({}, '', '/owner/add');
     render(<App />);
     // the list with its create dialog (the filter bar has a Company select too)
-    const dialog = await screen.findByTestId('owner-edit-dialog');
-    const company = (await within(dialog).findByRole('combobox', { name: /Company/ })) as HTMLInputElement;
-    await waitFor(() => expect(company.value).toBe('Acme'));
+    // the list, then the dialog's lazy chunk: more time on a busy machine
+    const dialog = await screen.findByTestId('owner-edit-dialog', {}, { timeout: 15_000 });
+    const company = (await within(dialog).findByRole('combobox', { name: /Company/ }, { timeout: 15_000 })) as HTMLInputElement;
+    await waitFor(() => expect(company.value).toBe('Acme'), { timeout: 15_000 });
   });
 
   it('sends a visitor without a token to /login?redirect=<path> once', async () => {
