@@ -1,8 +1,9 @@
 /**
  * Emits generated/client/: API paths, access codes per react-admin action, the menu tree, the console's
- * routes with the code each needs, i18n messages (en, zh) and one react-admin resource module per manifest
- * resource (list with the manifest's filters, sortable columns and paging; create; edit), assembled in
- * generated/client/resources.tsx.
+ * routes with the code each needs, i18n messages (en, zh), the screens' views (emit-screens.ts: every resource
+ * with a menu entry has a screen, declared or derived) and one react-admin resource module per resource without
+ * a screen (the lines resources: list with the manifest's filters, sortable columns and paging; create; edit),
+ * assembled in generated/client/resources.tsx.
  */
 import { refNameField } from '../src/shared/resource-meta';
 import type { FieldSpec, Model, ResourceSpec } from './manifest';
@@ -36,10 +37,14 @@ function listRouteCode(r: ResourceSpec): string | undefined {
   return r.menu?.code ?? (r.permissions.list === 'any' ? undefined : r.permissions.list);
 }
 
-/** A resource's pages (spec 2.3): list at its menu route (else `/<name>`); add and edit below `/<name>` when writable. */
-function resourcePages(r: ResourceSpec): { list: string; add?: string; edit?: string } {
-  // a resource with a screen adds and edits in the screen's dialog: no pages of their own
-  return { list: r.menu?.route ?? `/${r.name}`, ...(r.readOnly || r.screen ? {} : { add: `/${r.name}/add`, edit: `/${r.name}/edit/:id` }) };
+/**
+ * A resource's pages (spec 2.3): list at its menu route (else `/<name>`); a screen's `pages` (routes opening the
+ * list with its add, edit or detail dialog open); a writable resource without a screen (a lines resource, never
+ * in the menu) its react-admin add and edit pages below `/<name>`.
+ */
+function resourcePages(r: ResourceSpec): { list: string; add?: string; edit?: string; detail?: string } {
+  if (r.screen) return { list: r.menu?.route ?? `/${r.name}`, ...(r.screen.pages ?? {}) };
+  return { list: r.menu?.route ?? `/${r.name}`, ...(r.readOnly ? {} : { add: `/${r.name}/add`, edit: `/${r.name}/edit/:id` }) };
 }
 
 function emitRoutes(model: Model): Output {
@@ -51,12 +56,13 @@ function emitRoutes(model: Model): Output {
     entries.push([pages.list, code(listRouteCode(r))]);
     if (pages.add) entries.push([pages.add, code(operationCode(r, 'add'))]);
     if (pages.edit) entries.push([pages.edit, code(operationCode(r, 'edit'))]);
+    if (pages.detail) entries.push([pages.detail, code(listRouteCode(r))]);
   }
   for (const sc of byName(model.screens)) entries.push([sc.route, code(sc.code)]);
   for (const r of byName(model.resources)) for (const v of r.screen?.views ?? []) if (v.route) entries.push([v.route, code(v.code)]);
   sf.addStatements(`/**\n * The code each console route needs (spec 2.3, 6): resource lists, add and edit pages, the manifest's screens\n * (hidden ones included) and the list views of its document screens; null = open to every logged-in user. A route pattern's parameter is written \`:id\`.\n */\nexport const routeCodes = ${lit(Object.fromEntries(entries))} as const satisfies Record<string, string | null>;`);
   sf.addStatements(`/** A route of the manifest (typing a route table with it makes an unknown path a type error). */\nexport type ConsoleRoute = keyof typeof routeCodes;`);
-  sf.addStatements(`/** The pages of a resource (spec 2.3): its list, and the add and edit pages of a writable resource. */\nexport interface ResourcePages { list: ConsoleRoute; add?: ConsoleRoute; edit?: ConsoleRoute }`);
+  sf.addStatements(`/** The pages of a resource (spec 2.3): its list, and the add and edit pages of a writable resource. */\nexport interface ResourcePages { list: ConsoleRoute; add?: ConsoleRoute; edit?: ConsoleRoute; detail?: ConsoleRoute }`);
   sf.addStatements(`/** Pages of every resource (list at the menu route, else \`/<name>\`; add \`/<name>/add\`; edit \`/<name>/edit/:id\`). */\nexport const resourcePages: Record<string, ResourcePages> = ${lit(Object.fromEntries(byName(model.resources).map((r) => [r.name, resourcePages(r)])))};`);
   return finish(sf);
 }
@@ -90,6 +96,7 @@ function messages(model: Model, lang: 'en' | 'zh') {
   return {
     resources: Object.fromEntries(byName(model.resources).map((r) => [r.name, {
       name: r[lang],
+      ...(r.one ? { one: r.one[lang] } : {}),
       fields: { id: 'ID', ...Object.fromEntries(r.fields.map((f) => [f.name, f[lang]])), ...Object.fromEntries(r.fields.filter((f) => f.type === 'ref').map((f) => [refNameField(f), f[lang]])), ...Object.fromEntries(r.queryParams.map((f) => [f.name, f[lang]])), updateDate: lang === 'en' ? 'Updated' : '更新时间' },
       ...(r.workflow ? { actions: Object.fromEntries(r.workflow.actions.map((a) => [a.name, a[lang]])) } : {}),
       ...(r.screen ? { views: Object.fromEntries(r.screen.views.map((v) => [v.name, v[lang]])) } : {}),
@@ -219,7 +226,6 @@ function emitResource(model: Model, r: ResourceSpec): Output {
     `<TextField source="id" />`,
     ...cols,
     ...(r.operations.includes('lock') ? ['<LockToggleButton />'] : []),
-    ...(r.rowButtons ?? []).map((b) => `<${b} />`),
     ...(r.readOnly ? [] : [`<EditButton />`, `<DeleteButton mutationMode="pessimistic" />`].map((b) => (r.lockedRows ? `<UnlessLocked field=${lit(r.lockedRows)}>${b}</UnlessLocked>` : b))),
     `</Datagrid>`,
     `</List>`,
@@ -229,7 +235,7 @@ function emitResource(model: Model, r: ResourceSpec): Output {
   const text = body;
   const used = (name: string) => new RegExp(`<${name}[\\s>/]`).test(text);
   const ra = ['AutocompleteArrayInput', 'AutocompleteInput', 'BooleanInput', 'Create', 'Datagrid', 'DateInput', 'DateTimeInput', 'DeleteButton', 'Edit', 'EditButton', 'List', 'NullableBooleanInput', 'NumberField', 'NumberInput', 'PasswordInput', 'ReferenceArrayInput', 'ReferenceInput', 'SimpleForm', 'TextField', 'TextInput'].filter(used);
-  const widgets = ['AllOrSomeInput', 'AutoPickSingle', 'CityInput', 'CountryInput', 'DateTimeField', 'EnumField', 'EnumInput', 'GrantableRolesInput', 'HideOnSelf', 'ImageUploader', 'ListPagination', 'LockToggleButton', 'MoneyField', 'MoneyInput', 'PermissionTreeInput', 'ProvinceInput', 'RefsField', 'StringsInput', 'UnlessLocked', 'UsedOfField', 'YesNoField', ...(r.rowButtons ?? [])].filter(used);
+  const widgets = ['AllOrSomeInput', 'AutoPickSingle', 'CityInput', 'CountryInput', 'DateTimeField', 'EnumField', 'EnumInput', 'GrantableRolesInput', 'HideOnSelf', 'ImageUploader', 'ListPagination', 'LockToggleButton', 'MoneyField', 'MoneyInput', 'PermissionTreeInput', 'ProvinceInput', 'RefsField', 'StringsInput', 'UnlessLocked', 'UsedOfField', 'YesNoField'].filter(used);
   sf.addImportDeclaration({ moduleSpecifier: 'react-admin', namedImports: ra });
   sf.addImportDeclaration({ moduleSpecifier: '../../../src/client/widgets', namedImports: [...widgets, ...(r.lockedRows ? ['lockedRowClick'] : []), ...(r.readOnly ? [] : ['useFormResolver'])].sort() });
   if (!r.readOnly) {

@@ -8,10 +8,17 @@
 import type { Model } from './manifest';
 import { SCREEN_WIDGETS } from '../src/client/screens/widgets';
 import { metaConst } from './emit-shared';
+import { operationCode } from './emit-server';
 import { byName, code, finish, lit, newFile, pascal, type Output } from './source';
 
 /** The component name of a view, e.g. InboundOrderReturnList. */
 export const viewComponent = (resource: string, view: string) => `${pascal(resource)}${pascal(view)}List`;
+
+/** The component name of a screen's page (`pages`: the list with a dialog open), e.g. UserEditPage. */
+export const pageComponent = (resource: string, page: string) => `${pascal(resource)}${pascal(page)}Page`;
+
+/** A widget module's import path relative to generated/client/views: `widgets/<m>` lies in src/client/widgets, else src/client/screens/<m>/widgets. */
+const widgetModulePath = (m: string) => (m.startsWith('widgets/') ? `../../../src/client/${m}` : `../../../src/client/screens/${m}/widgets`);
 
 /** The screens a screen of `resource` shows: itself, its children's screens and its form's lines resource, each with those of its own. */
 function shownResources(model: Model, resource: string): Set<string> {
@@ -69,13 +76,18 @@ export function emitViews(model: Model): Output[] {
     for (const name of all) sf.addImportDeclaration({ moduleSpecifier: `../../shared/resources/${name}`, namedImports: [metaConst(name)] });
     sf.addImportDeclaration({ moduleSpecifier: '../../shared/schemas', namedImports: ['schemas'] });
     // registered before the screen renders; each module is shared by the screens that name its widgets
-    for (const m of screenWidgetModules(model, r.name)) sf.addImportDeclaration({ moduleSpecifier: `../../../src/client/screens/${m}/widgets` });
+    for (const m of screenWidgetModules(model, r.name)) sf.addImportDeclaration({ moduleSpecifier: widgetModulePath(m) });
     const source = lit({ resources: Object.fromEntries(all.map((name) => [name, code(metaConst(name))])), schemas: code('schemas') });
     sf.addStatements(`/** What the ${r.en} screen reads: the resources it shows or refers to, and the schema factories. */\nexport const screenSource: ScreenSource = ${source};`);
     // a view without a route is shown only inside a dialog (children, or a hand-written dialog naming it)
     for (const v of (r.screen?.views ?? []).filter((x) => x.route)) {
       const name = viewComponent(r.name, v.name);
       sf.addStatements(`/** ${r.en}: ${v.en} (${v.route}). */\nexport const ${name} = () => <DocumentScreen source={screenSource} resource=${lit(r.name)} view=${lit(v.name)} />;`);
+    }
+    // a page is the first routed list with its dialog open (record `:id` of the route for edit and detail)
+    const listView = r.screen?.views.find((x) => x.route);
+    for (const [page, route] of Object.entries(r.screen?.pages ?? {})) {
+      sf.addStatements(`/** ${r.en}: the list with its ${page} dialog open (${route}). */\nexport const ${pageComponent(r.name, page)} = () => <DocumentScreen source={screenSource} resource=${lit(r.name)} view=${lit(listView!.name)} page=${lit(page)} />;`);
     }
     return finish(sf);
   });
@@ -88,13 +100,19 @@ export function emitViewRoutes(model: Model): Output {
   sf.addImportDeclaration({ moduleSpecifier: '../../src/client/routing/lazyPage', namedImports: ['lazyPage'] });
   const rows: string[] = [];
   const loaders: string[] = [];
-  for (const r of byName(model.resources).filter((x) => x.screen?.views.some((v) => v.route))) {
+  for (const r of byName(model.resources).filter((x) => x.screen?.views.some((v) => v.route) || x.screen?.pages)) {
     loaders.push(`const ${r.name}Views = () => import(${lit(viewsModule(r.name))});`);
   }
   for (const r of byName(model.resources)) {
     for (const v of (r.screen?.views ?? []).filter((x) => x.route)) {
       const name = viewComponent(r.name, v.name);
       rows.push(`{ resource: ${lit(r.name)}, view: ${lit(v.name)}, route: ${lit(v.route!)}, code: ${lit(v.code)}, component: lazyPage(${r.name}Views, ${lit(name)}) }`);
+    }
+    // the pages open the first routed view: its code to read, the operation's to add or edit
+    const listView = r.screen?.views.find((x) => x.route);
+    for (const [page, route] of Object.entries(r.screen?.pages ?? {})) {
+      const code = page === 'add' ? operationCode(r, 'add') : page === 'edit' ? operationCode(r, 'edit') : listView!.code;
+      rows.push(`{ resource: ${lit(r.name)}, view: ${lit(listView!.name)}, page: ${lit(page)}, route: ${lit(route)}, code: ${lit(code)}, component: lazyPage(${r.name}Views, ${lit(pageComponent(r.name, page))}) }`);
     }
   }
   sf.addStatements([
@@ -105,6 +123,8 @@ export function emitViewRoutes(model: Model): Output {
     `export interface ViewDef {`,
     `  resource: string;`,
     `  view: string;`,
+    `  /** A page of the screen (\`pages\`): the list with this dialog open. */`,
+    `  page?: 'add' | 'edit' | 'detail';`,
     `  route: string;`,
     `  code: string;`,
     `  component: ComponentType;`,

@@ -63,6 +63,16 @@
  * array). A labelled column that is not a field shows a value the server adds to each row (a dotted path
  * such as skuEntity.name reads a nested object; an array shows one value a line). Sortable fields
  * (`sortable: true`) sort; a third click on a sorted header clears the sort.
+ * A plain resource (a menu entry, no `views` under `screen:`) gets the default screen (defaultScreen below: its
+ * fields' filters, list columns and form, no View, `lockToggle` for lock / unlock, pages /<name>/add and
+ * /<name>/edit/:id); what it declares under `screen:` replaces those keys:
+ *
+ *   screen:
+ *     rowWidgets: [dbmsQuery, dbmsHistory]
+ *     view: true                      # rows offer View (a read-only detail)
+ *     pages: { add: /dbms/database/add, edit: /dbms/database/edit/:id, detail: /dbms/database/detail/:id }
+ *                                     # routes that open the list with that dialog open (spec 2.3)
+ *
  * Problems are reported through `fail` with the path of the offending key.
  */
 import type { DocumentScreenSpec, FieldSpec, Label, Model, ResourceSpec, ScreenActionSpec, ScreenItem, ScreenLinesSpec, ViewSpec } from '../src/shared/resource-meta';
@@ -186,16 +196,61 @@ function filterValue(model: Model, f: FieldSpec | undefined, v: unknown, p: Path
   return v;
 }
 
+/** `pages: { add?, edit?, detail? }`: routes opening the list with that dialog open (DocumentScreenSpec.pages). */
+function parsePages(raw: unknown, p: Path, has: { form: boolean; add: boolean; view: boolean }, fail: Fail): DocumentScreenSpec['pages'] {
+  if (raw === undefined) return undefined;
+  if (!isObj(raw)) { fail(p, 'must be { add?, edit?, detail? } (routes)'); return undefined; }
+  unknownKeys(raw, ['add', 'edit', 'detail'], p, fail);
+  const out: NonNullable<DocumentScreenSpec['pages']> = {};
+  const why = { add: !has.form || !has.add ? 'an add page needs a form and Add' : undefined, edit: has.form ? undefined : 'an edit page needs a form', detail: has.view ? undefined : 'a detail page needs the View (view: true)' };
+  for (const k of ['add', 'edit', 'detail'] as const) {
+    const v = raw[k];
+    if (v === undefined) continue;
+    if (typeof v !== 'string' || !v.startsWith('/')) fail([...p, k], 'a route starting with /');
+    else if (k !== 'add' && !v.endsWith('/:id')) fail([...p, k], `the route ends with /:id (the record's id)`);
+    else if (why[k]) fail([...p, k], why[k]!);
+    else out[k] = v;
+  }
+  return out;
+}
+
+/** kebab-case of a camelCase name (the test id stem of a derived screen: carrierConfig -> carrier-config). */
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * The default `screen:` of a resource with a menu entry that declares none (or declares no `views`, only what
+ * differs): one view at the menu's route (with the menu's code), filters from the fields with `filter:`,
+ * columns from the list fields, the form from the form fields (none for a read-only resource), no View, the
+ * row widget `lockToggle` for a resource with the lock / unlock operations, and the add and edit pages
+ * `/<name>/add` and `/<name>/edit/:id` (spec 2.3). Returned as raw manifest text for parseScreen, so the
+ * declared keys replace these and both are checked alike.
+ */
+export function defaultScreen(r: Pick<ResourceSpec, 'name' | 'represent' | 'fields' | 'operations' | 'readOnly'> & { menu: NonNullable<ResourceSpec['menu']> }): Obj {
+  const writable = !r.readOnly;
+  return {
+    testId: kebab(r.name),
+    number: r.represent,
+    view: false,
+    views: { list: { route: r.menu.route, ...(r.menu.code ? { code: r.menu.code } : {}) } },
+    filters: r.fields.filter((f) => f.filter).map((f) => f.name),
+    columns: r.fields.filter((f) => f.list).map((f) => f.name),
+    ...(writable ? { form: { fields: r.fields.filter((f) => f.form).map((f) => f.name) } } : {}),
+    rowWidgets: r.operations.includes('lock') ? ['lockToggle'] : [],
+    ...(writable ? { pages: { add: `/${r.name}/add`, edit: `/${r.name}/edit/:id` } } : {}),
+  };
+}
+
 /** Parses `screen:` of resource `r` (its fields, permissions and workflow already parsed). */
 export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' | 'en' | 'zh' | 'fields' | 'queryParams' | 'permissions' | 'workflow' | 'readOnly'>, model: Model, fail: Fail): DocumentScreenSpec | undefined {
   if (!isObj(raw)) { fail(p, 'must be a mapping (testId, number, views, filters, columns, ...)'); return undefined; }
-  unknownKeys(raw, ['testId', 'number', 'editable', 'add', 'view', 'selectable', 'views', 'filters', 'columns', 'actions', 'topWidgets', 'bulkWidgets', 'rowWidgets', 'children', 'form', 'viewLines'], p, fail);
+  unknownKeys(raw, ['testId', 'number', 'editable', 'add', 'view', 'selectable', 'views', 'filters', 'columns', 'actions', 'topWidgets', 'bulkWidgets', 'rowWidgets', 'children', 'form', 'viewLines', 'pages'], p, fail);
   const field = (n: string) => r.fields.find((f) => f.name === n);
   const testId = typeof raw.testId === 'string' && /^[a-z][a-z-]*$/.test(raw.testId) ? raw.testId : (fail([...p, 'testId'], 'a lower-case test id stem such as inbound'), r.name);
   // a list without form and workflow names no document in its prompts: its number may be left out
   const quiet = raw.number === undefined && raw.form === undefined && !r.workflow;
   const number = quiet ? 'id' : typeof raw.number === 'string' && field(raw.number) ? raw.number : (fail([...p, 'number'], 'name the document number field'), 'id');
-  for (const k of ['add', 'view'] as const) if (raw[k] !== undefined && raw[k] !== false) fail([...p, k], 'must be false (or left out)');
+  if (raw.add !== undefined && raw.add !== false) fail([...p, 'add'], 'must be false (or left out)');
+  if (raw.view !== undefined && typeof raw.view !== 'boolean') fail([...p, 'view'], 'must be true or false (or left out)');
   if (raw.selectable !== undefined && raw.selectable !== true) fail([...p, 'selectable'], 'must be true (or left out)');
   if (r.readOnly) for (const k of ['form', 'editable'] as const) if (raw[k] !== undefined) fail([...p, k], 'a read-only resource has no create / edit form or editable states');
 
@@ -307,8 +362,9 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
   if (bulkWidgets.length && raw.selectable !== true) fail([...p, 'bulkWidgets'], 'bulk widgets act on selected rows: say selectable: true');
   // the child's ref field to this resource is found in checkScreens (every resource parsed by then)
   const children = Array.isArray(raw.children) ? raw.children.map((c, i) => (typeof c === 'string' ? { resource: c, ref: '' } : (fail([...p, 'children', i], 'name a resource'), { resource: '', ref: '' }))) : raw.children === undefined ? [] : (fail([...p, 'children'], 'must be a list of child resources'), []);
+  const pages = parsePages(raw.pages, [...p, 'pages'], { form: Boolean(form), add: raw.add !== false, view: raw.view !== false }, fail);
   return {
-    testId, number, ...(editable ? { editable } : {}), ...(raw.add === false ? { add: false } : {}), ...(raw.view === false ? { view: false } : {}), ...(raw.selectable === true ? { selectable: true } : {}),
+    testId, number, ...(editable ? { editable } : {}), ...(raw.add === false ? { add: false } : {}), ...(typeof raw.view === 'boolean' ? { view: raw.view } : {}), ...(pages ? { pages } : {}), ...(raw.selectable === true ? { selectable: true } : {}),
     views, filters, columns, actions, topWidgets: names(raw.topWidgets, [...p, 'topWidgets']), bulkWidgets, rowWidgets: names(raw.rowWidgets, [...p, 'rowWidgets']), children, ...(form ? { form } : {}), viewLines,
   };
 }
@@ -347,6 +403,10 @@ export function checkScreens(model: Model, fail: Fail) {
       if (v.route === undefined) continue;
       if (routes.has(v.route)) fail([...p, 'views', v.name, 'route'], `route also used by ${routes.get(v.route)}`);
       routes.set(v.route, `${r.name}.${v.name}`);
+    }
+    for (const [k, route] of Object.entries(s.pages ?? {})) {
+      if (routes.has(route)) fail([...p, 'pages', k], `route also used by ${routes.get(route)}`);
+      routes.set(route, `${r.name}.pages.${k}`);
     }
     for (const [i, c] of s.children.entries()) {
       const child = model.resources.find((x) => x.name === c.resource);

@@ -6,7 +6,7 @@
  * whose message lists every problem as `file:line:col: path: what is wrong (the fix)`.
  */
 import { readFileSync } from 'node:fs';
-import { checkScreens, parseScreen } from './manifest-screen';
+import { checkScreens, defaultScreen, parseScreen } from './manifest-screen';
 import { LineCounter, parseDocument, isMap, type Node } from 'yaml';
 
 import {
@@ -156,6 +156,16 @@ function parseWorkflow(raw: unknown, p: (string | number)[], fields: FieldSpec[]
   return { field: fieldName, states, actions };
 }
 
+/** `one: { en, zh }`: a resource's singular name as it reads inside a sentence (ResourceSpec.one). */
+function parseOne(raw: unknown, p: (string | number)[], fail: Fail): ResourceSpec['one'] {
+  if (raw === undefined) return undefined;
+  if (!isObj(raw)) { fail(p, 'must be { en, zh }: the singular name, e.g. { en: warehouse, zh: 仓库 }'); return undefined; }
+  checkKeys(raw, ['en', 'zh'], p, fail);
+  const en = str(raw, 'en', p, fail);
+  const zh = str(raw, 'zh', p, fail);
+  return en && zh ? { en, zh } : undefined;
+}
+
 function validate(root: unknown, fail: Fail): Model {
   const model: Model = { enums: [], menus: [], resources: [], codes: [], screens: [] };
   if (!isObj(root)) { fail([], 'the manifest must be a mapping with enums, menus and resources'); return model; }
@@ -224,7 +234,7 @@ function validate(root: unknown, fail: Fail): Model {
     const p = ['resources', name];
     if (!/^[a-z][A-Za-z]+$/.test(name)) fail(p, 'resource names are camelCase');
     if (!isObj(r)) { fail(p, 'must be a mapping'); continue; }
-    checkKeys(r, ['en', 'zh', 'path', 'table', 'represent', 'scope', 'permissions', 'operations', 'menu', 'defaultSort', 'unique', 'fields', 'queryParams', 'checks', 'readOnly', 'workflow', 'listCodes', 'screen', 'rowButtons', 'lockedRows'], p, fail);
+    checkKeys(r, ['en', 'zh', 'path', 'table', 'represent', 'scope', 'permissions', 'operations', 'menu', 'defaultSort', 'unique', 'fields', 'queryParams', 'checks', 'readOnly', 'workflow', 'listCodes', 'screen', 'one', 'lockedRows'], p, fail);
     const path = str(r, 'path', p, fail) ?? '';
     if (path && !/^\/sapi\/[a-z]+\/[a-z-]+$/.test(path)) fail([...p, 'path'], `'${path}' must look like /sapi/<area>/<name> (spec 7)`);
     if (paths.has(path)) fail([...p, 'path'], `path also used by ${paths.get(path)}`);
@@ -362,20 +372,10 @@ function validate(root: unknown, fail: Fail): Model {
         }
       }
     }
-    let rowButtons: string[] | undefined;
-    if (r.rowButtons !== undefined) {
-      if (!Array.isArray(r.rowButtons)) fail([...p, 'rowButtons'], 'must be a list of button components such as [UnlockLoginButton]');
-      else rowButtons = r.rowButtons.flatMap((b, i) => {
-        if (typeof b === 'string' && /^[A-Z][A-Za-z]+Button$/.test(b)) return [b];
-        fail([...p, 'rowButtons', i], `'${String(b)}' is not a button component of src/client/widgets (PascalCase, ending in Button)`);
-        return [];
-      });
-      if (r.screen !== undefined) fail([...p, 'rowButtons'], 'a resource with a screen declares its row buttons as screen.rowWidgets');
-    }
     const lockedRows = str(r, 'lockedRows', p, fail, false);
     if (lockedRows !== undefined) {
       if (fields.find((f) => f.name === lockedRows)?.type !== 'boolean') fail([...p, 'lockedRows'], `'${lockedRows}' is not a boolean field of ${name}`);
-      if (r.screen !== undefined || r.readOnly !== undefined) fail([...p, 'lockedRows'], 'only a plain, writable list locks rows');
+      if (r.readOnly !== undefined || (isObj(r.screen) && r.screen.views !== undefined)) fail([...p, 'lockedRows'], 'only a plain, writable list (a derived screen) locks rows');
     }
     let menu: ResourceSpec['menu'];
     if (r.menu !== undefined) {
@@ -423,14 +423,20 @@ function validate(root: unknown, fail: Fail): Model {
     const workflow = r.workflow === undefined ? undefined : parseWorkflow(r.workflow, [...p, 'workflow'], fields, model, permissions.edit, fail);
     const listCodes = r.listCodes === undefined ? undefined : parseListCodes(r.listCodes, [...p, 'listCodes'], fields, model, fail);
     const label = { en: str(r, 'en', p, fail) ?? name, zh: str(r, 'zh', p, fail) ?? name };
-    const screen = r.screen === undefined ? undefined : parseScreen(r.screen, [...p, 'screen'], { name, fields, queryParams, permissions, workflow, readOnly, ...label }, model, fail);
+    // a resource with a menu entry and no `views` of its own gets the default screen; what it declares under
+    // `screen:` replaces the default's keys (the manifest states only what differs)
+    const derive = menu !== undefined && (r.screen === undefined || (isObj(r.screen) && r.screen.views === undefined));
+    const rawScreen = derive ? { ...defaultScreen({ name, represent, menu: menu!, fields, operations, readOnly }), ...(isObj(r.screen) ? r.screen : {}) } : r.screen;
+    const screen = rawScreen === undefined ? undefined : parseScreen(rawScreen, [...p, 'screen'], { name, fields, queryParams, permissions, workflow, readOnly, ...label }, model, fail);
+    const one = parseOne(r.one, [...p, 'one'], fail);
+    if (screen && !one) fail(p, `missing 'one' (the singular name as it reads in a sentence, { en, zh }, e.g. one: { en: warehouse, zh: 仓库 }): the dialog titles need it`);
     model.resources.push({
       name, path, table, represent, scope, permissions, operations, menu, defaultSort, unique, fields, queryParams, checks, ...(readOnly ? { readOnly } : {}), ...(workflow ? { workflow } : {}), ...(listCodes ? { listCodes } : {}), ...(screen ? { screen } : {}),
-      ...(rowButtons?.length ? { rowButtons } : {}), ...(lockedRows ? { lockedRows } : {}), ...label,
+      ...(one ? { one } : {}), ...(lockedRows ? { lockedRows } : {}), ...label,
     });
   }
   // a screen's code must be one the permission tree holds (declared, or used by a resource or workflow)
-  const known = new Set([...model.codes.map((c) => c.code), ...model.resources.flatMap((r) => [...Object.values(r.permissions), ...(r.workflow?.actions.map((a) => a.code) ?? [])])]);
+  const known = new Set([...model.codes.map((c) => c.code), ...model.resources.flatMap((r) => [...Object.values(r.permissions), ...(r.menu?.code ? [r.menu.code] : []), ...(r.workflow?.actions.map((a) => a.code) ?? [])])]);
   for (const r of model.resources) for (const [v, c] of Object.entries(r.listCodes?.codes ?? {})) if (!known.has(c)) fail(['resources', r.name, 'listCodes', 'codes', v], `'${c}' is not a permission code of the manifest (declare it under codes:)`);
   for (const sc of model.screens) if (sc.code && !known.has(sc.code)) fail(['screens', sc.name, 'code'], `'${sc.code}' is not a permission code of the manifest`);
   for (const r of model.resources) for (const v of r.screen?.views ?? []) if (v.code !== 'any' && !known.has(v.code)) fail(['resources', r.name, 'screen', 'views', v.name, 'code'], `'${v.code}' is not a permission code of the manifest`);
@@ -444,5 +450,6 @@ function validate(root: unknown, fail: Fail): Model {
   };
   for (const r of model.resources) if (r.menu) claim(r.menu.route, `resource ${r.name}`, ['resources', r.name, 'menu', 'route']);
   for (const sc of model.screens) claim(sc.route, `screen ${sc.name}`, ['screens', sc.name, 'route']);
+  for (const r of model.resources) for (const [k, route] of Object.entries(r.screen?.pages ?? {})) claim(route, `${r.name}'s ${k} page`, ['resources', r.name, 'screen', 'pages', k]);
   return model;
 }

@@ -5,6 +5,7 @@ export const generatedMessages = {
     resources: {
       carrierConfig: {
         name: "Carrier configurations",
+        one: "carrier configuration",
         fields: {
           id: "ID",
           name: "Configuration name",
@@ -31,6 +32,9 @@ export const generatedMessages = {
           warehouseName: "Warehouse",
           updateDate: "Updated",
         },
+        views: {
+          list: "Carrier configurations",
+        },
         values: {
           testEnv: {
             true: "Sandbox",
@@ -40,6 +44,7 @@ export const generatedMessages = {
       },
       city: {
         name: "Cities",
+        one: "city",
         fields: {
           id: "ID",
           countryCode: "Country code",
@@ -47,9 +52,13 @@ export const generatedMessages = {
           name: "City name",
           updateDate: "Updated",
         },
+        views: {
+          list: "Cities",
+        },
       },
       company: {
         name: "Companies",
+        one: "company",
         fields: {
           id: "ID",
           name: "Company name",
@@ -64,18 +73,26 @@ export const generatedMessages = {
           addDate: "Created",
           updateDate: "Updated",
         },
+        views: {
+          list: "Companies",
+        },
       },
       country: {
         name: "Countries",
+        one: "country",
         fields: {
           id: "ID",
           countryCode: "Country code",
           enName: "English name",
           updateDate: "Updated",
         },
+        views: {
+          list: "Countries",
+        },
       },
       dbConnection: {
         name: "Database connections",
+        one: "database connection",
         fields: {
           id: "ID",
           name: "Connection name",
@@ -89,6 +106,9 @@ export const generatedMessages = {
           addDate: "Created",
           updateDate: "Updated",
         },
+        views: {
+          list: "Database connections",
+        },
         values: {
           builtIn: {
             true: "Built-in",
@@ -98,6 +118,7 @@ export const generatedMessages = {
       },
       ecPlatformSku: {
         name: "Platform SKUs",
+        one: "platform SKU",
         fields: {
           id: "ID",
           skuId: "SKU",
@@ -118,6 +139,7 @@ export const generatedMessages = {
       },
       exceptionHttpLog: {
         name: "HTTP exception logs",
+        one: "HTTP exception log",
         fields: {
           id: "ID",
           userName: "User",
@@ -138,6 +160,7 @@ export const generatedMessages = {
       },
       inboundOrder: {
         name: "Inbound orders",
+        one: "inbound order",
         fields: {
           id: "ID",
           orderNo: "Order number",
@@ -199,6 +222,7 @@ export const generatedMessages = {
       },
       inboundPackage: {
         name: "Inbound packages",
+        one: "inbound package",
         fields: {
           id: "ID",
           packageNo: "Package number",
@@ -249,6 +273,7 @@ export const generatedMessages = {
       },
       inventory: {
         name: "Inventory",
+        one: "inventory record",
         fields: {
           id: "ID",
           companyId: "Company",
@@ -285,6 +310,7 @@ export const generatedMessages = {
       },
       inventoryJudgement: {
         name: "Inventory adjustments",
+        one: "inventory adjustment",
         fields: {
           id: "ID",
           judgementNo: "Adjustment number",
@@ -344,6 +370,7 @@ export const generatedMessages = {
       },
       inventoryLog: {
         name: "Inventory log",
+        one: "inventory log entry",
         fields: {
           id: "ID",
           inventoryId: "Inventory record",
@@ -376,6 +403,7 @@ export const generatedMessages = {
       },
       inventoryShare: {
         name: "Inventory shares",
+        one: "inventory share",
         fields: {
           id: "ID",
           title: "Share title",
@@ -413,6 +441,7 @@ export const generatedMessages = {
       },
       job: {
         name: "Scheduled tasks",
+        one: "scheduled task",
         fields: {
           id: "ID",
           name: "Task name",
@@ -440,6 +469,7 @@ export const generatedMessages = {
       },
       jobLog: {
         name: "Task log",
+        one: "task log entry",
         fields: {
           id: "ID",
           jobId: "Task",
@@ -478,6 +508,7 @@ export const generatedMessages = {
       },
       outboundOrder: {
         name: "Outbound orders",
+        one: "outbound order",
         fields: {
           id: "ID",
           orderNo: "Order number",
@@ -549,6 +580,7 @@ export const generatedMessages = {
       },
       outboundPackage: {
         name: "Outbound packages",
+        one: "outbound package",
         fields: {
           id: "ID",
           packageNo: "Package number",
@@ -600,6 +632,7 @@ export const generatedMessages = {
       },
       owner: {
         name: "Goods owners",
+        one: "goods owner",
         fields: {
           id: "ID",
           code: "Owner code",
@@ -618,9 +651,13 @@ export const generatedMessages = {
           companyName: "Company",
           updateDate: "Updated",
         },
+        views: {
+          list: "Goods owners",
+        },
       },
       permission: {
         name: "Permissions",
+        one: "permission",
         fields: {
           id: "ID",
           code: "Permission code",
@@ -630,9 +667,13 @@ export const generatedMessages = {
           parentCode: "Parent code",
           updateDate: "Updated",
         },
+        views: {
+          list: "Permissions",
+        },
       },
       province: {
         name: "Provinces",
+        one: "province",
         fields: {
           id: "ID",
           countryCode: "Country code",
@@ -640,9 +681,13 @@ export const generatedMessages = {
           enName: "English name",
           updateDate: "Updated",
         },
+        views: {
+          list: "Provinces",
+        },
       },
       requestRecord: {
         name: "Request records",
+        one: "request record",
         fields: {
           id: "ID",
           userName: "User",
@@ -664,6 +709,7 @@ export const generatedMessages = {
       },
       role: {
         name: "Roles",
+        one: "role",
         fields: {
           id: "ID",
           code: "Role code",
@@ -673,9 +719,13 @@ export const generatedMessages = {
           addDate: "Created",
           updateDate: "Updated",
         },
+        views: {
+          list: "Roles",
+        },
       },
       sku: {
         name: "SKUs",
+        one: "SKU",
         fields: {
           id: "ID",
           ownerId: "Goods owner",
@@ -716,15 +766,20 @@ export const generatedMessages = {
       },
       skuCategory: {
         name: "SKU categories",
+        one: "SKU category",
         fields: {
           id: "ID",
           name: "Category name",
           addDate: "Created",
           updateDate: "Updated",
         },
+        views: {
+          list: "SKU categories",
+        },
       },
       supplierSku: {
         name: "Supplier SKUs",
+        one: "supplier SKU",
         fields: {
           id: "ID",
           skuId: "SKU",
@@ -742,6 +797,7 @@ export const generatedMessages = {
       },
       user: {
         name: "Users",
+        one: "user",
         fields: {
           id: "ID",
           name: "User name",
@@ -755,9 +811,13 @@ export const generatedMessages = {
           addDate: "Created",
           updateDate: "Updated",
         },
+        views: {
+          list: "Users",
+        },
       },
       warehouse: {
         name: "Warehouses",
+        one: "warehouse",
         fields: {
           id: "ID",
           code: "Warehouse code",
@@ -776,9 +836,13 @@ export const generatedMessages = {
           addDate: "Created",
           updateDate: "Updated",
         },
+        views: {
+          list: "Warehouses",
+        },
       },
       waybill: {
         name: "Waybills",
+        one: "waybill",
         fields: {
           id: "ID",
           orderId: "Outbound order",
@@ -815,6 +879,9 @@ export const generatedMessages = {
           warehouseName: "Warehouse",
           ownerName: "Goods owner",
           updateDate: "Updated",
+        },
+        views: {
+          list: "Waybills",
         },
       },
     },
@@ -961,9 +1028,6 @@ export const generatedMessages = {
     screens: {
       createWaybill: "Create waybill",
       dashboard: "Dashboard",
-      dbmsAdd: "Add connection",
-      dbmsDetail: "Connection",
-      dbmsEdit: "Edit connection",
       dbmsHistory: "Query history",
       dbmsQuery: "SQL query",
       inboundRejectList: "Rejected deliveries",
@@ -980,6 +1044,7 @@ export const generatedMessages = {
     resources: {
       carrierConfig: {
         name: "承运商配置",
+        one: "承运商配置",
         fields: {
           id: "ID",
           name: "配置名称",
@@ -1006,6 +1071,9 @@ export const generatedMessages = {
           warehouseName: "仓库",
           updateDate: "更新时间",
         },
+        views: {
+          list: "承运商配置",
+        },
         values: {
           testEnv: {
             true: "沙箱",
@@ -1015,6 +1083,7 @@ export const generatedMessages = {
       },
       city: {
         name: "城市",
+        one: "城市",
         fields: {
           id: "ID",
           countryCode: "国家代码",
@@ -1022,9 +1091,13 @@ export const generatedMessages = {
           name: "城市名称",
           updateDate: "更新时间",
         },
+        views: {
+          list: "城市",
+        },
       },
       company: {
         name: "公司",
+        one: "公司",
         fields: {
           id: "ID",
           name: "公司名称",
@@ -1039,18 +1112,26 @@ export const generatedMessages = {
           addDate: "创建时间",
           updateDate: "更新时间",
         },
+        views: {
+          list: "公司",
+        },
       },
       country: {
         name: "国家",
+        one: "国家",
         fields: {
           id: "ID",
           countryCode: "国家代码",
           enName: "英文名称",
           updateDate: "更新时间",
         },
+        views: {
+          list: "国家",
+        },
       },
       dbConnection: {
         name: "数据库连接",
+        one: "数据库连接",
         fields: {
           id: "ID",
           name: "连接名称",
@@ -1064,6 +1145,9 @@ export const generatedMessages = {
           addDate: "创建时间",
           updateDate: "更新时间",
         },
+        views: {
+          list: "数据库连接",
+        },
         values: {
           builtIn: {
             true: "内置",
@@ -1073,6 +1157,7 @@ export const generatedMessages = {
       },
       ecPlatformSku: {
         name: "平台SKU",
+        one: "平台SKU",
         fields: {
           id: "ID",
           skuId: "SKU",
@@ -1093,6 +1178,7 @@ export const generatedMessages = {
       },
       exceptionHttpLog: {
         name: "HTTP异常日志",
+        one: "HTTP异常日志",
         fields: {
           id: "ID",
           userName: "用户",
@@ -1113,6 +1199,7 @@ export const generatedMessages = {
       },
       inboundOrder: {
         name: "入库单",
+        one: "入库单",
         fields: {
           id: "ID",
           orderNo: "入库单号",
@@ -1174,6 +1261,7 @@ export const generatedMessages = {
       },
       inboundPackage: {
         name: "入库包裹",
+        one: "入库包裹",
         fields: {
           id: "ID",
           packageNo: "包裹号",
@@ -1224,6 +1312,7 @@ export const generatedMessages = {
       },
       inventory: {
         name: "库存",
+        one: "库存记录",
         fields: {
           id: "ID",
           companyId: "公司",
@@ -1260,6 +1349,7 @@ export const generatedMessages = {
       },
       inventoryJudgement: {
         name: "库存调整",
+        one: "库存调整单",
         fields: {
           id: "ID",
           judgementNo: "调整单号",
@@ -1319,6 +1409,7 @@ export const generatedMessages = {
       },
       inventoryLog: {
         name: "库存流水",
+        one: "库存流水",
         fields: {
           id: "ID",
           inventoryId: "库存记录",
@@ -1351,6 +1442,7 @@ export const generatedMessages = {
       },
       inventoryShare: {
         name: "库存分享",
+        one: "库存分享",
         fields: {
           id: "ID",
           title: "分享标题",
@@ -1388,6 +1480,7 @@ export const generatedMessages = {
       },
       job: {
         name: "定时任务",
+        one: "定时任务",
         fields: {
           id: "ID",
           name: "任务名称",
@@ -1415,6 +1508,7 @@ export const generatedMessages = {
       },
       jobLog: {
         name: "任务日志",
+        one: "任务日志",
         fields: {
           id: "ID",
           jobId: "任务",
@@ -1453,6 +1547,7 @@ export const generatedMessages = {
       },
       outboundOrder: {
         name: "出库单",
+        one: "出库单",
         fields: {
           id: "ID",
           orderNo: "出库单号",
@@ -1524,6 +1619,7 @@ export const generatedMessages = {
       },
       outboundPackage: {
         name: "出库包裹",
+        one: "出库包裹",
         fields: {
           id: "ID",
           packageNo: "包裹号",
@@ -1575,6 +1671,7 @@ export const generatedMessages = {
       },
       owner: {
         name: "货主",
+        one: "货主",
         fields: {
           id: "ID",
           code: "货主编码",
@@ -1593,9 +1690,13 @@ export const generatedMessages = {
           companyName: "公司",
           updateDate: "更新时间",
         },
+        views: {
+          list: "货主",
+        },
       },
       permission: {
         name: "权限",
+        one: "权限",
         fields: {
           id: "ID",
           code: "权限编码",
@@ -1605,9 +1706,13 @@ export const generatedMessages = {
           parentCode: "上级编码",
           updateDate: "更新时间",
         },
+        views: {
+          list: "权限",
+        },
       },
       province: {
         name: "省/州",
+        one: "省/州",
         fields: {
           id: "ID",
           countryCode: "国家代码",
@@ -1615,9 +1720,13 @@ export const generatedMessages = {
           enName: "英文名称",
           updateDate: "更新时间",
         },
+        views: {
+          list: "省/州",
+        },
       },
       requestRecord: {
         name: "请求记录",
+        one: "请求记录",
         fields: {
           id: "ID",
           userName: "用户",
@@ -1639,6 +1748,7 @@ export const generatedMessages = {
       },
       role: {
         name: "角色",
+        one: "角色",
         fields: {
           id: "ID",
           code: "角色编码",
@@ -1648,9 +1758,13 @@ export const generatedMessages = {
           addDate: "创建时间",
           updateDate: "更新时间",
         },
+        views: {
+          list: "角色",
+        },
       },
       sku: {
         name: "商品",
+        one: "商品",
         fields: {
           id: "ID",
           ownerId: "货主",
@@ -1691,15 +1805,20 @@ export const generatedMessages = {
       },
       skuCategory: {
         name: "商品分类",
+        one: "商品分类",
         fields: {
           id: "ID",
           name: "分类名称",
           addDate: "创建时间",
           updateDate: "更新时间",
         },
+        views: {
+          list: "商品分类",
+        },
       },
       supplierSku: {
         name: "供应商SKU",
+        one: "供应商SKU",
         fields: {
           id: "ID",
           skuId: "SKU",
@@ -1717,6 +1836,7 @@ export const generatedMessages = {
       },
       user: {
         name: "用户",
+        one: "用户",
         fields: {
           id: "ID",
           name: "用户名",
@@ -1730,9 +1850,13 @@ export const generatedMessages = {
           addDate: "创建时间",
           updateDate: "更新时间",
         },
+        views: {
+          list: "用户",
+        },
       },
       warehouse: {
         name: "仓库",
+        one: "仓库",
         fields: {
           id: "ID",
           code: "仓库编码",
@@ -1751,9 +1875,13 @@ export const generatedMessages = {
           addDate: "创建时间",
           updateDate: "更新时间",
         },
+        views: {
+          list: "仓库",
+        },
       },
       waybill: {
         name: "运单",
+        one: "运单",
         fields: {
           id: "ID",
           orderId: "出库单",
@@ -1790,6 +1918,9 @@ export const generatedMessages = {
           warehouseName: "仓库",
           ownerName: "货主",
           updateDate: "更新时间",
+        },
+        views: {
+          list: "运单",
         },
       },
     },
@@ -1936,9 +2067,6 @@ export const generatedMessages = {
     screens: {
       createWaybill: "创建运单",
       dashboard: "首页",
-      dbmsAdd: "新增连接",
-      dbmsDetail: "连接详情",
-      dbmsEdit: "编辑连接",
       dbmsHistory: "查询历史",
       dbmsQuery: "SQL查询",
       inboundRejectList: "拒收入库单",

@@ -206,16 +206,4 @@ export const hiddenScreens: MenuNode[] = [
     key: "dbmsHistory", labelKey: "screens.dbmsHistory", route: "/dbms/database/history/:id",
     code: "dbms:database_query",
   },
-  {
-    key: "dbmsAdd", labelKey: "screens.dbmsAdd", route: "/dbms/database/add",
-    code: "dbms:database_edit",
-  },
-  {
-    key: "dbmsEdit", labelKey: "screens.dbmsEdit", route: "/dbms/database/edit/:id",
-    code: "dbms:database_edit",
-  },
-  {
-    key: "dbmsDetail", labelKey: "screens.dbmsDetail", route: "/dbms/database/detail/:id",
-    code: "dbms:database_list",
-  },
 ];

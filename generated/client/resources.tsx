@@ -27,25 +27,12 @@ import {
 } from "@mui/icons-material";
 /** The modules of the resources' pages, each its own chunk. */
 const pages = {
-  carrierConfig: () => import("./resources/carrierConfig"),
-  city: () => import("./resources/city"),
-  company: () => import("./resources/company"),
-  country: () => import("./resources/country"),
-  dbConnection: () => import("./resources/dbConnection"),
   inboundOrderLine: () => import("./resources/inboundOrderLine"),
   inboundPackageLine: () => import("./resources/inboundPackageLine"),
   inventoryJudgementLine: () => import("./resources/inventoryJudgementLine"),
   outboundAllocation: () => import("./resources/outboundAllocation"),
   outboundOrderLine: () => import("./resources/outboundOrderLine"),
   outboundPackageLine: () => import("./resources/outboundPackageLine"),
-  owner: () => import("./resources/owner"),
-  permission: () => import("./resources/permission"),
-  province: () => import("./resources/province"),
-  role: () => import("./resources/role"),
-  skuCategory: () => import("./resources/skuCategory"),
-  user: () => import("./resources/user"),
-  warehouse: () => import("./resources/warehouse"),
-  waybill: () => import("./resources/waybill"),
 };
 
 export interface ResourceDef {
@@ -59,33 +46,11 @@ export interface ResourceDef {
 }
 /** Every manifest resource as react-admin registers it (App.tsx maps these to <Resource>). */
 export const generatedResources: ResourceDef[] = [
-  {
-    name: "carrierConfig", list: lazyPage(pages.carrierConfig, "CarrierConfigList"),
-    create: lazyPage(pages.carrierConfig, "CarrierConfigCreate"),
-    edit: lazyPage(pages.carrierConfig, "CarrierConfigEdit"), icon: Settings,
-    recordRepresentation: "name", listRoute: "/outbound/carrier_config",
-  },
-  {
-    name: "city", list: lazyPage(pages.city, "CityList"),
-    create: lazyPage(pages.city, "CityCreate"), edit: lazyPage(pages.city, "CityEdit"),
-    icon: LocationCity, recordRepresentation: "name", listRoute: "/bas/city",
-  },
-  {
-    name: "company", list: lazyPage(pages.company, "CompanyList"),
-    create: lazyPage(pages.company, "CompanyCreate"), edit: lazyPage(pages.company, "CompanyEdit"),
-    icon: Business, recordRepresentation: "name",
-  },
-  {
-    name: "country", list: lazyPage(pages.country, "CountryList"),
-    create: lazyPage(pages.country, "CountryCreate"), edit: lazyPage(pages.country, "CountryEdit"),
-    icon: Flag, recordRepresentation: "enName", listRoute: "/bas/country",
-  },
-  {
-    name: "dbConnection", list: lazyPage(pages.dbConnection, "DbConnectionList"),
-    create: lazyPage(pages.dbConnection, "DbConnectionCreate"),
-    edit: lazyPage(pages.dbConnection, "DbConnectionEdit"), icon: Storage,
-    recordRepresentation: "name", listRoute: "/dbms/database/list",
-  },
+  { name: "carrierConfig", icon: Settings, recordRepresentation: "name" },
+  { name: "city", icon: LocationCity, recordRepresentation: "name" },
+  { name: "company", icon: Business, recordRepresentation: "name" },
+  { name: "country", icon: Flag, recordRepresentation: "enName" },
+  { name: "dbConnection", icon: Storage, recordRepresentation: "name" },
   { name: "ecPlatformSku", recordRepresentation: "ecPlatformSku" },
   { name: "exceptionHttpLog", icon: BugReport, recordRepresentation: "id" },
   { name: "inboundOrder", icon: MoveToInbox, recordRepresentation: "orderNo" },
@@ -124,50 +89,15 @@ export const generatedResources: ResourceDef[] = [
     list: lazyPage(pages.outboundPackageLine, "OutboundPackageLineList"),
     recordRepresentation: "id",
   },
-  {
-    name: "owner", list: lazyPage(pages.owner, "OwnerList"),
-    create: lazyPage(pages.owner, "OwnerCreate"), edit: lazyPage(pages.owner, "OwnerEdit"),
-    icon: Storefront, recordRepresentation: "name", listRoute: "/owner/list",
-  },
-  {
-    name: "permission", list: lazyPage(pages.permission, "PermissionList"),
-    create: lazyPage(pages.permission, "PermissionCreate"),
-    edit: lazyPage(pages.permission, "PermissionEdit"), icon: Key, recordRepresentation: "code",
-    listRoute: "/permission/list",
-  },
-  {
-    name: "province", list: lazyPage(pages.province, "ProvinceList"),
-    create: lazyPage(pages.province, "ProvinceCreate"),
-    edit: lazyPage(pages.province, "ProvinceEdit"), icon: Map, recordRepresentation: "enName",
-    listRoute: "/bas/province",
-  },
+  { name: "owner", icon: Storefront, recordRepresentation: "name" },
+  { name: "permission", icon: Key, recordRepresentation: "code" },
+  { name: "province", icon: Map, recordRepresentation: "enName" },
   { name: "requestRecord", icon: History, recordRepresentation: "id" },
-  {
-    name: "role", list: lazyPage(pages.role, "RoleList"),
-    create: lazyPage(pages.role, "RoleCreate"), edit: lazyPage(pages.role, "RoleEdit"), icon: Badge,
-    recordRepresentation: "name", listRoute: "/role/list",
-  },
+  { name: "role", icon: Badge, recordRepresentation: "name" },
   { name: "sku", icon: QrCode2, recordRepresentation: "sku" },
-  {
-    name: "skuCategory", list: lazyPage(pages.skuCategory, "SkuCategoryList"),
-    create: lazyPage(pages.skuCategory, "SkuCategoryCreate"),
-    edit: lazyPage(pages.skuCategory, "SkuCategoryEdit"), icon: Category,
-    recordRepresentation: "name", listRoute: "/sku/category_list",
-  },
+  { name: "skuCategory", icon: Category, recordRepresentation: "name" },
   { name: "supplierSku", recordRepresentation: "supplierSku" },
-  {
-    name: "user", list: lazyPage(pages.user, "UserList"),
-    create: lazyPage(pages.user, "UserCreate"), edit: lazyPage(pages.user, "UserEdit"),
-    icon: People, recordRepresentation: "name",
-  },
-  {
-    name: "warehouse", list: lazyPage(pages.warehouse, "WarehouseList"),
-    create: lazyPage(pages.warehouse, "WarehouseCreate"),
-    edit: lazyPage(pages.warehouse, "WarehouseEdit"), icon: Warehouse, recordRepresentation: "name",
-    listRoute: "/warehouse/list",
-  },
-  {
-    name: "waybill", list: lazyPage(pages.waybill, "WaybillList"), icon: ReceiptLong,
-    recordRepresentation: "waybillNo", listRoute: "/outbound/waybill_list",
-  },
+  { name: "user", icon: People, recordRepresentation: "name" },
+  { name: "warehouse", icon: Warehouse, recordRepresentation: "name" },
+  { name: "waybill", icon: ReceiptLong, recordRepresentation: "waybillNo" },
 ];

@@ -17,8 +17,9 @@ export const routeCodes = {
   "/country/add": "reference:edit",
   "/country/edit/:id": "reference:edit",
   "/dbms/database/list": "dbms:database_list",
-  "/dbConnection/add": "dbms:database_edit",
-  "/dbConnection/edit/:id": "dbms:database_edit",
+  "/dbms/database/add": "dbms:database_edit",
+  "/dbms/database/edit/:id": "dbms:database_edit",
+  "/dbms/database/detail/:id": "dbms:database_list",
   "/ecPlatformSku": "sku:list",
   "/exception_http_log/list": "exception_http_log",
   "/inbound/normal_list": "inbound:list",
@@ -64,9 +65,6 @@ export const routeCodes = {
   "/outbound/waybill_list": "outbound:list",
   "/func/create_waybill": "outbound:waybill",
   "/dashboard": "dashboard",
-  "/dbms/database/add": "dbms:database_edit",
-  "/dbms/database/detail/:id": "dbms:database_list",
-  "/dbms/database/edit/:id": "dbms:database_edit",
   "/dbms/database/history/:id": "dbms:database_query",
   "/dbms/database/query": "dbms:database_query",
   "/inbound/reject_list": "inbound:reject_list",
@@ -81,7 +79,7 @@ export const routeCodes = {
 /** A route of the manifest (typing a route table with it makes an unknown path a type error). */
 export type ConsoleRoute = keyof typeof routeCodes;
 /** The pages of a resource (spec 2.3): its list, and the add and edit pages of a writable resource. */
-export interface ResourcePages { list: ConsoleRoute; add?: ConsoleRoute; edit?: ConsoleRoute }
+export interface ResourcePages { list: ConsoleRoute; add?: ConsoleRoute; edit?: ConsoleRoute; detail?: ConsoleRoute }
 /** Pages of every resource (list at the menu route, else `/<name>`; add `/<name>/add`; edit `/<name>/edit/:id`). */
 export const resourcePages: Record<string, ResourcePages> = {
   carrierConfig: {
@@ -94,8 +92,9 @@ export const resourcePages: Record<string, ResourcePages> = {
   country: { list: "/bas/country", add: "/country/add", edit: "/country/edit/:id" },
   dbConnection: {
     list: "/dbms/database/list",
-    add: "/dbConnection/add",
-    edit: "/dbConnection/edit/:id",
+    add: "/dbms/database/add",
+    edit: "/dbms/database/edit/:id",
+    detail: "/dbms/database/detail/:id",
   },
   ecPlatformSku: { list: "/ecPlatformSku" },
   exceptionHttpLog: { list: "/exception_http_log/list" },

@@ -2,6 +2,11 @@
 import { type ComponentType } from "react";
 import { lazyPage } from "../../src/client/routing/lazyPage";
 /** Each screen's views module (views/<resource>.tsx, with its widget modules), its own chunk: imported on the first visit of one of its lists. */
+const carrierConfigViews = () => import("./views/carrierConfig");
+const cityViews = () => import("./views/city");
+const companyViews = () => import("./views/company");
+const countryViews = () => import("./views/country");
+const dbConnectionViews = () => import("./views/dbConnection");
 const exceptionHttpLogViews = () => import("./views/exceptionHttpLog");
 const inboundOrderViews = () => import("./views/inboundOrder");
 const inboundPackageViews = () => import("./views/inboundPackage");
@@ -13,13 +18,23 @@ const jobViews = () => import("./views/job");
 const jobLogViews = () => import("./views/jobLog");
 const outboundOrderViews = () => import("./views/outboundOrder");
 const outboundPackageViews = () => import("./views/outboundPackage");
+const ownerViews = () => import("./views/owner");
+const permissionViews = () => import("./views/permission");
+const provinceViews = () => import("./views/province");
 const requestRecordViews = () => import("./views/requestRecord");
+const roleViews = () => import("./views/role");
 const skuViews = () => import("./views/sku");
+const skuCategoryViews = () => import("./views/skuCategory");
+const userViews = () => import("./views/user");
+const warehouseViews = () => import("./views/warehouse");
+const waybillViews = () => import("./views/waybill");
 
 /** A generated list view: its route and the code that opens it ('any': every logged-in user). */
 export interface ViewDef {
   resource: string;
   view: string;
+  /** A page of the screen (`pages`): the list with this dialog open. */
+  page?: 'add' | 'edit' | 'detail';
   route: string;
   code: string;
   component: ComponentType;
@@ -27,6 +42,22 @@ export interface ViewDef {
 
 /** Every list view of the manifest's screens. */
 export const generatedViews: ViewDef[] = [
+  { resource: "carrierConfig", view: "list", route: "/outbound/carrier_config", code: "carrier_config:list", component: lazyPage(carrierConfigViews, "CarrierConfigListList") },
+  { resource: "carrierConfig", view: "list", page: "add", route: "/carrierConfig/add", code: "carrier_config:edit", component: lazyPage(carrierConfigViews, "CarrierConfigAddPage") },
+  { resource: "carrierConfig", view: "list", page: "edit", route: "/carrierConfig/edit/:id", code: "carrier_config:edit", component: lazyPage(carrierConfigViews, "CarrierConfigEditPage") },
+  { resource: "city", view: "list", route: "/bas/city", code: "any", component: lazyPage(cityViews, "CityListList") },
+  { resource: "city", view: "list", page: "add", route: "/city/add", code: "reference:edit", component: lazyPage(cityViews, "CityAddPage") },
+  { resource: "city", view: "list", page: "edit", route: "/city/edit/:id", code: "reference:edit", component: lazyPage(cityViews, "CityEditPage") },
+  { resource: "company", view: "list", route: "/company", code: "company:list", component: lazyPage(companyViews, "CompanyListList") },
+  { resource: "company", view: "list", page: "add", route: "/company/add", code: "company:add", component: lazyPage(companyViews, "CompanyAddPage") },
+  { resource: "company", view: "list", page: "edit", route: "/company/edit/:id", code: "company:edit", component: lazyPage(companyViews, "CompanyEditPage") },
+  { resource: "country", view: "list", route: "/bas/country", code: "any", component: lazyPage(countryViews, "CountryListList") },
+  { resource: "country", view: "list", page: "add", route: "/country/add", code: "reference:edit", component: lazyPage(countryViews, "CountryAddPage") },
+  { resource: "country", view: "list", page: "edit", route: "/country/edit/:id", code: "reference:edit", component: lazyPage(countryViews, "CountryEditPage") },
+  { resource: "dbConnection", view: "list", route: "/dbms/database/list", code: "dbms:database_list", component: lazyPage(dbConnectionViews, "DbConnectionListList") },
+  { resource: "dbConnection", view: "list", page: "add", route: "/dbms/database/add", code: "dbms:database_edit", component: lazyPage(dbConnectionViews, "DbConnectionAddPage") },
+  { resource: "dbConnection", view: "list", page: "edit", route: "/dbms/database/edit/:id", code: "dbms:database_edit", component: lazyPage(dbConnectionViews, "DbConnectionEditPage") },
+  { resource: "dbConnection", view: "list", page: "detail", route: "/dbms/database/detail/:id", code: "dbms:database_list", component: lazyPage(dbConnectionViews, "DbConnectionDetailPage") },
   { resource: "exceptionHttpLog", view: "list", route: "/exception_http_log/list", code: "exception_http_log", component: lazyPage(exceptionHttpLogViews, "ExceptionHttpLogListList") },
   { resource: "inboundOrder", view: "normal", route: "/inbound/normal_list", code: "inbound:list", component: lazyPage(inboundOrderViews, "InboundOrderNormalList") },
   { resource: "inboundOrder", view: "return", route: "/inbound/return_list", code: "inbound:return_list", component: lazyPage(inboundOrderViews, "InboundOrderReturnList") },
@@ -41,7 +72,29 @@ export const generatedViews: ViewDef[] = [
   { resource: "outboundOrder", view: "normal", route: "/outbound/normal_list", code: "outbound:list", component: lazyPage(outboundOrderViews, "OutboundOrderNormalList") },
   { resource: "outboundOrder", view: "noon", route: "/outbound/nano_list", code: "outbound:list", component: lazyPage(outboundOrderViews, "OutboundOrderNoonList") },
   { resource: "outboundPackage", view: "pack", route: "/outbound/pack/list", code: "outbound:pack_list", component: lazyPage(outboundPackageViews, "OutboundPackagePackList") },
+  { resource: "owner", view: "list", route: "/owner/list", code: "owner:list", component: lazyPage(ownerViews, "OwnerListList") },
+  { resource: "owner", view: "list", page: "add", route: "/owner/add", code: "owner:add", component: lazyPage(ownerViews, "OwnerAddPage") },
+  { resource: "owner", view: "list", page: "edit", route: "/owner/edit/:id", code: "owner:edit", component: lazyPage(ownerViews, "OwnerEditPage") },
+  { resource: "permission", view: "list", route: "/permission/list", code: "permission", component: lazyPage(permissionViews, "PermissionListList") },
+  { resource: "permission", view: "list", page: "add", route: "/permission/add", code: "permission", component: lazyPage(permissionViews, "PermissionAddPage") },
+  { resource: "permission", view: "list", page: "edit", route: "/permission/edit/:id", code: "permission", component: lazyPage(permissionViews, "PermissionEditPage") },
+  { resource: "province", view: "list", route: "/bas/province", code: "any", component: lazyPage(provinceViews, "ProvinceListList") },
+  { resource: "province", view: "list", page: "add", route: "/province/add", code: "reference:edit", component: lazyPage(provinceViews, "ProvinceAddPage") },
+  { resource: "province", view: "list", page: "edit", route: "/province/edit/:id", code: "reference:edit", component: lazyPage(provinceViews, "ProvinceEditPage") },
   { resource: "requestRecord", view: "list", route: "/request_record/list", code: "request_record", component: lazyPage(requestRecordViews, "RequestRecordListList") },
+  { resource: "role", view: "list", route: "/role/list", code: "role", component: lazyPage(roleViews, "RoleListList") },
+  { resource: "role", view: "list", page: "add", route: "/role/add", code: "role", component: lazyPage(roleViews, "RoleAddPage") },
+  { resource: "role", view: "list", page: "edit", route: "/role/edit/:id", code: "role", component: lazyPage(roleViews, "RoleEditPage") },
   { resource: "sku", view: "all", route: "/sku/list/all", code: "sku:list", component: lazyPage(skuViews, "SkuAllList") },
   { resource: "sku", view: "noon", route: "/sku/list/noon", code: "sku:list", component: lazyPage(skuViews, "SkuNoonList") },
+  { resource: "skuCategory", view: "list", route: "/sku/category_list", code: "sku_category:list", component: lazyPage(skuCategoryViews, "SkuCategoryListList") },
+  { resource: "skuCategory", view: "list", page: "add", route: "/skuCategory/add", code: "sku_category:add", component: lazyPage(skuCategoryViews, "SkuCategoryAddPage") },
+  { resource: "skuCategory", view: "list", page: "edit", route: "/skuCategory/edit/:id", code: "sku_category:edit", component: lazyPage(skuCategoryViews, "SkuCategoryEditPage") },
+  { resource: "user", view: "list", route: "/user", code: "user", component: lazyPage(userViews, "UserListList") },
+  { resource: "user", view: "list", page: "add", route: "/user/add", code: "user", component: lazyPage(userViews, "UserAddPage") },
+  { resource: "user", view: "list", page: "edit", route: "/user/edit/:id", code: "user", component: lazyPage(userViews, "UserEditPage") },
+  { resource: "warehouse", view: "list", route: "/warehouse/list", code: "warehouse:list", component: lazyPage(warehouseViews, "WarehouseListList") },
+  { resource: "warehouse", view: "list", page: "add", route: "/warehouse/add", code: "warehouse:add", component: lazyPage(warehouseViews, "WarehouseAddPage") },
+  { resource: "warehouse", view: "list", page: "edit", route: "/warehouse/edit/:id", code: "warehouse:edit", component: lazyPage(warehouseViews, "WarehouseEditPage") },
+  { resource: "waybill", view: "list", route: "/outbound/waybill_list", code: "outbound:list", component: lazyPage(waybillViews, "WaybillListList") },
 ];

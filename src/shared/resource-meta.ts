@@ -90,17 +90,20 @@ export interface ResourceSpec extends Label {
   workflow?: WorkflowSpec;
   /** Reading needs a code per value of an enum field (ListCodesSpec), e.g. inbound orders by type (spec 2.3). */
   listCodes?: ListCodesSpec;
-  /** The console's list views, columns, row actions and form of a document (DocumentScreenSpec). */
+  /**
+   * The console's list views, columns, row actions and form (DocumentScreenSpec): declared for a document, else
+   * derived by the manifest loader for every resource with a menu entry (codegen/manifest-screen.ts defaultScreen).
+   */
   screen?: DocumentScreenSpec;
   /**
-   * Extra buttons on each row of a plain (screen-less) list, before Edit and Delete: components exported by
-   * src/client/widgets that read the row from react-admin's record context (e.g. the user list's
-   * UnlockLoginButton). Each decides itself whether the caller may use it.
+   * The singular name as it reads inside a sentence (`one: { en: warehouse, zh: 仓库 }`): dialog titles "New
+   * warehouse", "Edit warehouse JED01", "Delete warehouse JED01?" (i18n `resources.<r>.one`). Every resource with
+   * a screen has one.
    */
-  rowButtons?: string[];
+  one?: Label;
   /**
-   * A boolean field whose true value locks a row of a plain list: no Edit, no Delete, no click to edit (e.g. the
-   * built-in database connection). The server's hooks refuse those writes; this is what the console offers.
+   * A boolean field whose true value locks a row: no Edit, no Delete (e.g. the built-in database connection).
+   * The server's hooks refuse those writes; this is what the console offers.
    */
   lockedRows?: string;
 }
@@ -179,8 +182,14 @@ export interface DocumentScreenSpec {
   actions: ScreenActionSpec[];
   topWidgets: string[];
   rowWidgets: string[];
-  /** false: rows offer no View (a list whose columns say it all, e.g. SKUs). */
-  view?: false;
+  /** false: rows offer no View (a list whose columns say it all, e.g. SKUs); true: they do (a derived screen's default is none). */
+  view?: boolean;
+  /**
+   * Routes that open the list with a dialog open (spec 2.3: `/user/add`, `/dbms/database/edit/:id`,
+   * `/dbms/database/detail/:id`): `add` the create dialog, `edit` the edit dialog, `detail` the read-only view
+   * of record `:id`. Closing the dialog goes to the list's route.
+   */
+  pages?: { add?: string; edit?: string; detail?: string };
   /** Row checkboxes; `bulkWidgets` act on the selected rows (disabled while none is selected). */
   selectable?: true;
   bulkWidgets: string[];

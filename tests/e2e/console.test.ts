@@ -1,6 +1,6 @@
 /**
- * The console in Debian's Chromium (issue 2): log in through the page and its captcha, create a warehouse,
- * find it with a filter, lock it, switch to Chinese and see Chinese labels. The console is built first, so
+ * The console in Debian's Chromium (issue 2): log in through the page and its captcha, create a warehouse in
+ * its dialog, find it with a filter, lock it, switch to Chinese and see Chinese labels. The console is built first, so
  * the test always covers the current sources; screenshots go to test-results/.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -37,14 +37,18 @@ describe('console in Chromium', () => {
   });
 
   it('creates a warehouse, finds it with a filter and locks it', async () => {
-    await page().getByRole('link', { name: 'Create' }).click();
-    await page().waitForURL(/\/warehouse\/add$/);
-    await page().locator('input[name="code"]').fill('E2E01');
-    await page().locator('input[name="name"]').fill('E2E Test Warehouse');
+    await page().getByTestId('warehouse-add').click();
+    const dialog = page().getByTestId('warehouse-edit-dialog');
+    await dialog.getByRole('heading', { name: 'New warehouse' }).waitFor();
+    await dialog.getByTestId('warehouse-form-code').fill('E2E01');
+    await dialog.getByTestId('warehouse-form-name').fill('E2E Test Warehouse');
     await c.shot('03-create');
-    await page().getByRole('button', { name: 'Save' }).click();
-    await page().waitForURL(/\/warehouse\/list$/);
-    await page().locator('form input[name="name"]').fill('E2E Test');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page().getByText('Operation successful').first().waitFor();
+    expect(page().url()).toMatch(/\/warehouse\/list$/);
+    await page().getByTestId('warehouse-filter-name').locator('input').fill('E2E Test');
+    await page().getByTestId('warehouse-search').click();
     await page().waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
     const row = page().locator('tbody tr').first();
     await expect(row.textContent()).resolves.toContain('E2E Test Warehouse');

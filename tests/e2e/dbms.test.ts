@@ -6,7 +6,8 @@
  *   seeded owners; a result past the default row cap (1,500 rows) shows 1,000 and says "First 1,000 rows shown";
  * - an INSERT is refused with the database's own message, and so is a read of the session table (a 403, issue 26:
  *   the database's words, not the console's generic "insufficient permission");
- * - the history (/dbms/database/history/{id}) lists the statements, and Load into editor brings one back.
+ * - the history (/dbms/database/history/{id}) lists the statements, and Load into editor brings one back;
+ * - /dbms/database/detail/{id} shows the connection read-only, /dbms/database/add the create dialog, on the list.
  * Screenshots in test-results/dbms-*.png.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -74,11 +75,22 @@ describe('Database query tool in Chromium', () => {
     await expect.poll(() => page().getByTestId('dbms-sql').inputValue()).toBe('select code, name from wms_owner order by code');
   });
 
-  it('leads the spec\'s connection paths to the connection pages', async () => {
+  it('opens the spec\'s connection paths as the list with the dialog open: a read-only detail, the create form', async () => {
     const builtIn = (await c.t.call('/sapi/dbms/database/list', {}, await c.t.login())).data[0].id;
     await page().goto(`${c.base}/dbms/database/detail/${builtIn}`);
-    await page().waitForURL(new RegExp(`/dbConnection/edit/${builtIn}$`));
+    const view = page().getByTestId('db-connection-view-dialog');
+    await view.getByText('WMS database').first().waitFor();
+    expect(await view.locator('input, textarea').count()).toBe(0); // a detail, not the edit form
+    expect(page().url()).toMatch(new RegExp(`/dbms/database/detail/${builtIn}$`));
     await page().goto(`${c.base}/dbms/database/add`);
-    await page().waitForURL(/\/dbConnection\/add$/);
+    const add = page().getByTestId('db-connection-edit-dialog');
+    await add.getByRole('heading', { name: 'New database connection' }).waitFor();
+    await add.getByTestId('db-connection-save-cancel').click();
+    await page().waitForURL(/\/dbms\/database\/list$/);
+    // the built-in connection is locked: its row offers no Edit or Delete
+    const first = page().locator('tbody tr').first();
+    await first.getByText('WMS database').waitFor();
+    expect(await first.getByTestId('db-connection-row-edit').count()).toBe(0);
+    expect(await first.getByTestId('db-connection-row-delete').count()).toBe(0);
   });
 });

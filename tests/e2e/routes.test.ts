@@ -1,6 +1,6 @@
 /**
- * The console's routes in Chromium (spec 2.3, 6): `/` goes to /dashboard; a company is added at /company/add
- * and edited at /company/edit/{id} (react-admin's buttons lead there, its old paths redirect there); a user
+ * The console's routes in Chromium (spec 2.3, 6): `/` goes to /dashboard; /company/add and /company/edit/{id}
+ * open the company list with its create / edit dialog (issue 27: one style), saving goes back to /company; a user
  * without inbound:return_list who opens /inbound/return_list (or a /func screen without inbound:receive) by
  * URL lands on /401.
  */
@@ -25,41 +25,39 @@ describe('console routes in Chromium', () => {
     await s.c.shot('routes-01-dashboard');
   });
 
-  it('adds a company at /company/add and edits it at /company/edit/{id}', async () => {
+  it('adds a company in the dialog of /company/add and edits it in the dialog of /company/edit/{id}', async () => {
     await page().goto(url('/company'));
     // this month's orders out of the monthly quotas (issue 12): used / allowed, ∞ for unlimited
     await expect.poll(() => page().locator('tbody tr', { hasText: 'Demo Trading Co.' }).textContent()).toMatch(/\d+ \/ 100.*\d+ \/ 20.*\d+ \/ 500/);
-    await page().getByRole('link', { name: 'Create' }).click();
-    await page().waitForURL(/\/company\/add$/);
-    await page().locator('input[name="name"]').fill('Route Test Trading');
+    // the spec's add route is the list with the create dialog open; saving goes back to the list's route
+    await page().goto(url('/company/add'));
+    const dialog = page().getByTestId('company-edit-dialog');
+    await dialog.getByRole('heading', { name: 'New company' }).waitFor();
+    await dialog.getByTestId('company-form-name').fill('Route Test Trading');
     await s.c.shot('routes-02-company-add');
-    await page().getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
     await page().waitForURL(/\/company$/);
     const [added] = await s.api('/sapi/wms/company/list', { name: 'Route Test Trading' });
     expect(added).toMatchObject({ name: 'Route Test Trading' });
 
-    const row = page().locator('tbody tr', { hasText: 'Route Test Trading' });
-    await row.getByRole('link', { name: 'Edit' }).click();
-    await page().waitForURL(new RegExp(`/company/edit/${added.id}$`));
-    const name = page().locator('input[name="name"]');
+    await page().goto(url(`/company/edit/${added.id}`));
+    await dialog.getByRole('heading', { name: 'Edit company Route Test Trading' }).waitFor();
+    const name = dialog.getByTestId('company-form-name');
     await expect.poll(() => name.inputValue()).toBe('Route Test Trading');
     await name.fill('Route Test Trading LLC');
     await s.c.shot('routes-03-company-edit');
-    await page().getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
     await page().waitForURL(/\/company$/);
     await page().locator('tbody tr', { hasText: 'Route Test Trading LLC' }).waitFor();
     expect(await page().locator('tbody tr', { hasText: 'Route Test Trading LLC' }).textContent()).toContain('0 / ∞');
     expect((await s.api('/sapi/wms/company/detail', { id: added.id })).name).toBe('Route Test Trading LLC');
 
-    // react-admin's own paths (old bookmarks) lead to the same pages
-    await page().goto(url('/company/create'));
-    await page().waitForURL(/\/company\/add$/);
-    // let the page settle (its session check and form) before leaving it: leaving mid-request is another case
-    await name.waitFor();
-    await page().waitForLoadState('networkidle');
-    await page().goto(url(`/company/${added.id}`));
-    await page().waitForURL(new RegExp(`/company/edit/${added.id}$`));
-    await expect.poll(() => name.inputValue()).toBe('Route Test Trading LLC');
+    // the row's Edit opens the same dialog on the list (no page of its own)
+    await page().locator('tbody tr', { hasText: 'Route Test Trading LLC' }).getByTestId('company-row-edit').click();
+    await dialog.getByRole('heading', { name: 'Edit company Route Test Trading LLC' }).waitFor();
+    await dialog.getByTestId('company-save-cancel').click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(page().url()).toMatch(/\/company$/);
   });
 
   it('sends a user without inbound:return_list from /inbound/return_list to /401', async () => {

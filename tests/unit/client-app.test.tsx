@@ -2,12 +2,12 @@
 /**
  * The assembled console in a DOM (spec 1, 2.2, 2.3, 6): without a token a protected path lands on
  * /login?redirect=<path> (and stays there: no logout loop); with an admin token the warehouse list gets the
- * title "Warehouses - WMS", `/` redirects to /dashboard and unknown paths go to /404; add and edit pages live
- * at /<r>/add and /<r>/edit/<id> (react-admin's links lead there, its old paths redirect); a route whose code
+ * title "Warehouses - WMS", `/` redirects to /dashboard and unknown paths go to /404; /<r>/add and
+ * /<r>/edit/<id> open the list with its create / edit dialog (react-admin's old paths redirect there); a route whose code
  * the user lacks sends them to /401.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../src/client/App';
 import { i18nProvider } from '../../src/client/providers/i18nProvider';
 import { setToken } from '../../src/client/providers/session';
@@ -33,6 +33,7 @@ beforeEach(async () => {
       else if (url === '/sapi/sys/user/current/detail') data = { id: 1, name: 'Ann', roles };
       else if (url === '/sapi/wms/company/page') data = { records: [{ id: 7, name: 'Acme' }], current: 1, total: 1 };
       else if (url === '/sapi/wms/company/detail') data = { id: 7, name: 'Acme', status: 1 };
+      else if (url === '/sapi/wms/company/list') data = [{ id: 7, name: 'Acme', status: 1 }]; // getMany of the picked id
       else if (url.endsWith('/page')) data = { records: [], current: 1, total: 0 };
       else if (url.endsWith('/list')) data = [];
       return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), { headers: { 'Content-Type': 'application/json' } });
@@ -51,8 +52,11 @@ describe('App', { timeout: 60_000 }, () => {
     setToken('T-owner');
     window.history.pushState({}, '', '/owner/add');
     render(<App />);
-    const company = (await screen.findByRole('combobox', { name: /Company/ })) as HTMLInputElement;
-    await waitFor(() => expect(company.value).toBe('Acme'));
+    // the list with its create dialog (the filter bar has a Company select too)
+    // the list, then the dialog's lazy chunk: more time on a busy machine
+    const dialog = await screen.findByTestId('owner-edit-dialog', {}, { timeout: 15_000 });
+    const company = (await within(dialog).findByRole('combobox', { name: /Company/ }, { timeout: 15_000 })) as HTMLInputElement;
+    await waitFor(() => expect(company.value).toBe('Acme'), { timeout: 15_000 });
   });
 
   it('sends a visitor without a token to /login?redirect=<path> once', async () => {
@@ -87,20 +91,22 @@ describe('App', { timeout: 60_000 }, () => {
     expect(window.location.pathname).toBe('/404');
   });
 
-  it('links the list to /company/add and /company/edit/<id>, and redirects the old paths there', async () => {
+  it('opens /company/add and /company/edit/<id> as the list with its dialog, and redirects the old paths there', async () => {
     setToken('T');
     window.history.pushState({}, '', '/company');
     render(<App />);
-    const create = await screen.findByRole('link', { name: 'Create' });
-    expect(create.getAttribute('href')).toBe('/company/add');
-    const edit = await screen.findByRole('link', { name: 'Edit' });
-    expect(edit.getAttribute('href')).toBe('/company/edit/7');
+    expect(await screen.findByTestId('company-add')).toBeTruthy();
+    expect(await screen.findByTestId('company-row-edit')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Create' })).toBeNull(); // no react-admin page any more
     cleanup();
 
     window.history.pushState({}, '', '/company/create');
     render(<App />);
     await waitFor(() => expect(window.location.pathname).toBe('/company/add'));
-    expect(await screen.findByRole('button', { name: 'Save' })).toBeTruthy();
+    const dialog = await screen.findByTestId('company-edit-dialog');
+    expect(await within(dialog).findByText('New company')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
     cleanup();
 
     requests.length = 0;
@@ -108,6 +114,7 @@ describe('App', { timeout: 60_000 }, () => {
     render(<App />);
     await waitFor(() => expect(window.location.pathname).toBe('/company/edit/7'));
     await waitFor(() => expect(requests).toContain('/sapi/wms/company/detail'));
+    expect(await within(await screen.findByTestId('company-edit-dialog')).findByText('Edit company Acme')).toBeTruthy();
   });
 
   it('sends a user without the route\'s code to /401, and lets one with it in', async () => {

@@ -16,7 +16,7 @@ const problemsOf = (text: string) => {
   try { parseManifest(text, 'm.yaml'); } catch (e) { if (e instanceof ManifestError) return e.problems; throw e; }
   return [];
 };
-const base = (fields: string) => `enums:\n  Status:\n    en: S\n    zh: S\n    values:\n      ENABLE: { value: 1, en: E, zh: E }\nresources:\n  thing:\n    en: Things\n    zh: 物\n    path: /sapi/wms/thing\n    table: wms_thing\n    represent: name\n    permissions: { list: any }\n    fields:\n${fields}`;
+const base = (fields: string) => `enums:\n  Status:\n    en: S\n    zh: S\n    values:\n      ENABLE: { value: 1, en: E, zh: E }\nresources:\n  thing:\n    en: Things\n    zh: 物\n    path: /sapi/wms/thing\n    table: wms_thing\n    represent: name\n    permissions: { list: any }\n    fields:\n${fields}${fields.endsWith('\n') ? '' : '\n'}    one: { en: thing, zh: 物 }\n`;
 
 describe('manifest validation', () => {
   it('accepts the project manifest', () => {
@@ -88,6 +88,7 @@ describe('manifest validation', () => {
     path: /sapi/wms/thing
     table: wms_thing
     represent: name
+    one: { en: thing, zh: 物 }
     permissions: { list: any }
     screen:
       testId: thing
@@ -131,6 +132,7 @@ describe('manifest validation', () => {
     table: wms_thing
     represent: name
     permissions: { list: any }
+    one: { en: thing, zh: 物 }
     readOnly: { en: No, zh: 不 }
     queryParams:
       text: { type: string, en: T, zh: T, maxLength: 9 }
@@ -193,13 +195,6 @@ ${screen}
     expect(page).toMatch(/<PasswordInput source="token" isRequired=\{mode === 'add'\} autoComplete="new-password" \/>/);
     expect(page).not.toMatch(/<TextField source="token"/);
   });
-  it('checks a plain list\'s row buttons and places them before Edit', () => {
-    const withButtons = (b: string) => base('      name: { type: string, en: N, zh: N, maxLength: 5 }\n').replace('    fields:\n', `    rowButtons: ${b}\n    fields:\n`);
-    expect(problemsOf(withButtons('[unlockLogin, 3]')).join('\n')).toMatch(/rowButtons\.0: 'unlockLogin' is not a button component[\s\S]*rowButtons\.1: '3' is not a button component/);
-    const list = emitAll(parseManifest(withButtons('[UnlockLoginButton]'), 'm.yaml')).find((o) => o.path === 'generated/client/resources/thing.tsx')!.text;
-    expect(list).toMatch(/<UnlockLoginButton \/>\s*<EditButton \/>/);
-    expect(list).toMatch(/import \{[^}]*UnlockLoginButton[^}]*\} from "\.\.\/\.\.\/\.\.\/src\/client\/widgets"/);
-  });
   it('checks a screen\'s menu group and permission code', () => {
     const withScreen = (sc: string) => problemsOf(`menus:\n  basic: { en: B, zh: B, icon: Apartment, order: 1 }\nscreens:\n  map: ${sc}\n` + base('      name: { type: string, en: N, zh: N, maxLength: 5 }\n')).join('\n');
     expect(withScreen('{ en: M, zh: M, group: nope, route: /map, order: 1, icon: Map, code: thing:view }'))
@@ -232,7 +227,7 @@ ${screen}
     expect(pkg(screen('      editable: { ref: orderId, states: [OPEN] }\n'))).toMatch(/screen\.editable\.states\.0: 'OPEN' is not a state of the workflow of order/);
   });
   it('checks the SKU list vocabulary: selection, bulk widgets, children, presets, dialog-only views, filter widgets, empty prompts', () => {
-    const part = (extra: string) => `  part:\n    en: Parts\n    zh: 件\n    path: /sapi/wms/part\n    table: wms_part\n    represent: code\n    permissions: { list: any }\n${extra}    fields:\n      thingId: { type: ref, resource: thing, en: T, zh: T, filter: eq }\n      code: { type: string, en: C, zh: C, maxLength: 9, filter: contains }\n`;
+    const part = (extra: string) => `  part:\n    en: Parts\n    zh: 件\n    one: { en: part, zh: 件 }\n    path: /sapi/wms/part\n    table: wms_part\n    represent: code\n    permissions: { list: any }\n${extra}    fields:\n      thingId: { type: ref, resource: thing, en: T, zh: T, filter: eq }\n      code: { type: string, en: C, zh: C, maxLength: 9, filter: contains }\n`;
     const partScreen = '    screen:\n      testId: part\n      number: code\n      views: { ofThing: {} }\n      form: { emptyPrompt: true, fields: [code] }\n';
     const fields = '      name: { type: string, en: N, zh: N, maxLength: 5, filter: codes }\n      on: { type: boolean, en: O, zh: O, filter: eq, values: { true: { en: Y, zh: Y }, false: { en: N, zh: N } } }\n      pic: { type: string, en: P, zh: P, maxLength: 99, widget: image }\n';
     const manifest = (screen: string, child = partScreen, more = '') => base(fields + more).replace('    permissions: { list: any }\n', '    permissions: { list: any }\n    queryParams:\n      kind: { type: enum, enum: Status, en: K, zh: K }\n') + `    screen:\n      testId: thing\n      number: name\n${screen}` + part(child);
@@ -246,8 +241,8 @@ ${screen}
     expect([part0.views[0].route, part0.form!.emptyPrompt]).toEqual([undefined, true]);
     // a dialog-only view is not routed
     expect(emitAll(model).find((o) => o.path === 'generated/client/routes.ts')!.text).not.toMatch(/ofThing|undefined/);
-    const bad = problemsOf(manifest('      view: true\n      selectable: yes\n      bulkWidgets: [thingPrint]\n      children: [thing, nope]\n      views:\n        all: { route: thing, preset: { kind: OPEN, nope: 1 } }\n      filters: [{ field: pic, widget: thingCodes }]\n      form: { emptyPrompt: 1, fields: [name] }\n', '', '      off: { type: string, en: F, zh: F, maxLength: 5, values: { true: { en: Y } }, widget: image }\n      map: { type: int, en: M, zh: M, widget: image }\n')).join('\n');
-    expect(bad).toMatch(/^m\.yaml:\d+:\d+: resources\.thing\.screen\.view: must be false \(or left out\)/m);
+    const bad = problemsOf(manifest('      view: yes\n      selectable: yes\n      bulkWidgets: [thingPrint]\n      children: [thing, nope]\n      views:\n        all: { route: thing, preset: { kind: OPEN, nope: 1 } }\n      filters: [{ field: pic, widget: thingCodes }]\n      form: { emptyPrompt: 1, fields: [name] }\n', '', '      off: { type: string, en: F, zh: F, maxLength: 5, values: { true: { en: Y } }, widget: image }\n      map: { type: int, en: M, zh: M, widget: image }\n')).join('\n');
+    expect(bad).toMatch(/^m\.yaml:\d+:\d+: resources\.thing\.screen\.view: must be true or false \(or left out\)/m);
     expect(bad).toMatch(/screen\.selectable: must be true \(or left out\)/);
     expect(bad).toMatch(/screen\.bulkWidgets: bulk widgets act on selected rows: say selectable: true/);
     expect(bad).toMatch(/screen\.children\.0: 'thing' is not a resource with a screen|screen\.children\.0: thing has no ref field to thing/);

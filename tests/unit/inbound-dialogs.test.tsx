@@ -91,7 +91,7 @@ describe('create / edit / view dialogs of the generated screen', () => {
     const dp = stubDataProvider({ owner: [OWNER_A, OWNER_B], warehouse: [WH_1, WH_2], sku: SKUS, inboundOrder: [] });
     renderScreen('normal', dp);
     fireEvent.click(await screen.findByTestId('inbound-add'));
-    expect(await within(await screen.findByTestId('inbound-edit-dialog')).findByText('New: Inbound orders')).toBeTruthy();
+    expect(await within(await screen.findByTestId('inbound-edit-dialog')).findByText('New inbound order')).toBeTruthy();
     fireEvent.click(screen.getByTestId('inbound-add-line'));
     expect((await screen.findAllByText('Select owner first')).length).toBeGreaterThan(0);
     expect(lines()).toHaveLength(0);
@@ -234,7 +234,7 @@ describe('create / edit / view dialogs of the generated screen', () => {
     renderScreen('normal', dp);
     await screen.findByText('IN202405010008');
     fireEvent.click(await within(rowOf('inbound-row', 'IN202405010008')).findByTestId('inbound-row-edit'));
-    expect(await within(await screen.findByTestId('inbound-edit-dialog')).findByText('Edit IN202405010008')).toBeTruthy();
+    expect(await within(await screen.findByTestId('inbound-edit-dialog')).findByText('Edit inbound order IN202405010008')).toBeTruthy();
     await waitFor(() => expect(lines()).toHaveLength(1));
     expect(dp.getOne).toHaveBeenCalledWith('inboundOrder', expect.objectContaining({ id: 8 }));
     await waitForOwnerAndWarehouse();
@@ -264,7 +264,7 @@ describe('create / edit / view dialogs of the generated screen', () => {
     await screen.findByText('IN202405010008');
     fireEvent.click(await within(rowOf('inbound-row', 'IN202405010008')).findByTestId('inbound-row-view'));
     const view = await screen.findByTestId('inbound-view-dialog');
-    expect(within(view).getByText('Inbound orders IN202405010008')).toBeTruthy();
+    expect(within(view).getByText('Inbound order IN202405010008')).toBeTruthy();
     expect(within(view).getByTestId('inbound-header-status').textContent).toBe('Receiving');
     const header = within(view).getByTestId('inbound-header');
     expect(within(header).getByText('Store order number')).toBeTruthy();

@@ -114,7 +114,7 @@ describe('the adjustment dialog (add)', () => {
   it('needs the goods owner first, then the warehouse, before lines can be added (spec 8)', async () => {
     const dp = stubDataProvider({ owner: [OWNER_A, OWNER_B], warehouse: [WH_1, WH_2], sku: SKUS });
     renderIn(<JudgementEditDialog onClose={vi.fn()} onSaved={vi.fn()} />, dp);
-    expect(await screen.findByText('New: Inventory adjustments')).toBeTruthy();
+    expect(await screen.findByText('New inventory adjustment')).toBeTruthy();
     fireEvent.click(screen.getByTestId('judgement-add-sku'));
     expect((await screen.findAllByText('Select owner first')).length).toBeGreaterThan(0);
     fireEvent.click(screen.getByTestId('judgement-add-from-inventory'));
@@ -250,7 +250,7 @@ describe('the adjustment dialog (edit)', () => {
     const dp = stubDataProvider({ owner: [OWNER_A, OWNER_B], warehouse: [WH_1, WH_2], sku: SKUS, inventoryJudgement: [record] }, call);
     const onSaved = vi.fn();
     renderIn(<JudgementEditDialog id={12} onClose={vi.fn()} onSaved={onSaved} />, dp);
-    expect(await screen.findByText('Edit IJ20240501000012')).toBeTruthy();
+    expect(await screen.findByText('Edit inventory adjustment IJ20240501000012')).toBeTruthy();
     expect(dp.getOne).toHaveBeenCalledWith('inventoryJudgement', expect.objectContaining({ id: 12 }));
     await waitFor(() => expect(lines()).toHaveLength(2));
     await waitFor(() => expect((screen.getByLabelText(REQUIRED_OWNER) as HTMLInputElement).value).toBe('Desert Rose Cosmetics'));

@@ -252,7 +252,7 @@ describe('the generated adjustment list', () => {
     renderList(['admin'], stubDataProvider(call));
     await screen.findByText('IJ20240501000001');
     fireEvent.click(within(rowOf('IJ20240501000001')).getByTestId('judgement-row-delete'));
-    expect(await screen.findByText('Delete IJ20240501000001?')).toBeTruthy();
+    expect(await screen.findByText('Delete inventory adjustment IJ20240501000001?')).toBeTruthy();
     expect(call).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/inventory-judgement/remove', { id: 1 }));
@@ -263,7 +263,7 @@ describe('the generated adjustment list', () => {
     await screen.findByText('IJ20240501000001');
     fireEvent.click(within(rowOf('IJ20240501000001')).getByTestId('judgement-row-view'));
     const dialog = await screen.findByTestId('judgement-view-dialog');
-    expect(within(dialog).getByText('Inventory adjustments IJ20240501000001')).toBeTruthy();
+    expect(within(dialog).getByText('Inventory adjustment IJ20240501000001')).toBeTruthy();
     const lines = within(dialog).getAllByTestId('judgement-view-line');
     expect(lines).toHaveLength(2);
     expect(within(lines[0]).getByText('LIP-1')).toBeTruthy();

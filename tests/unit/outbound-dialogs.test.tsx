@@ -104,7 +104,7 @@ describe('create / edit dialog of the generated screen', () => {
     const dp = stubDataProvider({ owner: [OWNER_A, OWNER_B], warehouse: [WH_1, WH_2], sku: SKUS, outboundOrder: [], ...REGIONS });
     renderScreen('normal', dp);
     fireEvent.click(await screen.findByTestId('outbound-add', {}, { timeout: 15_000 }));
-    expect(await within(await screen.findByTestId('outbound-edit-dialog')).findByText('New: Outbound orders')).toBeTruthy();
+    expect(await within(await screen.findByTestId('outbound-edit-dialog')).findByText('New outbound order')).toBeTruthy();
     fireEvent.click(screen.getByTestId('outbound-add-line'));
     expect((await screen.findAllByText('Select owner first')).length).toBeGreaterThan(0);
     expect(lines()).toHaveLength(0);
@@ -254,7 +254,7 @@ describe('create / edit dialog of the generated screen', () => {
     renderScreen('normal', dp);
     await screen.findByText('OUT2024050100012');
     fireEvent.click(await within(rowOf('outbound-row', 'OUT2024050100012')).findByTestId('outbound-row-edit'));
-    expect(await within(await screen.findByTestId('outbound-edit-dialog')).findByText('Edit OUT2024050100012')).toBeTruthy();
+    expect(await within(await screen.findByTestId('outbound-edit-dialog')).findByText('Edit outbound order OUT2024050100012')).toBeTruthy();
     expect(dp.getOne).toHaveBeenCalledWith('outboundOrder', expect.objectContaining({ id: 12 }));
     await waitForOwnerAndWarehouse();
     expect(inDialog('Goods owner').disabled).toBe(true);

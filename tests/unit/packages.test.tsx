@@ -256,7 +256,7 @@ describe('pack lists', () => {
     renderList('outbound', dp);
     await waitFor(() => expect(screen.getAllByTestId('package-row-delete')).toHaveLength(2));
     fireEvent.click(within(rowOf('PO20240501000001')).getByTestId('package-row-delete'));
-    expect(await screen.findByText('Delete PO20240501000001?')).toBeTruthy();
+    expect(await screen.findByText('Delete outbound package PO20240501000001?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/outbound-package/remove', { id: 1 }));
     expect(await screen.findByText('Operation successful')).toBeTruthy();

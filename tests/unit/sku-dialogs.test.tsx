@@ -160,7 +160,7 @@ describe('the SKU form (sku.screen form)', () => {
     const dp = await renderSkus({ sku: [{ id: 1, sku: 'SKU-1', name: 'Cup' }], owner: [{ id: 1, name: 'A' }, { id: 2, name: 'B' }] }, 'SKU-1');
     fireEvent.click(screen.getByTestId('sku-add'));
     const dialog = await screen.findByTestId('sku-edit-dialog');
-    expect(within(dialog).getByText('New: SKUs')).toBeTruthy();
+    expect(within(dialog).getByText('New SKU')).toBeTruthy();
     // required fields carry react-admin's mark; optional ones do not
     for (const label of [REQUIRED_OWNER, /^SKU\s*\*$/, /^Product name\s*\*$/, /^Category\s*\*$/, /^Weight \(kg\)\s*\*$/]) expect(within(dialog).getByLabelText(label)).toBeTruthy();
     expect(within(dialog).getByLabelText('Colour')).toBeTruthy();
@@ -179,7 +179,7 @@ describe('the SKU form (sku.screen form)', () => {
     const dp = await renderSkus({ sku: [sku], owner: [{ id: 1, name: 'Owner A' }], skuCategory: [{ id: 4, name: 'Lights' }] }, 'SKU-5');
     fireEvent.click(screen.getByTestId('sku-row-edit'));
     const dialog = await screen.findByTestId('sku-edit-dialog');
-    expect(await within(dialog).findByText('Edit SKU-5')).toBeTruthy();
+    expect(await within(dialog).findByText('Edit SKU SKU-5')).toBeTruthy();
     const code = (await within(dialog).findByLabelText(/^SKU/)) as HTMLInputElement;
     await waitFor(() => expect(code.value).toBe('SKU-5'));
     expect(code.disabled).toBe(true);

@@ -176,7 +176,7 @@ describe('SKU list', () => {
     selectRow('SKU-1');
     await waitFor(() => expect(screen.getByTestId('sku-selection').textContent).toBe('1 item selected'));
     fireEvent.click(within(rowOf('sku-row', 'SKU-1')).getByTestId('sku-row-delete'));
-    expect(await screen.findByText('Delete SKU-1?')).toBeTruthy();
+    expect(await screen.findByText('Delete SKU SKU-1?')).toBeTruthy();
     expect(dp.call).not.toHaveBeenCalled();
     const loads = skuPages(dp).length;
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));

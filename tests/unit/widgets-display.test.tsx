@@ -147,7 +147,7 @@ describe('LockToggleButton', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Lock' }));
     // asks first, naming the record (issue 27); Keep enabled changes nothing
     const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('Lock Riyadh DC?');
+    expect(dialog.textContent).toContain('Lock warehouse Riyadh DC?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep enabled' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(lock).not.toHaveBeenCalled();

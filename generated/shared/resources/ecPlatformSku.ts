@@ -90,6 +90,7 @@ export const ecPlatformSkuMeta = {
     },
     viewLines: [],
   },
+  one: { en: "platform SKU", zh: "平台SKU" },
   en: "Platform SKUs",
   zh: "平台SKU",
 } satisfies ResourceSpec;

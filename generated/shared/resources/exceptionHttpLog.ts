@@ -102,6 +102,7 @@ export const exceptionHttpLogMeta = {
     children: [],
     viewLines: [],
   },
+  one: { en: "HTTP exception log", zh: "HTTP异常日志" },
   en: "HTTP exception logs",
   zh: "HTTP异常日志",
 } satisfies ResourceSpec;

@@ -225,6 +225,7 @@ export const inboundOrderMeta = {
       { field: "receivedQty" },
     ],
   },
+  one: { en: "inbound order", zh: "入库单" },
   en: "Inbound orders",
   zh: "入库单",
 } satisfies ResourceSpec;

@@ -147,6 +147,7 @@ export const inboundPackageMeta = {
     },
     viewLines: [{ field: "skuId" }, { field: "batchNo" }, { field: "qty" }],
   },
+  one: { en: "inbound package", zh: "入库包裹" },
   en: "Inbound packages",
   zh: "入库包裹",
 } satisfies ResourceSpec;

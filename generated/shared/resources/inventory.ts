@@ -143,6 +143,7 @@ export const inventoryMeta = {
     children: [],
     viewLines: [],
   },
+  one: { en: "inventory record", zh: "库存记录" },
   en: "Inventory",
   zh: "库存",
 } satisfies ResourceSpec;

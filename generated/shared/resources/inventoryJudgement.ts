@@ -163,6 +163,7 @@ export const inventoryJudgementMeta = {
       { field: "inventoryLockQty", label: { en: "Locked quantity", zh: "冻结数量" } },
     ],
   },
+  one: { en: "inventory adjustment", zh: "库存调整单" },
   en: "Inventory adjustments",
   zh: "库存调整",
 } satisfies ResourceSpec;

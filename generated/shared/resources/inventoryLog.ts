@@ -152,6 +152,7 @@ export const inventoryLogMeta = {
     children: [],
     viewLines: [],
   },
+  one: { en: "inventory log entry", zh: "库存流水" },
   en: "Inventory log",
   zh: "库存流水",
 } satisfies ResourceSpec;

@@ -146,6 +146,7 @@ export const inventoryShareMeta = {
     },
     viewLines: [],
   },
+  one: { en: "inventory share", zh: "库存分享" },
   en: "Inventory shares",
   zh: "库存分享",
 } satisfies ResourceSpec;

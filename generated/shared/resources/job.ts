@@ -154,6 +154,7 @@ export const jobMeta = {
     },
     viewLines: [],
   },
+  one: { en: "scheduled task", zh: "定时任务" },
   en: "Scheduled tasks",
   zh: "定时任务",
 } satisfies ResourceSpec;

@@ -105,6 +105,7 @@ export const jobLogMeta = {
     children: [],
     viewLines: [],
   },
+  one: { en: "task log entry", zh: "任务日志" },
   en: "Task log",
   zh: "任务日志",
 } satisfies ResourceSpec;

@@ -285,6 +285,7 @@ export const outboundOrderMeta = {
       { field: "allocatedQty", widget: "allocatedQty", label: { en: "Allocated", zh: "已分配" } },
     ],
   },
+  one: { en: "outbound order", zh: "出库单" },
   en: "Outbound orders",
   zh: "出库单",
 } satisfies ResourceSpec;

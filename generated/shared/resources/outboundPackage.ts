@@ -155,6 +155,7 @@ export const outboundPackageMeta = {
     },
     viewLines: [{ field: "skuId" }, { field: "batchNo" }, { field: "qty" }],
   },
+  one: { en: "outbound package", zh: "出库包裹" },
   en: "Outbound packages",
   zh: "出库包裹",
 } satisfies ResourceSpec;

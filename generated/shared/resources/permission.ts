@@ -50,6 +50,42 @@ export const permissionMeta = {
   ],
   queryParams: [],
   checks: {},
+  screen: {
+    testId: "permission",
+    number: "code",
+    view: false,
+    pages: { add: "/permission/add", edit: "/permission/edit/:id" },
+    views: [
+      {
+        name: "list", route: "/permission/list", filter: {}, code: "permission", en: "Permissions",
+        zh: "权限",
+      },
+    ],
+    filters: [{ field: "code" }, { field: "type" }, { field: "parentCode" }],
+    columns: [
+      { field: "code" },
+      { field: "name" },
+      { field: "nameZh" },
+      { field: "type" },
+      { field: "parentCode" },
+    ],
+    actions: [],
+    topWidgets: [],
+    bulkWidgets: [],
+    rowWidgets: [],
+    children: [],
+    form: {
+      fields: [
+        { field: "code" },
+        { field: "name" },
+        { field: "nameZh" },
+        { field: "type" },
+        { field: "parentCode" },
+      ],
+    },
+    viewLines: [],
+  },
+  one: { en: "permission", zh: "权限" },
   en: "Permissions",
   zh: "权限",
 } satisfies ResourceSpec;

@@ -116,6 +116,7 @@ export const requestRecordMeta = {
     children: [],
     viewLines: [],
   },
+  one: { en: "request record", zh: "请求记录" },
   en: "Request records",
   zh: "请求记录",
 } satisfies ResourceSpec;

@@ -176,6 +176,7 @@ export const skuMeta = {
     },
     viewLines: [],
   },
+  one: { en: "SKU", zh: "商品" },
   en: "SKUs",
   zh: "商品",
 } satisfies ResourceSpec;

@@ -32,6 +32,28 @@ export const skuCategoryMeta = {
   ],
   queryParams: [],
   checks: {},
+  screen: {
+    testId: "sku-category",
+    number: "name",
+    view: false,
+    pages: { add: "/skuCategory/add", edit: "/skuCategory/edit/:id" },
+    views: [
+      {
+        name: "list", route: "/sku/category_list", filter: {}, code: "sku_category:list",
+        en: "SKU categories", zh: "商品分类",
+      },
+    ],
+    filters: [{ field: "name" }],
+    columns: [{ field: "name" }, { field: "addDate" }],
+    actions: [],
+    topWidgets: [],
+    bulkWidgets: [],
+    rowWidgets: [],
+    children: [],
+    form: { fields: [{ field: "name" }] },
+    viewLines: [],
+  },
+  one: { en: "SKU category", zh: "商品分类" },
   en: "SKU categories",
   zh: "商品分类",
 } satisfies ResourceSpec;

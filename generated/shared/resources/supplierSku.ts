@@ -59,6 +59,7 @@ export const supplierSkuMeta = {
     form: { fields: [{ field: "supplierName" }, { field: "supplierSku" }] },
     viewLines: [],
   },
+  one: { en: "supplier SKU", zh: "供应商SKU" },
   en: "Supplier SKUs",
   zh: "供应商SKU",
 } satisfies ResourceSpec;

@@ -8,7 +8,7 @@
  * required field (withEmptyTexts). The form has no native validation (`noValidate`): every
  * message comes from the yup rules, in the console's language, not from the browser's bubbles.
  * Test ids `${testId}-edit-dialog`, `${testId}-save`, `${testId}-save-cancel`; titles `${ns}.dialog.add` and
- * `${ns}.dialog.edit` (`%{no}` the document number).
+ * `${ns}.dialog.edit` (`%{no}` the document number, `%{one}` the resource's singular name).
  */
 import { useId, useMemo, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { yupResolver } from '@hookform/resolvers/yup';
@@ -21,7 +21,7 @@ import { errorMessage } from '../widgets/errorMessage';
 import { WideDialog, WideDialogButtons } from '../widgets/WideDialog';
 import type { FormMode } from './EditableLines';
 import { withDisabledValues, withEmptyTexts, type Translate } from './formRules';
-import { keyOf, testIdOf, type DocumentNames } from './names';
+import { keyOf, oneOptions, testIdOf, type DocumentNames } from './names';
 
 /** Hands the form's getValues to the dialog (the values of disabled inputs are read there). */
 const GetValuesBridge = ({ target }: { target: MutableRefObject<(() => Record<string, unknown>) | null> }) => {
@@ -81,7 +81,7 @@ export const DocumentFormDialog = <V extends object>({ names, resource, id, numb
   };
 
   const loading = mode === 'edit' && isPending;
-  const options = { no: record?.[numberField] ?? '', resource: translate(`resources.${resource}.name`) };
+  const options = { no: record?.[numberField] ?? '', resource: translate(`resources.${resource}.name`), ...oneOptions(translate, resource) };
   const title = translate(keyOf(names, mode === 'add' ? 'dialog.add' : 'dialog.edit'), options);
   const saveTestId = testIdOf(names, 'save');
 

@@ -3,16 +3,16 @@
  * document is `editable` (in its first state) for users holding `editCode` (Delete asks first, spec 5), then the
  * screen's workflow buttons (`children`). `DocumentConfirmedAction` is a button that asks first, then calls
  * the server: success notifies `${ns}.success` and runs `after`; failure shows the server msg (spec 8).
- * Test ids `${testId}-row-view|edit|delete`; prompts read `${ns}.dialog.delete_title|delete` with `%{no}`.
+ * Test ids `${testId}-row-view|edit|delete`; prompts read `${ns}.dialog.delete_title|delete` with `%{no}` and `%{one}` (the resource's singular name).
  */
 import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
-import { useTranslate, type RaRecord } from 'react-admin';
+import { useResourceContext, useTranslate, type RaRecord } from 'react-admin';
 import { ConfirmedAction, type ConfirmedActionProps } from '../widgets/ConfirmedAction';
 import { usePermitted } from '../widgets/Permitted';
 import { useDocumentListUi } from './DocumentListUi';
 import { DocumentRowActionsBox } from './DocumentTable';
-import { keyOf, testIdOf, type DocumentNames } from './names';
+import { keyOf, oneOptions, testIdOf, type DocumentNames } from './names';
 
 export interface DocumentConfirmedActionProps extends Omit<ConfirmedActionProps, 'successMessage' | 'translateOptions'> {
   names: DocumentNames;
@@ -24,11 +24,12 @@ export interface DocumentConfirmedActionProps extends Omit<ConfirmedActionProps,
 /** A button that asks first (`%{no}` the document number, `%{action}` the button text), then runs `action`. */
 export const DocumentConfirmedAction = ({ names, record, numberField, label, ...props }: DocumentConfirmedActionProps) => {
   const translate = useTranslate();
+  const resource = useResourceContext();
   return (
     <ConfirmedAction
       {...props}
       label={label}
-      translateOptions={{ no: record[numberField] ?? '', action: translate(label) }}
+      translateOptions={{ no: record[numberField] ?? '', action: translate(label), ...oneOptions(translate, resource) }}
       successMessage={keyOf(names, 'success')}
     />
   );

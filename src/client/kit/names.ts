@@ -24,3 +24,12 @@ export const classOf = (names: DocumentNames, part: string): string => `wms-${na
 
 /** `${ns}.${key}`. */
 export const keyOf = (names: DocumentNames, key: string): string => `${names.ns}.${key}`;
+
+/**
+ * The `%{one}` (and capitalised `%{One}`) of a resource's titles and prompts: its singular name as it reads in a
+ * sentence (manifest `one`: "New warehouse", "Delete warehouse JED01?"), else its name.
+ */
+export function oneOptions(translate: (key: string, options?: Record<string, unknown>) => string, resource: string | undefined): { one: string; One: string } {
+  const one = resource ? translate(`resources.${resource}.one`, { _: translate(`resources.${resource}.name`, { _: resource }) }) : '';
+  return { one, One: one.charAt(0).toUpperCase() + one.slice(1) };
+}

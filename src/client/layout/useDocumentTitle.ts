@@ -1,8 +1,8 @@
 /**
  * Hooks for the route title (spec 1): `useRouteTitle()` gives the translated title and breadcrumb of the
  * current location (see routeTitle.ts); `useDocumentTitle()` keeps `document.title` at
- * "<title> - WMS" / "WMS"; `useViewTitle()` titles any view path (the tabs bar): the route title, and for
- * an add or edit page react-admin's "Create <resource>" / "Edit <resource> #<id>".
+ * "<title> - WMS" / "WMS"; `useViewTitle()` titles any view path (the tabs bar): the route title, an add,
+ * edit or detail page its list's.
  */
 import { useCallback, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -15,29 +15,25 @@ import { findRouteTitle, formatDocumentTitle } from './routeTitle';
 /** The routes that have a title: the sidebar's and the hidden screens' (e.g. /sku/list/noon, /func/*). */
 const TITLED = [...menuTree, ...hiddenScreens];
 
-/** The resource whose add (or edit) page is served at `route`, if any. */
-function pageOfRoute(route: string | undefined): { resource: string; kind: 'add' | 'edit' } | undefined {
+/** The list route of the resource whose add, edit or detail page is served at `route`, if any. */
+function listOfPage(route: string | undefined): string | undefined {
   if (!route) return undefined;
-  for (const [resource, pages] of Object.entries(resourcePages)) {
-    if (pages.add === route) return { resource, kind: 'add' };
-    if (pages.edit === route) return { resource, kind: 'edit' };
+  for (const pages of Object.values(resourcePages)) {
+    if (route === pages.add || route === pages.edit || route === pages.detail) return pages.list;
   }
   return undefined;
 }
 
-/** A function giving the translated title of the view at a pathname (the pathname itself when untitled). */
+/**
+ * A function giving the translated title of the view at a pathname (the pathname itself when untitled). A
+ * resource's add, edit or detail page is its list with a dialog open: titled as the list (issue 27: no
+ * "Roles #2" tabs).
+ */
 export function useViewTitle(): (pathname: string) => string {
   const translate = useTranslate();
   return useCallback(
     (pathname: string) => {
-      const page = pageOfRoute(routeOfPath(pathname));
-      if (page) {
-        const name = translate(`resources.${page.resource}.name`, { _: page.resource, smart_count: 1 });
-        if (page.kind === 'add') return translate('ra.page.create', { name });
-        const id = decodeURIComponent(pathname.split('/').filter(Boolean).pop() ?? '');
-        return translate('ra.page.edit', { name, recordRepresentation: `#${id}`, id });
-      }
-      const found = findRouteTitle(pathname, TITLED);
+      const found = findRouteTitle(listOfPage(routeOfPath(pathname)) ?? pathname, TITLED);
       return found ? translate(found.key, { _: found.key, smart_count: 2, ...found.options }) : pathname;
     },
     [translate],

@@ -5,8 +5,8 @@
  *   (`outsideListRoute`, e.g. /sku/inventory_list);
  * - the add page at `/<name>/add` and the edit page at `/<name>/edit/:id` (react-admin's create/edit
  *   components, given as child routes so react-admin's own `create` and `:id` routes are not mounted);
- * - react-admin's paths `/<name>/create` and `/<name>/<id>` (old bookmarks) redirect to those pages; a
- *   non-numeric id is an unknown path (/404).
+ * - react-admin's paths `/<name>/create` and `/<name>/<id>` (old bookmarks) redirect to those pages, or to a
+ *   screen's add and edit pages (the list with its dialog open); a non-numeric id is an unknown path (/404).
  * `mountedPages` tells the link rewrite (specPaths.tsx) which pages the console serves.
  */
 import type { ComponentType, ReactElement } from 'react';
@@ -78,6 +78,9 @@ export function resourceElement(def: ResourceDef, extra: readonly GuardedRoute[]
         <Route key="edit" path={pages.edit.slice(base.length + 1)} element={page(pages.edit, def.edit)} />,
         <Route key=":id" path=":id" element={<RedirectToEdit pattern={pages.edit} />} />,
       ] : null}
+      {/* a screen's pages (the list with its dialog open) are routed with the views; old paths lead there too */}
+      {!def.create && pages.add ? <Route key="create" path="create" element={<RedirectTo path={pages.add} />} /> : null}
+      {!def.edit && pages.edit ? <Route key=":id" path=":id" element={<RedirectToEdit pattern={pages.edit} />} /> : null}
       {extra.map((r) => guardedRoute(r, base))}
     </Resource>
   );

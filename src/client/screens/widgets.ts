@@ -26,4 +26,18 @@ export const SCREEN_WIDGETS: Record<string, string[]> = {
   jobLog: [],
   requestRecord: ['records'],
   exceptionHttpLog: ['records'],
+  // the plain resources (screens derived from their fields by the manifest loader)
+  company: [],
+  warehouse: ['widgets/rowWidgets'],
+  owner: ['widgets/rowWidgets'],
+  carrierConfig: [],
+  waybill: [],
+  skuCategory: [],
+  country: [],
+  province: [],
+  city: [],
+  role: [],
+  permission: [],
+  user: ['widgets/rowWidgets'],
+  dbConnection: ['widgets/rowWidgets'],
 };

@@ -1,5 +1,5 @@
 /**
- * Row buttons of the database connection list (issue 15; manifest `dbConnection.rowButtons`): Query opens the
+ * Row buttons of the database connection list (issue 15; manifest `dbConnection.screen.rowWidgets`): Query opens the
  * SQL query screen on the row's connection, History the caller's past statements on it. Shown to holders of
  * dbms:database_query (the code of both screens).
  */

@@ -2,7 +2,7 @@
  * LockToggleButton: row action that locks an enabled record or unlocks a locked one (spec 4: Status
  * ENABLE = 1, LOCK = -1; owners and warehouses are switched by separate lock and unlock calls; spec 7.2
  * `P/lock`, `P/unlock` with `{id}`). Shown only to users allowed to lock/unlock the resource (spec 6). Locking
- * asks first, naming the record ("Lock Riyadh DC?"; issue 27); unlocking does not.
+ * asks first, naming the record ("Lock warehouse Riyadh DC?"; issue 27); unlocking does not.
  */
 import { useState, type MouseEvent } from 'react';
 import LockIcon from '@mui/icons-material/Lock';
@@ -17,10 +17,12 @@ import {
   useRecordContext,
   useRefresh,
   useResourceContext,
+  useTranslate,
   type DataProvider,
   type Identifier,
   type RaRecord,
 } from 'react-admin';
+import { oneOptions } from '../kit/names';
 
 /** The custom calls of the console's dataProvider (docs/architecture.md, providers/createDataProvider.ts). */
 interface LockingDataProvider extends DataProvider {
@@ -33,6 +35,7 @@ const ENABLE = 1;
 export const LockToggleButton = () => {
   const record = useRecordContext();
   const resource = useResourceContext();
+  const translate = useTranslate();
   const dataProvider = useDataProvider<LockingDataProvider>();
   const refresh = useRefresh();
   const notify = useNotify();
@@ -52,7 +55,7 @@ export const LockToggleButton = () => {
       if (enabled) await dataProvider.lock(resource, { id: record.id });
       else await dataProvider.unlock(resource, { id: record.id });
       refresh();
-      notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
+      notify('wms.doc.success', { type: 'success' }); // the documents' toast (issue 27)
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : 'ra.notification.http_error';
       notify(message, { type: 'error' });
@@ -75,7 +78,7 @@ export const LockToggleButton = () => {
       isOpen={asking}
       title="wms.widgets.lockConfirmTitle"
       content="wms.widgets.lockConfirmContent"
-      translateOptions={{ name: typeof name === 'string' ? name : String(record.id) }}
+      translateOptions={{ name: typeof name === 'string' ? name : String(record.id), ...oneOptions(translate, resource) }}
       confirm="wms.widgets.lock"
       cancel="wms.widgets.lockConfirmKeep"
       confirmColor="warning"

@@ -1,7 +1,7 @@
 /**
  * UnlockLoginButton: a user row's action that lifts a login lock of that user's name (issue 12; POST
  * `<user path>/unlockLogin {id}`, code: the user resource's edit code). Declared in the manifest as the user
- * resource's `rowButtons`. Shown to users who may edit users; it says whether the name was locked.
+ * user screen's `rowWidgets` (unlockLogin, src/client/widgets/rowWidgets.tsx). Shown to users who may edit users; it says whether the name was locked.
  */
 import { useState, type MouseEvent } from 'react';
 import LockResetIcon from '@mui/icons-material/LockReset';

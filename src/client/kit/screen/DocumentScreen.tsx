@@ -17,12 +17,16 @@
  * filter values: part of every query and of the widgets' `screen.filter`, their inputs shown locked) and
  * `onSelect` (a picker: each row's operations are one Select button handing the row back; no top buttons).
  * Test id `${testId}-row-select`.
+ *
+ * A screen's `pages` (routes such as /user/add or /dbms/database/detail/:id) render the list with that dialog
+ * open (`page`); closing the dialog goes to the list's route.
  */
-import { Suspense, lazy, useMemo, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import { useDataProvider, useListContext, useRecordContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { useDataProvider, useGetOne, useListContext, useRecordContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { WideDialog } from '../../widgets/WideDialog';
 import type { CellProps } from '../DocumentTable';
 import { testIdOf } from '../names';
@@ -175,6 +179,47 @@ const ScreenTable = ({ screen, onSelect }: { screen: Screen; onSelect?: (record:
   );
 };
 
+/** A route's record id: a number when it is one (record ids are integers), else as typed (the load then fails in the dialog). */
+const routeId = (id: string | undefined): Identifier => (id && /^\d+$/.test(id) ? Number(id) : (id ?? ''));
+
+/**
+ * The dialog of a screen's page (`pages`, e.g. /user/add, /dbms/database/edit/:id): opened once the list is up
+ * (the detail once its record is read); closing it (Cancel, Save, Close) goes to the list's route, so the tab
+ * is the list again.
+ */
+const PageDialog = ({ screen, page }: { screen: Screen; page: PageKind }) => {
+  const ui = useDocumentListUi<string>();
+  const navigate = useNavigate();
+  const params = useParams();
+  const id = routeId(params.id);
+  // asked: the dialog was requested; shown: it has been open (closing it then leaves the page). Refs, not a
+  // single flag: an effect run before the open state lands (StrictMode runs effects twice) must not leave
+  const asked = useRef(false);
+  const shown = useRef(false);
+  const { data: record } = useGetOne<RaRecord>(screen.resource, { id }, { enabled: page === 'detail' });
+  useEffect(() => {
+    if (ui.dialog) {
+      shown.current = true;
+      return;
+    }
+    if (shown.current) {
+      if (screen.view.route) navigate(screen.view.route, { replace: true });
+      return;
+    }
+    if (asked.current) return;
+    if (page === 'add') ui.open({ kind: 'edit' });
+    else if (page === 'edit') ui.open({ kind: 'edit', id });
+    else if (record) ui.open({ kind: 'view', record });
+    else return;
+    asked.current = true;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ui.dialog, record]);
+  return null;
+};
+
+/** The pages a screen may route to (DocumentScreenSpec.pages). */
+export type PageKind = 'add' | 'edit' | 'detail';
+
 export interface DocumentScreenProps {
   /** The screen's resources' metadata and the schema factories (`screenSource` of generated/client/views/<resource>.tsx). */
   source: ScreenSource;
@@ -189,9 +234,11 @@ export interface DocumentScreenProps {
   preset?: Record<string, unknown>;
   /** A picker: the row's Select hands the row back (see module doc). */
   onSelect?: (record: RaRecord) => void;
+  /** A page of the screen (`pages`): the list with that dialog open, record `:id` of the route (PageDialog). */
+  page?: PageKind;
 }
 
-export const DocumentScreen = ({ source, resource, view, storeKey, inDialog = false, preset, onSelect }: DocumentScreenProps) => {
+export const DocumentScreen = ({ source, resource, view, storeKey, inDialog = false, preset, onSelect, page }: DocumentScreenProps) => {
   const presetKey = JSON.stringify(preset ?? {});
   // the preset by value: callers pass a new object each render
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -215,6 +262,7 @@ export const DocumentScreen = ({ source, resource, view, storeKey, inDialog = fa
       renderDialog={(open, ui) => <Suspense fallback={null}>{screenDialog(screen, open, ui)}</Suspense>}
     >
       <ScreenTable screen={screen} onSelect={onSelect} />
+      {page ? <PageDialog screen={screen} page={page} /> : null}
     </DocumentList>
   );
 };

@@ -2,7 +2,8 @@
  * The columns of a manifest screen (spec 2.6 / 2.8 columns): the row number, the view's `columns` in the
  * manifest's order (each cell chosen by its field's type: the workflow status as a coloured tag, enums as
  * tags, references by name, date-times in the user's time zone, money, yes/no tags (the field's own value
- * texts when it has them, e.g. Enabled / Disabled), numbers, an `image` field as a 60x60 thumbnail that
+ * texts when it has them, e.g. Enabled / Disabled), numbers (a port without grouping), a quota as
+ * `used / allowed`, several records by name (`all` for an allowAll field), an `image` field as a 60x60 thumbnail that
  * previews on click (spec 9), texts; or a
  * registered column widget; or, for a labelled item that is not a field, the value the server adds to the row
  * at that dotted path, an array one value a line), then the operations. Only fields the manifest marks sortable sort.
@@ -14,6 +15,8 @@ import { refNameField, type ScreenItem } from '../../../shared/resource-meta';
 import { DateTimeField } from '../../widgets/DateTimeField';
 import { EnumField } from '../../widgets/EnumField';
 import { MoneyField } from '../../widgets/MoneyField';
+import { RefsField } from '../../widgets/RefsField';
+import { UsedOfField } from '../../widgets/UsedOfField';
 import { SafeImage } from '../../widgets/SafeImage';
 import { centsToText } from '../../widgets/money';
 import { RowNumberCell, StatusCell, useEnumLabel } from '../cells';
@@ -88,13 +91,16 @@ export function screenColumns(screen: Screen) {
     const sortable = f.sortable;
     if (screen.status && f.name === screen.meta.workflow?.field) return <StatusCell key={key} source={key} label={label} sortable={sortable} look={screen.status} />;
     if (f.widget === 'image') return <ImageCell key={key} source={key} label={label} sortable={false} />;
+    // `used / allowed` (a quota), sorted by the allowed number when that one sorts
+    if (f.outOf) return screen.field(f.outOf)?.sortable ? <UsedOfField key={key} source={key} outOf={f.outOf} label={label} sortBy={f.outOf} /> : <UsedOfField key={key} source={key} outOf={f.outOf} label={label} sortable={false} />;
     switch (f.type) {
       case 'ref': return <TextField key={key} source={refNameField(f)} label={label} sortable={false} />;
       case 'datetime': return <DateTimeField key={key} source={key} label={label} sortable={sortable} />;
       case 'enum': return <EnumField key={key} source={key} enumName={f.enum!} label={label} sortable={sortable} />;
       case 'boolean': return <BoolCell key={key} source={key} label={label} sortable={sortable} screen={screen} />;
       case 'money': return f.currency ? <MoneyCell key={key} source={key} label={label} sortable={sortable} screen={screen} currency={f.currency} /> : <MoneyField key={key} source={key} label={label} sortable={sortable} />;
-      case 'int': case 'number': return <NumberField key={key} source={key} label={label} sortable={sortable} />;
+      case 'int': case 'number': return <NumberField key={key} source={key} label={label} sortable={sortable} options={f.grouping === false ? { useGrouping: false } : undefined} />;
+      case 'refs': return <RefsField key={key} source={key} reference={f.resource!} allowAll={f.allowAll} label={label} sortable={false} />;
       case 'string': case 'text': return <TextField key={key} source={key} label={label} sortable={sortable} sx={KEEP_LINES} />;
       default: return <TextField key={key} source={key} label={label} sortable={sortable} />;
     }

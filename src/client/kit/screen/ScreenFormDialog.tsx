@@ -3,26 +3,33 @@
  * Cancel): the view's form fields in the manifest's order, each input chosen by its field's type (owner then
  * warehouse as enabled selects that pick a single option by themselves and stay fixed on edit and while lines
  * exist; other references as a searchable select by the referenced record's represent field (e.g. the SKU
- * category); country / province / city; an `image` field's uploader; enum selects; money; numbers;
+ * category); country / province / city; an `image` field's uploader; the permission tree; the grantable roles;
+ * several records ("all" or some for an `allowAll` field); lines of text; passwords and secrets (empty on edit
+ * keeps the stored one); enum selects; money; numbers;
  * date-times; texts), required ones marked,
  * then the lines table (SKU picker preset to the owner, batch, the line's other fields), or the registered
  * lines widget the manifest names (`form.lines.widget`, e.g. adjustment lines). Rules are the
  * generated schemas (screenForm.ts), checked before anything is sent; with `form.emptyPrompt` an empty
  * required field says "Please select" (selects) or "Please input" (spec 5); a server failure shows its msg.
  */
-import type { ReactElement } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TableCell from '@mui/material/TableCell';
 import AddIcon from '@mui/icons-material/Add';
-import { AutocompleteInput, BooleanInput, NumberInput, ReferenceInput, TextInput, useDataProvider, useLocaleState, useTranslate, type Identifier } from 'react-admin';
+import { AutocompleteArrayInput, AutocompleteInput, BooleanInput, NumberInput, PasswordInput, RecordContextProvider, ReferenceArrayInput, ReferenceInput, TextInput, useDataProvider, useLocaleState, useTranslate, type Identifier } from 'react-admin';
 import { QUIET_READ } from '../../providers/loading';
 import { useFormContext } from 'react-hook-form';
 import type { FieldSpec, ScreenItem } from '../../../shared/resource-meta';
 import type { Lang } from '../../../shared/validation';
+import { AllOrSomeInput } from '../../widgets/AllOrSomeInput';
 import { CityInput } from '../../widgets/CityInput';
+import { GrantableRolesInput } from '../../widgets/GrantableRolesInput';
+import { HideOnSelf } from '../../widgets/HideOnSelf';
+import { PermissionTreeInput } from '../../widgets/PermissionTreeInput';
+import { StringsInput } from '../../widgets/StringsInput';
 import { CountryInput } from '../../widgets/CountryInput';
-import { OwnerInput, WarehouseInput } from '../../widgets/EnabledRefInput';
+import { AutoPickSingle, OwnerInput, WarehouseInput } from '../../widgets/EnabledRefInput';
 import { EnumInput } from '../../widgets/EnumInput';
 import { ImageUploader } from '../../widgets/ImageUploader';
 import { InstantInput } from '../../widgets/instantPicker/InstantInput';
@@ -43,8 +50,20 @@ const widgetOf = (screen: Screen, widget: string) => screen.meta.fields.find((f)
 /** A field chosen from options (its empty value says "Please select"). */
 const isSelect = (f: FieldSpec | undefined) => f?.type === 'enum' || f?.type === 'ref' || f?.type === 'refs' || f?.type === 'boolean' || Boolean(f?.widget && f.widget !== 'image');
 
-/** One header input. `fixed`: owner and warehouse while lines exist. */
-export const FieldInput = ({ screen, item, mode, fixed }: { screen: Screen; item: ScreenItem; mode: FormMode; fixed: boolean }) => {
+/**
+ * One header input. `fixed`: owner and warehouse while lines exist. A `hideOnSelf` field is left out when the
+ * record edited is the user logged in (spec 2.5; HideOnSelf reads the record id the dialog provides).
+ */
+export const FieldInput = (props: { screen: Screen; item: ScreenItem; mode: FormMode; fixed: boolean }) =>
+  props.screen.field(props.item.field)?.hideOnSelf ? (
+    <HideOnSelf>
+      <OneInput {...props} />
+    </HideOnSelf>
+  ) : (
+    <OneInput {...props} />
+  );
+
+const OneInput = ({ screen, item, mode, fixed }: { screen: Screen; item: ScreenItem; mode: FormMode; fixed: boolean }) => {
   const f = screen.field(item.field)!;
   const label = screen.labelOf(item);
   const disabled = mode === 'edit' && f.readOnlyOnEdit;
@@ -67,14 +86,32 @@ export const FieldInput = ({ screen, item, mode, fixed }: { screen: Screen; item
   }
   if (f.type === 'ref') {
     // the referenced records by their represent field, searched by it (e.g. SKU categories by name)
-    const by = screen.source.resources[f.resource!]?.represent ?? 'name';
+    const target = screen.source.resources[f.resource!];
+    const by = target?.represent ?? 'name';
+    // only enabled records are offered (spec 2.10), and a single one is picked by itself on add
+    const enabled = target?.fields.some((x) => x.name === 'status' && x.enum === 'Status') ? { status: 1 } : undefined;
     return box(
-      <ReferenceInput source={f.name} reference={f.resource!} perPage={100} sort={{ field: by, order: 'ASC' }} queryOptions={QUIET_READ}>
+      <ReferenceInput source={f.name} reference={f.resource!} perPage={100} sort={{ field: by, order: 'ASC' }} filter={enabled} queryOptions={QUIET_READ}>
         <AutocompleteInput label={label} optionText={by} filterToQuery={(text: string) => (text.trim() ? { [by]: text.trim() } : {})} fullWidth disabled={disabled} isRequired={isRequired} />
+        {mode === 'add' ? <AutoPickSingle source={f.name} /> : null}
       </ReferenceInput>,
     );
   }
   if (f.widget === 'image') return box(<ImageUploader source={f.name} label={label} disabled={disabled} />);
+  if (f.widget === 'permissionTree') return box(<PermissionTreeInput source={f.name} label={label} isRequired={isRequired} />, true);
+  if (f.widget === 'grantableRoles') return box(<GrantableRolesInput source={f.name} label={label} isRequired={isRequired} disabled={disabled} />, true);
+  if (f.type === 'refs' && f.allowAll) return box(<AllOrSomeInput source={f.name} reference={f.resource!} label={label} isRequired={isRequired} />, true);
+  if (f.type === 'refs') {
+    return box(
+      <ReferenceArrayInput source={f.name} reference={f.resource!} perPage={100} queryOptions={QUIET_READ}>
+        <AutocompleteArrayInput label={label} fullWidth disabled={disabled} isRequired={isRequired} />
+      </ReferenceArrayInput>,
+      true,
+    );
+  }
+  if (f.type === 'strings') return box(<StringsInput source={f.name} label={label} disabled={disabled} fullWidth />, true);
+  // write-only: empty on edit keeps the stored one (not sent, screenEditBody); required only to add
+  if (f.type === 'password' || f.type === 'secret') return <PasswordInput {...common} isRequired={isRequired && mode === 'add'} autoComplete="new-password" inputProps={{ maxLength: f.maxLength, 'data-testid': testId }} />;
   if (f.widget === 'country') return box(<CountryInput {...common} />);
   if (f.widget === 'province') return box(<ProvinceInput {...common} countrySource={widgetOf(screen, 'country')} />);
   if (f.widget === 'city') return box(<CityInput {...common} countrySource={widgetOf(screen, 'country')} provinceSource={widgetOf(screen, 'province')} />);
@@ -198,6 +235,7 @@ export interface ScreenFormDialogProps {
 }
 
 export const ScreenFormDialog = ({ screen, id, onClose, onSaved }: ScreenFormDialogProps) => {
+  const record = useMemo(() => (id === undefined || id === null ? undefined : { id }), [id]);
   const dataProvider = useDataProvider();
   const [locale] = useLocaleState();
   const lang: Lang = locale === 'zh' ? 'zh' : 'en';
@@ -216,7 +254,12 @@ export const ScreenFormDialog = ({ screen, id, onClose, onSaved }: ScreenFormDia
       onClose={onClose}
       onSaved={onSaved}
     >
-      {(m) => <FormBody screen={screen} mode={m} />}
+      {(m) => (
+        // the record edited, for inputs that read it (HideOnSelf: one's own status, roles and scope)
+        <RecordContextProvider value={record}>
+          <FormBody screen={screen} mode={m} />
+        </RecordContextProvider>
+      )}
     </DocumentFormDialog>
   );
 };

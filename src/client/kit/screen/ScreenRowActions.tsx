@@ -1,6 +1,6 @@
 /**
  * The operations cell of a manifest screen: View (unless `view: false`), Edit and Delete while the document
- * may change (`editable`: always when absent; by its own workflow state; or by the state of the record a ref
+ * may change (`editable`: always when absent; never on a row the resource's `lockedRows` field locks; by its own workflow state; or by the state of the record a ref
  * field points to) for holders of the edit code, only for a screen with a `form` (a read-only list has none);
  * then the workflow actions the record's state and the user's codes
  * allow (manifest order): `confirm` asks first and calls `<path>/<action>` with `{id}`; `reason` opens the
@@ -43,10 +43,12 @@ const WidgetButton = ({ name, screen, record, ui, action }: { name: string; scre
 function useEditable(screen: Screen, record: RaRecord | undefined, canEdit: boolean): boolean {
   const editable = screen.spec.editable;
   const ref = editable?.ref ? screen.field(editable.ref) : undefined;
+  const locked = Boolean(screen.meta.lockedRows && record?.[screen.meta.lockedRows]); // e.g. the built-in connection
   const target = ref?.resource ? screen.source.resources[ref.resource] : undefined;
   const refId = ref && record ? record[ref.name] : undefined;
   const known = refId !== null && refId !== undefined;
   const { data, isPending, isError } = useGetManyAggregate(target?.name ?? '', { ids: known ? [refId] : [] }, { enabled: Boolean(target && canEdit && known) });
+  if (locked) return false;
   if (!editable || !record) return true;
   if (!ref) return editable.states.includes(Number(record[screen.meta.workflow?.field ?? 'status']));
   if (!canEdit || !known || isError) return canEdit;

@@ -12,7 +12,7 @@ import { centsToText } from '../../widgets/money';
 import { StatusTag, useEnumLabel } from '../cells';
 import { DetailGrid, DetailItem, DocumentViewDialog } from '../DocumentViewDialog';
 import { LinesTable, orDash, type LineColumn } from '../LinesTable';
-import { testIdOf } from '../names';
+import { oneOptions, testIdOf } from '../names';
 import { columnWidget } from './registry';
 import { fieldOf, type Screen } from './spec';
 
@@ -36,12 +36,15 @@ export function useFieldText() {
   };
 }
 
+/** Passwords and secrets are never read back: no row in the view. */
+const writeOnly = (f: FieldSpec) => f.type === 'password' || f.type === 'secret';
+
 export const ScreenViewDialog = ({ screen, record, onClose }: { screen: Screen; record: RaRecord; onClose: () => void }) => {
   const translate = useTranslate();
   const text = useFieldText();
   const { spec, names } = screen;
   const seen = new Set<string>();
-  const items: ScreenItem[] = [...screen.shown(spec.columns), ...screen.shown(spec.form?.fields ?? [])].filter((i) => !i.widget && screen.field(i.field) && !seen.has(i.field) && seen.add(i.field));
+  const items: ScreenItem[] = [...screen.shown(spec.columns), ...screen.shown(spec.form?.fields ?? [])].filter((i) => !i.widget && screen.field(i.field) && !writeOnly(screen.field(i.field)!) && !seen.has(i.field) && seen.add(i.field));
   const linesRes = spec.form?.lines?.resource;
   const columns: LineColumn<Record<string, unknown>>[] = linesRes
     ? spec.viewLines.map((item) => {
@@ -74,7 +77,7 @@ export const ScreenViewDialog = ({ screen, record, onClose }: { screen: Screen; 
       })
     : [];
   return (
-    <DocumentViewDialog names={names} onClose={onClose} title={translate('wms.doc.dialog.view', { resource: translate(`resources.${screen.resource}.name`), no: record[spec.number] ?? '' })}>
+    <DocumentViewDialog names={names} onClose={onClose} title={translate('wms.doc.dialog.view', { ...oneOptions(translate, screen.resource), no: record[spec.number] ?? '' })}>
       <DetailGrid testId={testIdOf(names, 'header')}>
         {items.map((i) => {
           const f = screen.field(i.field)!;

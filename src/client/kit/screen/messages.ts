@@ -2,7 +2,7 @@
  * The generic texts of the generated document screens (namespace `wms.doc.*`): buttons, prompts, titles and
  * the rules of lines. Field, action, view and enum labels are not here: they come from the manifest
  * (`resources.<name>.fields|actions|views|columns.*`, `enums.*`) and are passed in as `%{label}`,
- * `%{resource}`, `%{action}`. Both languages hold the same keys; zh has no '||||' plurals.
+ * `%{resource}`, `%{action}`, `%{one}` / `%{One}` (the singular name, `resources.<name>.one`). Both languages hold the same keys; zh has no '||||' plurals.
  */
 const en = {
   wms: {
@@ -14,11 +14,11 @@ const en = {
       column: { row_number: 'No.', operations: 'Operations' },
       lines_count: 'One line |||| %{smart_count} lines',
       dialog: {
-        add: 'New: %{resource}',
-        edit: 'Edit %{no}',
-        view: '%{resource} %{no}',
+        add: 'New %{one}',
+        edit: 'Edit %{one} %{no}',
+        view: '%{One} %{no}',
         delete_title: 'Delete',
-        delete: 'Delete %{no}?',
+        delete: 'Delete %{one} %{no}?',
         confirm_title: '%{action}',
         confirm: '%{action}: %{no}?',
         reason_title: '%{action}: %{no}',
@@ -57,11 +57,11 @@ const zh: Messages = {
       column: { row_number: '序号', operations: '操作' },
       lines_count: '%{smart_count} 条明细',
       dialog: {
-        add: '新增%{resource}',
-        edit: '编辑 %{no}',
-        view: '%{resource} %{no}',
+        add: '新增%{one}',
+        edit: '编辑%{one} %{no}',
+        view: '%{one} %{no}',
         delete_title: '删除',
-        delete: '确定删除 %{no} 吗？',
+        delete: '删除%{one} %{no}？',
         confirm_title: '%{action}',
         confirm: '确定%{action} %{no} 吗？',
         reason_title: '%{action}：%{no}',

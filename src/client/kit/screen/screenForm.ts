@@ -11,6 +11,7 @@ import type { FieldSpec } from '../../../shared/resource-meta';
 import { rules, type Lang } from '../../../shared/validation';
 import type { FormMode } from '../EditableLines';
 import { isBlank, type Translate } from '../formRules';
+import { enumEntries } from '../../widgets/enums';
 import { fieldOf, type Screen } from './spec';
 
 /** The header fields the view's form shows (with their items). */
@@ -59,9 +60,17 @@ export function screenFormSchema(screen: Screen, mode: FormMode, lang: Lang, t: 
 /** The empty value of a field in a form ('' for texts so inputs stay controlled). */
 function emptyOf(f: FieldSpec | undefined): unknown {
   if (!f) return null;
-  if (f.type === 'string' || f.type === 'text') return '';
+  if (f.type === 'string' || f.type === 'text' || f.type === 'password' || f.type === 'secret') return '';
+  if (f.type === 'refs' || f.type === 'strings') return [];
   if (f.type === 'boolean') return f.default ?? false;
   return null;
+}
+
+/** The starting value of a field in a new record's form: the manifest default (an enum key as its value), else empty. */
+function initialOf(f: FieldSpec | undefined): unknown {
+  if (f?.default === undefined || f.default === null) return emptyOf(f);
+  if (f.type === 'enum') return enumEntries(f.enum!).find((e) => e.key === f.default)?.value ?? null;
+  return f.default;
 }
 
 /**
@@ -84,7 +93,7 @@ export function screenFormValues(screen: Screen, record: RaRecord | null): Recor
   const out: Record<string, unknown> = {};
   for (const item of formItems(screen)) {
     const f = screen.field(item.field);
-    out[item.field] = record ? (record[item.field] ?? emptyOf(f)) : emptyOf(f);
+    out[item.field] = record ? (record[item.field] ?? emptyOf(f)) : initialOf(f);
   }
   const lines = screen.spec.form?.lines;
   if (lines) {
@@ -113,8 +122,11 @@ export function screenAddBody(screen: Screen, values: Record<string, unknown>): 
   return { ...screen.view.filter, ...preset, ...fields, ...linesBody(screen, values) };
 }
 
-/** The edit body: id, the shown fields that may change on edit, the lines. */
+/** A password or secret left empty on edit: the stored one stays, so it is not sent. */
+const keptWriteOnly = (f: FieldSpec | undefined, v: unknown) => (f?.type === 'password' || f?.type === 'secret') && isBlank(v);
+
+/** The edit body: id, the shown fields that may change on edit (not an empty password or secret), the lines. */
 export function screenEditBody(screen: Screen, id: Identifier, values: Record<string, unknown>): Record<string, unknown> {
-  const fields = Object.fromEntries(formItems(screen).filter((i) => !screen.field(i.field)?.readOnlyOnEdit).map((i) => [i.field, values[i.field] ?? null]));
+  const fields = Object.fromEntries(formItems(screen).filter((i) => !screen.field(i.field)?.readOnlyOnEdit && !keptWriteOnly(screen.field(i.field), values[i.field])).map((i) => [i.field, values[i.field] ?? null]));
   return { id, ...fields, ...linesBody(screen, values) };
 }
