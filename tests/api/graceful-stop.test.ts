@@ -95,17 +95,18 @@ describe.each(testDatabases())('SIGTERM to the process group of npm start on %s'
     const token = login.data.token as string;
     expect((await request(agent, port, 'GET', '/readyz')).status).toBe(200);
 
-    // 50 list calls at once on 50 connections; the signal goes out once every request is sent (and the server has
-    // had a moment to accept the connections), while most of them are still being answered
+    // 50 list calls at once on 50 connections; the signal goes out once every request is sent and the first answer
+    // is back (the server has accepted the connections and works through them), while most are still being answered
     let sent = 0;
     let answered = 0;
     let allSent!: () => void;
     const whenSent = new Promise<void>((ok) => { allSent = ok; });
     const paths = ['/sapi/sys/user/page', '/sapi/wms/sku/page', '/sapi/sys/role/page', '/sapi/wms/owner/page', '/sapi/wms/warehouse/page'];
+    let firstAnswer!: () => void;
+    const whenAnswered = new Promise<void>((ok) => { firstAnswer = ok; });
     const calls = Array.from({ length: 50 }, (_, i) => request(agent, port, 'POST', paths[i % paths.length], JSON.stringify({ pageNum: 1, pageSize: 50 }), { 'x-token': token }, () => { if (++sent === 50) allSent(); })
-      .then((r) => { answered++; return r; }));
-    await whenSent;
-    await new Promise((ok) => setTimeout(ok, 100));
+      .then((r) => { answered++; firstAnswer(); return r; }));
+    await Promise.all([whenSent, whenAnswered]);
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((ok) => child.once('exit', (code, signal) => ok({ code, signal, at: Date.now() })));
     const signalled = Date.now();
     process.kill(-child.pid!, 'SIGTERM');
