@@ -257,7 +257,7 @@ describe('outbound lists per view', () => {
     await screen.findByText('OUT20240501000002');
     fireEvent.click(within(rowOf('OUT20240501000002')).getByTestId('outbound-row-view'));
     const view = await screen.findByTestId('outbound-view-dialog');
-    expect(within(view).getByText('Outbound orders OUT20240501000002')).toBeTruthy();
+    expect(within(view).getByText('Outbound order OUT20240501000002')).toBeTruthy();
     expect(within(view).getByTestId('outbound-header-status').textContent).toBe('Allocated');
     const lines = within(view).getAllByTestId('outbound-view-line');
     expect(lines.map((l) => Array.from(l.querySelectorAll('td')).map((td) => td.textContent))).toEqual([
