@@ -141,6 +141,7 @@ export const inventoryMeta = {
     bulkWidgets: [],
     rowWidgets: ["inventoryLog"],
     children: [],
+    inline: ["inventoryLog"],
     viewLines: [],
   },
   en: "Inventory",
