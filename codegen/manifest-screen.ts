@@ -30,8 +30,9 @@
  *     rowWidgets: [createPackage]     # registered row actions after the workflow's
  *     inline: [receive, edit]         # at most two row actions shown as buttons (the rest are in the row's menu):
  *                                     # view, edit, workflow actions, rowWidgets or children; not destructive ones
- *                                     # (delete, color error: they sit apart at the end of the menu). Left out:
- *                                     # the first available non-destructive workflow action, then edit (else view)
+ *                                     # (delete, color error: they sit apart at the end of the menu). Left out,
+ *                                     # or none of them offered by the row: the first non-destructive workflow
+ *                                     # action the row offers, then edit (else view)
  *     form: { fields: [ownerId, warehouseId, remark], lines: { resource: inboundOrderLine, fields: [skuId, batchNo, plannedQty] } }
  *     form: { widget: packageDialog, fields: [...], lines: { resource: inboundPackageLine } }
  *                                     # a registered create/edit dialog (registerForm) instead of the generic one;

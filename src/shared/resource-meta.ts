@@ -196,8 +196,8 @@ export interface DocumentScreenSpec {
   children: Array<{ resource: string; ref: string }>;
   /**
    * The row actions shown as buttons (at most two: view, edit, workflow actions, row widgets, children; never a
-   * destructive one); every other action of the row is in its menu. Absent: the first available
-   * non-destructive workflow action, then edit (else view).
+   * destructive one); every other action of the row is in its menu. Absent, or none of them offered by the row:
+   * the first non-destructive workflow action the row offers, then edit (else view).
    */
   inline?: string[];
   /**

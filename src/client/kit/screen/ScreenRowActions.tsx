@@ -1,6 +1,6 @@
 /**
- * The operations cell of a manifest screen (issue 27 item 3): the row's actions, at most two as buttons (the
- * screen's `inline`, else defaultInline), the rest in the row's menu, destructive ones (delete, color error)
+ * The operations cell of a manifest screen (issue 27 item 3): the row's actions, at most two as buttons (those
+ * of the screen's `inline` the row offers; without any, defaultInline), the rest in the row's menu, destructive ones (delete, color error)
  * last and apart. The actions, in menu order: View (unless `view: false`), Edit and Delete while the document
  * may change (`editable`: always when absent; by its own workflow state; or by the state of the record a ref
  * field points to) for holders of the edit code, only for a screen with a `form` (a read-only list has none);
@@ -135,5 +135,7 @@ export const ScreenRowActions = ({ screen }: CellProps & { screen: Screen }) => 
   for (const w of spec.rowWidgets) entries.push({ name: w, node: <WidgetButton name={w} screen={screen} record={record} ui={ui} /> });
 
   const offered = entries.map((e) => e.name);
-  return <DocumentRowActions names={names} width={ACTIONS_WIDTH} entries={entries} inline={spec.inline ?? defaultInline(screen, allowed, offered)} prompt={prompt.dialog} />;
+  // the declared ones the row offers; none of them (a completed order has no Receive or Edit): the default
+  const declared = (spec.inline ?? []).filter((n) => offered.includes(n));
+  return <DocumentRowActions names={names} width={ACTIONS_WIDTH} entries={entries} inline={declared.length ? declared : defaultInline(screen, allowed, offered)} prompt={prompt.dialog} />;
 };
