@@ -32,7 +32,7 @@
  *                                     # view, edit, workflow actions, rowWidgets or children; not destructive ones
  *                                     # (delete, color error: they sit apart at the end of the menu). Left out,
  *                                     # or none of them offered by the row: the first non-destructive workflow
- *                                     # action the row offers, then edit (else view)
+ *                                     # action the row offers, then edit (else view); neither: its first action
  *     form: { fields: [ownerId, warehouseId, remark], lines: { resource: inboundOrderLine, fields: [skuId, batchNo, plannedQty] } }
  *     form: { widget: packageDialog, fields: [...], lines: { resource: inboundPackageLine } }
  *                                     # a registered create/edit dialog (registerForm) instead of the generic one;

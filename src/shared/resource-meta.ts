@@ -197,7 +197,7 @@ export interface DocumentScreenSpec {
   /**
    * The row actions shown as buttons (at most two: view, edit, workflow actions, row widgets, children; never a
    * destructive one); every other action of the row is in its menu. Absent, or none of them offered by the row:
-   * the first non-destructive workflow action the row offers, then edit (else view).
+   * the first non-destructive workflow action the row offers, then edit (else view); neither: its first action.
    */
   inline?: string[];
   /**

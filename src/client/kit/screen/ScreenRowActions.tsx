@@ -62,12 +62,16 @@ function useEditable(screen: Screen, record: RaRecord | undefined, canEdit: bool
 
 /**
  * The names a row shows as buttons when the manifest declares no `inline`: the first workflow action the row
- * offers that is not destructive, then Edit (else View).
+ * offers that is not destructive, then Edit (else View); neither (a log list's one widget): its first entry
+ * that is not destructive.
  */
-export function defaultInline(screen: Screen, allowed: string[], offered: string[]): string[] {
+export function defaultInline(screen: Screen, allowed: string[], entries: RowEntry[]): string[] {
+  const offered = entries.map((e) => e.name);
   const first = screen.spec.actions.find((a) => allowed.includes(a.name) && a.color !== 'error');
   const second = offered.includes('edit') ? 'edit' : offered.includes('view') ? 'view' : undefined;
-  return [first?.name, second].filter((n): n is string => Boolean(n));
+  const chosen = [first?.name, second].filter((n): n is string => Boolean(n));
+  const fallback = entries.find((e) => !e.danger)?.name;
+  return chosen.length || !fallback ? chosen : [fallback];
 }
 
 export const ScreenRowActions = ({ screen }: CellProps & { screen: Screen }) => {
@@ -137,5 +141,5 @@ export const ScreenRowActions = ({ screen }: CellProps & { screen: Screen }) => 
   const offered = entries.map((e) => e.name);
   // the declared ones the row offers; none of them (a completed order has no Receive or Edit): the default
   const declared = (spec.inline ?? []).filter((n) => offered.includes(n));
-  return <DocumentRowActions names={names} width={ACTIONS_WIDTH} entries={entries} inline={declared.length ? declared : defaultInline(screen, allowed, offered)} prompt={prompt.dialog} />;
+  return <DocumentRowActions names={names} width={ACTIONS_WIDTH} entries={entries} inline={declared.length ? declared : defaultInline(screen, allowed, entries)} prompt={prompt.dialog} />;
 };
