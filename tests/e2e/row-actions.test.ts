@@ -14,7 +14,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { JudgementType } from '../../generated/shared/enums';
 import { loginThroughPage } from './browser';
-import { addSku, consoleSession, ownerIdByName, rowAction, rowActionIds, warehouseIdByName } from './steps';
+import { addSku, consoleSession, openRowMenu, ownerIdByName, rowAction, rowActionIds, warehouseIdByName } from './steps';
 
 const OWNER = 'Desert Rose Cosmetics';
 const COUNT = 10;
@@ -137,9 +137,9 @@ describe('Row actions at 1366x768: one-line rows, two buttons and a menu, named 
           menu: ['inbound-row-view', 'inbound-row-create-package', 'inbound-row-print', 'inbound-row-delete', 'inbound-row-cancel', 'inbound-row-submitProblem'],
         });
         await row.locator('[data-testid$="-row-more"]').click();
-        await expect(page.getByRole('menu').locator('hr + [data-testid="inbound-row-delete"]').count()).resolves.toBe(1);
+        await expect(openRowMenu(page).locator('hr + [data-testid="inbound-row-delete"]').count()).resolves.toBe(1);
         await page.keyboard.press('Escape');
-        await page.getByRole('menu').waitFor({ state: 'hidden' });
+        await expect.poll(() => openRowMenu(page).count()).toBe(0);
 
         const t = CANCEL[lang];
         const prompt = page.getByTestId('inbound-row-cancel-confirm');

@@ -15,7 +15,8 @@
  *   allocateOnScreen, packOnScreen, shipOnScreen;
  * - inventory: inventoryRowsOf, inventoryRowOfBatch, stockOnRow, inventoryQtyInList, logDialogOfRow,
  *   logLinesOf, logLinesFor;
- * - list rows (issue 27: at most two actions inline, the rest in the row's menu): rowAction, rowActionIds.
+ * - list rows (issue 27: at most two actions inline, the rest in the row's menu): rowAction, rowActionIds,
+ *   openRowMenu.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -419,9 +420,11 @@ export async function rowAction(row: Locator, testId: string) {
   const inline = row.getByTestId(testId);
   if (await inline.count()) return inline.click();
   await row.locator('[data-testid$="-row-more"]').click();
-  const menu = row.page().getByRole('menu');
-  await menu.getByTestId(testId).click();
+  await openRowMenu(row.page()).getByTestId(testId).click();
 }
+
+/** The row menu on screen (MUI's; the sidebar is a role=menu too; closed row menus stay mounted, hidden). */
+export const openRowMenu = (page: Page): Locator => page.locator('.MuiMenu-list:visible');
 
 /** The actions of `row`: `inline` its buttons (without the menu's), `menu` the items of its menu (opened and closed again). */
 export async function rowActionIds(row: Locator): Promise<{ inline: string[]; menu: string[] }> {
@@ -432,10 +435,10 @@ export async function rowActionIds(row: Locator): Promise<{ inline: string[]; me
   const inline = buttons.filter((id) => id && !id.endsWith('-row-more'));
   if (!buttons.some((id) => id.endsWith('-row-more'))) return { inline, menu: [] };
   await cell.locator('[data-testid$="-row-more"]').click();
-  const menu = row.page().getByRole('menu');
+  const menu = openRowMenu(row.page());
   await menu.waitFor();
   const items = await ids(menu.getByRole('menuitem'));
   await row.page().keyboard.press('Escape');
-  await menu.waitFor({ state: 'hidden' });
+  await expect.poll(() => menu.count()).toBe(0);
   return { inline, menu: items };
 }

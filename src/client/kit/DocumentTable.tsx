@@ -23,13 +23,17 @@ export const WIDE_LIST_SX = { contain: 'inline-size', '& .RaList-main': { minWid
 /** The header cells of react-admin's Datagrid are sticky at z-index 2 (useDatagridStyles). */
 const HEADER_Z = 2;
 
+/** The size in px a list draws a picture's 60x60 thumbnail (spec 9): a row stays about one line of text high. */
+export const LIST_THUMB = 40;
+
 /** The widest a data cell grows before its text is cut with an ellipsis (the full text is in the view dialog / title). */
 const CELL_MAX_WIDTH = 320;
 
 const TABLE_SX = {
   '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
   // one line of text a row (issue 27 item 3): long texts end in an ellipsis instead of wrapping
-  '& .RaDatagrid-rowCell': { verticalAlign: 'middle', whiteSpace: 'nowrap', maxWidth: CELL_MAX_WIDTH, overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& .RaDatagrid-rowCell': { verticalAlign: 'middle', whiteSpace: 'nowrap', maxWidth: CELL_MAX_WIDTH, overflow: 'hidden', textOverflow: 'ellipsis', py: 0.5 },
+  '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' },
   // the actions column keeps its own width and background, so it sits beside the data rather than over it
   '& .column-operations': {
     position: 'sticky',

@@ -5,6 +5,7 @@
  * for both places. The menu mounts on its first opening and then stays mounted (hidden), so a widget's own
  * state (a prompt, a link dialog) outlives a closed menu; the kit's prompts and reason dialogs live outside it.
  * Destructive actions (`danger`) come last, after a divider, in the error colour.
+ * The list takes the focus on opening (its items are wrapped, so MUI cannot focus the first): arrows move through it.
  * Test ids: the action's own (e.g. `inbound-row-cancel`) inline or in the menu; `${testId}-row-more` on the icon
  * button; the open menu is the page's only visible `role=menu`.
  */
@@ -88,7 +89,7 @@ export const RowActionsMenu = ({ names, children, danger = [] }: RowActionsMenuP
         </IconButton>
       </Tooltip>
       {mounted ? (
-        <Menu open={anchor !== null} anchorEl={anchor} onClose={close} keepMounted anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }} onClick={(e) => e.stopPropagation()}>
+        <Menu open={anchor !== null} anchorEl={anchor} onClose={close} keepMounted disableAutoFocusItem anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }} onClick={(e) => e.stopPropagation()}>
           {children}
           {danger.length ? <Divider /> : null}
           {danger}

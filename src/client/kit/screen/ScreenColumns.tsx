@@ -2,7 +2,7 @@
  * The columns of a manifest screen (spec 2.6 / 2.8 columns): the row number, the view's `columns` in the
  * manifest's order (each cell chosen by its field's type: the workflow status as a coloured tag, enums as
  * tags, references by name, date-times in the user's time zone, money, yes/no tags (the field's own value
- * texts when it has them, e.g. Enabled / Disabled), numbers, an `image` field as a 60x60 thumbnail that
+ * texts when it has them, e.g. Enabled / Disabled), numbers, an `image` field as its 60x60 thumbnail (drawn LIST_THUMB px) that
  * previews on click (spec 9), texts; or a
  * registered column widget; or, for a labelled item that is not a field, the value the server adds to the row
  * at that dotted path, an array one value a line), then the operations. Only fields the manifest marks sortable sort.
@@ -18,7 +18,7 @@ import { SafeImage } from '../../widgets/SafeImage';
 import { centsToText } from '../../widgets/money';
 import { RowNumberCell, StatusCell, useEnumLabel } from '../cells';
 import { testIdOf } from '../names';
-import type { CellProps } from '../DocumentTable';
+import { LIST_THUMB, type CellProps } from '../DocumentTable';
 import { columnWidget } from './registry';
 import { partName, type Screen } from './spec';
 
@@ -58,8 +58,6 @@ const MoneyCell = ({ source, screen, currency }: CellProps & { screen: Screen; c
   );
 };
 
-/** Texts keep their line breaks (e.g. a log line's store info, one store detail a line). */
-const KEEP_LINES = { whiteSpace: 'pre-line' } as const;
 /** A yes / no tag: green for true; the texts are the field's `values` (else Yes / No). */
 const BoolCell = ({ source, screen }: CellProps & { screen: Screen }) => {
   const record = useRecordContext();
@@ -71,10 +69,10 @@ const BoolCell = ({ source, screen }: CellProps & { screen: Screen }) => {
   return <Chip size="small" color={yes ? 'success' : 'default'} label={translate(own ?? (yes ? 'ra.boolean.true' : 'ra.boolean.false'))} data-testid={testIdOf(screen.names, partName(source!))} />;
 };
 
-/** An uploaded picture's thumbnail (spec 9: 60x60; a click previews it). */
+/** An uploaded picture's thumbnail (spec 9: the 60x60 file, drawn LIST_THUMB px so the row stays low; a click previews it). */
 const ImageCell = ({ source }: CellProps) => {
   const record = useRecordContext();
-  return record ? <SafeImage src={record[source!] as string | undefined} width={60} height={60} alt="" preview thumbnail /> : null;
+  return record ? <SafeImage src={record[source!] as string | undefined} width={LIST_THUMB} height={LIST_THUMB} alt="" preview thumbnail /> : null;
 };
 
 /** The Datagrid children of the view's columns (row number first; the caller adds the operations). */
@@ -95,7 +93,8 @@ export function screenColumns(screen: Screen) {
       case 'boolean': return <BoolCell key={key} source={key} label={label} sortable={sortable} screen={screen} />;
       case 'money': return f.currency ? <MoneyCell key={key} source={key} label={label} sortable={sortable} screen={screen} currency={f.currency} /> : <MoneyField key={key} source={key} label={label} sortable={sortable} />;
       case 'int': case 'number': return <NumberField key={key} source={key} label={label} sortable={sortable} />;
-      case 'string': case 'text': return <TextField key={key} source={key} label={label} sortable={sortable} sx={KEEP_LINES} />;
+      // one line a row (issue 27): a long text ends in an ellipsis; the view dialog shows it whole
+      case 'string': case 'text': return <TextField key={key} source={key} label={label} sortable={sortable} />;
       default: return <TextField key={key} source={key} label={label} sortable={sortable} />;
     }
   });

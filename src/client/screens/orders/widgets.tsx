@@ -61,9 +61,10 @@ registerRow(
 registerColumn('receiver', () => {
   const record = useRecordContext();
   return (
+    // one line (issue 27: a row is one line of text high): the name, then the phone in grey
     <Box data-testid="outbound-receiver" sx={{ whiteSpace: 'nowrap' }}>
-      <Typography variant="body2">{record?.receiverName ?? ''}</Typography>
-      <Typography variant="caption" color="text.secondary">
+      <Typography component="span" variant="body2">{record?.receiverName ?? ''}</Typography>
+      <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
         {record?.receiverPhone ?? ''}
       </Typography>
     </Box>
