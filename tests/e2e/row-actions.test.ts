@@ -89,6 +89,8 @@ describe('Row actions at 1366x768: one-line rows, two buttons and a menu, named 
     await page.goto(`${s.c.base}/login`);
     await page.evaluate((l) => localStorage.setItem('wms.language', l), lang);
     await loginThroughPage(page, s.c.base);
+    // the console is up (the session stored) before the test moves on
+    await page.getByTestId('tabs-bar').waitFor({ timeout: 20_000 });
     return page;
   }
 
@@ -96,7 +98,10 @@ describe('Row actions at 1366x768: one-line rows, two buttons and a menu, named 
   async function openList(page: Page, path: string, row: string): Promise<Locator> {
     await page.goto(`${s.c.base}${path}`);
     const rows = page.getByTestId(row);
-    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(8);
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(8).catch(async (e) => {
+      await page.screenshot({ path: `test-results/failed-row-actions-list${path.replace(/\//g, '-')}.png` });
+      throw e;
+    });
     await expect.poll(() => rows.first().locator('td.column-operations button').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     return rows;
   }
