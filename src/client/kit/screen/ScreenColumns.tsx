@@ -69,6 +69,11 @@ const BoolCell = ({ source, screen }: CellProps & { screen: Screen }) => {
   return <Chip size="small" color={yes ? 'success' : 'default'} label={translate(own ?? (yes ? 'ra.boolean.true' : 'ra.boolean.false'))} data-testid={testIdOf(screen.names, partName(source!))} />;
 };
 
+/**
+ * Texts keep their line breaks (a log line's store info, one store detail a line) but never wrap (issue 27: a
+ * list row is one line high unless the text itself has lines; a long one ends in the cell's ellipsis).
+ */
+const KEEP_LINES = { whiteSpace: 'pre' } as const;
 /** An uploaded picture's thumbnail (spec 9: the 60x60 file, drawn LIST_THUMB px so the row stays low; a click previews it). */
 const ImageCell = ({ source }: CellProps) => {
   const record = useRecordContext();
@@ -93,8 +98,7 @@ export function screenColumns(screen: Screen) {
       case 'boolean': return <BoolCell key={key} source={key} label={label} sortable={sortable} screen={screen} />;
       case 'money': return f.currency ? <MoneyCell key={key} source={key} label={label} sortable={sortable} screen={screen} currency={f.currency} /> : <MoneyField key={key} source={key} label={label} sortable={sortable} />;
       case 'int': case 'number': return <NumberField key={key} source={key} label={label} sortable={sortable} />;
-      // one line a row (issue 27): a long text ends in an ellipsis; the view dialog shows it whole
-      case 'string': case 'text': return <TextField key={key} source={key} label={label} sortable={sortable} />;
+      case 'string': case 'text': return <TextField key={key} source={key} label={label} sortable={sortable} sx={KEEP_LINES} />;
       default: return <TextField key={key} source={key} label={label} sortable={sortable} />;
     }
   });
