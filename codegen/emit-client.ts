@@ -99,6 +99,8 @@ function messages(model: Model, lang: 'en' | 'zh') {
       ...(r.one ? { one: r.one[lang] } : {}),
       fields: { id: 'ID', ...Object.fromEntries(r.fields.map((f) => [f.name, f[lang]])), ...Object.fromEntries(r.fields.filter((f) => f.type === 'ref').map((f) => [refNameField(f), f[lang]])), ...Object.fromEntries(r.queryParams.map((f) => [f.name, f[lang]])), updateDate: lang === 'en' ? 'Updated' : '更新时间' },
       ...(r.workflow ? { actions: Object.fromEntries(r.workflow.actions.map((a) => [a.name, a[lang]])) } : {}),
+      // a confirmed action's own prompt and buttons (screen.actions.<a>.confirm)
+      ...(r.screen?.actions.some((a) => a.confirm) ? { confirm: Object.fromEntries(r.screen.actions.filter((a) => a.confirm).map((a) => [a.name, { title: a.confirm![lang], keep: a.confirm!.keep[lang], ok: a.confirm!.ok[lang] }])) } : {}),
       ...(r.screen ? { views: Object.fromEntries(r.screen.views.map((v) => [v.name, v[lang]])) } : {}),
       ...(labelled(r).length ? { columns: Object.fromEntries(labelled(r).map((c) => [c.field, c.label![lang]])) } : {}),
       ...(labelledFilters(r).length ? { filters: Object.fromEntries(labelledFilters(r).map((c) => [c.field, c.label![lang]])) } : {}),
@@ -115,7 +117,7 @@ function messages(model: Model, lang: 'en' | 'zh') {
 
 function emitI18n(model: Model): Output {
   const sf = newFile('generated/client/i18n.ts');
-  sf.addStatements(`/** Labels of the manifest in both languages (resources.<name>.name/fields/actions/views/columns/filters/lines/values, enums.<Enum>.<KEY>, menu.<group>, screens.<name>). */\nexport const generatedMessages = {\nen: ${lit(messages(model, 'en'), { inline: 0 })},\nzh: ${lit(messages(model, 'zh'), { inline: 0 })},\n};`);
+  sf.addStatements(`/** Labels of the manifest in both languages (resources.<name>.name/fields/actions/confirm/views/columns/filters/lines/values, enums.<Enum>.<KEY>, menu.<group>, screens.<name>). */\nexport const generatedMessages = {\nen: ${lit(messages(model, 'en'), { inline: 0 })},\nzh: ${lit(messages(model, 'zh'), { inline: 0 })},\n};`);
   return finish(sf);
 }
 

@@ -21,8 +21,18 @@
  *                                     # field's (resources.<r>.filters.<x>; both languages, one label per field)
  *     columns: [orderNo, status, { field: qty, widget: inboundQty, en: Planned / received, zh: 计划/实收 }]
  *     actions: { receive: { widget: inboundReceive }, submitProblem: { reason: problemReason, color: error }, deliver: { form: [deliveryStatus] } }
+ *     actions: { cancel: { color: error, confirm: { en: Cancel inbound order %{no}?, zh: 确定取消入库单 %{no} 吗？,
+ *                keep: { en: Keep order, zh: 保留订单 }, ok: { en: Cancel order, zh: 取消订单 } } } }
+ *                                     # a confirmed action's own prompt (%{no}: the document number) and buttons
+ *                                     # (resources.<r>.confirm.<action>.title|keep|ok); left out: the kit's
+ *                                     # "<Action> <no>?" with Back / <Action>
  *     topWidgets: [orderImport]       # registered buttons beside Add
- *     rowWidgets: [createPackage]     # registered row buttons after the workflow's
+ *     rowWidgets: [createPackage]     # registered row actions after the workflow's
+ *     inline: [receive, edit]         # at most two row actions shown as buttons (the rest are in the row's menu):
+ *                                     # view, edit, workflow actions, rowWidgets or children; not destructive ones
+ *                                     # (delete, color error: they sit apart at the end of the menu). Left out,
+ *                                     # or none of them offered by the row: the first non-destructive workflow
+ *                                     # action the row offers, then edit (else view); neither: its first action
  *     form: { fields: [ownerId, warehouseId, remark], lines: { resource: inboundOrderLine, fields: [skuId, batchNo, plannedQty] } }
  *     form: { widget: packageDialog, fields: [...], lines: { resource: inboundPackageLine } }
  *                                     # a registered create/edit dialog (registerForm) instead of the generic one;
@@ -75,7 +85,7 @@
  *
  * Problems are reported through `fail` with the path of the offending key.
  */
-import type { DocumentScreenSpec, FieldSpec, Label, Model, ResourceSpec, ScreenActionSpec, ScreenItem, ScreenLinesSpec, ViewSpec } from '../src/shared/resource-meta';
+import { MAX_INLINE, type DocumentScreenSpec, type FieldSpec, type Label, type Model, type ResourceSpec, type ScreenActionSpec, type ScreenItem, type ScreenLinesSpec, type ViewSpec } from '../src/shared/resource-meta';
 
 type Obj = Record<string, unknown>;
 type Path = (string | number)[];
@@ -243,7 +253,7 @@ export function defaultScreen(r: Pick<ResourceSpec, 'name' | 'represent' | 'fiel
 /** Parses `screen:` of resource `r` (its fields, permissions and workflow already parsed). */
 export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' | 'en' | 'zh' | 'fields' | 'queryParams' | 'permissions' | 'workflow' | 'readOnly'>, model: Model, fail: Fail): DocumentScreenSpec | undefined {
   if (!isObj(raw)) { fail(p, 'must be a mapping (testId, number, views, filters, columns, ...)'); return undefined; }
-  unknownKeys(raw, ['testId', 'number', 'editable', 'add', 'view', 'selectable', 'views', 'filters', 'columns', 'actions', 'topWidgets', 'bulkWidgets', 'rowWidgets', 'children', 'form', 'viewLines', 'pages'], p, fail);
+  unknownKeys(raw, ['testId', 'number', 'editable', 'add', 'view', 'selectable', 'views', 'filters', 'columns', 'actions', 'topWidgets', 'bulkWidgets', 'rowWidgets', 'children', 'inline', 'form', 'viewLines', 'pages'], p, fail);
   const field = (n: string) => r.fields.find((f) => f.name === n);
   const testId = typeof raw.testId === 'string' && /^[a-z][a-z-]*$/.test(raw.testId) ? raw.testId : (fail([...p, 'testId'], 'a lower-case test id stem such as inbound'), r.name);
   // a list without form and workflow names no document in its prompts: its number may be left out
@@ -325,14 +335,15 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
     const d = declared[a.name];
     const ap = [...p, 'actions', a.name];
     const o: Obj = isObj(d) ? d : {};
-    unknownKeys(o, ['reason', 'form', 'widget', 'color'], ap, fail);
+    unknownKeys(o, ['reason', 'form', 'widget', 'color', 'confirm'], ap, fail);
     const color = o.color === undefined ? undefined : COLORS.includes(o.color as never) ? (o.color as ScreenActionSpec['color']) : (fail([...ap, 'color'], `one of ${COLORS.join(', ')}`), undefined);
     const widget = widgetName(o.widget, [...ap, 'widget'], fail);
     if (typeof o.reason === 'string' && !field(o.reason)) fail([...ap, 'reason'], `'${o.reason}' is not a field of ${r.name}`);
     const formFields = Array.isArray(o.form) ? o.form.map(String) : undefined;
     if (o.form !== undefined && (!formFields || !formFields.length || formFields.some((n) => !field(n)))) fail([...ap, 'form'], `list fields of ${r.name} the dialog asks for`);
     const kind: ScreenActionSpec['kind'] = widget ? 'widget' : typeof o.reason === 'string' ? 'reason' : formFields ? 'form' : 'confirm';
-    actions.push({ name: a.name, kind, ...(kind === 'reason' ? { reasonField: o.reason as string } : {}), ...(kind === 'form' ? { fields: formFields } : {}), ...(widget ? { widget } : {}), ...(color ? { color } : {}) });
+    const confirm = o.confirm === undefined ? undefined : kind !== 'confirm' ? (fail([...ap, 'confirm'], 'only an action that asks for confirmation (no reason, form or widget) has a prompt'), undefined) : confirmTexts(o.confirm, [...ap, 'confirm'], fail);
+    actions.push({ name: a.name, kind, ...(kind === 'reason' ? { reasonField: o.reason as string } : {}), ...(kind === 'form' ? { fields: formFields } : {}), ...(widget ? { widget } : {}), ...(color ? { color } : {}), ...(confirm ? { confirm } : {}) });
   }
   for (const k of Object.keys(declared)) if (!r.workflow?.actions.some((a) => a.name === k)) fail([...p, 'actions', k], `'${k}' is not an action of the workflow (put other buttons under rowWidgets)`);
 
@@ -363,10 +374,50 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
   // the child's ref field to this resource is found in checkScreens (every resource parsed by then)
   const children = Array.isArray(raw.children) ? raw.children.map((c, i) => (typeof c === 'string' ? { resource: c, ref: '' } : (fail([...p, 'children', i], 'name a resource'), { resource: '', ref: '' }))) : raw.children === undefined ? [] : (fail([...p, 'children'], 'must be a list of child resources'), []);
   const pages = parsePages(raw.pages, [...p, 'pages'], { form: Boolean(form), add: raw.add !== false, view: raw.view !== false }, fail);
+  const rowWidgets = names(raw.rowWidgets, [...p, 'rowWidgets']);
+  const inline = inlineActions(raw.inline, [...p, 'inline'], fail, {
+    view: raw.view === true || (raw.form !== undefined && raw.view !== false),
+    edit: raw.form !== undefined,
+    actions,
+    rowWidgets,
+    children: children.map((c) => c.resource),
+  });
   return {
     testId, number, ...(editable ? { editable } : {}), ...(raw.add === false ? { add: false } : {}), ...(typeof raw.view === 'boolean' ? { view: raw.view } : {}), ...(pages ? { pages } : {}), ...(raw.selectable === true ? { selectable: true } : {}),
-    views, filters, columns, actions, topWidgets: names(raw.topWidgets, [...p, 'topWidgets']), bulkWidgets, rowWidgets: names(raw.rowWidgets, [...p, 'rowWidgets']), children, ...(form ? { form } : {}), viewLines,
+    views, filters, columns, actions, topWidgets: names(raw.topWidgets, [...p, 'topWidgets']), bulkWidgets, rowWidgets, children, ...(inline ? { inline } : {}), ...(form ? { form } : {}), viewLines,
   };
+}
+
+/** An action's own prompt: `{ en, zh, keep: { en, zh }, ok: { en, zh } }` (%{no} names the document). */
+function confirmTexts(raw: unknown, p: Path, fail: Fail): ScreenActionSpec['confirm'] {
+  if (!isObj(raw)) { fail(p, 'must be { en, zh, keep: { en, zh }, ok: { en, zh } }'); return undefined; }
+  unknownKeys(raw, ['en', 'zh', 'keep', 'ok'], p, fail);
+  const title = label(raw, p, fail);
+  const button = (k: 'keep' | 'ok') => (isObj(raw[k]) ? label(raw[k] as Obj, [...p, k], fail) : (fail([...p, k], 'name the button: { en, zh }'), undefined));
+  const keep = button('keep');
+  const ok = button('ok');
+  if (!title) { fail(p, 'the prompt needs en and zh'); return undefined; }
+  return keep && ok ? { ...title, keep, ok } : undefined;
+}
+
+/**
+ * `inline`: at most MAX_INLINE names of the screen's row actions (view, edit, a workflow action, a row widget,
+ * a child resource), none destructive (delete, an action of color error): those sit apart in the menu.
+ */
+function inlineActions(raw: unknown, p: Path, fail: Fail, has: { view: boolean; edit: boolean; actions: ScreenActionSpec[]; rowWidgets: string[]; children: string[] }): string[] | undefined {
+  if (raw === undefined) return undefined;
+  if (!Array.isArray(raw) || raw.some((x) => typeof x !== 'string')) { fail(p, 'must be a list of row action names'); return undefined; }
+  if (raw.length > MAX_INLINE) fail(p, `at most ${MAX_INLINE} row actions are shown as buttons; the others go in the row's menu`);
+  const known = [...(has.view ? ['view'] : []), ...(has.edit ? ['edit'] : []), ...has.actions.map((a) => a.name), ...has.rowWidgets, ...has.children];
+  const out: string[] = [];
+  raw.forEach((n: string, i) => {
+    const destructive = n === 'delete' || has.actions.some((a) => a.name === n && a.color === 'error');
+    if (destructive) fail([...p, i], `'${n}' is destructive: it stays apart at the end of the row's menu`);
+    else if (!known.includes(n)) fail([...p, i], `'${n}' is not a row action of this screen (${known.join(', ') || 'none'})`);
+    else if (out.includes(n)) fail([...p, i], `'${n}' is named twice`);
+    else out.push(n);
+  });
+  return out;
 }
 
 /** `editable: { ref, states }` keys, resolved against the referenced resource's workflow in checkScreens. */

@@ -19,6 +19,8 @@ export const WIDGETS = ['country', 'province', 'city', 'permissionTree', 'image'
 export const PATTERNS = ['email', 'phone', 'code', 'cron', 'jsonObject'] as const;
 /** Colours of an enum value's tag (MUI Chip colours). */
 export const TAG_COLORS = ['default', 'primary', 'info', 'success', 'warning', 'error'] as const;
+/** The most row actions a list row shows as buttons (screen `inline`); the others are in the row's menu (issue 27). */
+export const MAX_INLINE = 2;
 export type TagColor = (typeof TAG_COLORS)[number];
 
 export interface Label { en: string; zh: string }
@@ -138,7 +140,10 @@ export interface ScreenActionSpec {
   /** kind form: the fields a small dialog asks for (each required), sent with the id. */
   fields?: string[];
   widget?: string;
+  /** error: destructive (sits apart at the end of the row's menu, never inline). */
   color?: 'primary' | 'success' | 'error' | 'warning';
+  /** kind confirm: the action's own prompt (`%{no}` the document number) and its buttons (Keep ... / <Action> ...). */
+  confirm?: Label & { keep: Label; ok: Label };
 }
 
 /**
@@ -198,6 +203,12 @@ export interface DocumentScreenSpec {
    * child's own screen, preset to the row through the child's `ref` field (sent on add too).
    */
   children: Array<{ resource: string; ref: string }>;
+  /**
+   * The row actions shown as buttons (at most two: view, edit, workflow actions, row widgets, children; never a
+   * destructive one); every other action of the row is in its menu. Absent, or none of them offered by the row:
+   * the first non-destructive workflow action the row offers, then edit (else view); neither: its first action.
+   */
+  inline?: string[];
   /**
    * The create/edit dialog: the generic one over `fields` and `lines`, or the registered form `widget`
    * (registerForm) editing `fields`, with `lines` naming the lines resource of the view dialog.

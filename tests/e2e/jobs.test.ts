@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loginThroughPage } from './browser';
-import { consoleSession } from './steps';
+import { consoleSession, rowAction } from './steps';
 
 const NAME = 'E2E nightly sweep';
 
@@ -44,7 +44,7 @@ describe('Scheduled tasks in Chromium', () => {
     const row = rowOf(NAME);
     await row.waitFor();
 
-    await row.getByTestId('job-row-run-now').click();
+    await rowAction(row, 'job-row-run-now');
     await page.getByText(`Task ${NAME} started`, { exact: false }).first().waitFor();
     const [task] = (await s.api('/sapi/sys/job/list', { name: NAME })) as Array<{ id: number }>;
     await expect.poll(async () => (await s.api('/sapi/sys/job-log/page', { jobId: task.id })).records[0]?.status, { timeout: 20_000 }).toBe(2);
@@ -60,11 +60,11 @@ describe('Scheduled tasks in Chromium', () => {
 
     // pause and resume from the row
     await page.goto(`${c.base}/job/list`);
-    await rowOf(NAME).getByTestId('job-row-pause').click();
-    await page.getByTestId('job-row-pause-confirm').getByRole('button', { name: 'Confirm' }).click();
+    await rowAction(rowOf(NAME), 'job-row-pause');
+    await page.getByTestId('job-row-pause-confirm').getByRole('button', { name: 'Pause' }).click();
     await rowOf(NAME).getByText('Paused', { exact: true }).waitFor();
-    await rowOf(NAME).getByTestId('job-row-resume').click();
-    await page.getByTestId('job-row-resume-confirm').getByRole('button', { name: 'Confirm' }).click();
+    await rowAction(rowOf(NAME), 'job-row-resume');
+    await page.getByTestId('job-row-resume-confirm').getByRole('button', { name: 'Resume' }).click();
     await rowOf(NAME).getByText('Enabled', { exact: true }).waitFor();
   });
 });

@@ -17,7 +17,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createPlugin } from '../../print-plugin/print-plugin.mjs';
 import { pageTexts } from '../support/pdf';
 import { loginThroughPage } from './browser';
-import { addSku, consoleSession, ownerIdByName, warehouseIdByName } from './steps';
+import { addSku, consoleSession, ownerIdByName, rowAction, warehouseIdByName } from './steps';
 
 const FAILED = 'Printing failed: check that the local print plugin is enabled';
 
@@ -46,8 +46,8 @@ describe('Printing in Chromium', () => {
   const page = () => s.page;
   const rowOf = () => page().getByTestId('outbound-row').filter({ has: page().getByText(orderNo, { exact: true }) });
   const printPickList = async () => {
-    await rowOf().getByTestId('outbound-row-print').click();
-    await page().getByTestId('print-pickList').click();
+    // each document is an item of the row's menu
+    await rowAction(rowOf(), 'print-pickList');
   };
 
   it('turns local print on in the top bar and points it at the plugin', async () => {

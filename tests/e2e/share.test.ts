@@ -12,7 +12,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SHOTS } from './browser';
-import { chooseOption, consoleSession, ownerIdByName, warehouseIdByName, addSku } from './steps';
+import { chooseOption, consoleSession, ownerIdByName, rowAction, rowActionIds, warehouseIdByName, addSku } from './steps';
 import { JudgementType } from '../../generated/shared/enums';
 import { join } from 'node:path';
 import { loginThroughPage } from './browser';
@@ -97,10 +97,10 @@ describe('Inventory sharing in Chromium', () => {
   it('a revoked link shows the neutral message', async () => {
     const { c, page } = s;
     const row = page.getByTestId('share-row').filter({ hasText: TITLE });
-    await row.getByTestId('share-row-revoke').click();
-    await page.getByRole('button', { name: 'Confirm' }).click();
+    await rowAction(row, 'share-row-revoke');
+    await page.getByTestId('share-row-revoke-confirm').getByRole('button', { name: 'Revoke link' }).click();
     await page.getByText('Link revoked').first().waitFor();
-    await expect.poll(() => row.getByTestId('share-row-revoke').count()).toBe(0);
+    await expect.poll(async () => { const a = await rowActionIds(row); return [...a.inline, ...a.menu]; }).not.toContain('share-row-revoke');
     await c.shot('share-revoked-list');
     const viewer = await freshPage(c.browser);
     await viewer.goto(link);

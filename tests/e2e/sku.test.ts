@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import type { Locator } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loginThroughPage, openConsole, type Console } from './browser';
+import { rowAction } from './steps';
 
 describe('SKUs in Chromium', () => {
   let c: Console;
@@ -105,7 +106,7 @@ describe('SKUs in Chromium', () => {
   });
 
   it('adds a noon platform SKU to E2E-002', async () => {
-    await row('E2E-002').getByTestId('sku-row-ec-platform-sku').click();
+    await rowAction(row('E2E-002'), 'sku-row-ec-platform-sku');
     const dialog = page().getByTestId('ec-platform-sku-dialog');
     await dialog.waitFor();
     await dialog.getByTestId('ec-platform-sku-add').click();

@@ -14,7 +14,9 @@
  * - shipping (/func/normal_outbound_exec): openShippingScreen, scanForShipping, shippingResultIs,
  *   allocateOnScreen, packOnScreen, shipOnScreen;
  * - inventory: inventoryRowsOf, inventoryRowOfBatch, stockOnRow, inventoryQtyInList, logDialogOfRow,
- *   logLinesOf, logLinesFor.
+ *   logLinesOf, logLinesFor;
+ * - list rows (issue 27: at most two actions inline, the rest in the row's menu): rowAction, rowActionIds,
+ *   openRowMenu.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -404,4 +406,39 @@ export function logLinesFor(lines: Locator, type: string, no?: string): Locator 
   const page = lines.page();
   const ofType = lines.filter({ has: page.getByText(type, { exact: true }) });
   return no === undefined ? ofType : ofType.filter({ has: page.getByText(no, { exact: true }) });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// List rows
+
+/**
+ * Clicks the action `testId` of `row` (e.g. `inbound-row-cancel`): its inline button, else the item of the menu
+ * the row's "more" button opens (issue 27: at most two actions inline).
+ */
+export async function rowAction(row: Locator, testId: string) {
+  await row.locator('[class*="-row-actions"]').first().waitFor();
+  const inline = row.getByTestId(testId);
+  if (await inline.count()) return inline.click();
+  await row.locator('[data-testid$="-row-more"]').click();
+  await openRowMenu(row.page()).getByTestId(testId).click();
+}
+
+/** The row menu on screen (MUI's; the sidebar is a role=menu too; closed row menus stay mounted, hidden). */
+export const openRowMenu = (page: Page): Locator => page.locator('.MuiMenu-list:visible');
+
+/** The actions of `row`: `inline` its buttons (without the menu's), `menu` the items of its menu (opened and closed again). */
+export async function rowActionIds(row: Locator): Promise<{ inline: string[]; menu: string[] }> {
+  const cell = row.locator('[class*="-row-actions"]').first();
+  await cell.waitFor();
+  const ids = (l: Locator) => l.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
+  const buttons = await ids(cell.locator(':scope > button, :scope > span > button'));
+  const inline = buttons.filter((id) => id && !id.endsWith('-row-more'));
+  if (!buttons.some((id) => id.endsWith('-row-more'))) return { inline, menu: [] };
+  await cell.locator('[data-testid$="-row-more"]').click();
+  const menu = openRowMenu(row.page());
+  await menu.waitFor();
+  const items = await ids(menu.getByRole('menuitem'));
+  await row.page().keyboard.press('Escape');
+  await expect.poll(() => menu.count()).toBe(0);
+  return { inline, menu: items };
 }

@@ -226,6 +226,33 @@ ${screen}
     expect(pkg(screen('      editable: [ENABLE]\n'))).toMatch(/screen\.editable: a resource without a workflow names the states of a referenced record/);
     expect(pkg(screen('      editable: { ref: orderId, states: [OPEN] }\n'))).toMatch(/screen\.editable\.states\.0: 'OPEN' is not a state of the workflow of order/);
   });
+  it('checks a screen\'s inline row actions (at most two, known, not destructive) and an action\'s own prompt (issue 27)', () => {
+    const wf = '    workflow: { field: status, actions: { go: { en: Go, zh: 走, from: [ENABLE], to: ENABLE, code: t }, drop: { en: Drop, zh: 弃, from: [ENABLE], to: ENABLE, code: t }, ask: { en: Ask, zh: 问, from: [ENABLE], to: ENABLE, code: t } } }\n';
+    const manifest = (screen: string) => base('      name: { type: string, en: N, zh: N, maxLength: 5, filter: eq }\n      status: { type: enum, enum: Status, en: S, zh: S }\n      why: { type: string, en: W, zh: W, maxLength: 9 }\n')
+      .replace('    fields:\n      name:', `${wf}    screen:\n      testId: thing\n      number: name\n      views: { all: { route: /thing/list } }\n      form: { fields: [name] }\n      rowWidgets: [thingPrint]\n${screen}    fields:\n      name:`);
+    const prompt = "{ en: 'Drop thing %{no}?', zh: '确定丢弃 %{no} 吗？', keep: { en: Keep thing, zh: 保留 }, ok: { en: Drop thing, zh: 丢弃 } }";
+    const ok = manifest(`      actions: { drop: { color: error, confirm: ${prompt} }, ask: { reason: why } }\n      inline: [go, thingPrint]\n`);
+    expect(problemsOf(ok)).toEqual([]);
+    const thing = parseManifest(ok, 'm.yaml').resources.find((r) => r.name === 'thing')!;
+    expect(thing.screen!.inline).toEqual(['go', 'thingPrint']);
+    expect(thing.screen!.actions.find((a) => a.name === 'drop')!.confirm).toEqual({ en: 'Drop thing %{no}?', zh: '确定丢弃 %{no} 吗？', keep: { en: 'Keep thing', zh: '保留' }, ok: { en: 'Drop thing', zh: '丢弃' } });
+    // the prompt's texts are messages of the resource, in both languages
+    const i18n = emitAll(parseManifest(ok, 'm.yaml')).find((o) => o.path === 'generated/client/i18n.ts')!.text;
+    const flat = i18n.replace(/\s+/g, ' ');
+    expect(flat).toContain('confirm: { drop: { title: "Drop thing %{no}?", keep: "Keep thing", ok: "Drop thing", }, }');
+    expect(flat).toContain('confirm: { drop: { title: "确定丢弃 %{no} 吗？", keep: "保留", ok: "丢弃", }, }');
+    // left out: no inline in the spec (the console's default applies)
+    expect(parseManifest(manifest(''), 'm.yaml').resources.find((r) => r.name === 'thing')!.screen!.inline).toBeUndefined();
+    const bad = problemsOf(manifest(`      actions: { drop: { color: error }, ask: { reason: why, confirm: ${prompt} }, go: { confirm: { en: Go?, zh: 走？, keep: { en: K } } } }\n      inline: [go, edit, view]\n`)).join('\n');
+    expect(bad).toMatch(/screen\.inline: at most 2 row actions are shown as buttons/);
+    expect(bad).toMatch(/screen\.actions\.ask\.confirm: only an action that asks for confirmation/);
+    expect(bad).toMatch(/screen\.actions\.go\.confirm\.keep: a label needs both en and zh/);
+    expect(bad).toMatch(/screen\.actions\.go\.confirm\.ok: name the button/);
+    const wrong = problemsOf(manifest('      actions: { drop: { color: error } }\n      inline: [drop, nope]\n')).join('\n');
+    expect(wrong).toMatch(/screen\.inline\.0: 'drop' is destructive: it stays apart at the end of the row's menu/);
+    expect(wrong).toMatch(/screen\.inline\.1: 'nope' is not a row action of this screen \(view, edit, go, drop, ask, thingPrint\)/);
+    expect(problemsOf(manifest('      inline: [delete]\n')).join('\n')).toMatch(/screen\.inline\.0: 'delete' is destructive/);
+  });
   it('checks the SKU list vocabulary: selection, bulk widgets, children, presets, dialog-only views, filter widgets, empty prompts', () => {
     const part = (extra: string) => `  part:\n    en: Parts\n    zh: 件\n    one: { en: part, zh: 件 }\n    path: /sapi/wms/part\n    table: wms_part\n    represent: code\n    permissions: { list: any }\n${extra}    fields:\n      thingId: { type: ref, resource: thing, en: T, zh: T, filter: eq }\n      code: { type: string, en: C, zh: C, maxLength: 9, filter: contains }\n`;
     const partScreen = '    screen:\n      testId: part\n      number: code\n      views: { ofThing: {} }\n      form: { emptyPrompt: true, fields: [code] }\n';

@@ -116,12 +116,42 @@ export function renderWithAdmin(ui: ReactNode, options: AdminOptions = {}) {
 /** The row with test id `testId` that shows `text`. */
 export const rowOf = (testId: string, text: string) => screen.getAllByTestId(testId).find((r) => within(r).queryByText(text))!;
 
-/** The test ids of the buttons in `row`. */
+/** The test ids of the buttons in `row` (its inline row actions, the menu's "more" button among them). */
 export const actionIds = (row: HTMLElement) =>
   within(row)
     .queryAllByRole('button')
     .map((b) => b.getAttribute('data-testid'))
     .filter(Boolean);
+
+/** Opens `row`'s action menu (its "more" button) and returns the open menu. */
+export async function openRowMenu(row: HTMLElement): Promise<HTMLElement> {
+  const more = row.querySelector<HTMLElement>('[data-testid$="-row-more"]');
+  if (!more) throw new Error('the row has no action menu');
+  fireEvent.click(more);
+  return screen.findByRole('menu');
+}
+
+/**
+ * Every action of `row` (issue 27: at most two inline, the rest in the row's menu): `inline` the buttons
+ * without the menu's, `menu` the items of its menu (opened and closed again), `all` both in that order.
+ */
+export async function rowActions(row: HTMLElement): Promise<{ inline: string[]; menu: string[]; all: string[] }> {
+  const buttons = actionIds(row) as string[];
+  const inline = buttons.filter((id) => !id.endsWith('-row-more'));
+  if (inline.length === buttons.length) return { inline, menu: [], all: inline };
+  const menu = await openRowMenu(row);
+  const items = within(menu).queryAllByRole('menuitem').map((b) => b.getAttribute('data-testid')).filter((x): x is string => Boolean(x));
+  fireEvent.keyDown(menu, { key: 'Escape' });
+  await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  return { inline, menu: items, all: [...inline, ...items] };
+}
+
+/** Clicks `row`'s action `testId`: its inline button, else the item of its menu. */
+export async function clickRowAction(row: HTMLElement, testId: string) {
+  const inline = within(row).queryByTestId(testId);
+  if (inline) fireEvent.click(inline);
+  else fireEvent.click(within(await openRowMenu(row)).getByTestId(testId));
+}
 
 /** Every leaf key of a message tree, dotted. */
 export const keysOf = (tree: unknown, prefix = ''): string[] =>

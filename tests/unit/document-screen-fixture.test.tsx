@@ -88,11 +88,18 @@ function render(view: string, roles: string[], records = RECORDS) {
   return { dataProvider, call };
 }
 
-const actionsOf = (no: string) =>
-  within(rowOf('transfer-row', no))
-    .queryAllByRole('button')
-    .map((b) => b.getAttribute('data-testid'))
-    .filter(Boolean);
+const idsOf = (elements: HTMLElement[]) => elements.map((b) => b.getAttribute('data-testid')).filter(Boolean);
+/** The row's inline buttons (the menu's "more" last when it has one), then, after opening it, the menu's items (closed again). */
+const actionsOf = async (no: string) => {
+  const inline = idsOf(within(rowOf('transfer-row', no)).queryAllByRole('button'));
+  if (!inline.includes('transfer-row-more')) return { inline, menu: [] };
+  fireEvent.click(within(rowOf('transfer-row', no)).getByTestId('transfer-row-more'));
+  const menu = await screen.findByRole('menu');
+  const items = idsOf(within(menu).getAllByRole('menuitem'));
+  fireEvent.keyDown(menu, { key: 'Escape' });
+  await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  return { inline, menu: items };
+};
 
 describe('a document screen generated from a fixture manifest', () => {
   it('emits both views with their routes and codes, each route loading its component from views/transfer.tsx', async () => {
@@ -119,18 +126,40 @@ describe('a document screen generated from a fixture manifest', () => {
     expect(page[1].filter).toEqual({ kind: 1 });
   });
 
-  it('offers edit and delete in the editable state, and each workflow action by state and code', async () => {
+  it('offers edit and delete in the editable state, and each workflow action by state and code: two inline, the rest in the menu', async () => {
     render('TransferInternalList', ['transfer:list', 'transfer:edit']);
     await screen.findByText('TR-1');
-    expect(actionsOf('TR-1')).toEqual(['transfer-row-view', 'transfer-row-edit', 'transfer-row-delete', 'transfer-row-submit']);
-    // approve needs transfer:approve
-    expect(actionsOf('TR-2')).toEqual(['transfer-row-view']);
-    expect(actionsOf('TR-3')).toEqual(['transfer-row-view']);
+    // no `inline` declared: the first workflow action, then edit; view and (apart, last) delete in the menu
+    expect(await actionsOf('TR-1')).toEqual({ inline: ['transfer-row-submit', 'transfer-row-edit', 'transfer-row-more'], menu: ['transfer-row-view', 'transfer-row-delete'] });
+    // approve needs transfer:approve; nothing else: no menu
+    expect(await actionsOf('TR-2')).toEqual({ inline: ['transfer-row-view'], menu: [] });
+    expect(await actionsOf('TR-3')).toEqual({ inline: ['transfer-row-view'], menu: [] });
     cleanup();
     render('TransferInternalList', ['transfer:list', 'transfer:approve']);
     await screen.findByText('TR-2');
-    expect(actionsOf('TR-1')).toEqual(['transfer-row-view']);
-    expect(actionsOf('TR-2')).toEqual(['transfer-row-view', 'transfer-row-approve']);
+    expect(await actionsOf('TR-1')).toEqual({ inline: ['transfer-row-view'], menu: [] });
+    expect(await actionsOf('TR-2')).toEqual({ inline: ['transfer-row-approve', 'transfer-row-view'], menu: [] });
+  });
+
+  it('asks before deleting from the menu, naming the document; Keep leaves it, Delete deletes it', async () => {
+    const { call } = render('TransferInternalList', ['admin']);
+    await screen.findByText('TR-1');
+    const ask = async () => {
+      fireEvent.click(within(rowOf('transfer-row', 'TR-1')).getByTestId('transfer-row-more'));
+      const menu = await screen.findByRole('menu');
+      // the destructive action sits apart, after a divider, last
+      expect(menu.querySelector('hr + * [data-testid="transfer-row-delete"], hr + [data-testid="transfer-row-delete"]')).not.toBeNull();
+      fireEvent.click(within(menu).getByTestId('transfer-row-delete'));
+      // the prompt outlives the closed menu
+      return within(await screen.findByTestId('transfer-row-delete-confirm')).findByText('Delete TR-1?');
+    };
+    await ask();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep' }));
+    await waitFor(() => expect(screen.queryByText('Delete TR-1?')).toBeNull());
+    expect(call).not.toHaveBeenCalled();
+    await ask();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/transfer/remove', { id: 1 }));
   });
 
   it('selects rows: the bulk widget is disabled without a selection, then gets the ids; done clears the selection', async () => {
@@ -155,7 +184,9 @@ describe('a document screen generated from a fixture manifest', () => {
     const { call } = render('TransferInternalList', ['admin']);
     await screen.findByText('TR-1');
     fireEvent.click(within(rowOf('transfer-row', 'TR-1')).getByTestId('transfer-row-submit'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    // the prompt names the document; its buttons are named after the action
+    await screen.findByText('Submit TR-1?');
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/transfer/submit', { id: 1 }));
   });
 

@@ -20,7 +20,7 @@ import { InboundReceivePage, inboundMessages, toReceiveBody } from '../../src/cl
 import { scanReceipts } from '../../src/client/screens/inbound/InboundReceivePage';
 import { orderImportMessages } from '../../src/client/screens/orderImport';
 import { packageMessages } from '../../src/client/screens/packages/messages';
-import { OWNER_A, OWNER_B, WH_1, WH_2, i18nOf, keysOf as keys, pickSku as pickSkuIn, renderWithAdmin, rowOf, stubDataProvider as stubWith, type Lists } from './console-harness';
+import { OWNER_A, OWNER_B, WH_1, WH_2, clickRowAction, i18nOf, keysOf as keys, pickSku as pickSkuIn, renderWithAdmin, rowOf, stubDataProvider as stubWith, type Lists } from './console-harness';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 60_000 });
@@ -262,7 +262,7 @@ describe('create / edit / view dialogs of the generated screen', () => {
     const order = { ...CREATED, status: 2, receivedQty: 1, problemReason: null, lines: [{ ...CREATED.lines[0], receivedQty: 1 }, { id: 82, skuId: 7, sku: 'ROSE', skuName: 'Rose', batchNo: 'B9', plannedQty: 2, receivedQty: 0 }] };
     renderScreen('normal', stubDataProvider({ inboundOrder: [order] }));
     await screen.findByText('IN202405010008');
-    fireEvent.click(await within(rowOf('inbound-row', 'IN202405010008')).findByTestId('inbound-row-view'));
+    await clickRowAction(rowOf('inbound-row', 'IN202405010008'), 'inbound-row-view');
     const view = await screen.findByTestId('inbound-view-dialog');
     expect(within(view).getByText('Inbound order IN202405010008')).toBeTruthy();
     expect(within(view).getByTestId('inbound-header-status').textContent).toBe('Receiving');

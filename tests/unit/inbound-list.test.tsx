@@ -18,7 +18,7 @@ import { screenFilterCodec } from '../../src/client/kit/screen/ScreenFilterBar';
 import { screenOf } from '../../src/client/kit/screen/spec';
 import { orderImportMessages } from '../../src/client/screens/orderImport';
 import { packageMessages } from '../../src/client/screens/packages/messages';
-import { actionIds, i18nOf, renderWithAdmin, rowOf as rowIn, stubDataProvider as stubWith } from './console-harness';
+import { actionIds, clickRowAction, i18nOf, openRowMenu, rowActions, renderWithAdmin, rowOf as rowIn, stubDataProvider as stubWith } from './console-harness';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -150,17 +150,19 @@ describe('inbound lists per view', () => {
     expect(within(rowOf('IN20240501000001')).getByText('Riyadh DC')).toBeTruthy();
     expect(within(rowOf('IN20240501000001')).getByText('Desert Rose Cosmetics')).toBeTruthy();
     await waitFor(() => expect(actionIds(rowOf('IN20240501000001'))).toContain('inbound-row-edit'));
-    expect(actionIds(rowOf('IN20240501000001'))).toEqual(['inbound-row-view', 'inbound-row-edit', 'inbound-row-delete', 'inbound-row-receive', 'inbound-row-cancel', 'inbound-row-submitProblem', 'inbound-row-create-package', 'inbound-row-print']);
-    expect(actionIds(rowOf('IN20240501000002'))).toEqual(['inbound-row-view', 'inbound-row-receive', 'inbound-row-complete', 'inbound-row-submitProblem', 'inbound-row-create-package', 'inbound-row-print']);
-    expect(actionIds(rowOf('IN20240501000003'))).toEqual(['inbound-row-view', 'inbound-row-print']);
-    expect(actionIds(rowOf('IN20240501000004'))).toEqual(['inbound-row-view', 'inbound-row-recreate', 'inbound-row-print']);
-    expect(actionIds(rowOf('IN20240501000005'))).toEqual(['inbound-row-view', 'inbound-row-cancelProblem', 'inbound-row-print']);
-    expect(within(rowOf('IN20240501000002')).getByTestId('inbound-row-complete').textContent).toBe('Close receiving');
-    expect(within(rowOf('IN20240501000002')).getByTestId('inbound-row-submitProblem').textContent).toBe('Submit problem order');
+    // two inline (the manifest's Receive and Edit, else the first action and View), the rest in the menu, destructive last
+    expect(await rowActions(rowOf('IN20240501000001'))).toMatchObject({ inline: ['inbound-row-receive', 'inbound-row-edit'], menu: ['inbound-row-view', 'inbound-row-create-package', 'inbound-row-print', 'inbound-row-delete', 'inbound-row-cancel', 'inbound-row-submitProblem'] });
+    expect(await rowActions(rowOf('IN20240501000002'))).toMatchObject({ inline: ['inbound-row-receive'], menu: ['inbound-row-view', 'inbound-row-complete', 'inbound-row-create-package', 'inbound-row-print', 'inbound-row-submitProblem'] });
+    expect(await rowActions(rowOf('IN20240501000003'))).toMatchObject({ inline: ['inbound-row-view'], menu: ['inbound-row-print'] });
+    expect(await rowActions(rowOf('IN20240501000004'))).toMatchObject({ inline: ['inbound-row-recreate', 'inbound-row-view'], menu: ['inbound-row-print'] });
+    expect(await rowActions(rowOf('IN20240501000005'))).toMatchObject({ inline: ['inbound-row-cancelProblem', 'inbound-row-view'], menu: ['inbound-row-print'] });
+    const menu = await openRowMenu(rowOf('IN20240501000002'));
+    expect(within(menu).getByTestId('inbound-row-complete').textContent).toBe('Close receiving');
+    expect(within(menu).getByTestId('inbound-row-submitProblem').textContent).toBe('Submit problem order');
     expect(screen.getByTestId('inbound-add')).toBeTruthy();
     expect(screen.getByTestId('inbound-order-import').textContent).toBe('Import');
     // create package opens the package dialog of that order
-    fireEvent.click(within(rowOf('IN20240501000002')).getByTestId('inbound-row-create-package'));
+    fireEvent.click(within(menu).getByTestId('inbound-row-create-package'));
     expect(await screen.findByTestId('package-dialog')).toBeTruthy();
   });
 
@@ -168,7 +170,7 @@ describe('inbound lists per view', () => {
     renderList('normal', ['inbound:list']);
     await screen.findByText('IN20240501000001');
     await new Promise((r) => setTimeout(r, 50));
-    expect(actionIds(rowOf('IN20240501000001'))).toEqual(['inbound-row-view', 'inbound-row-print']);
+    expect((await rowActions(rowOf('IN20240501000001'))).all).toEqual(['inbound-row-view', 'inbound-row-print']);
     expect(screen.queryByTestId('inbound-add')).toBeNull();
     expect(screen.queryByTestId('inbound-order-import')).toBeNull();
   });
@@ -177,8 +179,8 @@ describe('inbound lists per view', () => {
     renderList('normal', ['inbound:list', 'inbound:receive']);
     await screen.findByText('IN20240501000001');
     await waitFor(() => expect(actionIds(rowOf('IN20240501000001'))).toContain('inbound-row-receive'));
-    expect(actionIds(rowOf('IN20240501000001'))).toEqual(['inbound-row-view', 'inbound-row-receive', 'inbound-row-print']);
-    expect(actionIds(rowOf('IN20240501000002'))).toEqual(['inbound-row-view', 'inbound-row-receive', 'inbound-row-complete', 'inbound-row-print']);
+    expect((await rowActions(rowOf('IN20240501000001'))).all).toEqual(['inbound-row-receive', 'inbound-row-view', 'inbound-row-print']);
+    expect((await rowActions(rowOf('IN20240501000002'))).all).toEqual(['inbound-row-receive', 'inbound-row-view', 'inbound-row-complete', 'inbound-row-print']);
   });
 
   it('cancels after a confirmation and reloads; submit problem needs a reason', async () => {
@@ -186,12 +188,20 @@ describe('inbound lists per view', () => {
     const dp = renderList('normal', ['admin'], stubDataProvider(RECORDS, call));
     await screen.findByText('IN20240501000001');
     const before = pages(dp).length;
-    fireEvent.click(await within(rowOf('IN20240501000001')).findByTestId('inbound-row-cancel'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(actionIds(rowOf('IN20240501000001'))).toContain('inbound-row-edit'));
+    await clickRowAction(rowOf('IN20240501000001'), 'inbound-row-cancel');
+    // the prompt names the order; its buttons are named after the action
+    const prompt = await screen.findByTestId('inbound-row-cancel-confirm');
+    expect(within(prompt).getByText('Cancel inbound order IN20240501000001?')).toBeTruthy();
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Keep order' }));
+    await waitFor(() => expect(screen.queryByText('Cancel inbound order IN20240501000001?')).toBeNull());
+    expect(call).not.toHaveBeenCalled();
+    await clickRowAction(rowOf('IN20240501000001'), 'inbound-row-cancel');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
     await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/inbound-order/cancel', { id: 1 }));
     await waitFor(() => expect(pages(dp).length).toBeGreaterThan(before));
 
-    fireEvent.click(within(rowOf('IN20240501000002')).getByTestId('inbound-row-submitProblem'));
+    await clickRowAction(rowOf('IN20240501000002'), 'inbound-row-submitProblem');
     const dialog = await screen.findByTestId('inbound-submitProblem-dialog');
     fireEvent.click(within(dialog).getByTestId('inbound-submitProblem-confirm'));
     expect(await within(dialog).findByText('Problem reason cannot be empty')).toBeTruthy();

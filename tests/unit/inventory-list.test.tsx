@@ -315,7 +315,8 @@ describe('Inventory change-log dialog', () => {
     expect(first.getByText('count')).toBeTruthy();
     const store = first.getByText(/Store one/);
     expect(store.textContent).toBe('Store one\nRiyadh branch');
-    expect(getComputedStyle(store).whiteSpace).toBe('pre-line');
+    // its lines kept, none wrapped (issue 27: one line a row unless the text has lines)
+    expect(getComputedStyle(store).whiteSpace).toBe('pre');
     const second = within(rows[1]);
     expect(second.getByText('9 -> 5')).toBeTruthy();
     expect(second.getByText('-4').closest('.MuiChip-colorError')).not.toBeNull();

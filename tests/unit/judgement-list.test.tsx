@@ -16,7 +16,7 @@ import { documentScreenMessages } from '../../src/client/kit/screen/messages';
 import { screenFilterCodec } from '../../src/client/kit/screen/ScreenFilterBar';
 import { screenOf } from '../../src/client/kit/screen/spec';
 import { lineSummary } from '../../src/client/screens/judgement/widgets';
-import { i18nOf, renderWithAdmin, rowOf as rowIn, stubDataProvider as stubWith } from './console-harness';
+import { actionIds, clickRowAction, i18nOf, renderWithAdmin, rowActions, rowOf as rowIn, stubDataProvider as stubWith } from './console-harness';
 
 // the console renders heavy MUI trees: allow slow machines and parallel test files more time
 configure({ asyncUtilTimeout: 5000 });
@@ -70,6 +70,12 @@ function renderList(roles = ['admin'], dataProvider = stubDataProvider()) {
 }
 
 const rowOf = (no: string) => rowIn('judgement-row', no);
+/** Every action of the three rows (inline and in their menus), row by row. */
+const everyAction = async () => {
+  const ids: string[] = [];
+  for (const no of ['IJ20240501000001', 'IJ20240501000002', 'IJ20240501000003']) ids.push(...(await rowActions(rowOf(no))).all);
+  return ids;
+};
 const judgementPages = (dp: ReturnType<typeof stubDataProvider>) => dp.getList.mock.calls.filter((c) => c[0] === 'inventoryJudgement');
 
 afterEach(() => {
@@ -163,13 +169,10 @@ describe('the generated adjustment list', () => {
     renderList();
     await screen.findByText('IJ20240501000001');
     expect(await screen.findByTestId('judgement-add')).toBeTruthy();
-    const pending = rowOf('IJ20240501000001');
-    for (const id of ['view', 'edit', 'delete', 'approve', 'reject']) expect(within(pending).getByTestId(`judgement-row-${id}`)).toBeTruthy();
-    for (const no of ['IJ20240501000002', 'IJ20240501000003']) {
-      const row = rowOf(no);
-      expect(within(row).getByTestId('judgement-row-view')).toBeTruthy();
-      for (const id of ['edit', 'delete', 'approve', 'reject']) expect(within(row).queryByTestId(`judgement-row-${id}`)).toBeNull();
-    }
+    await waitFor(() => expect(actionIds(rowOf('IJ20240501000001'))).toContain('judgement-row-edit'));
+    // no `inline` declared: the first action and Edit inline; View, Reject and (apart, last) Delete in the menu
+    expect(await rowActions(rowOf('IJ20240501000001'))).toMatchObject({ inline: ['judgement-row-approve', 'judgement-row-edit'], menu: ['judgement-row-view', 'judgement-row-reject', 'judgement-row-delete'] });
+    for (const no of ['IJ20240501000002', 'IJ20240501000003']) expect((await rowActions(rowOf(no))).all).toEqual(['judgement-row-view']);
   });
 
   it('follows the permission codes: list only, add, approve', async () => {
@@ -177,26 +180,21 @@ describe('the generated adjustment list', () => {
     await screen.findByText('IJ20240501000001');
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByTestId('judgement-add')).toBeNull();
-    expect(screen.getAllByTestId('judgement-row-view')).toHaveLength(3);
-    for (const id of ['edit', 'delete', 'approve', 'reject']) expect(screen.queryByTestId(`judgement-row-${id}`)).toBeNull();
+    expect(await everyAction()).toEqual(['judgement-row-view', 'judgement-row-view', 'judgement-row-view']);
     cleanup();
 
     renderList(['inventory_judgement:list', 'inventory_judgement:add']);
     await screen.findByText('IJ20240501000001');
     expect(await screen.findByTestId('judgement-add')).toBeTruthy();
-    expect(screen.getAllByTestId('judgement-row-edit')).toHaveLength(1);
-    expect(screen.getAllByTestId('judgement-row-delete')).toHaveLength(1);
-    expect(screen.queryByTestId('judgement-row-approve')).toBeNull();
-    expect(screen.queryByTestId('judgement-row-reject')).toBeNull();
+    await waitFor(() => expect(screen.getAllByTestId('judgement-row-edit')).toHaveLength(1));
+    expect((await everyAction()).sort()).toEqual(['judgement-row-delete', 'judgement-row-edit', 'judgement-row-view', 'judgement-row-view', 'judgement-row-view']);
     cleanup();
 
     renderList(['inventory_judgement:list', 'inventory_judgement:approve']);
     await screen.findByText('IJ20240501000001');
     expect(await screen.findAllByTestId('judgement-row-approve')).toHaveLength(1);
-    expect(screen.getAllByTestId('judgement-row-reject')).toHaveLength(1);
     expect(screen.queryByTestId('judgement-add')).toBeNull();
-    expect(screen.queryByTestId('judgement-row-edit')).toBeNull();
-    expect(screen.queryByTestId('judgement-row-delete')).toBeNull();
+    expect((await everyAction()).sort()).toEqual(['judgement-row-approve', 'judgement-row-reject', 'judgement-row-view', 'judgement-row-view', 'judgement-row-view']);
   });
 
   it('approves after a confirmation, notifies and reloads', async () => {
@@ -205,9 +203,11 @@ describe('the generated adjustment list', () => {
     await screen.findByText('IJ20240501000001');
     const loads = judgementPages(dp).length;
     fireEvent.click(within(rowOf('IJ20240501000001')).getByTestId('judgement-row-approve'));
-    expect(await screen.findByText('Approve: IJ20240501000001?')).toBeTruthy();
+    // the prompt names the document; its buttons: Back / the action
+    expect(await screen.findByText('Approve IJ20240501000001?')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
     expect(call).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/inventory-judgement/approve', { id: 1 }));
     expect(await screen.findByText('Operation successful')).toBeTruthy();
     await waitFor(() => expect(judgementPages(dp).length).toBeGreaterThan(loads));
@@ -220,7 +220,7 @@ describe('the generated adjustment list', () => {
     renderList(['admin'], stubDataProvider(call));
     await screen.findByText('IJ20240501000001');
     fireEvent.click(within(rowOf('IJ20240501000001')).getByTestId('judgement-row-approve'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    fireEvent.click(within(await screen.findByTestId('judgement-row-approve-confirm')).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText(msg)).toBeTruthy();
     expect(call).toHaveBeenCalledTimes(1);
   });
@@ -229,7 +229,7 @@ describe('the generated adjustment list', () => {
     const call = vi.fn((..._args: unknown[]) => Promise.resolve<any>({ id: 1, status: 3 }));
     const dp = renderList(['admin'], stubDataProvider(call));
     await screen.findByText('IJ20240501000001');
-    fireEvent.click(within(rowOf('IJ20240501000001')).getByTestId('judgement-row-reject'));
+    await clickRowAction(rowOf('IJ20240501000001'), 'judgement-row-reject');
     const dialog = await screen.findByTestId('judgement-reject-dialog');
     expect(within(dialog).getByText('Reject: IJ20240501000001')).toBeTruthy();
     fireEvent.click(within(dialog).getByTestId('judgement-reject-confirm'));
@@ -251,17 +251,18 @@ describe('the generated adjustment list', () => {
     const call = vi.fn((..._args: unknown[]) => Promise.resolve<any>(null));
     renderList(['admin'], stubDataProvider(call));
     await screen.findByText('IJ20240501000001');
-    fireEvent.click(within(rowOf('IJ20240501000001')).getByTestId('judgement-row-delete'));
+    await waitFor(() => expect(actionIds(rowOf('IJ20240501000001'))).toContain('judgement-row-edit'));
+    await clickRowAction(rowOf('IJ20240501000001'), 'judgement-row-delete');
     expect(await screen.findByText('Delete inventory adjustment IJ20240501000001?')).toBeTruthy();
     expect(call).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/inventory-judgement/remove', { id: 1 }));
   });
 
   it('shows the lines in the view dialog', async () => {
     renderList(['inventory_judgement:list']);
     await screen.findByText('IJ20240501000001');
-    fireEvent.click(within(rowOf('IJ20240501000001')).getByTestId('judgement-row-view'));
+    await clickRowAction(rowOf('IJ20240501000001'), 'judgement-row-view');
     const dialog = await screen.findByTestId('judgement-view-dialog');
     expect(within(dialog).getByText('Inventory adjustment IJ20240501000001')).toBeTruthy();
     const lines = within(dialog).getAllByTestId('judgement-view-line');

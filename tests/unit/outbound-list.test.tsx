@@ -22,7 +22,7 @@ import { orderImportMessages } from '../../src/client/screens/orderImport';
 import { packageMessages } from '../../src/client/screens/packages/messages';
 import { shippingMessages } from '../../src/client/screens/shipping';
 import { waybillMessages } from '../../src/client/screens/waybill/messages';
-import { actionIds, i18nOf, renderWithAdmin, rowOf as rowIn, stubDataProvider as stubWith } from './console-harness';
+import { actionIds, clickRowAction, i18nOf, rowActions, renderWithAdmin, rowOf as rowIn, stubDataProvider as stubWith } from './console-harness';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -147,19 +147,20 @@ describe('outbound lists per view', () => {
     expect(first.querySelector('td.column-qty')?.textContent).toBe('3');
     expect(screen.getAllByText('Country / city').length).toBeGreaterThan(0);
     await waitFor(() => expect(actionIds(first)).toContain('outbound-row-edit'));
-    expect(actionIds(first)).toEqual(['outbound-row-view', 'outbound-row-edit', 'outbound-row-delete', 'outbound-row-allocate', 'outbound-row-cancel', 'outbound-row-create-package', 'outbound-row-print']);
+    // inline: the first step and Edit (else View); the rest in the menu (each print document an item), Delete and Cancel last
+    expect(await rowActions(first)).toMatchObject({ inline: ['outbound-row-allocate', 'outbound-row-edit'], menu: ['outbound-row-view', 'outbound-row-create-package', 'print-pickList', 'print-packingList', 'outbound-row-delete', 'outbound-row-cancel'] });
     // allocated without a waybill: the waybill can be asked for (issue 17)
-    expect(actionIds(rowOf('OUT20240501000002'))).toEqual(['outbound-row-view', 'outbound-row-pick', 'outbound-row-pack', 'outbound-row-ship', 'outbound-row-cancel', 'outbound-row-create-package', 'outbound-row-print', 'outbound-row-create-waybill']);
+    expect(await rowActions(rowOf('OUT20240501000002'))).toMatchObject({ inline: ['outbound-row-pick', 'outbound-row-view'], menu: ['outbound-row-pack', 'outbound-row-ship', 'outbound-row-create-package', 'print-pickList', 'print-packingList', 'outbound-row-create-waybill', 'outbound-row-cancel'] });
     // packed: packages are closed; its waybill's page (label, tracking) is a click away
-    expect(actionIds(rowOf('OUT20240501000004'))).toEqual(['outbound-row-view', 'outbound-row-ship', 'outbound-row-cancel', 'outbound-row-print', 'outbound-row-waybills']);
-    expect(actionIds(rowOf('OUT20240501000005'))).toEqual(['outbound-row-view', 'outbound-row-deliver', 'outbound-row-print', 'outbound-row-waybills']);
-    expect(actionIds(rowOf('OUT20240501000006'))).toEqual(['outbound-row-view', 'outbound-row-print', 'outbound-row-waybills']);
+    expect(await rowActions(rowOf('OUT20240501000004'))).toMatchObject({ inline: ['outbound-row-ship', 'outbound-row-view'], menu: ['print-pickList', 'print-packingList', 'outbound-row-waybills', 'outbound-row-cancel'] });
+    expect((await rowActions(rowOf('OUT20240501000005'))).all).toEqual(['outbound-row-deliver', 'outbound-row-view', 'print-pickList', 'print-packingList', 'outbound-row-waybills']);
+    expect((await rowActions(rowOf('OUT20240501000006'))).all).toEqual(['outbound-row-view', 'print-pickList', 'print-packingList', 'outbound-row-waybills']);
     expect(within(first).getByTestId('outbound-row-allocate').textContent).toBe('Allocate');
     expect(within(rowOf('OUT20240501000005')).getByTestId('outbound-row-deliver').textContent).toBe('Update delivery status');
     expect(screen.getByTestId('outbound-add')).toBeTruthy();
     expect(screen.getByTestId('outbound-order-import').textContent).toBe('Import');
     // create package opens the package dialog of that order
-    fireEvent.click(within(rowOf('OUT20240501000002')).getByTestId('outbound-row-create-package'));
+    await clickRowAction(rowOf('OUT20240501000002'), 'outbound-row-create-package');
     expect(await screen.findByTestId('package-dialog')).toBeTruthy();
   });
 
@@ -167,13 +168,14 @@ describe('outbound lists per view', () => {
     renderList('normal', ['outbound:list']);
     await screen.findByText('OUT20240501000001');
     await new Promise((r) => setTimeout(r, 50));
-    expect(actionIds(rowOf('OUT20240501000001'))).toEqual(['outbound-row-view', 'outbound-row-print']);
+    expect((await rowActions(rowOf('OUT20240501000001'))).all).toEqual(['outbound-row-view', 'print-pickList', 'print-packingList']);
     expect(screen.queryByTestId('outbound-add')).toBeNull();
     cleanup();
     renderList('normal', ['outbound:list', 'outbound:allocate']);
     await screen.findByText('OUT20240501000001');
-    await waitFor(() => expect(actionIds(rowOf('OUT20240501000001'))).toEqual(['outbound-row-view', 'outbound-row-allocate', 'outbound-row-create-package', 'outbound-row-print']));
-    expect(actionIds(rowOf('OUT20240501000002'))).toEqual(['outbound-row-view', 'outbound-row-pick', 'outbound-row-pack', 'outbound-row-ship', 'outbound-row-create-package', 'outbound-row-print']);
+    await waitFor(() => expect(actionIds(rowOf('OUT20240501000001'))).toContain('outbound-row-allocate'));
+    expect((await rowActions(rowOf('OUT20240501000001'))).all).toEqual(['outbound-row-allocate', 'outbound-row-view', 'outbound-row-create-package', 'print-pickList', 'print-packingList']);
+    expect((await rowActions(rowOf('OUT20240501000002'))).all).toEqual(['outbound-row-pick', 'outbound-row-view', 'outbound-row-pack', 'outbound-row-ship', 'outbound-row-create-package', 'print-pickList', 'print-packingList']);
     expect(screen.queryByTestId('outbound-add')).toBeNull();
   });
 
@@ -185,14 +187,14 @@ describe('outbound lists per view', () => {
     const before = pages(dp).length;
     fireEvent.click(await within(rowOf('OUT20240501000001')).findByTestId('outbound-row-allocate'));
     const prompt = await screen.findByTestId('outbound-row-allocate-confirm');
-    expect(within(prompt).getByText('Allocate: OUT20240501000001?')).toBeTruthy();
-    fireEvent.click(within(prompt).getByRole('button', { name: 'Confirm' }));
+    expect(within(prompt).getByText('Allocate OUT20240501000001?')).toBeTruthy();
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Allocate' }));
     await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/outbound-order/allocate', { id: 1 }));
     expect(await screen.findByText('Operation successful')).toBeTruthy();
     await waitFor(() => expect(pages(dp).length).toBeGreaterThan(before));
 
     fireEvent.click(within(rowOf('OUT20240501000001')).getByTestId('outbound-row-allocate'));
-    fireEvent.click(within(await screen.findByTestId('outbound-row-allocate-confirm')).getByRole('button', { name: 'Confirm' }));
+    fireEvent.click(within(await screen.findByTestId('outbound-row-allocate-confirm')).getByRole('button', { name: 'Allocate' }));
     expect(await screen.findByText(short)).toBeTruthy();
     expect(call).toHaveBeenCalledTimes(2);
   });
@@ -201,7 +203,8 @@ describe('outbound lists per view', () => {
     const call = vi.fn((path: string, _body?: unknown) => Promise.resolve<any>(path.endsWith('/outbound-package/page') ? { records: [], total: 0 } : { id: 2 }));
     renderList('normal', ['admin'], stubDataProvider(RECORDS, call as any));
     await screen.findByText('OUT20240501000002');
-    fireEvent.click(await within(rowOf('OUT20240501000002')).findByTestId('outbound-row-pack'));
+    await waitFor(() => expect(actionIds(rowOf('OUT20240501000002'))).toContain('outbound-row-pick'));
+    await clickRowAction(rowOf('OUT20240501000002'), 'outbound-row-pack');
     const dialog = await screen.findByTestId('shipping-pack-dialog');
     await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/outbound-package/page', { orderId: 2, size: 1 }));
     fireEvent.change(within(dialog).getByTestId('shipping-pack-waybillNo'), { target: { value: ' SMSA-1 ' } });
@@ -221,10 +224,12 @@ describe('outbound lists per view', () => {
     await waitFor(() => expect(screen.queryByTestId('outbound-deliver-dialog')).toBeNull());
 
     fireEvent.click(within(rowOf('OUT20240501000004')).getByTestId('outbound-row-ship'));
-    fireEvent.click(within(await screen.findByTestId('outbound-row-ship-confirm')).getByRole('button', { name: 'Confirm' }));
+    fireEvent.click(within(await screen.findByTestId('outbound-row-ship-confirm')).getByRole('button', { name: 'Ship' }));
     await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/outbound-order/ship', { id: 4 }));
-    fireEvent.click(within(rowOf('OUT20240501000003')).getByTestId('outbound-row-cancel'));
-    fireEvent.click(within(await screen.findByTestId('outbound-row-cancel-confirm')).getByRole('button', { name: 'Confirm' }));
+    await clickRowAction(rowOf('OUT20240501000003'), 'outbound-row-cancel');
+    const cancel = await screen.findByTestId('outbound-row-cancel-confirm');
+    expect(within(cancel).getByText('Cancel outbound order OUT20240501000003?')).toBeTruthy();
+    fireEvent.click(within(cancel).getByRole('button', { name: 'Cancel order' }));
     await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/outbound-order/cancel', { id: 3 }));
   });
 
@@ -255,7 +260,7 @@ describe('outbound lists per view', () => {
   it('views an order with its lines and allocated quantities', async () => {
     renderList('normal');
     await screen.findByText('OUT20240501000002');
-    fireEvent.click(within(rowOf('OUT20240501000002')).getByTestId('outbound-row-view'));
+    await clickRowAction(rowOf('OUT20240501000002'), 'outbound-row-view');
     const view = await screen.findByTestId('outbound-view-dialog');
     expect(within(view).getByText('Outbound order OUT20240501000002')).toBeTruthy();
     expect(within(view).getByTestId('outbound-header-status').textContent).toBe('Allocated');

@@ -16,7 +16,7 @@ import { appEn } from '../../src/client/i18n/app-en';
 import { appZh } from '../../src/client/i18n/app-zh';
 import { setToken } from '../../src/client/providers/session';
 import { SkuImportDialog, progressOf } from '../../src/client/screens/sku';
-import { REQUIRED_OWNER, i18nOf, keysOf as keys, renderWithAdmin, rowOf, stubDataProvider } from './console-harness';
+import { REQUIRED_OWNER, clickRowAction, i18nOf, keysOf as keys, renderWithAdmin, rowOf, stubDataProvider } from './console-harness';
 
 // the console renders heavy MUI trees: allow slow machines and parallel test files more time
 configure({ asyncUtilTimeout: 5000 });
@@ -212,7 +212,7 @@ describe("the children's lists (supplier and platform SKUs of one SKU)", () => {
       },
       'SKU-8',
     );
-    fireEvent.click(within(rowOf('sku-row', 'SKU-8')).getByTestId('sku-row-supplier-sku'));
+    await clickRowAction(rowOf('sku-row', 'SKU-8'), 'sku-row-supplier-sku');
     const dialog = await screen.findByTestId('supplier-sku-dialog');
     expect(within(dialog).getByText('Supplier SKUs: SKU-8')).toBeTruthy();
     expect(await within(dialog).findByText('Acme')).toBeTruthy();
@@ -236,7 +236,7 @@ describe("the children's lists (supplier and platform SKUs of one SKU)", () => {
 
   it("requires the platform ('Please select') and the platform SKU ('Please input'); a row downloads its label", async () => {
     const dp = await renderSkus({ sku: [sku], ecPlatformSku: [{ id: 3, skuId: 8, ecPlatform: 1, ecPlatformSku: 'NOON-8' }] }, 'SKU-8');
-    fireEvent.click(within(rowOf('sku-row', 'SKU-8')).getByTestId('sku-row-ec-platform-sku'));
+    await clickRowAction(rowOf('sku-row', 'SKU-8'), 'sku-row-ec-platform-sku');
     const dialog = await screen.findByTestId('ec-platform-sku-dialog');
     expect(await within(dialog).findByText('NOON-8')).toBeTruthy();
     expect(within(dialog).getByTestId('ec-platform-sku-row-label').textContent).toBe('Download label');

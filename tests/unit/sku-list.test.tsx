@@ -14,7 +14,7 @@ import { documentScreenMessages } from '../../src/client/kit/screen/messages';
 import { screenFilterCodec } from '../../src/client/kit/screen/ScreenFilterBar';
 import { screenOf } from '../../src/client/kit/screen/spec';
 import { weightError } from '../../src/client/screens/sku';
-import { i18nOf, renderWithAdmin, rowOf, stubDataProvider } from './console-harness';
+import { clickRowAction, i18nOf, renderWithAdmin, rowActions, rowOf, stubDataProvider } from './console-harness';
 
 // the console renders heavy MUI trees: allow slow machines and parallel test files more time
 configure({ asyncUtilTimeout: 5000 });
@@ -96,9 +96,9 @@ describe('SKU list', () => {
     const headers = screen.getAllByRole('columnheader');
     const sortable = headers.filter((h) => h.querySelector('.MuiTableSortLabel-root')).map((h) => h.textContent);
     expect(sortable).toEqual(['SKU', 'Created']);
-    // spec 2.8 row actions: no View; edit, delete, the children's lists, the inventory, the labels
-    const ids = within(rowOf('sku-row', 'SKU-1')).getAllByRole('button').map((b) => b.getAttribute('data-testid'));
-    expect(ids).toEqual(['sku-row-edit', 'sku-row-delete', 'sku-row-supplier-sku', 'sku-row-ec-platform-sku', 'sku-row-inventory', 'sku-row-labels']);
+    // spec 2.8 row actions: no View; edit and the inventory inline (manifest `inline`), then the children's lists,
+    // the labels and, apart, delete in the row's menu
+    expect(await rowActions(rowOf('sku-row', 'SKU-1'))).toMatchObject({ inline: ['sku-row-edit', 'sku-row-inventory'], menu: ['sku-row-supplier-sku', 'sku-row-ec-platform-sku', 'sku-row-labels', 'sku-row-delete'] });
   });
 
   it('disables the label and weight buttons until rows are selected, and counts the selection', async () => {
@@ -150,11 +150,10 @@ describe('SKU list', () => {
   it('hides buttons without their codes (spec 6)', async () => {
     renderList({}, ['sku', 'sku:list']);
     await screen.findByText('SKU-1', undefined, { timeout: 5000 });
-    await waitFor(() => expect(screen.getAllByTestId('sku-row-supplier-sku').length).toBe(2));
-    for (const id of ['sku-add', 'sku-import-sku', 'sku-download-labels', 'sku-batch-weight', 'sku-row-edit', 'sku-row-delete', 'sku-row-labels']) expect(screen.queryByTestId(id), id).toBeNull();
-    // the children's lists and the inventory need the list code only
-    expect(screen.getAllByTestId('sku-row-ec-platform-sku').length).toBe(2);
-    expect(screen.getAllByTestId('sku-row-inventory').length).toBe(2);
+    await waitFor(() => expect(screen.getAllByTestId('sku-row-inventory').length).toBe(2));
+    for (const id of ['sku-add', 'sku-import-sku', 'sku-download-labels', 'sku-batch-weight']) expect(screen.queryByTestId(id), id).toBeNull();
+    // the children's lists and the inventory need the list code only; no edit, delete or labels
+    for (const no of ['SKU-1', 'SKU-2']) expect((await rowActions(rowOf('sku-row', no))).all).toEqual(['sku-row-inventory', 'sku-row-supplier-sku', 'sku-row-ec-platform-sku']);
   });
 
   it('searches with the filter bar from page 1 (codes joined by commas)', async () => {
@@ -175,11 +174,11 @@ describe('SKU list', () => {
     await screen.findByText('SKU-1', undefined, { timeout: 5000 });
     selectRow('SKU-1');
     await waitFor(() => expect(screen.getByTestId('sku-selection').textContent).toBe('1 item selected'));
-    fireEvent.click(within(rowOf('sku-row', 'SKU-1')).getByTestId('sku-row-delete'));
+    await clickRowAction(rowOf('sku-row', 'SKU-1'), 'sku-row-delete');
     expect(await screen.findByText('Delete SKU SKU-1?')).toBeTruthy();
     expect(dp.call).not.toHaveBeenCalled();
     const loads = skuPages(dp).length;
-    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(dp.call).toHaveBeenCalledWith('/sapi/wms/sku/remove', { id: 1 }));
     await waitFor(() => expect(skuPages(dp).length).toBeGreaterThan(loads));
     await waitFor(() => expect(screen.queryByTestId('sku-selection')).toBeNull());

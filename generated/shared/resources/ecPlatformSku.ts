@@ -78,6 +78,7 @@ export const ecPlatformSkuMeta = {
     bulkWidgets: [],
     rowWidgets: ["ecPlatformLabel"],
     children: [],
+    inline: ["edit", "ecPlatformLabel"],
     form: {
       fields: [
         { field: "ecPlatform" },

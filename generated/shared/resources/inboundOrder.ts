@@ -196,7 +196,17 @@ export const inboundOrderMeta = {
     actions: [
       { name: "receive", kind: "widget", widget: "inboundReceive", color: "success" },
       { name: "complete", kind: "confirm", color: "success" },
-      { name: "cancel", kind: "confirm", color: "error" },
+      {
+        name: "cancel",
+        kind: "confirm",
+        color: "error",
+        confirm: {
+          en: "Cancel inbound order %{no}?",
+          zh: "确定取消入库单 %{no} 吗？",
+          keep: { en: "Keep order", zh: "保留订单" },
+          ok: { en: "Cancel order", zh: "取消订单" },
+        },
+      },
       { name: "submitProblem", kind: "reason", reasonField: "problemReason", color: "error" },
       { name: "cancelProblem", kind: "confirm", color: "warning" },
       { name: "recreate", kind: "confirm" },
@@ -205,6 +215,7 @@ export const inboundOrderMeta = {
     bulkWidgets: [],
     rowWidgets: ["createPackage", "print"],
     children: [],
+    inline: ["receive", "edit"],
     form: {
       fields: [
         { field: "ownerId" },

@@ -141,6 +141,7 @@ export const inventoryMeta = {
     bulkWidgets: [],
     rowWidgets: ["inventoryLog"],
     children: [],
+    inline: ["inventoryLog"],
     viewLines: [],
   },
   one: { en: "inventory record", zh: "库存记录" },

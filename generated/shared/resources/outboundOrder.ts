@@ -249,7 +249,17 @@ export const outboundOrderMeta = {
       { name: "pick", kind: "confirm" },
       { name: "pack", kind: "widget", widget: "outboundPack" },
       { name: "ship", kind: "confirm", color: "success" },
-      { name: "cancel", kind: "confirm", color: "error" },
+      {
+        name: "cancel",
+        kind: "confirm",
+        color: "error",
+        confirm: {
+          en: "Cancel outbound order %{no}?",
+          zh: "确定取消出库单 %{no} 吗？",
+          keep: { en: "Keep order", zh: "保留订单" },
+          ok: { en: "Cancel order", zh: "取消订单" },
+        },
+      },
       { name: "deliver", kind: "form", fields: ["deliveryStatus"] },
     ],
     topWidgets: ["orderImport"],

@@ -157,6 +157,7 @@ export const skuMeta = {
       { resource: "supplierSku", ref: "skuId" },
       { resource: "ecPlatformSku", ref: "skuId" },
     ],
+    inline: ["edit", "skuInventory"],
     form: {
       fields: [
         { field: "ownerId" },

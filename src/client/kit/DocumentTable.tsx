@@ -1,6 +1,6 @@
 /**
  * The table frame of the wide lists (documents, SKUs, inventory): react-admin's Datagrid without row clicks
- * or react-admin's bulk toolbar, rows with the test id `${testId}-row`, cells aligned to the top, and the
+ * or react-admin's bulk toolbar, rows with the test id `${testId}-row`, cells one line high (long texts cut with an ellipsis), and the
  * `operations` column (a column with `source="operations"`) kept in sight on the right while the table
  * scrolls sideways, so a row's actions are on screen at 1280 px and up without scrolling:
  * - the table's own wrapper (`RaDatagrid-tableWrapper`) is the horizontal scroll container, so the sticky
@@ -23,15 +23,26 @@ export const WIDE_LIST_SX = { contain: 'inline-size', '& .RaList-main': { minWid
 /** The header cells of react-admin's Datagrid are sticky at z-index 2 (useDatagridStyles). */
 const HEADER_Z = 2;
 
+/** The size in px a list draws a picture's 60x60 thumbnail (spec 9): a row stays about one line of text high. */
+export const LIST_THUMB = 40;
+
+/** The widest a data cell grows before its text is cut with an ellipsis (the full text is in the view dialog / title). */
+const CELL_MAX_WIDTH = 320;
+
 const TABLE_SX = {
   '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
-  '& .RaDatagrid-rowCell': { verticalAlign: 'top' },
+  // one line of text a row (issue 27 item 3): long texts end in an ellipsis instead of wrapping
+  '& .RaDatagrid-rowCell': { verticalAlign: 'middle', whiteSpace: 'nowrap', maxWidth: CELL_MAX_WIDTH, overflow: 'hidden', textOverflow: 'ellipsis', py: 0.5 },
+  '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' },
+  // the actions column keeps its own width and background, so it sits beside the data rather than over it
   '& .column-operations': {
     position: 'sticky',
     right: 0,
     zIndex: 1,
     bgcolor: 'background.paper',
     boxShadow: (theme: { palette: { divider: string } }) => `-1px 0 0 ${theme.palette.divider}`,
+    maxWidth: 'none',
+    overflow: 'visible',
   },
   '& .RaDatagrid-headerCell.column-operations': { zIndex: HEADER_Z + 1 },
 } as const;
@@ -65,9 +76,9 @@ export const DocumentTable = ({ names, children, selectable = false, setSort }: 
 
 const stop = (event: MouseEvent) => event.stopPropagation();
 
-/** The frame of a row's action buttons: wraps them in `width` px; clicks stay out of the row. */
+/** The frame of a row's actions: one line, `width` px wide (the column's fixed width); clicks stay out of the row. */
 export const DocumentRowActionsBox = ({ names, width, children }: { names: DocumentNames; width: number; children: ReactNode }) => (
-  <Box onClick={stop} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.25, width, '& .MuiButton-root': { minWidth: 0, px: 0.75 } }} className={classOf(names, 'row-actions')}>
+  <Box onClick={stop} sx={{ display: 'flex', flexWrap: 'nowrap', alignItems: 'center', gap: 0.25, width, '& .MuiButton-root': { minWidth: 0, px: 0.75, whiteSpace: 'nowrap' } }} className={classOf(names, 'row-actions')}>
     {children}
   </Box>
 );

@@ -20,3 +20,4 @@ export * from './DocumentViewDialog';
 export * from './EditableLines';
 export * from './DocumentFormDialog';
 export * from './DocumentReasonDialog';
+export * from './RowActionMenu';

@@ -4,10 +4,10 @@
  * - test ids `${testId}-<part>` (e.g. `inbound-row`, `inbound-row-view`, `inbound-save`);
  * - CSS classes `wms-${testId}-<part>` (e.g. `wms-judgement-table`);
  * - message keys `${ns}.<group>.<key>` with the groups every screen's messages.ts holds:
- *   `action.{add,view,edit,delete,save,cancel,close,remove_line}`, `filter.{search,reset}`,
+ *   `action.{add,view,edit,delete,save,cancel,close,more,remove_line}`, `filter.{search,reset}`,
  *   `form.{owner,warehouse,lines,no_lines,locked_hint}`, `line.<column>`, `column.operations`,
  *   `rules.{owner_first,warehouse_first,sku_required,qty_*,lines_required,too_many_lines,max_length}`,
- *   `dialog.{add,edit,view,delete_title,delete}` and `success`.
+ *   `dialog.{add,edit,view,delete,confirm,back,keep}` and `success`.
  */
 export interface DocumentNames {
   /** Test id and CSS class stem, e.g. `inbound`. */

@@ -3,14 +3,15 @@
  * they are not given from a default parameter (react-admin's own layout, login form, 404, error, access-denied
  * and auth-callback pages), and default parameters keep those modules and their MUI parts (app bar, drawer,
  * menu, tooltips and popper) in the entry chunk even when the app replaces them. This is the same assembly
- * (AdminContext, CssBaseline, CoreAdminUI, the notification; ra's localStorage store) with our pages only,
+ * (AdminContext, CssBaseline, CoreAdminUI, the notification with errors first; ra's localStorage store) with our pages only,
  * so the login page downloads only what it renders. Props: those of <Admin> that App.tsx uses; `error` is
  * react-admin's error page, loaded when first needed.
  */
 import { Suspense, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
-import { AdminContext, CoreAdminUI, LoadingPage, Notification, localStorageStore, type AdminContextProps, type CoreAdminUIProps } from 'react-admin';
+import { AdminContext, CoreAdminUI, LoadingPage, localStorageStore, type AdminContextProps, type CoreAdminUIProps } from 'react-admin';
 import { lazyPage } from '../routing/lazyPage';
+import { ConsoleNotification } from './ConsoleNotification';
 import { createQueryClient } from '../providers/queryClient';
 
 const store = localStorageStore();
@@ -36,7 +37,7 @@ export const ConsoleAdmin = ({ dataProvider, authProvider, i18nProvider, theme, 
       <CoreAdminUI {...ui} authCallbackPage={false} error={ErrorPage} loading={LoadingPage}>
         {children}
       </CoreAdminUI>
-      <Notification />
+      <ConsoleNotification />
     </CssBaseline>
   </AdminContext>
   );

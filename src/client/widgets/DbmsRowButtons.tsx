@@ -3,11 +3,12 @@
  * SQL query screen on the row's connection, History the caller's past statements on it. Shown to holders of
  * dbms:database_query (the code of both screens).
  */
-import type { MouseEvent, ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import HistoryIcon from '@mui/icons-material/History';
 import TerminalIcon from '@mui/icons-material/Terminal';
-import { Button, useRecordContext } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { RowActionButton } from '../kit/RowActionMenu';
 import { usePermitted } from './Permitted';
 
 const QUERY_CODE = 'dbms:database_query';
@@ -15,13 +16,10 @@ const QUERY_CODE = 'dbms:database_query';
 const RowLink = ({ to, label, testId, icon }: { to: (id: string) => string; label: string; testId: string; icon: ReactElement }) => {
   const record = useRecordContext();
   const navigate = useNavigate();
+  const translate = useTranslate();
   const allowed = usePermitted(QUERY_CODE);
   if (!record || !allowed) return null;
-  const onClick = (event: MouseEvent) => {
-    event.stopPropagation(); // the row itself opens the edit page
-    navigate(to(String(record.id)));
-  };
-  return <Button label={label} onClick={onClick} data-testid={testId}>{icon}</Button>;
+  return <RowActionButton label={translate(label)} onClick={() => navigate(to(String(record.id)))} testId={testId} icon={icon} />;
 };
 
 export const DbmsQueryButton = () => <RowLink to={(id) => `/dbms/database/query?id=${id}`} label="app.dbms.query" testId="db-connection-row-query" icon={<TerminalIcon />} />;

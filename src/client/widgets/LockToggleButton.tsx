@@ -8,7 +8,6 @@ import { useState, type MouseEvent } from 'react';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import {
-  Button,
   Confirm,
   useCanAccess,
   useGetRecordRepresentation,
@@ -23,6 +22,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { oneOptions } from '../kit/names';
+import { RowActionButton } from '../kit/RowActionMenu';
 
 /** The custom calls of the console's dataProvider (docs/architecture.md, providers/createDataProvider.ts). */
 interface LockingDataProvider extends DataProvider {
@@ -64,9 +64,7 @@ export const LockToggleButton = () => {
     }
   };
 
-  const handleClick = (event: MouseEvent) => {
-    // the row itself opens the record on click
-    event.stopPropagation();
+  const handleClick = () => {
     if (enabled) setAsking(true);
     else void run();
   };
@@ -85,15 +83,14 @@ export const LockToggleButton = () => {
       onConfirm={run}
       onClose={(e: MouseEvent) => { e?.stopPropagation?.(); setAsking(false); }}
     />
-    <Button
-      label={enabled ? 'wms.widgets.lock' : 'wms.widgets.unlock'}
+    <RowActionButton
+      label={translate(enabled ? 'wms.widgets.lock' : 'wms.widgets.unlock')}
       onClick={handleClick}
       disabled={busy}
       color={enabled ? 'warning' : 'primary'}
-      className={`wms-${action}-button`}
-    >
-      {enabled ? <LockIcon /> : <LockOpenIcon />}
-    </Button>
+      testId={`${resource}-row-${action}`}
+      icon={enabled ? <LockIcon /> : <LockOpenIcon />}
+    />
     </>
   );
 };

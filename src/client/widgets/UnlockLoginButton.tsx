@@ -3,9 +3,10 @@
  * `<user path>/unlockLogin {id}`, code: the user resource's edit code). Declared in the manifest as the user
  * user screen's `rowWidgets` (unlockLogin, src/client/widgets/rowWidgets.tsx). Shown to users who may edit users; it says whether the name was locked.
  */
-import { useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import LockResetIcon from '@mui/icons-material/LockReset';
-import { Button, useCanAccess, useNotify, useRecordContext, useResourceContext } from 'react-admin';
+import { useCanAccess, useNotify, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { RowActionButton } from '../kit/RowActionMenu';
 import { apiPaths } from '../../../generated/client/api';
 import { sapi } from '../providers/http';
 import { errorMessage } from './errorMessage';
@@ -14,13 +15,12 @@ export const UnlockLoginButton = () => {
   const record = useRecordContext();
   const resource = useResourceContext();
   const notify = useNotify();
+  const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   const { canAccess } = useCanAccess({ resource, action: 'edit', record });
   if (!record || !resource || !canAccess) return null;
 
-  const handleClick = async (event: MouseEvent) => {
-    // the row itself opens the record on click
-    event.stopPropagation();
+  const handleClick = async () => {
     setBusy(true);
     try {
       const r = await sapi<{ wasLocked: boolean }>(`${apiPaths[resource]}/unlockLogin`, { id: record.id });
@@ -33,8 +33,6 @@ export const UnlockLoginButton = () => {
   };
 
   return (
-    <Button label="wms.widgets.unlockLogin.button" onClick={handleClick} disabled={busy} data-testid="user-row-unlock-login">
-      <LockResetIcon />
-    </Button>
+    <RowActionButton label={translate('wms.widgets.unlockLogin.button')} onClick={() => void handleClick()} disabled={busy} testId="user-row-unlock-login" icon={<LockResetIcon />} />
   );
 };

@@ -3,7 +3,8 @@
  * manifest's order (each cell chosen by its field's type: the workflow status as a coloured tag, enums as
  * tags, references by name, date-times in the user's time zone, money, yes/no tags (the field's own value
  * texts when it has them, e.g. Enabled / Disabled), numbers (a port without grouping), a quota as
- * `used / allowed`, several records by name (`all` for an allowAll field), an `image` field as a 60x60 thumbnail that
+ * `used / allowed`, several records by name (`all` for an allowAll field), an `image` field as its 60x60
+ * thumbnail (drawn LIST_THUMB px) that
  * previews on click (spec 9), texts; or a
  * registered column widget; or, for a labelled item that is not a field, the value the server adds to the row
  * at that dotted path, an array one value a line), then the operations. Only fields the manifest marks sortable sort.
@@ -21,7 +22,7 @@ import { SafeImage } from '../../widgets/SafeImage';
 import { centsToText } from '../../widgets/money';
 import { RowNumberCell, StatusCell, useEnumLabel } from '../cells';
 import { testIdOf } from '../names';
-import type { CellProps } from '../DocumentTable';
+import { LIST_THUMB, type CellProps } from '../DocumentTable';
 import { columnWidget } from './registry';
 import { partName, type Screen } from './spec';
 
@@ -61,8 +62,6 @@ const MoneyCell = ({ source, screen, currency }: CellProps & { screen: Screen; c
   );
 };
 
-/** Texts keep their line breaks (e.g. a log line's store info, one store detail a line). */
-const KEEP_LINES = { whiteSpace: 'pre-line' } as const;
 /** A yes / no tag: green for true; the texts are the field's `values` (else Yes / No). */
 const BoolCell = ({ source, screen }: CellProps & { screen: Screen }) => {
   const record = useRecordContext();
@@ -74,10 +73,15 @@ const BoolCell = ({ source, screen }: CellProps & { screen: Screen }) => {
   return <Chip size="small" color={yes ? 'success' : 'default'} label={translate(own ?? (yes ? 'ra.boolean.true' : 'ra.boolean.false'))} data-testid={testIdOf(screen.names, partName(source!))} />;
 };
 
-/** An uploaded picture's thumbnail (spec 9: 60x60; a click previews it). */
+/**
+ * Texts keep their line breaks (a log line's store info, one store detail a line) but never wrap (issue 27: a
+ * list row is one line high unless the text itself has lines; a long one ends in the cell's ellipsis).
+ */
+const KEEP_LINES = { whiteSpace: 'pre' } as const;
+/** An uploaded picture's thumbnail (spec 9: the 60x60 file, drawn LIST_THUMB px so the row stays low; a click previews it). */
 const ImageCell = ({ source }: CellProps) => {
   const record = useRecordContext();
-  return record ? <SafeImage src={record[source!] as string | undefined} width={60} height={60} alt="" preview thumbnail /> : null;
+  return record ? <SafeImage src={record[source!] as string | undefined} width={LIST_THUMB} height={LIST_THUMB} alt="" preview thumbnail /> : null;
 };
 
 /** The Datagrid children of the view's columns (row number first; the caller adds the operations). */

@@ -1,28 +1,33 @@
 /**
- * The operations cell of a manifest screen: View (unless `view: false`), Edit and Delete while the document
+ * The operations cell of a manifest screen (issue 27 item 3): the row's actions, at most two as buttons (those
+ * of the screen's `inline` the row offers; without any, defaultInline), the rest in the row's menu, destructive ones (delete, color error)
+ * last and apart. The actions, in menu order: View (unless `view: false`), Edit and Delete while the document
  * may change (`editable`: always when absent; never on a row the resource's `lockedRows` field locks; by its own workflow state; or by the state of the record a ref
  * field points to) for holders of the edit code, only for a screen with a `form` (a read-only list has none);
- * then the workflow actions the record's state and the user's codes
- * allow (manifest order): `confirm` asks first and calls `<path>/<action>` with `{id}`; `reason` opens the
- * reason dialog; `widget` renders the registered row button. Then a button per child resource (`children`,
- * for holders of the child's list code: its list in a dialog, childDialogKind), then the screen's
- * `rowWidgets`. A success notifies and reloads the page; a failure shows the server msg (spec 8).
- * Test ids `${testId}-row-view|edit|delete|<action>|<child's testId>`.
+ * then the workflow actions the record's state and the user's codes allow (manifest order): `confirm` asks
+ * first ("Cancel inbound order IN...?" Keep order / Cancel order: the action's `confirm` texts, else
+ * "<Action> <no>?" Back / <Action>) and calls `<path>/<action>` with `{id}`; `reason` opens the reason
+ * dialog; `widget` renders the registered row action. Then one per child resource (`children`, for holders
+ * of the child's list code: its list in a dialog, childDialogKind), then the screen's `rowWidgets`. A success
+ * notifies and reloads the page; a failure shows the server msg (spec 8).
+ * Test ids `${testId}-row-view|edit|delete|<action>|<child's testId>`, `${testId}-row-more` (the menu),
+ * `${testId}-row-<action>-confirm` (the prompt).
  */
-import Button from '@mui/material/Button';
-import { useDataProvider, useGetManyAggregate, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
-import { Permitted, usePermitted } from '../../widgets/Permitted';
+import { useDataProvider, useGetManyAggregate, usePermissions, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { useConfirmPrompt } from '../../widgets/ConfirmedAction';
+import { permits, usePermitted } from '../../widgets/Permitted';
 import { callOf } from '../documentApi';
 import { useDocumentListUi, type DocumentListUi } from '../DocumentListUi';
-import { DocumentConfirmedAction, DocumentRowActions } from '../DocumentRowActions';
+import { confirmOptions, DocumentRowActions, type RowEntry } from '../DocumentRowActions';
 import type { CellProps } from '../DocumentTable';
-import { testIdOf } from '../names';
+import { keyOf, oneOptions, testIdOf } from '../names';
+import { RowActionButton, type RowActionColor } from '../RowActionMenu';
 import { useAllowedActions } from '../workflowActions';
 import { rowWidget } from './registry';
 import type { Screen } from './spec';
 
-/** Width of the operations cell in px: room for about three buttons a line. */
-const ACTIONS_WIDTH = 200;
+/** Width of the operations cell in px: two buttons and the menu's icon on one line (DocumentTable fixes it). */
+export const ACTIONS_WIDTH = 236;
 
 /** The dialog kind of a reason or form action. */
 export const reasonDialogKind = (action: string) => `action:${action}`;
@@ -57,72 +62,88 @@ function useEditable(screen: Screen, record: RaRecord | undefined, canEdit: bool
   return state === null || state === undefined || editable.states.includes(Number(state));
 }
 
+/**
+ * The names a row shows as buttons when the manifest declares no `inline`: the first workflow action the row
+ * offers that is not destructive, then Edit (else View); neither (a log list's one widget): its first entry
+ * that is not destructive.
+ */
+export function defaultInline(screen: Screen, allowed: string[], entries: RowEntry[]): string[] {
+  const offered = entries.map((e) => e.name);
+  const first = screen.spec.actions.find((a) => allowed.includes(a.name) && a.color !== 'error');
+  const second = offered.includes('edit') ? 'edit' : offered.includes('view') ? 'view' : undefined;
+  const chosen = [first?.name, second].filter((n): n is string => Boolean(n));
+  const fallback = entries.find((e) => !e.danger)?.name;
+  return chosen.length || !fallback ? chosen : [fallback];
+}
+
 export const ScreenRowActions = ({ screen }: CellProps & { screen: Screen }) => {
   const record = useRecordContext();
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const ui = useDocumentListUi<string>();
+  const prompt = useConfirmPrompt();
+  const { permissions } = usePermissions();
   const wf = screen.meta.workflow;
   const allowed = useAllowedActions(wf, Number(record?.[wf?.field ?? 'status']));
   const editCode = screen.meta.permissions.edit ?? screen.meta.permissions.add ?? 'any';
-  const editable = useEditable(screen, record, usePermitted(editCode));
+  const canEdit = usePermitted(editCode);
+  const editable = useEditable(screen, record, canEdit);
   if (!record) return null;
-  const { names, spec, meta } = screen;
+  const { names, spec, meta, resource } = screen;
   const path = (op: string) => `${meta.path}/${op}`;
-  const actionLabel = (name: string) => `resources.${screen.resource}.actions.${name}`;
-
-  return (
-    <DocumentRowActions
-      names={names}
-      record={record}
-      numberField={spec.number}
-      width={ACTIONS_WIDTH}
-      view={Boolean(spec.form) && spec.view !== false}
-      editable={Boolean(spec.form) && editable}
-      editCode={editCode}
-      remove={() => callOf(dataProvider)(path('remove'), { id: record.id })}
-    >
-      {spec.actions
-        .filter((a) => allowed.includes(a.name))
-        .map((a) => {
-          if (a.kind === 'widget') return <WidgetButton key={a.name} name={a.widget!} screen={screen} record={record} ui={ui} action={a.name} />;
-          if (a.kind === 'reason' || a.kind === 'form') {
-            return (
-              <Button key={a.name} size="small" color={a.color ?? 'primary'} onClick={() => ui.open({ kind: reasonDialogKind(a.name), record })} data-testid={testIdOf(names, `row-${a.name}`)}>
-                {translate(actionLabel(a.name))}
-              </Button>
-            );
-          }
-          return (
-            <DocumentConfirmedAction
-              key={a.name}
-              names={names}
-              record={record}
-              numberField={spec.number}
-              label={actionLabel(a.name)}
-              title="wms.doc.dialog.confirm_title"
-              content="wms.doc.dialog.confirm"
-              color={a.color ?? 'primary'}
-              testId={testIdOf(names, `row-${a.name}`)}
-              action={() => callOf(dataProvider)(path(a.name), { id: record.id })}
-              after={ui.reload}
-            />
-          );
-        })}
-      {spec.children.map(({ resource }) => {
-        const child = screen.source.resources[resource];
-        const code = child.permissions.list;
-        return (
-          <Permitted key={resource} codes={code && code !== 'any' ? code : []}>
-            <Button size="small" onClick={() => ui.open({ kind: childDialogKind(resource), record })} data-testid={testIdOf(names, `row-${child.screen!.testId}`)}>
-              {translate(`resources.${resource}.name`)}
-            </Button>
-          </Permitted>
-        );
-      })}
-      {spec.rowWidgets.map((w) => (
-        <WidgetButton key={w} name={w} screen={screen} record={record} ui={ui} />
-      ))}
-    </DocumentRowActions>
+  const actionLabel = (name: string) => `resources.${resource}.actions.${name}`;
+  const call = (op: string) => () => callOf(dataProvider)(path(op), { id: record.id });
+  const entries: RowEntry[] = [];
+  const button = (name: string, label: string, onClick: () => void, color?: RowActionColor) => (
+    <RowActionButton label={translate(label)} onClick={onClick} color={color} testId={testIdOf(names, `row-${name}`)} />
   );
+
+  if (spec.form && spec.view !== false) entries.push({ name: 'view', node: button('view', keyOf(names, 'action.view'), () => ui.open({ kind: 'view', record })) });
+  if (spec.form && editable && canEdit) {
+    entries.push({ name: 'edit', node: button('edit', keyOf(names, 'action.edit'), () => ui.open({ kind: 'edit', id: record.id, record })) });
+    const ask = () => prompt.ask(confirmOptions(names, record, spec.number, {
+      label: keyOf(names, 'action.delete'),
+      action: translate(keyOf(names, 'action.delete')),
+      keys: { title: keyOf(names, 'dialog.delete'), keep: keyOf(names, 'dialog.keep'), ok: keyOf(names, 'action.delete') },
+      testId: testIdOf(names, 'row-delete'),
+      destructive: true,
+      call: call('remove'),
+      after: ui.done,
+      one: oneOptions(translate, resource),
+    }));
+    entries.push({ name: 'delete', danger: true, node: button('delete', keyOf(names, 'action.delete'), ask, 'error') });
+  }
+  for (const a of spec.actions.filter((x) => allowed.includes(x.name))) {
+    const danger = a.color === 'error';
+    if (a.kind === 'widget') {
+      entries.push({ name: a.name, danger, node: <WidgetButton name={a.widget!} screen={screen} record={record} ui={ui} action={a.name} /> });
+    } else if (a.kind === 'reason' || a.kind === 'form') {
+      entries.push({ name: a.name, danger, node: button(a.name, actionLabel(a.name), () => ui.open({ kind: reasonDialogKind(a.name), record }), a.color) });
+    } else {
+      const own = a.confirm ? `resources.${resource}.confirm.${a.name}` : undefined;
+      const ask = () => prompt.ask(confirmOptions(names, record, spec.number, {
+        label: actionLabel(a.name),
+        action: translate(actionLabel(a.name)),
+        keys: own ? { title: `${own}.title`, keep: `${own}.keep`, ok: `${own}.ok` } : undefined,
+        testId: testIdOf(names, `row-${a.name}`),
+        destructive: danger,
+        call: call(a.name),
+        after: ui.reload,
+        one: oneOptions(translate, resource),
+      }));
+      entries.push({ name: a.name, danger, node: button(a.name, actionLabel(a.name), ask, a.color) });
+    }
+  }
+  for (const { resource: child } of spec.children) {
+    const code = screen.source.resources[child].permissions.list;
+    if (code && code !== 'any' && !permits(permissions, code)) continue;
+    const testId = screen.source.resources[child].screen!.testId;
+    entries.push({ name: child, node: button(testId, `resources.${child}.name`, () => ui.open({ kind: childDialogKind(child), record })) });
+  }
+  for (const w of spec.rowWidgets) entries.push({ name: w, node: <WidgetButton name={w} screen={screen} record={record} ui={ui} /> });
+
+  const offered = entries.map((e) => e.name);
+  // the declared ones the row offers; none of them (a completed order has no Receive or Edit): the default
+  const declared = (spec.inline ?? []).filter((n) => offered.includes(n));
+  return <DocumentRowActions names={names} width={ACTIONS_WIDTH} entries={entries} inline={declared.length ? declared : defaultInline(screen, allowed, entries)} prompt={prompt.dialog} />;
 };

@@ -7,7 +7,7 @@
 const en = {
   wms: {
     doc: {
-      action: { add: 'Add', view: 'View', edit: 'Edit', delete: 'Delete', save: 'Save', cancel: 'Cancel', close: 'Close', add_line: 'Add line', remove_line: 'Remove line', select: 'Select' },
+      action: { add: 'Add', view: 'View', edit: 'Edit', delete: 'Delete', save: 'Save', cancel: 'Cancel', close: 'Close', more: 'More actions', add_line: 'Add line', remove_line: 'Remove line', select: 'Select' },
       filter: { search: 'Search', reset: 'Reset', from: '%{label} from', to: '%{label} to', not_found: '%{label} does not exist: %{no}' },
       form: { lines: 'Lines', no_lines: 'No lines yet', locked_hint: 'Fixed while lines exist' },
       line: { no: 'No.' },
@@ -17,10 +17,10 @@ const en = {
         add: 'New %{one}',
         edit: 'Edit %{one} %{no}',
         view: '%{One} %{no}',
-        delete_title: 'Delete',
         delete: 'Delete %{one} %{no}?',
-        confirm_title: '%{action}',
-        confirm: '%{action}: %{no}?',
+        confirm: '%{action} %{no}?',
+        back: 'Back',
+        keep: 'Keep',
         reason_title: '%{action}: %{no}',
         children: '%{resource}: %{no}',
       },
@@ -50,7 +50,7 @@ type Messages = typeof en;
 const zh: Messages = {
   wms: {
     doc: {
-      action: { add: '新增', view: '查看', edit: '编辑', delete: '删除', save: '保存', cancel: '取消', close: '关闭', add_line: '添加明细', remove_line: '删除明细', select: '选择' },
+      action: { add: '新增', view: '查看', edit: '编辑', delete: '删除', save: '保存', cancel: '取消', close: '关闭', more: '更多操作', add_line: '添加明细', remove_line: '删除明细', select: '选择' },
       filter: { search: '搜索', reset: '重置', from: '%{label}起', to: '%{label}止', not_found: '%{label}不存在：%{no}' },
       form: { lines: '明细', no_lines: '暂无明细', locked_hint: '已有明细时不可更改' },
       line: { no: '序号' },
@@ -60,10 +60,10 @@ const zh: Messages = {
         add: '新增%{one}',
         edit: '编辑%{one} %{no}',
         view: '%{one} %{no}',
-        delete_title: '删除',
         delete: '删除%{one} %{no}？',
-        confirm_title: '%{action}',
         confirm: '确定%{action} %{no} 吗？',
+        back: '返回',
+        keep: '保留',
         reason_title: '%{action}：%{no}',
         children: '%{resource}：%{no}',
       },

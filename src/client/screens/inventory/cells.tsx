@@ -1,12 +1,13 @@
 /**
  * Cells of the inventory lists (spec 2.6, 2.7, 2.9), registered as column widgets in ./widgets.tsx:
  * - `QtyChangeCell`: `old -> new` with a change tag (green +n, red -n; none when unchanged).
- * - `InventoryImageCell`: the SKU image thumbnail (60x60, click to preview).
+ * - `InventoryImageCell`: the SKU image's 60x60 thumbnail (drawn LIST_THUMB px, click to preview).
  */
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useRecordContext } from 'react-admin';
+import { LIST_THUMB } from '../../kit/DocumentTable';
 import { SafeImage } from '../../widgets/SafeImage';
 
 const toNumber = (v: unknown): number | undefined => {
@@ -56,10 +57,10 @@ export const QtyChangeCell = ({ from, to, change, testId }: QtyChangeCellProps) 
   );
 };
 
-/** Spec 9: thumbnails default 60x60; a click previews the image. */
+/** Spec 9: the 60x60 thumbnail, drawn LIST_THUMB px in a one-line row; a click previews the image. */
 export const InventoryImageCell = () => {
   const record = useRecordContext();
   if (!record) return null;
   const entity = (record.skuEntity ?? {}) as Record<string, unknown>;
-  return <SafeImage src={entity.goodsImageUrl as string | undefined} width={60} height={60} alt={String(entity.sku ?? record.sku ?? '')} preview thumbnail />;
+  return <SafeImage src={entity.goodsImageUrl as string | undefined} width={LIST_THUMB} height={LIST_THUMB} alt={String(entity.sku ?? record.sku ?? '')} preview thumbnail />;
 };

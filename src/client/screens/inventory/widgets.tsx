@@ -8,8 +8,8 @@
  * - column `qtyChange` on a change field (changeQty, lockChangeQty): `before -> after` with the change as a tag.
  * (its column `skuPlatforms` is the SKU list's, sku/widgets.tsx). Imported for its side effect by the views modules of the screens that name them (src/client/screens/widgets.ts).
  */
-import Button from '@mui/material/Button';
 import { useListContext, useTranslate } from 'react-admin';
+import { RowActionButton } from '../../kit/RowActionMenu';
 import { registerColumn, registerRow, registerTop, widgetDialogKind } from '../../kit/screen/registry';
 import { testIdOf } from '../../kit/names';
 import { partName } from '../../kit/screen/spec';
@@ -47,11 +47,7 @@ registerRow(
   'inventoryLog',
   ({ screen, record, ui }) => {
     const translate = useTranslate();
-    return (
-      <Button size="small" onClick={() => ui.open({ kind: widgetDialogKind('inventoryLog'), record })} sx={{ whiteSpace: 'nowrap' }} data-testid={testIdOf(screen.names, 'row-log')}>
-        {translate('app.inventory.action.log')}
-      </Button>
-    );
+    return <RowActionButton label={translate('app.inventory.action.log')} onClick={() => ui.open({ kind: widgetDialogKind('inventoryLog'), record })} testId={testIdOf(screen.names, 'row-log')} />;
   },
   ({ record, ui }) => <InventoryLogDialog inventory={record} onClose={ui.close} />,
 );

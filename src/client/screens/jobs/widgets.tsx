@@ -9,13 +9,13 @@
  */
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { SelectInput, TextInput, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { isCronExpression } from '../../../shared/validation';
 import { hasCode } from '../../providers/access';
 import { sapi } from '../../providers/http';
+import { RowActionButton } from '../../kit/RowActionMenu';
 import { registerInput, registerRow } from '../../kit/screen/registry';
 import { testIdOf } from '../../kit/names';
 import { errorMessage } from '../../widgets/errorMessage';
@@ -96,9 +96,5 @@ registerRow('jobRunNow', ({ screen, record, ui }) => {
       setBusy(false);
     }
   };
-  return (
-    <Button size="small" color="primary" disabled={busy} onClick={run} data-testid={testIdOf(screen.names, 'row-run-now')}>
-      {translate('app.jobs.run_now')}
-    </Button>
-  );
+  return <RowActionButton label={translate('app.jobs.run_now')} disabled={busy} onClick={() => void run()} testId={testIdOf(screen.names, 'row-run-now')} />;
 });

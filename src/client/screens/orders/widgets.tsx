@@ -11,11 +11,11 @@
  * Imported for its side effect by the views modules of the screens that name them (src/client/screens/widgets.ts).
  */
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { hasCode } from '../../providers/access';
+import { RowActionButton } from '../../kit/RowActionMenu';
 import { registerColumn, registerRow, registerTop } from '../../kit/screen/registry';
 import type { Screen } from '../../kit/screen/spec';
 import { testIdOf } from '../../kit/names';
@@ -43,11 +43,7 @@ registerRow('inboundReceive', ({ screen, record, action }) => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const route = kindOf(Number(record.type)).execRoute;
-  return (
-    <Button size="small" color="success" onClick={() => navigate(`${route}?code=${encodeURIComponent(String(record.orderNo ?? ''))}`)} data-testid={testIdOf(screen.names, `row-${action}`)}>
-      {translate(`resources.${screen.resource}.actions.${action}`)}
-    </Button>
-  );
+  return <RowActionButton label={translate(`resources.${screen.resource}.actions.${action}`)} color="success" onClick={() => navigate(`${route}?code=${encodeURIComponent(String(record.orderNo ?? ''))}`)} testId={testIdOf(screen.names, `row-${action}`)} />;
 });
 
 registerRow(
@@ -57,11 +53,7 @@ registerRow(
     const { permissions } = usePermissions();
     const spec = PACKAGE_KINDS[orderKind(screen)];
     if (!packagesOpen(spec, record.status) || !hasCode(permissions, spec.writeCode)) return null;
-    return (
-      <Button size="small" onClick={() => ui.open({ kind: widgetDialogKind('createPackage'), record })} data-testid={testIdOf(screen.names, 'row-create-package')}>
-        {translate('app.packages.action.create')}
-      </Button>
-    );
+    return <RowActionButton label={translate('app.packages.action.create')} onClick={() => ui.open({ kind: widgetDialogKind('createPackage'), record })} testId={testIdOf(screen.names, 'row-create-package')} />;
   },
   ({ screen, record, ui }) => <PackageDialog kind={orderKind(screen)} order={{ id: record.id as number, orderNo: record.orderNo }} onClose={ui.close} onSaved={ui.reload} />,
 );
@@ -69,9 +61,10 @@ registerRow(
 registerColumn('receiver', () => {
   const record = useRecordContext();
   return (
+    // one line (issue 27: a row is one line of text high): the name, then the phone in grey
     <Box data-testid="outbound-receiver" sx={{ whiteSpace: 'nowrap' }}>
-      <Typography variant="body2">{record?.receiverName ?? ''}</Typography>
-      <Typography variant="caption" color="text.secondary">
+      <Typography component="span" variant="body2">{record?.receiverName ?? ''}</Typography>
+      <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
         {record?.receiverPhone ?? ''}
       </Typography>
     </Box>
@@ -97,11 +90,7 @@ registerRow(
   'outboundPack',
   ({ screen, record, ui, action }) => {
     const translate = useTranslate();
-    return (
-      <Button size="small" onClick={() => ui.open({ kind: widgetDialogKind('outboundPack'), record })} data-testid={testIdOf(screen.names, `row-${action}`)}>
-        {translate(`resources.${screen.resource}.actions.${action}`)}
-      </Button>
-    );
+    return <RowActionButton label={translate(`resources.${screen.resource}.actions.${action}`)} onClick={() => ui.open({ kind: widgetDialogKind('outboundPack'), record })} testId={testIdOf(screen.names, `row-${action}`)} />;
   },
   ({ record, ui }) => <OutboundPackDialog record={record} onClose={ui.close} onDone={ui.reload} />,
 );

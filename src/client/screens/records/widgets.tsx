@@ -7,10 +7,10 @@
  * Imported for its side effect by the views modules of the screens that name them (src/client/screens/widgets.ts).
  */
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { DetailGrid, DetailItem, DocumentViewDialog } from '../../kit/DocumentViewDialog';
 import { testIdOf } from '../../kit/names';
+import { RowActionButton } from '../../kit/RowActionMenu';
 import { registerRow, widgetDialogKind } from '../../kit/screen/registry';
 import { useFieldText } from '../../kit/screen/ScreenViewDialog';
 import { partName, type Screen } from '../../kit/screen/spec';
@@ -61,11 +61,7 @@ registerRow(
   'recordText',
   ({ screen, record, ui }) => {
     const translate = useTranslate();
-    return (
-      <Button size="small" onClick={() => ui.open({ kind: widgetDialogKind('recordText'), record })} data-testid={testIdOf(screen.names, 'row-view')}>
-        {translate('wms.doc.action.view')}
-      </Button>
-    );
+    return <RowActionButton label={translate('wms.doc.action.view')} onClick={() => ui.open({ kind: widgetDialogKind('recordText'), record })} testId={testIdOf(screen.names, 'row-view')} />;
   },
   ({ screen, record, ui }) => <RecordTextDialog screen={screen} record={record} onClose={ui.close} />,
 );

@@ -22,6 +22,7 @@ import { useDataProvider, useTranslate, type Identifier, type RaRecord } from 'r
 import { useWatch } from 'react-hook-form';
 import { useDocumentListUi, type DocumentListUi } from '../../kit/DocumentListUi';
 import { testIdOf } from '../../kit/names';
+import { RowActionButton } from '../../kit/RowActionMenu';
 import { registerBulk, registerColumn, registerFilter, registerRow, registerTop, widgetDialogKind } from '../../kit/screen/registry';
 import type { Screen } from '../../kit/screen/spec';
 import { MultiLineInput, type MultiLineSuggestion } from '../../widgets/MultiLineInput';
@@ -108,11 +109,7 @@ registerBulk('batchWeight', ({ screen, ids, disabled, done }) => (
 /** A row button opening the row widget's dialog (`name`). */
 const RowDialogButton = ({ screen, name, label, testId, record, ui }: { screen: Screen; name: string; label: string; testId: string; record: RaRecord; ui: DocumentListUi<string> }) => {
   const translate = useTranslate();
-  return (
-    <Button size="small" onClick={() => ui.open({ kind: widgetDialogKind(name), record })} sx={{ whiteSpace: 'nowrap' }} data-testid={testIdOf(screen.names, testId)}>
-      {translate(label)}
-    </Button>
-  );
+  return <RowActionButton label={translate(label)} onClick={() => ui.open({ kind: widgetDialogKind(name), record })} testId={testIdOf(screen.names, testId)} />;
 };
 
 registerRow(
@@ -148,9 +145,7 @@ registerRow('ecPlatformLabel', ({ screen, record }) => {
   };
   return (
     <Permitted codes={CODE_EXPORT_LABELS}>
-      <Button size="small" disabled={busy} onClick={() => void run()} sx={{ whiteSpace: 'nowrap' }} data-testid={testIdOf(screen.names, 'row-label')}>
-        {translate('app.sku.labels.one')}
-      </Button>
+      <RowActionButton label={translate('app.sku.labels.one')} disabled={busy} onClick={() => void run()} testId={testIdOf(screen.names, 'row-label')} />
     </Permitted>
   );
 });

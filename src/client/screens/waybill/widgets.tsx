@@ -14,6 +14,7 @@ import { usePermissions, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { WAYBILL_STATES } from '../../../shared/waybills';
 import { testIdOf } from '../../kit/names';
+import { RowActionButton } from '../../kit/RowActionMenu';
 import { registerBulk, registerRow } from '../../kit/screen/registry';
 import { hasCode } from '../../providers/access';
 import { Permitted } from '../../widgets/Permitted';
@@ -29,11 +30,7 @@ registerRow('createWaybill', ({ screen, record }) => {
   const { permissions } = usePermissions();
   const open = WAYBILL_STATES.includes(Number(record.status)) && !record.waybillNo;
   if ((!open && !record.waybillNo) || !hasCode(permissions, WAYBILL_CODE)) return null;
-  return (
-    <Button size="small" onClick={() => navigate(`${CREATE_WAYBILL_ROUTE}?orderId=${record.id}`)} sx={{ whiteSpace: 'nowrap' }} data-testid={testIdOf(screen.names, open ? 'row-create-waybill' : 'row-waybills')}>
-      {translate(open ? 'screens.createWaybill' : 'resources.waybill.name')}
-    </Button>
-  );
+  return <RowActionButton label={translate(open ? 'screens.createWaybill' : 'resources.waybill.name')} onClick={() => navigate(`${CREATE_WAYBILL_ROUTE}?orderId=${record.id}`)} testId={testIdOf(screen.names, open ? 'row-create-waybill' : 'row-waybills')} />;
 });
 
 registerBulk('bulkWaybills', ({ screen, ids, disabled, done }) => {
