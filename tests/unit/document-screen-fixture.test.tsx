@@ -151,11 +151,11 @@ describe('a document screen generated from a fixture manifest', () => {
       expect(menu.querySelector('hr + * [data-testid="transfer-row-delete"], hr + [data-testid="transfer-row-delete"]')).not.toBeNull();
       fireEvent.click(within(menu).getByTestId('transfer-row-delete'));
       // the prompt outlives the closed menu
-      return within(await screen.findByTestId('transfer-row-delete-confirm')).findByText('Delete TR-1?');
+      return within(await screen.findByTestId('transfer-row-delete-confirm')).findByText('Delete stock transfer TR-1?');
     };
     await ask();
     fireEvent.click(screen.getByRole('button', { name: 'Keep' }));
-    await waitFor(() => expect(screen.queryByText('Delete TR-1?')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Delete stock transfer TR-1?')).toBeNull());
     expect(call).not.toHaveBeenCalled();
     await ask();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));

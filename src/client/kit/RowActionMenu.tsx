@@ -56,7 +56,8 @@ export const RowActionButton = ({ label, onClick, testId, color = 'primary', dis
     );
   }
   return (
-    <Button size="small" color={color} disabled={disabled} onClick={onClick} startIcon={icon} sx={{ whiteSpace: 'nowrap' }} data-testid={testId}>
+    // a row action never counts as a click on its row (a list whose rows open on click)
+    <Button size="small" color={color} disabled={disabled} onClick={(e) => { e.stopPropagation(); onClick(); }} startIcon={icon} sx={{ whiteSpace: 'nowrap' }} data-testid={testId}>
       {label}
     </Button>
   );
