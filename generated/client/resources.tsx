@@ -8,6 +8,7 @@ import {
   Category,
   FactCheck,
   Flag,
+  GridView,
   History,
   Inventory,
   Key,
@@ -23,6 +24,8 @@ import {
   Share,
   Storage,
   Storefront,
+  ViewInAr,
+  ViewModule,
   Warehouse,
 } from "@mui/icons-material";
 /** The modules of the resources' pages, each its own chunk. */
@@ -35,6 +38,8 @@ const pages = {
   inboundOrderLine: () => import("./resources/inboundOrderLine"),
   inboundPackageLine: () => import("./resources/inboundPackageLine"),
   inventoryJudgementLine: () => import("./resources/inventoryJudgementLine"),
+  location: () => import("./resources/location"),
+  locationInventory: () => import("./resources/locationInventory"),
   outboundAllocation: () => import("./resources/outboundAllocation"),
   outboundOrderLine: () => import("./resources/outboundOrderLine"),
   outboundPackageLine: () => import("./resources/outboundPackageLine"),
@@ -45,6 +50,7 @@ const pages = {
   skuCategory: () => import("./resources/skuCategory"),
   user: () => import("./resources/user"),
   warehouse: () => import("./resources/warehouse"),
+  warehouseZone: () => import("./resources/warehouseZone"),
   waybill: () => import("./resources/waybill"),
 };
 
@@ -110,6 +116,16 @@ export const generatedResources: ResourceDef[] = [
   { name: "job", icon: Schedule, recordRepresentation: "name" },
   { name: "jobLog", icon: History, recordRepresentation: "id" },
   {
+    name: "location", list: lazyPage(pages.location, "LocationList"),
+    create: lazyPage(pages.location, "LocationCreate"),
+    edit: lazyPage(pages.location, "LocationEdit"), icon: ViewModule, recordRepresentation: "code",
+    listRoute: "/location/list",
+  },
+  {
+    name: "locationInventory", list: lazyPage(pages.locationInventory, "LocationInventoryList"),
+    icon: ViewInAr, recordRepresentation: "id", listRoute: "/location-inventory/list",
+  },
+  {
     name: "outboundAllocation", list: lazyPage(pages.outboundAllocation, "OutboundAllocationList"),
     recordRepresentation: "id",
   },
@@ -165,6 +181,12 @@ export const generatedResources: ResourceDef[] = [
     create: lazyPage(pages.warehouse, "WarehouseCreate"),
     edit: lazyPage(pages.warehouse, "WarehouseEdit"), icon: Warehouse, recordRepresentation: "name",
     listRoute: "/warehouse/list",
+  },
+  {
+    name: "warehouseZone", list: lazyPage(pages.warehouseZone, "WarehouseZoneList"),
+    create: lazyPage(pages.warehouseZone, "WarehouseZoneCreate"),
+    edit: lazyPage(pages.warehouseZone, "WarehouseZoneEdit"), icon: GridView,
+    recordRepresentation: "code", listRoute: "/warehouse-zone/list",
   },
   {
     name: "waybill", list: lazyPage(pages.waybill, "WaybillList"), icon: ReceiptLong,

@@ -91,6 +91,24 @@ export const permissionTree: Array<{ code: string; name: string; nameZh: string;
     parentCode: "job",
   },
   { code: "job:run", name: "Run a task now", nameZh: "立即执行任务", type: 2, parentCode: "job:list" },
+  { code: "location", name: "Warehouse zones", nameZh: "库区", type: 1, parentCode: null },
+  {
+    code: "location:add", name: "Add Warehouse zones", nameZh: "新增库区", type: 2,
+    parentCode: "location",
+  },
+  {
+    code: "location:edit", name: "Edit Warehouse zones", nameZh: "编辑库区", type: 2,
+    parentCode: "location",
+  },
+  { code: "location:list", name: "Warehouse zones", nameZh: "库区", type: 1, parentCode: "location" },
+  {
+    code: "location:lock", name: "Lock and unlock Locations", nameZh: "锁定/解锁库位", type: 2,
+    parentCode: "location",
+  },
+  {
+    code: "location:remove", name: "Delete Warehouse zones", nameZh: "删除库区", type: 2,
+    parentCode: "location",
+  },
   { code: "outbound", name: "Outbound", nameZh: "出库", type: 1, parentCode: null },
   {
     code: "outbound:allocate", name: "Allocate, pick, pack and ship outbound orders",
