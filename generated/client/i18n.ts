@@ -266,6 +266,7 @@ export const generatedMessages = {
           containInventory: "In stock",
           categoryIds: "Categories",
           ecPlatform: "E-commerce platform",
+          locationId: "Location",
           updateDate: "Updated",
         },
         views: {
@@ -1303,6 +1304,7 @@ export const generatedMessages = {
           containInventory: "有库存",
           categoryIds: "商品分类",
           ecPlatform: "电商平台",
+          locationId: "库位",
           updateDate: "更新时间",
         },
         views: {

@@ -303,6 +303,7 @@ export function inventoryQuery(lang: Lang, source?: Source) {
     containInventory: r.boolean({ en: "In stock", zh: "有库存" }, {}),
     categoryIds: r.refs({ en: "Categories", zh: "商品分类" }, {}),
     ecPlatform: r.oneOf({ en: "E-commerce platform", zh: "电商平台" }, [1, 2, 3, 4, 5, 6, 7, 8], {}),
+    locationId: r.ref({ en: "Location", zh: "库位" }, {}),
   });
 }
 /** Inventory adjustments: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
