@@ -91,22 +91,25 @@ export const permissionTree: Array<{ code: string; name: string; nameZh: string;
     parentCode: "job",
   },
   { code: "job:run", name: "Run a task now", nameZh: "立即执行任务", type: 2, parentCode: "job:list" },
-  { code: "location", name: "Warehouse zones", nameZh: "库区", type: 1, parentCode: null },
+  { code: "location", name: "Locations", nameZh: "库位", type: 1, parentCode: null },
   {
-    code: "location:add", name: "Add Warehouse zones", nameZh: "新增库区", type: 2,
+    code: "location:add", name: "Add zones and locations", nameZh: "新增库区和库位", type: 2,
     parentCode: "location",
   },
   {
-    code: "location:edit", name: "Edit Warehouse zones", nameZh: "编辑库区", type: 2,
-    parentCode: "location",
-  },
-  { code: "location:list", name: "Warehouse zones", nameZh: "库区", type: 1, parentCode: "location" },
-  {
-    code: "location:lock", name: "Lock and unlock Locations", nameZh: "锁定/解锁库位", type: 2,
+    code: "location:edit", name: "Edit zones and locations", nameZh: "编辑库区和库位", type: 2,
     parentCode: "location",
   },
   {
-    code: "location:remove", name: "Delete Warehouse zones", nameZh: "删除库区", type: 2,
+    code: "location:list", name: "Zones, locations and location stock", nameZh: "库区、库位和库位库存",
+    type: 1, parentCode: "location",
+  },
+  {
+    code: "location:lock", name: "Lock and unlock locations", nameZh: "锁定/解锁库位", type: 2,
+    parentCode: "location",
+  },
+  {
+    code: "location:remove", name: "Delete zones and locations", nameZh: "删除库区和库位", type: 2,
     parentCode: "location",
   },
   { code: "outbound", name: "Outbound", nameZh: "出库", type: 1, parentCode: null },

@@ -30,8 +30,14 @@ import { requestLabels, ruleTexts, type Lang } from '../../../shared/validation'
 import type { Db } from '../../db/connect';
 import { rawQuery } from '../../db/raw';
 import { ident } from '../../crud/filters';
+import { manifestLabel, meta } from '../../crud/handlers';
+import { bindings } from '../../../../generated/server/routes';
 import { BizError, fieldError, notFound, stockItem, text } from '../../http/errors';
 import { ensureLocationRows, LOCKABLE_SQL, lockAndReadLocationRows, spreadChange, type LocRow, type Part } from './locations';
+
+const texts = {
+  locationWarehouse: { en: 'the location is not in the warehouse of the inventory record', zh: '库位不属于该库存记录的仓库' },
+};
 
 /** Where a stock row lives: one row per (warehouse, goods owner, SKU, batch number); batch '' = no batch. */
 export interface InventoryKey { warehouseId: number; ownerId: number; skuId: number; batchNo?: string | null }
@@ -216,7 +222,7 @@ export async function applyLedger(tx: Db, changes: LedgerChange[], lang: Lang, a
   const bad = landing.find((o) => at.get(o) === null);
   if (bad) {
     if (bad.c.locationId == null) throw notFound(lang, `${lang === 'zh' ? '库存记录' : 'Inventory record'} #${bad.id}`);
-    throw fieldError(lang, { label: { en: 'Location', zh: '库位' }, field: 'locationId' }, lang === 'zh' ? '库位不属于该库存记录的仓库' : 'the location is not in the warehouse of the inventory record');
+    throw fieldError(lang, { label: manifestLabel('locationId', meta(bindings.inventoryLog))!, field: 'locationId' }, texts.locationWarehouse[lang]);
   }
   const spreadIds = [...new Set(order.filter((o) => !isDirect(o.c)).map((o) => o.id))];
   const sim = spreadIds.length ? await lockAndReadLocationRows(tx, [...new Set(order.map((o) => o.id))].sort((a, b) => a - b), spreadIds) : new Map<number, LocRow[]>();
