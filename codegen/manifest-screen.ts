@@ -239,7 +239,8 @@ export function defaultScreen(r: Pick<ResourceSpec, 'name' | 'represent' | 'fiel
   const writable = !r.readOnly;
   return {
     testId: kebab(r.name),
-    number: r.represent,
+    // `represent: id` is no field: a read-only list (no prompts) then names no number
+    ...(r.fields.some((f) => f.name === r.represent) ? { number: r.represent } : {}),
     view: false,
     views: { list: { route: r.menu.route, ...(r.menu.code ? { code: r.menu.code } : {}) } },
     filters: r.fields.filter((f) => f.filter).map((f) => f.name),

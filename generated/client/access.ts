@@ -114,6 +114,16 @@ export const accessCodes: Record<
     edit: "job:log_list",
     delete: "job:log_list",
   },
+  location: {
+    list: "location:list",
+    show: "location:list",
+    create: "location:add",
+    edit: "location:edit",
+    delete: "location:remove",
+    lock: "location:lock",
+    unlock: "location:lock",
+  },
+  locationInventory: { create: "location:list", edit: "location:list", delete: "location:list" },
   outboundAllocation: {
     list: "outbound:list",
     show: "outbound:list",
@@ -195,6 +205,13 @@ export const accessCodes: Record<
     lock: "warehouse:lock",
     unlock: "warehouse:lock",
   },
+  warehouseZone: {
+    list: "location:list",
+    show: "location:list",
+    create: "location:add",
+    edit: "location:edit",
+    delete: "location:remove",
+  },
   waybill: {
     list: "outbound:list",
     show: "outbound:list",
@@ -216,6 +233,8 @@ export const topCodes: Record<string, string> = {
   inventoryShare: "sku",
   job: "job",
   jobLog: "job",
+  location: "location",
+  locationInventory: "location",
   outboundOrder: "outbound",
   owner: "owner",
   permission: "permission",
@@ -225,5 +244,6 @@ export const topCodes: Record<string, string> = {
   skuCategory: "sku",
   user: "user",
   warehouse: "warehouse",
+  warehouseZone: "location",
   waybill: "outbound",
 };

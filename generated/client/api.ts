@@ -19,6 +19,8 @@ export const apiPaths: Record<string, string> = {
   inventoryShare: "/sapi/wms/inventory-share",
   job: "/sapi/sys/job",
   jobLog: "/sapi/sys/job-log",
+  location: "/sapi/wms/location",
+  locationInventory: "/sapi/wms/location-inventory",
   outboundAllocation: "/sapi/wms/outbound-allocation",
   outboundOrder: "/sapi/wms/outbound-order",
   outboundOrderLine: "/sapi/wms/outbound-order-line",
@@ -34,5 +36,6 @@ export const apiPaths: Record<string, string> = {
   supplierSku: "/sapi/wms/supplier-sku",
   user: "/sapi/sys/user",
   warehouse: "/sapi/wms/warehouse",
+  warehouseZone: "/sapi/wms/warehouse-zone",
   waybill: "/sapi/wms/waybill",
 };

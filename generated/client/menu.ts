@@ -24,6 +24,14 @@ export const menuTree: MenuNode[] = [
         route: "/warehouse/list", resource: "warehouse", code: "warehouse:list",
       },
       {
+        key: "warehouseZone", labelKey: "resources.warehouseZone.name", icon: "GridView",
+        route: "/warehouse-zone/list", resource: "warehouseZone", code: "location:list",
+      },
+      {
+        key: "location", labelKey: "resources.location.name", icon: "ViewModule",
+        route: "/location/list", resource: "location", code: "location:list",
+      },
+      {
         key: "owner", labelKey: "resources.owner.name", icon: "Storefront", route: "/owner/list",
         resource: "owner", code: "owner:list",
       },
@@ -49,6 +57,10 @@ export const menuTree: MenuNode[] = [
       {
         key: "inventory", labelKey: "resources.inventory.name", icon: "Inventory",
         route: "/sku/inventory_list", resource: "inventory", code: "sku_inventory:list",
+      },
+      {
+        key: "locationInventory", labelKey: "resources.locationInventory.name", icon: "ViewInAr",
+        route: "/location-inventory/list", resource: "locationInventory", code: "location:list",
       },
       {
         key: "inventoryLog", labelKey: "resources.inventoryLog.name", icon: "ReceiptLong",

@@ -8,6 +8,7 @@ import {
   Category,
   FactCheck,
   Flag,
+  GridView,
   History,
   Inventory,
   Key,
@@ -23,6 +24,8 @@ import {
   Share,
   Storage,
   Storefront,
+  ViewInAr,
+  ViewModule,
   Warehouse,
 } from "@mui/icons-material";
 /** The modules of the resources' pages, each its own chunk. */
@@ -74,6 +77,8 @@ export const generatedResources: ResourceDef[] = [
   { name: "inventoryShare", icon: Share, recordRepresentation: "title" },
   { name: "job", icon: Schedule, recordRepresentation: "name" },
   { name: "jobLog", icon: History, recordRepresentation: "id" },
+  { name: "location", icon: ViewModule, recordRepresentation: "code" },
+  { name: "locationInventory", icon: ViewInAr, recordRepresentation: "id" },
   {
     name: "outboundAllocation", list: lazyPage(pages.outboundAllocation, "OutboundAllocationList"),
     recordRepresentation: "id",
@@ -99,5 +104,6 @@ export const generatedResources: ResourceDef[] = [
   { name: "supplierSku", recordRepresentation: "supplierSku" },
   { name: "user", icon: People, recordRepresentation: "name" },
   { name: "warehouse", icon: Warehouse, recordRepresentation: "name" },
+  { name: "warehouseZone", icon: GridView, recordRepresentation: "code" },
   { name: "waybill", icon: ReceiptLong, recordRepresentation: "waybillNo" },
 ];

@@ -16,6 +16,8 @@ const inventoryLogViews = () => import("./views/inventoryLog");
 const inventoryShareViews = () => import("./views/inventoryShare");
 const jobViews = () => import("./views/job");
 const jobLogViews = () => import("./views/jobLog");
+const locationViews = () => import("./views/location");
+const locationInventoryViews = () => import("./views/locationInventory");
 const outboundOrderViews = () => import("./views/outboundOrder");
 const outboundPackageViews = () => import("./views/outboundPackage");
 const ownerViews = () => import("./views/owner");
@@ -27,6 +29,7 @@ const skuViews = () => import("./views/sku");
 const skuCategoryViews = () => import("./views/skuCategory");
 const userViews = () => import("./views/user");
 const warehouseViews = () => import("./views/warehouse");
+const warehouseZoneViews = () => import("./views/warehouseZone");
 const waybillViews = () => import("./views/waybill");
 
 /** A generated list view: its route and the code that opens it ('any': every logged-in user). */
@@ -69,6 +72,10 @@ export const generatedViews: ViewDef[] = [
   { resource: "inventoryShare", view: "list", route: "/sku/inventory_share_list", code: "inventory_share:list", component: lazyPage(inventoryShareViews, "InventoryShareListList") },
   { resource: "job", view: "all", route: "/job/list", code: "job:list", component: lazyPage(jobViews, "JobAllList") },
   { resource: "jobLog", view: "list", route: "/job/log/list", code: "job:log_list", component: lazyPage(jobLogViews, "JobLogListList") },
+  { resource: "location", view: "list", route: "/location/list", code: "location:list", component: lazyPage(locationViews, "LocationListList") },
+  { resource: "location", view: "list", page: "add", route: "/location/add", code: "location:add", component: lazyPage(locationViews, "LocationAddPage") },
+  { resource: "location", view: "list", page: "edit", route: "/location/edit/:id", code: "location:edit", component: lazyPage(locationViews, "LocationEditPage") },
+  { resource: "locationInventory", view: "list", route: "/location-inventory/list", code: "location:list", component: lazyPage(locationInventoryViews, "LocationInventoryListList") },
   { resource: "outboundOrder", view: "normal", route: "/outbound/normal_list", code: "outbound:list", component: lazyPage(outboundOrderViews, "OutboundOrderNormalList") },
   { resource: "outboundOrder", view: "noon", route: "/outbound/nano_list", code: "outbound:list", component: lazyPage(outboundOrderViews, "OutboundOrderNoonList") },
   { resource: "outboundPackage", view: "pack", route: "/outbound/pack/list", code: "outbound:pack_list", component: lazyPage(outboundPackageViews, "OutboundPackagePackList") },
@@ -96,5 +103,8 @@ export const generatedViews: ViewDef[] = [
   { resource: "warehouse", view: "list", route: "/warehouse/list", code: "warehouse:list", component: lazyPage(warehouseViews, "WarehouseListList") },
   { resource: "warehouse", view: "list", page: "add", route: "/warehouse/add", code: "warehouse:add", component: lazyPage(warehouseViews, "WarehouseAddPage") },
   { resource: "warehouse", view: "list", page: "edit", route: "/warehouse/edit/:id", code: "warehouse:edit", component: lazyPage(warehouseViews, "WarehouseEditPage") },
+  { resource: "warehouseZone", view: "list", route: "/warehouse-zone/list", code: "location:list", component: lazyPage(warehouseZoneViews, "WarehouseZoneListList") },
+  { resource: "warehouseZone", view: "list", page: "add", route: "/warehouseZone/add", code: "location:add", component: lazyPage(warehouseZoneViews, "WarehouseZoneAddPage") },
+  { resource: "warehouseZone", view: "list", page: "edit", route: "/warehouseZone/edit/:id", code: "location:edit", component: lazyPage(warehouseZoneViews, "WarehouseZoneEditPage") },
   { resource: "waybill", view: "list", route: "/outbound/waybill_list", code: "outbound:list", component: lazyPage(waybillViews, "WaybillListList") },
 ];

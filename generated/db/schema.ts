@@ -181,6 +181,7 @@ export const inventoryLog = pgTable("wms_inventory_log", {
   bizNo: varchar("biz_no", { length: 50 }).notNull(),
   bizNoExtra: varchar("biz_no_extra", { length: 500 }),
   remark: varchar("remark", { length: 200 }),
+  locationId: integer("location_id").references(() => location.id),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
 }, (t) => [
@@ -191,7 +192,72 @@ export const inventoryLog = pgTable("wms_inventory_log", {
   index("wms_inventory_log_sku_id_add_date_id_idx").on(t.skuId, t.addDate, t.id),
   index("wms_inventory_log_biz_type_add_date_id_idx").on(t.bizType, t.addDate, t.id),
   index("wms_inventory_log_biz_no_add_date_id_idx").on(t.bizNo, t.addDate, t.id),
+  index("wms_inventory_log_location_id_add_date_id_idx").on(t.locationId, t.addDate, t.id),
   index("wms_inventory_log_add_date_id_idx").on(t.addDate, t.id),
+]);
+/** Warehouse zones (库区): /sapi/wms/warehouse-zone */
+export const warehouseZone = pgTable("wms_warehouse_zone", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  warehouseId: integer("warehouse_id").references(() => warehouse.id).notNull(),
+  code: varchar("code", { length: 30 }).notNull(),
+  name: varchar("name", { length: 50 }).notNull(),
+  status: smallint("status").default(1).notNull(),
+  remark: varchar("remark", { length: 200 }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  uniqueIndex("wms_warehouse_zone_warehouse_id_code_uq").on(t.warehouseId, t.code),
+  index("wms_warehouse_zone_code_id_idx").on(t.code, t.id),
+  index("wms_warehouse_zone_status_idx").on(t.status),
+  index("wms_warehouse_zone_add_date_id_idx").on(t.addDate, t.id),
+]);
+/** Locations (库位): /sapi/wms/location */
+export const location = pgTable("wms_location", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  warehouseId: integer("warehouse_id").references(() => warehouse.id).notNull(),
+  zoneId: integer("zone_id").references(() => warehouseZone.id).notNull(),
+  code: varchar("code", { length: 30 }).notNull(),
+  type: smallint("type").default(2).notNull(),
+  pickSequence: integer("pick_sequence").default(0).notNull(),
+  capacityQty: integer("capacity_qty"),
+  status: smallint("status").default(1).notNull(),
+  remark: varchar("remark", { length: 200 }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  uniqueIndex("wms_location_warehouse_id_code_uq").on(t.warehouseId, t.code),
+  index("wms_location_zone_id_idx").on(t.zoneId),
+  index("wms_location_code_id_idx").on(t.code, t.id),
+  index("wms_location_type_idx").on(t.type),
+  index("wms_location_pick_sequence_id_idx").on(t.pickSequence, t.id),
+  index("wms_location_status_idx").on(t.status),
+  index("wms_location_add_date_id_idx").on(t.addDate, t.id),
+]);
+/** Location stock (库位库存): /sapi/wms/location-inventory */
+export const locationInventory = pgTable("wms_location_inventory", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  inventoryId: integer("inventory_id").references(() => inventory.id).notNull(),
+  locationId: integer("location_id").references(() => location.id).notNull(),
+  warehouseId: integer("warehouse_id").references(() => warehouse.id).notNull(),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  skuId: integer("sku_id").references(() => sku.id).notNull(),
+  batchNo: varchar("batch_no", { length: 50 }).default("").notNull(),
+  qty: integer("qty").default(0).notNull(),
+  lockQty: integer("lock_qty").default(0).notNull(),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  uniqueIndex("wms_location_inventory_inventory_id_location_id_uq").on(t.inventoryId, t.locationId),
+  index("wms_location_inventory_location_id_idx").on(t.locationId),
+  index("wms_location_inventory_warehouse_id_idx").on(t.warehouseId),
+  index("wms_location_inventory_owner_id_idx").on(t.ownerId),
+  index("wms_location_inventory_sku_id_idx").on(t.skuId),
+  index("wms_location_inventory_qty_id_idx").on(t.qty, t.id),
+  index("wms_location_inventory_owner_id_qty_id_idx").on(t.ownerId, t.qty, t.id),
+  index("wms_location_inventory_lock_qty_id_idx").on(t.lockQty, t.id),
+  index("wms_location_inventory_owner_id_lock_qty_id_idx").on(t.ownerId, t.lockQty, t.id),
+  check("wms_location_inventory_qty_not_negative", sql.raw("qty >= 0")),
+  check("wms_location_inventory_lock_qty_within_qty", sql.raw("lock_qty >= 0 and lock_qty <= qty")),
 ]);
 /** Inventory adjustments (库存调整): /sapi/wms/inventory-judgement */
 export const inventoryJudgement = pgTable("wms_inventory_judgement", {

@@ -70,6 +70,12 @@ export const bindings = {
   },
   job: { meta: resourceMeta.job, table: tables.job, schemas: schemas.job },
   jobLog: { meta: resourceMeta.jobLog, table: tables.jobLog, schemas: schemas.jobLog },
+  location: { meta: resourceMeta.location, table: tables.location, schemas: schemas.location },
+  locationInventory: {
+    meta: resourceMeta.locationInventory,
+    table: tables.locationInventory,
+    schemas: schemas.locationInventory,
+  },
   outboundAllocation: {
     meta: resourceMeta.outboundAllocation,
     table: tables.outboundAllocation,
@@ -121,6 +127,11 @@ export const bindings = {
   },
   user: { meta: resourceMeta.user, table: tables.user, schemas: schemas.user },
   warehouse: { meta: resourceMeta.warehouse, table: tables.warehouse, schemas: schemas.warehouse },
+  warehouseZone: {
+    meta: resourceMeta.warehouseZone,
+    table: tables.warehouseZone,
+    schemas: schemas.warehouseZone,
+  },
   waybill: { meta: resourceMeta.waybill, table: tables.waybill, schemas: schemas.waybill },
 };
 export type Binding = (typeof bindings)[keyof typeof bindings];
@@ -562,6 +573,62 @@ export const routeTable: Route[] = [
     permission: "inventory_share:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
   },
   {
+    path: "/sapi/wms/location-inventory/add", resource: "locationInventory", operation: "add",
+    permission: "location:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/location-inventory/detail", resource: "locationInventory", operation: "detail",
+    permission: "any", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/location-inventory/edit", resource: "locationInventory", operation: "edit",
+    permission: "location:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/location-inventory/list", resource: "locationInventory", operation: "list",
+    permission: "any", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/location-inventory/page", resource: "locationInventory", operation: "page",
+    permission: "any", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/location-inventory/remove", resource: "locationInventory", operation: "remove",
+    permission: "location:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/location/add", resource: "location", operation: "add",
+    permission: "location:add", scope: { warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/location/detail", resource: "location", operation: "detail",
+    permission: "location:list", scope: { warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/location/edit", resource: "location", operation: "edit",
+    permission: "location:edit", scope: { warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/location/list", resource: "location", operation: "list",
+    permission: "location:list", scope: { warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/location/lock", resource: "location", operation: "lock",
+    permission: "location:lock", scope: { warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/location/page", resource: "location", operation: "page",
+    permission: "location:list", scope: { warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/location/remove", resource: "location", operation: "remove",
+    permission: "location:remove", scope: { warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/location/unlock", resource: "location", operation: "unlock",
+    permission: "location:lock", scope: { warehouse: "warehouseId" },
+  },
+  {
     path: "/sapi/wms/outbound-allocation/add", resource: "outboundAllocation", operation: "add",
     permission: "outbound:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
   },
@@ -841,6 +908,30 @@ export const routeTable: Route[] = [
   {
     path: "/sapi/wms/supplier-sku/remove", resource: "supplierSku", operation: "remove",
     permission: "sku:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/warehouse-zone/add", resource: "warehouseZone", operation: "add",
+    permission: "location:add", scope: { warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/warehouse-zone/detail", resource: "warehouseZone", operation: "detail",
+    permission: "location:list", scope: { warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/warehouse-zone/edit", resource: "warehouseZone", operation: "edit",
+    permission: "location:edit", scope: { warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/warehouse-zone/list", resource: "warehouseZone", operation: "list",
+    permission: "location:list", scope: { warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/warehouse-zone/page", resource: "warehouseZone", operation: "page",
+    permission: "location:list", scope: { warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/warehouse-zone/remove", resource: "warehouseZone", operation: "remove",
+    permission: "location:remove", scope: { warehouse: "warehouseId" },
   },
   {
     path: "/sapi/wms/warehouse/add", resource: "warehouse", operation: "add",

@@ -109,6 +109,15 @@ export const JudgementType = {
   LOSS: 2,
 } as const;
 export type JudgementType = (typeof JudgementType)[keyof typeof JudgementType];
+/** Location type (库位类型) */
+export const LocationType = {
+  RECEIVING: 1,
+  STORAGE: 2,
+  PICK_FACE: 3,
+  SHIPPING: 4,
+  QUARANTINE: 5,
+} as const;
+export type LocationType = (typeof LocationType)[keyof typeof LocationType];
 /** Outbound order status (出库单状态) */
 export const OutboundOrderStatus = {
   CREATED: 1,
@@ -249,6 +258,13 @@ export const enumValues: Record<string, Array<{ key: string; value: number }>> =
     { key: "REJECTED", value: 3 },
   ],
   JudgementType: [{ key: "GAIN", value: 1 }, { key: "LOSS", value: 2 }],
+  LocationType: [
+    { key: "RECEIVING", value: 1 },
+    { key: "STORAGE", value: 2 },
+    { key: "PICK_FACE", value: 3 },
+    { key: "SHIPPING", value: 4 },
+    { key: "QUARANTINE", value: 5 },
+  ],
   OutboundOrderStatus: [
     { key: "CREATED", value: 1 },
     { key: "ALLOCATED", value: 2 },

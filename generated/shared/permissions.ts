@@ -91,6 +91,27 @@ export const permissionTree: Array<{ code: string; name: string; nameZh: string;
     parentCode: "job",
   },
   { code: "job:run", name: "Run a task now", nameZh: "立即执行任务", type: 2, parentCode: "job:list" },
+  { code: "location", name: "Locations", nameZh: "库位", type: 1, parentCode: null },
+  {
+    code: "location:add", name: "Add zones and locations", nameZh: "新增库区和库位", type: 2,
+    parentCode: "location",
+  },
+  {
+    code: "location:edit", name: "Edit zones and locations", nameZh: "编辑库区和库位", type: 2,
+    parentCode: "location",
+  },
+  {
+    code: "location:list", name: "Zones, locations and location stock", nameZh: "库区、库位和库位库存",
+    type: 1, parentCode: "location",
+  },
+  {
+    code: "location:lock", name: "Lock and unlock locations", nameZh: "锁定/解锁库位", type: 2,
+    parentCode: "location",
+  },
+  {
+    code: "location:remove", name: "Delete zones and locations", nameZh: "删除库区和库位", type: 2,
+    parentCode: "location",
+  },
   { code: "outbound", name: "Outbound", nameZh: "出库", type: 1, parentCode: null },
   {
     code: "outbound:allocate", name: "Allocate, pick, pack and ship outbound orders",

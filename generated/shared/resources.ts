@@ -18,6 +18,8 @@ import { inventoryLogMeta } from "./resources/inventoryLog";
 import { inventoryShareMeta } from "./resources/inventoryShare";
 import { jobMeta } from "./resources/job";
 import { jobLogMeta } from "./resources/jobLog";
+import { locationMeta } from "./resources/location";
+import { locationInventoryMeta } from "./resources/locationInventory";
 import { outboundAllocationMeta } from "./resources/outboundAllocation";
 import { outboundOrderMeta } from "./resources/outboundOrder";
 import { outboundOrderLineMeta } from "./resources/outboundOrderLine";
@@ -33,6 +35,7 @@ import { skuCategoryMeta } from "./resources/skuCategory";
 import { supplierSkuMeta } from "./resources/supplierSku";
 import { userMeta } from "./resources/user";
 import { warehouseMeta } from "./resources/warehouse";
+import { warehouseZoneMeta } from "./resources/warehouseZone";
 import { waybillMeta } from "./resources/waybill";
 /** Every resource of the manifest, normalized (defaults filled in); one module each under resources/. */
 export const resourceMeta = {
@@ -54,6 +57,8 @@ export const resourceMeta = {
   inventoryShare: inventoryShareMeta,
   job: jobMeta,
   jobLog: jobLogMeta,
+  location: locationMeta,
+  locationInventory: locationInventoryMeta,
   outboundAllocation: outboundAllocationMeta,
   outboundOrder: outboundOrderMeta,
   outboundOrderLine: outboundOrderLineMeta,
@@ -69,6 +74,7 @@ export const resourceMeta = {
   supplierSku: supplierSkuMeta,
   user: userMeta,
   warehouse: warehouseMeta,
+  warehouseZone: warehouseZoneMeta,
   waybill: waybillMeta,
 } satisfies Record<string, ResourceSpec>;
 export type ResourceName = keyof typeof resourceMeta;

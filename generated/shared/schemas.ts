@@ -303,6 +303,7 @@ export function inventoryQuery(lang: Lang, source?: Source) {
     containInventory: r.boolean({ en: "In stock", zh: "有库存" }, {}),
     categoryIds: r.refs({ en: "Categories", zh: "商品分类" }, {}),
     ecPlatform: r.oneOf({ en: "E-commerce platform", zh: "电商平台" }, [1, 2, 3, 4, 5, 6, 7, 8], {}),
+    locationId: r.ref({ en: "Location", zh: "库位" }, {}),
   });
 }
 /** Inventory adjustments: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
@@ -370,6 +371,7 @@ export function inventoryLogForm(mode: FormMode, lang: Lang, source?: Source) {
     bizNo: r.string({ en: "Document number", zh: "单据号" }, { required: true, maxLength: 50 }),
     bizNoExtra: r.string({ en: "Store info", zh: "店铺信息" }, { maxLength: 500 }),
     remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
+    locationId: r.ref({ en: "Location", zh: "库位" }, {}),
   });
 }
 /** Inventory log: the page/list query (paging, whitelisted sort, filters). */
@@ -383,6 +385,7 @@ export function inventoryLogQuery(lang: Lang, source?: Source) {
     skuId: r.ref({ en: "SKU", zh: "SKU" }, {}),
     bizType: r.oneOf({ en: "Document type", zh: "单据类型" }, [1, 2, 3], {}),
     bizNo: r.string({ en: "Document number", zh: "单据号" }, { maxLength: 50 }),
+    locationId: r.ref({ en: "Location", zh: "库位" }, {}),
     addDateStart: r.day({ en: "Created", zh: "创建时间" }),
     addDateEnd: r.day({ en: "Created", zh: "创建时间" }),
   });
@@ -462,6 +465,58 @@ export function jobLogQuery(lang: Lang, source?: Source) {
     fireTimeStart: r.day({ en: "Fire time", zh: "触发时间" }),
     fireTimeEnd: r.day({ en: "Fire time", zh: "触发时间" }),
     status: r.oneOf({ en: "Run status", zh: "执行状态" }, [1, 2, 3], {}),
+  });
+}
+/** Locations: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function locationForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    ...(mode === 'add' ? { warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }) } : {}),
+    zoneId: r.ref({ en: "Zone", zh: "库区" }, { required: true }),
+    ...(mode === 'add' ? { code: r.string({ en: "Location code", zh: "库位编码" }, { required: true, maxLength: 30, pattern: "code" }) } : {}),
+    type: r.oneOf({ en: "Location type", zh: "库位类型" }, [1, 2, 3, 4, 5], { required: true }),
+    pickSequence: r.number({ en: "Pick sequence", zh: "拣货顺序" }, { notNull: true, integer: true, min: 0, max: 99999999 }),
+    capacityQty: r.number({ en: "Capacity (units)", zh: "容量(件)" }, { integer: true, min: 1, max: 99999999 }),
+    remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
+  });
+}
+/** Locations: the page/list query (paging, whitelisted sort, filters). */
+export function locationQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "code", "pickSequence", "addDate"]),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
+    zoneId: r.ref({ en: "Zone", zh: "库区" }, {}),
+    code: r.string({ en: "Location code", zh: "库位编码" }, { maxLength: 30 }),
+    type: r.oneOf({ en: "Location type", zh: "库位类型" }, [1, 2, 3, 4, 5], { notNull: true }),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }),
+  });
+}
+/** Location stock: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function locationInventoryForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, { required: true }),
+    locationId: r.ref({ en: "Location", zh: "库位" }, { required: true }),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, { required: true }),
+    batchNo: r.string({ en: "Batch number", zh: "批次号" }, { notNull: true, maxLength: 50 }),
+    qty: r.number({ en: "Quantity", zh: "数量" }, { notNull: true, integer: true, min: 0 }),
+    lockQty: r.number({ en: "Locked quantity", zh: "冻结数量" }, { notNull: true, integer: true, min: 0 }),
+  });
+}
+/** Location stock: the page/list query (paging, whitelisted sort, filters). */
+export function locationInventoryQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "qty", "lockQty"]),
+    inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, {}),
+    locationId: r.ref({ en: "Location", zh: "库位" }, {}),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, {}),
+    batchNo: r.string({ en: "Batch number", zh: "批次号" }, { maxLength: 50 }),
   });
 }
 /** Outbound allocations: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
@@ -834,6 +889,28 @@ export function warehouseQuery(lang: Lang, source?: Source) {
     countryCode: r.string({ en: "Country", zh: "国家" }, { maxLength: 3 }),
   });
 }
+/** Warehouse zones: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function warehouseZoneForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    ...(mode === 'add' ? { warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }) } : {}),
+    code: r.string({ en: "Zone code", zh: "库区编码" }, { required: true, maxLength: 30, pattern: "code" }),
+    name: r.string({ en: "Zone name", zh: "库区名称" }, { required: true, maxLength: 50 }),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }),
+    remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
+  });
+}
+/** Warehouse zones: the page/list query (paging, whitelisted sort, filters). */
+export function warehouseZoneQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "code", "addDate"]),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
+    code: r.string({ en: "Zone code", zh: "库区编码" }, { maxLength: 30 }),
+    name: r.string({ en: "Zone name", zh: "库区名称" }, { maxLength: 50 }),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, -1], { notNull: true }),
+  });
+}
 /** Waybills: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
 export function waybillForm(mode: FormMode, lang: Lang, source?: Source) {
   const r = rules(lang, mode, source);
@@ -896,6 +973,8 @@ export const schemas = {
   inventoryShare: { form: inventoryShareForm, query: inventoryShareQuery },
   job: { form: jobForm, query: jobQuery },
   jobLog: { form: jobLogForm, query: jobLogQuery },
+  location: { form: locationForm, query: locationQuery },
+  locationInventory: { form: locationInventoryForm, query: locationInventoryQuery },
   outboundAllocation: { form: outboundAllocationForm, query: outboundAllocationQuery },
   outboundOrder: { form: outboundOrderForm, query: outboundOrderQuery },
   outboundOrderLine: { form: outboundOrderLineForm, query: outboundOrderLineQuery },
@@ -911,5 +990,6 @@ export const schemas = {
   supplierSku: { form: supplierSkuForm, query: supplierSkuQuery },
   user: { form: userForm, query: userQuery },
   warehouse: { form: warehouseForm, query: warehouseQuery },
+  warehouseZone: { form: warehouseZoneForm, query: warehouseZoneQuery },
   waybill: { form: waybillForm, query: waybillQuery },
 };

@@ -257,6 +257,8 @@ export interface InventoryLog {
   bizNo: string;
   bizNoExtra: string | null;
   remark: string | null;
+  locationId: number | null;
+  locationName: string | null;
   addDate: string;
 }
 
@@ -313,6 +315,41 @@ export interface JobLog {
   duration: number | null;
   message: string | null;
   instance: string | null;
+  addDate: string;
+}
+
+/** Locations (库位) as the API returns it. */
+export interface Location {
+  id: number;
+  warehouseId: number;
+  warehouseName: string | null;
+  zoneId: number;
+  zoneName: string | null;
+  code: string;
+  type: number;
+  pickSequence: number;
+  capacityQty: number | null;
+  status: number;
+  remark: string | null;
+  addDate: string;
+}
+
+/** Location stock (库位库存) as the API returns it. */
+export interface LocationInventory {
+  id: number;
+  inventoryId: number;
+  inventoryName: string | null;
+  locationId: number;
+  locationName: string | null;
+  warehouseId: number;
+  warehouseName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  skuId: number;
+  sku: string | null;
+  batchNo: string;
+  qty: number;
+  lockQty: number;
   addDate: string;
 }
 
@@ -557,6 +594,18 @@ export interface Warehouse {
   availableQty: number;
   lockedQty: number;
   categoryCount: number;
+  remark: string | null;
+  addDate: string;
+}
+
+/** Warehouse zones (库区) as the API returns it. */
+export interface WarehouseZone {
+  id: number;
+  warehouseId: number;
+  warehouseName: string | null;
+  code: string;
+  name: string;
+  status: number;
   remark: string | null;
   addDate: string;
 }

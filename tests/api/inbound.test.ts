@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BizType, InboundOrderStatus as S, InboundOrderType } from '../../generated/shared/enums';
 import { ledgerDiscrepancies } from '../../src/server/domain/inventory/ledger';
+import { locationDiscrepancies } from '../../src/server/domain/inventory/locations';
 import { documentFixture, testDatabases, userWith, type TestApp } from './harness';
 
 type Rec = Record<string, any>;
@@ -80,6 +81,7 @@ describe.each(testDatabases())('inbound orders on %s', (kind) => {
     expect((await call(`${P}/remove`, { id: o.id })).code).toBe(409);
     expect((await call(`${P}/receive`, { id: o.id, lines: [{ lineId: 999999, qty: 1 }] })).code).toBe(409);
     expect(await ledgerDiscrepancies(t.database.db)).toEqual([]);
+    expect(await locationDiscrepancies(t.database.db)).toEqual([]);
   });
 
   it('closes a partial receipt, cancels, flags problems and recreates', async () => {
@@ -154,5 +156,6 @@ describe.each(testDatabases())('inbound orders on %s', (kind) => {
     expect([done.status, done.receivedQty]).toEqual([S.COMPLETED, 20]);
     expect(await stock(skus.ROSE, 'CONC')).toBe(20);
     expect(await ledgerDiscrepancies(t.database.db)).toEqual([]);
+    expect(await locationDiscrepancies(t.database.db)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BizType, EcPlatform, JudgementStatus, JudgementType } from '../../generated/shared/enums';
 import { ledgerDiscrepancies } from '../../src/server/domain/inventory/ledger';
+import { locationDiscrepancies } from '../../src/server/domain/inventory/locations';
 import { startTestApp, testDatabases, userWith, type TestApp } from './harness';
 
 type Rec = Record<string, any>;
@@ -32,7 +33,10 @@ describe.each(testDatabases())('inventory ledger on %s', (kind) => {
     return ok('/sapi/wms/inventory-judgement/approve', { id: doc.id }, token);
   };
   const inventoryOf = async (body: Rec, token = admin) => (await ok('/sapi/wms/sku-inventory/page', { size: 500, ...body }, token)).records as Rec[];
-  const closure = async () => expect(await ledgerDiscrepancies(t.database.db)).toEqual([]);
+  const closure = async () => {
+    expect(await ledgerDiscrepancies(t.database.db)).toEqual([]);
+    expect(await locationDiscrepancies(t.database.db)).toEqual([]);
+  };
 
   beforeAll(async () => {
     t = await startTestApp(kind);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BizType } from '../../generated/shared/enums';
 import type { Db } from '../../src/server/db/connect';
 import { applyLedger, ledgerDiscrepancies, type LedgerChange } from '../../src/server/domain/inventory/ledger';
+import { locationDiscrepancies } from '../../src/server/domain/inventory/locations';
 import { BizError } from '../../src/server/http/errors';
 import { startTestApp, testDatabases, type TestApp } from './harness';
 

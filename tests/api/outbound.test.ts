@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BizType, Currency, EcPlatform, OutboundOrderStatus as S, OutboundOrderType } from '../../generated/shared/enums';
 import { ledgerDiscrepancies } from '../../src/server/domain/inventory/ledger';
+import { locationDiscrepancies } from '../../src/server/domain/inventory/locations';
 import { documentFixture, testDatabases, userWith, type TestApp } from './harness';
 
 type Rec = Record<string, any>;
@@ -62,6 +63,7 @@ describe.each(testDatabases())('outbound orders on %s', (kind) => {
     expect([b1.qty, b1.lockQty, b2.qty, b2.lockQty, musk.qty, musk.lockQty]).toEqual([0, 0, 2, 0, 2, 0]);
     expect((await call(`${P}/cancel`, { id: o.id })).msg).toBe(`Cannot cancel ${o.orderNo}: it is shipped; allowed when created, allocated, picking, packed`);
     expect(await ledgerDiscrepancies(t.database.db)).toEqual([]);
+    expect(await locationDiscrepancies(t.database.db)).toEqual([]);
   });
 
   it('refuses an allocation larger than the available quantity and locks nothing', async () => {
@@ -80,6 +82,7 @@ describe.each(testDatabases())('outbound orders on %s', (kind) => {
     expect((await ok(`${P}/allocate`, { id: second.id })).status).toBe(S.ALLOCATED);
     expect((await call(`${P}/allocate`, { id: second.id }, admin, { 'x-lang': 'zh' })).msg).toBe(`不能分配库存${second.orderNo}：当前状态为已分配，仅在已创建时可以分配库存`);
     expect(await ledgerDiscrepancies(t.database.db)).toEqual([]);
+    expect(await locationDiscrepancies(t.database.db)).toEqual([]);
   });
 
   it('owner scope and permission codes', async () => {
@@ -112,5 +115,6 @@ describe.each(testDatabases())('outbound orders on %s', (kind) => {
     row = await stockRow(skuId);
     expect([row.qty, row.lockQty]).toEqual([50, 0]);
     expect(await ledgerDiscrepancies(t.database.db)).toEqual([]);
+    expect(await locationDiscrepancies(t.database.db)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryStatus, InboundOrderType, OutboundOrderStatus as S } from '../../generated/shared/enums';
 import { ledgerDiscrepancies } from '../../src/server/domain/inventory/ledger';
+import { locationDiscrepancies } from '../../src/server/domain/inventory/locations';
 import { documentFixture, testDatabases, userWith, type TestApp } from './harness';
 
 type Rec = Record<string, any>;
@@ -112,6 +113,7 @@ describe.each(testDatabases())('packages on %s', (kind) => {
     expect((await ok(`${OUT}/deliver`, { id: o.id, deliveryStatus: DeliveryStatus.PARTIALLY_DELIVERED })).deliveryStatus).toBe(DeliveryStatus.PARTIALLY_DELIVERED);
     expect((await ok(`${OUT}/page`, { deliveryStatus: DeliveryStatus.PARTIALLY_DELIVERED })).records.map((r: Rec) => r.id)).toEqual([o.id]);
     expect(await ledgerDiscrepancies(t.database.db)).toEqual([]);
+    expect(await locationDiscrepancies(t.database.db)).toEqual([]);
   });
 
   it('outbound: packing with no package makes one holding every line; a packaged line cannot be deleted', async () => {

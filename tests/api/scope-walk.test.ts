@@ -88,7 +88,11 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     '/sapi/wms/sku': (_w, o) => ({ ownerId: o, sku: `S-${randomUUID().slice(0, 8)}`, name: 'Scoped product', enable: true, categoryId: f.categoryId, weight: 1 }),
     '/sapi/wms/owner': () => ({ code: `OWN-${randomUUID().slice(0, 6)}`, name: `Owner ${randomUUID().slice(0, 6)}`, companyId }),
     '/sapi/wms/warehouse': () => ({ code: `W${randomUUID().slice(0, 6)}`, name: `Warehouse ${randomUUID().slice(0, 6)}`, type: 1 }),
+    '/sapi/wms/warehouse-zone': (w) => ({ warehouseId: w, code: `Z${randomUUID().slice(0, 6)}`, name: 'Scoped zone' }),
+    '/sapi/wms/location': (w) => ({ warehouseId: w, zoneId: zones[w], code: `L-${randomUUID().slice(0, 6)}` }),
   };
+  /** A zone per warehouse (the RECEIVING zone the fixture's stock made), for location add bodies. */
+  const zones: Record<number, number> = {};
   /** Adds that name their scope through a parent record: the parent's resource and the body for a parent id. */
   const ADD_BY_PARENT: Record<string, { parent: string; body: (parentId: number, o: number) => Rec }> = {
     '/sapi/wms/inbound-package': { parent: '/sapi/wms/inbound-order', body: (id, o) => ({ orderId: id, lines: [{ skuId: sku(o), batchNo: 'B1', qty: 1 }] }) },
@@ -131,6 +135,7 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     await recordsOf(f.w1, f.ownerB, configs.in);
     await recordsOf(w2, f.ownerB, configs.out);
     await ok('/sapi/wms/inventory-share/add', { title: 'Every warehouse of A', ownerId: f.ownerA }); // no warehouse: out of a warehouse-limited scope
+    for (const z of (await ok('/sapi/wms/warehouse-zone/list', {})) as Rec[]) zones[z.warehouseId] = z.id;
     const codes = permissionTree.map((p) => p.code).filter((c) => c !== 'admin');
     user = (await userWith(f.t, f.admin, { codes, warehouseIds: [f.w1], ownerIds: [f.ownerA] })).token;
   }, 120_000);

@@ -3,6 +3,7 @@ import { DocumentScreen } from "../../../src/client/kit/screen/DocumentScreen";
 import { type ScreenSource } from "../../../src/client/kit/screen/spec";
 import { companyMeta } from "../../shared/resources/company";
 import { inventoryMeta } from "../../shared/resources/inventory";
+import { locationMeta } from "../../shared/resources/location";
 import { ownerMeta } from "../../shared/resources/owner";
 import { skuMeta } from "../../shared/resources/sku";
 import { skuCategoryMeta } from "../../shared/resources/skuCategory";
@@ -15,6 +16,7 @@ export const screenSource: ScreenSource = {
   resources: {
     company: companyMeta,
     inventory: inventoryMeta,
+    location: locationMeta,
     owner: ownerMeta,
     sku: skuMeta,
     skuCategory: skuCategoryMeta,

@@ -4,6 +4,7 @@ import { type ScreenSource } from "../../../src/client/kit/screen/spec";
 import { companyMeta } from "../../shared/resources/company";
 import { inventoryMeta } from "../../shared/resources/inventory";
 import { inventoryLogMeta } from "../../shared/resources/inventoryLog";
+import { locationMeta } from "../../shared/resources/location";
 import { ownerMeta } from "../../shared/resources/owner";
 import { skuMeta } from "../../shared/resources/sku";
 import { warehouseMeta } from "../../shared/resources/warehouse";
@@ -15,6 +16,7 @@ export const screenSource: ScreenSource = {
     company: companyMeta,
     inventory: inventoryMeta,
     inventoryLog: inventoryLogMeta,
+    location: locationMeta,
     owner: ownerMeta,
     sku: skuMeta,
     warehouse: warehouseMeta,

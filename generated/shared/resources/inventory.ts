@@ -94,6 +94,12 @@ export const inventoryMeta = {
       sortable: false, list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false,
       trigram: false, system: false,
     },
+    {
+      name: "locationId", type: "ref", column: "location_id", en: "Location", zh: "库位",
+      required: false, resource: "location", allowAll: false, unique: false, sortable: false,
+      list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false,
+      system: false,
+    },
   ],
   checks: { qty_not_negative: "qty >= 0", lock_qty_within_qty: "lock_qty >= 0 and lock_qty <= qty" },
   readOnly: {

@@ -106,6 +106,12 @@ export const inventoryLogMeta = {
       readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
     },
     {
+      name: "locationId", type: "ref", column: "location_id", en: "Location", zh: "库位",
+      required: false, resource: "location", allowAll: false, unique: false, filter: "eq",
+      sortable: false, list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false,
+      trigram: false, system: false,
+    },
+    {
       name: "addDate", type: "datetime", column: "add_date", en: "Created", zh: "创建时间",
       required: false, allowAll: false, unique: false, filter: "dateRange", sortable: false,
       list: true, form: false, readOnlyOnEdit: false, hideOnSelf: false, trigram: false,

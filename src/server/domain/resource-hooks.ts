@@ -1,6 +1,7 @@
 /** Which resources add hand-written rules to the generic writes (crud/handlers.ts ResourceHooks). */
 import type { ResourceHooks } from '../crud/handlers';
 import { inboundOrderHooks } from './inbound/orders';
+import { locationHooks } from './inventory/location-hooks';
 import { inventoryHooks } from './inventory/records';
 import { outboundOrderHooks } from './outbound/orders';
 import { inboundPackages, outboundPackages, packageHooks } from './packages';
@@ -25,6 +26,7 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   supplierSku: skuChildHooks,
   ecPlatformSku: skuChildHooks,
   inventory: inventoryHooks,
+  location: locationHooks,
   inventoryJudgement: judgementHooks,
   inboundOrder: inboundOrderHooks,
   outboundOrder: outboundOrderHooks,

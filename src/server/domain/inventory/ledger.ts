@@ -1,8 +1,12 @@
 /**
  * The inventory ledger (DESIGN.md "Inventory is a ledger"; spec 3 inventory and inventory log records, 4
- * document types). The ONLY code that changes `wms_inventory.qty` or `lock_qty`; every change writes exactly
- * one `wms_inventory_log` row (origin, new and change of both numbers, bizType, bizNo, bizNoExtra, remark),
- * in the caller's transaction, so a document and its stock movements commit or roll back together.
+ * document types). The ONLY code that changes `wms_inventory.qty` or `lock_qty` and, one level beneath, the
+ * location rows `wms_location_inventory` (issue 29, docs/locations.md: an inventory row is the sum of its
+ * location rows; both move in the same statement). Every change writes at least one `wms_inventory_log` row
+ * (origin, new and change of both numbers, bizType, bizNo, bizNoExtra, remark, locationId): one per location
+ * row it changed, in the caller's transaction, so a document and its stock movements commit or roll back
+ * together. Closure: per inventory row, the sum of its log changes = qty/lockQty; per location row, the sum of
+ * the log lines naming it (inventory row, location) = its qty/lockQty.
  *
  * Concurrency: each change is ONE guarded statement
  *   UPDATE wms_inventory SET qty = qty + d, lock_qty = lock_qty + l
@@ -19,14 +23,21 @@
  */
 import { and, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { inventory, inventoryLog, owner, sku } from '../../../../generated/db/schema';
+import { inventory, inventoryLog, location, locationInventory, owner, sku } from '../../../../generated/db/schema';
 import type { BizType } from '../../../../generated/shared/enums';
 import { Code } from '../../../shared/envelope';
 import { requestLabels, ruleTexts, type Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
 import { rawQuery } from '../../db/raw';
 import { ident } from '../../crud/filters';
+import { manifestLabel, meta } from '../../crud/handlers';
+import { bindings } from '../../../../generated/server/routes';
 import { BizError, fieldError, notFound, stockItem, text } from '../../http/errors';
+import { ensureLocationRows, LOCKABLE_SQL, lockAndReadLocationRows, spreadChange, type LocRow, type Part } from './locations';
+
+const texts = {
+  locationWarehouse: { en: 'the location is not in the warehouse of the inventory record', zh: '库位不属于该库存记录的仓库' },
+};
 
 /** Where a stock row lives: one row per (warehouse, goods owner, SKU, batch number); batch '' = no batch. */
 export interface InventoryKey { warehouseId: number; ownerId: number; skuId: number; batchNo?: string | null }
@@ -38,6 +49,11 @@ export interface LedgerChange {
   qtyChange: number;
   /** Units added to lockQty (positive allocates, negative releases). */
   lockQtyChange: number;
+  /**
+   * The location row to change (issue 29). Unset: an addition goes to the warehouse's RECEIVING location; a taking,
+   * lock or release is spread over the row's locations (locations.ts spreadChange).
+   */
+  locationId?: number | null;
   bizType: BizType;
   /** The causing document's number (inbound, outbound or adjustment number). */
   bizNo: string;
@@ -46,8 +62,14 @@ export interface LedgerChange {
   remark?: string | null;
 }
 
-/** The row after one applied change (same order as the changes given). */
-export interface LedgerResult { inventoryId: number; originQty: number; newQty: number; originLockQty: number; newLockQty: number; logId: number }
+/**
+ * The row after one applied change (same order as the changes given): inventory-level before/after, the first
+ * log line's id, and the location rows it changed (one log line each).
+ */
+export interface LedgerResult {
+  inventoryId: number; originQty: number; newQty: number; originLockQty: number; newLockQty: number; logId: number;
+  locations: Array<{ locationId: number; qtyChange: number; lockQtyChange: number; logId: number }>;
+}
 
 /** Finds or creates the rows for key targets; returns the inventory id of every change, in order. */
 async function resolveTargets(tx: Db, changes: LedgerChange[], lang: Lang): Promise<number[]> {
@@ -69,24 +91,30 @@ async function resolveTargets(tx: Db, changes: LedgerChange[], lang: Lang): Prom
 }
 
 /** The 409 for a change the row cannot take, with what is available. */
-async function insufficient(tx: Db, inventoryId: number, c: LedgerChange, lang: Lang): Promise<BizError> {
+async function insufficient(tx: Db, inventoryId: number, c: LedgerChange, lang: Lang, short?: number): Promise<BizError> {
   const [row] = await tx.select({ qty: inventory.qty, lockQty: inventory.lockQty, batchNo: inventory.batchNo, sku: sku.sku })
     .from(inventory).innerJoin(sku, eq(sku.id, inventory.skuId)).where(eq(inventory.id, inventoryId));
   if (!row) return notFound(lang, `${lang === 'zh' ? '库存记录' : 'Inventory record'} #${inventoryId}`);
   const requested = c.lockQtyChange > 0 ? c.lockQtyChange : -c.qtyChange;
+  // a spread short of `short` units: what its locations could serve (locks: lockable locations only)
+  const available = short === undefined ? row.qty - row.lockQty : Math.max(requested - short, 0);
   return new BizError(Code.CONFLICT, text(lang, 'insufficientInventory', {
-    item: stockItem(lang, row.sku, row.batchNo), available: String(row.qty - row.lockQty), locked: String(row.lockQty), requested: String(requested),
+    item: stockItem(lang, row.sku, row.batchNo), available: String(available), locked: String(row.lockQty), requested: String(requested),
   }));
 }
 
 const INVENTORY = ident(getTableName(inventory));
 const INVENTORY_LOG = ident(getTableName(inventoryLog));
+const LOCATION_INVENTORY = ident(getTableName(locationInventory));
+const LOCATION = ident(getTableName(location));
 /** Parameters of {@link ledgerSql} before `also`'s own. */
-const LEDGER_PARAMS = 15;
+const LEDGER_PARAMS = 24;
 /**
  * The ledger's one statement (see applyLedger) as plain text, sent as a named prepared statement (db/raw.ts), so
- * Drizzle does not build it on every call (issue 13 write path). $1-$6: per row id, dq, dl, min_q, min_l, min_diff;
- * $7-$15: per change inventory_id, dq, dl, before_dq, before_dl, biz_type, biz_no, biz_no_extra, remark.
+ * Drizzle does not build it on every call (issue 13 write path). $1-$6: per inventory row id, dq, dl, min_q, min_l,
+ * min_diff; $7-$16: per part (one log line) inventory_id, dq, dl, before_dq, before_dl, biz_type, biz_no,
+ * biz_no_extra, remark, location_id; $17-$24: per location row inventory_id, location_id, dq, dl, min_q, min_l,
+ * min_diff, lock_add (units locked on it, which its location must allow).
  */
 const ledgerSql = (also?: string) => `with d as (
     select * from unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[]) as d(id, dq, dl, min_q, min_l, min_diff)
@@ -97,16 +125,26 @@ const ledgerSql = (also?: string) => `with d as (
     from d join locked l on l.id = d.id
     where i.id = d.id and i.qty + d.min_q >= 0 and i.lock_qty + d.min_l >= 0 and i.lock_qty - i.qty <= d.min_diff
     returning i.id, i.qty - d.dq as origin_qty, i.lock_qty - d.dl as origin_lock_qty, i.company_id, i.warehouse_id, i.owner_id, i.sku_id
+  ), ld as (
+    select * from unnest($17::int[], $18::int[], $19::int[], $20::int[], $21::int[], $22::int[], $23::int[], $24::int[])
+      as ld(inventory_id, location_id, dq, dl, min_q, min_l, min_diff, lock_add)
+  ), lu as (
+    update ${LOCATION_INVENTORY} li set qty = li.qty + ld.dq, lock_qty = li.lock_qty + ld.dl, update_date = now()
+    from ld join locked k on k.id = ld.inventory_id join ${LOCATION} loc on loc.id = ld.location_id
+    where li.inventory_id = ld.inventory_id and li.location_id = ld.location_id
+      and li.qty + ld.min_q >= 0 and li.lock_qty + ld.min_l >= 0 and li.lock_qty - li.qty <= ld.min_diff
+      and (ld.lock_add = 0 or ${LOCKABLE_SQL('loc')})
+    returning li.inventory_id, li.location_id
   ), c as (
-    select * from unnest($7::int[], $8::int[], $9::int[], $10::int[], $11::int[], $12::smallint[], $13::varchar[], $14::varchar[], $15::varchar[])
-      with ordinality as c(inventory_id, dq, dl, before_dq, before_dl, biz_type, biz_no, biz_no_extra, remark, n)
+    select * from unnest($7::int[], $8::int[], $9::int[], $10::int[], $11::int[], $12::smallint[], $13::varchar[], $14::varchar[], $15::varchar[], $16::int[])
+      with ordinality as c(inventory_id, dq, dl, before_dq, before_dl, biz_type, biz_no, biz_no_extra, remark, location_id, n)
   )${also ? `, also as (${also})` : ''}
   insert into ${INVENTORY_LOG} (inventory_id, company_id, warehouse_id, owner_id, sku_id, origin_qty, new_qty, change_qty,
-    origin_lock_qty, new_lock_qty, lock_change_qty, biz_type, biz_no, biz_no_extra, remark)
+    origin_lock_qty, new_lock_qty, lock_change_qty, biz_type, biz_no, biz_no_extra, remark, location_id)
   select u.id, u.company_id, u.warehouse_id, u.owner_id, u.sku_id, u.origin_qty + c.before_dq, u.origin_qty + c.before_dq + c.dq, c.dq,
-    u.origin_lock_qty + c.before_dl, u.origin_lock_qty + c.before_dl + c.dl, c.dl, c.biz_type, c.biz_no, c.biz_no_extra, c.remark
-  from c join u on u.id = c.inventory_id order by c.n
-  returning id, inventory_id, origin_qty, new_qty, origin_lock_qty, new_lock_qty`;
+    u.origin_lock_qty + c.before_dl, u.origin_lock_qty + c.before_dl + c.dl, c.dl, c.biz_type, c.biz_no, c.biz_no_extra, c.remark, c.location_id
+  from c join u on u.id = c.inventory_id join lu on lu.inventory_id = c.inventory_id and lu.location_id = c.location_id order by c.n
+  returning id, inventory_id, location_id, origin_qty, new_qty, origin_lock_qty, new_lock_qty`;
 
 const dialect = new PgDialect();
 /** A Drizzle statement as text whose parameters are numbered after the first `offset` (its values in order). */
@@ -115,30 +153,54 @@ function alsoText(also: SQL, offset: number): { text: string; values: unknown[] 
   return { text: q.sql.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + offset}`), values: q.params };
 }
 
-/** Per inventory row: the summed deltas and the lowest prefix sums the guard must allow (see applyLedger). */
-interface RowDelta { id: number; dq: number; dl: number; minQ: number; minL: number; minDiff: number }
+/** Summed deltas of one row (inventory or location) and the lowest prefix sums its guard must allow. */
+class Deltas {
+  dq = 0; dl = 0; minQ = 0; minL = 0; minDiff = 0; lockAdd = 0; private first = true;
+  add(q: number, l: number): { dq: number; dl: number } {
+    const prior = { dq: this.dq, dl: this.dl };
+    this.dq += q; this.dl += l;
+    if (l > 0) this.lockAdd += l;
+    if (this.first) { this.minQ = this.dq; this.minL = this.dl; this.minDiff = this.dq - this.dl; this.first = false; }
+    else { this.minQ = Math.min(this.minQ, this.dq); this.minL = Math.min(this.minL, this.dl); this.minDiff = Math.min(this.minDiff, this.dq - this.dl); }
+    return prior;
+  }
+}
+
+/** A change is "direct" when it lands on one known location row: it names one, or it only adds (receiving). */
+const isDirect = (c: LedgerChange) => (c.locationId ?? null) !== null || (c.lockQtyChange === 0 && c.qtyChange > 0);
 
 /**
  * Applies `changes` inside `tx` (see module doc). Zero changes (0 and 0) are skipped and write no log.
- * Errors: 400 for a non-integer quantity, 404 for an unknown inventory id or owner, 409 when a guard fails.
+ * Errors: 400 for a non-integer quantity or a location outside the row's warehouse, 404 for an unknown inventory
+ * id or owner, 409 when a guard fails (at either level) or the location rows cannot serve a spread.
+ *
+ * Two levels (issue 29, docs/locations.md): every change lands on location rows (`wms_location_inventory`) of its
+ * inventory row: the one it names, the warehouse's RECEIVING location for an addition naming none, else spread
+ * over the row's location rows (locations.ts spreadChange). Each piece is one log line naming its location;
+ * the inventory row moves by the sum of the pieces. Before the statement: the missing location rows are made
+ * (0/0) and, when a change is spread, the inventory rows are locked (ascending id) and their location rows read
+ * (locations.ts lockAndReadLocationRows). The statement then moves inventory rows AND location rows, each under
+ * its guard, and writes the log lines only for pieces whose both rows moved.
  *
  * All rows move in ONE statement (issue 13 "Write path"), however many changes:
  *   WITH d AS (unnest of the per-row deltas), locked AS MATERIALIZED (SELECT ... ORDER BY id FOR UPDATE),
  *        u AS (UPDATE wms_inventory ... FROM d JOIN locked WHERE <guard> RETURNING ...),
- *        INSERT INTO wms_inventory_log SELECT <one line per change, chained from u> ORDER BY id, change
- * `locked` takes the row locks in ascending id (the deadlock-free order of the module doc); the UPDATE
- * then re-evaluates its guard on the newest row version (READ COMMITTED re-check after a lock wait). A row
- * may take several changes (one log line each, origin/new chained in the given order): its guard holds every
- * intermediate state, as applying them one by one would require, because it is written over the lowest
- * prefix sums (qty + min prefix dq >= 0, lockQty + min prefix dl >= 0, lockQty - qty <= min prefix (dq - dl)),
- * which for one change is exactly the single-change guard. A row whose guard fails is not updated and gets no
- * log lines: fewer log lines than changes means a 409 (or 404), and the thrown error rolls the caller's
- * transaction back, the other rows' updates included.
+ *        lu AS (UPDATE wms_location_inventory ... FROM ld JOIN locked WHERE <guard>),
+ *        INSERT INTO wms_inventory_log SELECT <one line per piece, chained from u> ORDER BY id, change
+ * `locked` takes the row locks in ascending id (the deadlock-free order of the module doc); a location row is
+ * only written under its inventory row's lock (lu joins `locked`). The UPDATEs then re-evaluate their guards on
+ * the newest row version (READ COMMITTED re-check after a lock wait). A row may take several changes (one log
+ * line each, origin/new chained in the given order): its guard holds every intermediate state, as applying them
+ * one by one would require, because it is written over the lowest prefix sums (qty + min prefix dq >= 0,
+ * lockQty + min prefix dl >= 0, lockQty - qty <= min prefix (dq - dl)), which for one change is exactly the
+ * single-change guard. A row whose guard fails is not updated and its pieces get no log lines: fewer log lines
+ * than pieces means a 409 (or 404), and the thrown error rolls the caller's transaction back, the other rows'
+ * updates included.
  *
  * `also`: a data-modifying statement without RETURNING (INSERT/UPDATE/DELETE on other tables) that belongs with
  * these movements, sent as a CTE of the same statement (run alone when no change is left): one round trip less
  * while the rows are locked (the allocation records of an outbound order, outbound/orders.ts). It must not
- * touch wms_inventory or wms_inventory_log: it sees the tables as they were before the statement.
+ * touch wms_inventory, wms_location_inventory or wms_inventory_log: it sees the tables as they were before.
  */
 export async function applyLedger(tx: Db, changes: LedgerChange[], lang: Lang, also?: SQL): Promise<LedgerResult[]> {
   for (const c of changes) {
@@ -152,36 +214,75 @@ export async function applyLedger(tx: Db, changes: LedgerChange[], lang: Lang, a
   const ids = await resolveTargets(tx, live.map((x) => x.c), lang);
   // log lines in (inventory id, given order): the order the rows are locked and the log ids ascend in
   const order = live.map((x, j) => ({ ...x, id: ids[j] })).sort((a, b) => a.id - b.id || a.i - b.i);
-  const rows = new Map<number, RowDelta>();
-  const before = order.map(({ c, id }) => {
-    const r = rows.get(id) ?? { id, dq: 0, dl: 0, minQ: 0, minL: 0, minDiff: 0 };
-    const prior = { dq: r.dq, dl: r.dl };
-    r.dq += c.qtyChange;
-    r.dl += c.lockQtyChange;
-    if (!rows.has(id)) Object.assign(r, { minQ: r.dq, minL: r.dl, minDiff: r.dq - r.dl });
-    else Object.assign(r, { minQ: Math.min(r.minQ, r.dq), minL: Math.min(r.minL, r.dl), minDiff: Math.min(r.minDiff, r.dq - r.dl) });
-    rows.set(id, r);
-    return prior;
-  });
-  const d = [...rows.values()];
+
+  // where direct changes land, and the receiving location of spread changes that also add
+  const landing = order.filter((o) => isDirect(o.c) || o.c.qtyChange > 0);
+  const landed = await ensureLocationRows(tx, landing.map((o) => ({ inventoryId: o.id, locationId: o.c.locationId ?? null })));
+  const at = new Map(landing.map((o, j) => [o, landed[j]]));
+  const bad = landing.find((o) => at.get(o) === null);
+  if (bad) {
+    if (bad.c.locationId == null) throw notFound(lang, `${lang === 'zh' ? '库存记录' : 'Inventory record'} #${bad.id}`);
+    throw fieldError(lang, { label: manifestLabel('locationId', meta(bindings.inventoryLog))!, field: 'locationId' }, texts.locationWarehouse[lang]);
+  }
+  const spreadIds = [...new Set(order.filter((o) => !isDirect(o.c)).map((o) => o.id))];
+  const sim = spreadIds.length ? await lockAndReadLocationRows(tx, [...new Set(order.map((o) => o.id))].sort((a, b) => a - b), spreadIds) : new Map<number, LocRow[]>();
+
+  // the pieces, in order; each with the inventory row's prefix before it (the chain of origin/new)
+  const inv = new Map<number, Deltas>();
+  const loc = new Map<string, { inventoryId: number; locationId: number; d: Deltas }>();
+  const pieces: Array<{ o: (typeof order)[number]; part: Part; before: { dq: number; dl: number } }> = [];
+  for (const o of order) {
+    const rows = sim.get(o.id);
+    let parts: Part[];
+    if (isDirect(o.c)) {
+      parts = [{ locationId: at.get(o)!, dq: o.c.qtyChange, dl: o.c.lockQtyChange }];
+      const r = rows?.find((x) => x.locationId === parts[0].locationId);
+      if (r) { r.qty += parts[0].dq; r.lockQty += parts[0].dl; }
+    } else {
+      const receivingId = at.get(o);
+      const spread = spreadChange(rows ?? [], o.c.qtyChange, o.c.lockQtyChange, rows?.find((x) => x.locationId === receivingId));
+      if (spread.short > 0) throw await insufficient(tx, o.id, o.c, lang, spread.short);
+      parts = spread.parts;
+    }
+    for (const part of parts) {
+      const d = inv.get(o.id) ?? new Deltas();
+      inv.set(o.id, d);
+      const before = d.add(part.dq, part.dl);
+      const k = `${o.id}/${part.locationId}`;
+      const l = loc.get(k) ?? { inventoryId: o.id, locationId: part.locationId, d: new Deltas() };
+      loc.set(k, l);
+      l.d.add(part.dq, part.dl);
+      pieces.push({ o, part, before });
+    }
+  }
+  const d = [...inv.entries()];
+  const ls = [...loc.values()];
   const extra = also ? alsoText(also, LEDGER_PARAMS) : undefined;
   const logged = (await rawQuery(tx, ledgerSql(extra?.text), [
-    d.map((r) => r.id), d.map((r) => r.dq), d.map((r) => r.dl), d.map((r) => r.minQ), d.map((r) => r.minL), d.map((r) => r.minDiff),
-    order.map((o) => o.id), order.map((o) => o.c.qtyChange), order.map((o) => o.c.lockQtyChange), before.map((b) => b.dq), before.map((b) => b.dl),
-    order.map((o) => o.c.bizType), order.map((o) => o.c.bizNo), order.map((o) => o.c.bizNoExtra ?? null), order.map((o) => o.c.remark ?? null),
+    d.map(([id]) => id), d.map(([, r]) => r.dq), d.map(([, r]) => r.dl), d.map(([, r]) => r.minQ), d.map(([, r]) => r.minL), d.map(([, r]) => r.minDiff),
+    pieces.map((p) => p.o.id), pieces.map((p) => p.part.dq), pieces.map((p) => p.part.dl), pieces.map((p) => p.before.dq), pieces.map((p) => p.before.dl),
+    pieces.map((p) => p.o.c.bizType), pieces.map((p) => p.o.c.bizNo), pieces.map((p) => p.o.c.bizNoExtra ?? null), pieces.map((p) => p.o.c.remark ?? null),
+    pieces.map((p) => p.part.locationId),
+    ls.map((l) => l.inventoryId), ls.map((l) => l.locationId), ls.map((l) => l.d.dq), ls.map((l) => l.d.dl), ls.map((l) => l.d.minQ), ls.map((l) => l.d.minL),
+    ls.map((l) => l.d.minDiff), ls.map((l) => l.d.lockAdd),
     ...(extra?.values ?? []),
   ]))
-    .map((r) => ({ id: Number(r.id), inventoryId: Number(r.inventory_id), originQty: Number(r.origin_qty), newQty: Number(r.new_qty), originLockQty: Number(r.origin_lock_qty), newLockQty: Number(r.new_lock_qty) }))
+    .map((r) => ({ id: Number(r.id), inventoryId: Number(r.inventory_id), locationId: Number(r.location_id), originQty: Number(r.origin_qty), newQty: Number(r.new_qty), originLockQty: Number(r.origin_lock_qty), newLockQty: Number(r.new_lock_qty) }))
     .sort((a, b) => a.id - b.id);
-  if (logged.length !== order.length) {
-    const done = new Set(logged.map((l) => l.inventoryId));
-    const failed = order.find((o) => !done.has(o.id))!;
-    throw await insufficient(tx, failed.id, failed.c, lang);
+  if (logged.length !== pieces.length) {
+    const done = new Set(logged.map((l) => `${l.inventoryId}/${l.locationId}`));
+    const failed = pieces.find((p) => !done.has(`${p.o.id}/${p.part.locationId}`)) ?? pieces[0];
+    throw await insufficient(tx, failed.o.id, failed.o.c, lang);
   }
   const results: Array<LedgerResult | undefined> = new Array(changes.length);
-  order.forEach(({ i, id }, j) => {
+  pieces.forEach(({ o, part }, j) => {
     const l = logged[j];
-    results[i] = { inventoryId: id, originQty: l.originQty, newQty: l.newQty, originLockQty: l.originLockQty, newLockQty: l.newLockQty, logId: l.id };
+    const r = results[o.i];
+    if (!r) results[o.i] = { inventoryId: o.id, originQty: l.originQty, newQty: l.newQty, originLockQty: l.originLockQty, newLockQty: l.newLockQty, logId: l.id, locations: [{ locationId: part.locationId, qtyChange: part.dq, lockQtyChange: part.dl, logId: l.id }] };
+    else {
+      Object.assign(r, { newQty: l.newQty, newLockQty: l.newLockQty });
+      r.locations.push({ locationId: part.locationId, qtyChange: part.dq, lockQtyChange: part.dl, logId: l.id });
+    }
   });
   return results.filter((r): r is LedgerResult => r !== undefined);
 }

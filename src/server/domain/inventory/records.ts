@@ -7,8 +7,11 @@
  * - `containInventory`: true = qty > 0 (in stock), false = qty = 0 (out of stock);
  * - `categoryIds`: the SKU's category is one of these;
  * - `ecPlatform`: the SKU has a platform SKU on that platform;
+ * - `locationId`: the record has stock (qty > 0) on that location (issue 29);
  * and decorates records with `skuEntity` {sku, name, goodsNo, category, color, size, weight, goodsImageUrl},
- * `supplierNames` and `ecPlatforms`: sub-selects of the read's one statement (crud/records-sql.ts).
+ * `supplierNames`, `ecPlatforms` and `locations` [{locationId, code, qty, lockQty}] (its location rows holding
+ * stock, in pick sequence; issue 29, an extra field beside spec 3's): sub-selects of the read's one statement
+ * (crud/records-sql.ts).
  */
 import type { ResourceHooks } from '../../crud/handlers';
 import { escapeLike } from '../../crud/filters';
@@ -29,6 +32,9 @@ export const inventoryHooks: ResourceHooks = {
     if (q.ecPlatform !== undefined && q.ecPlatform !== null) {
       out.push(`exists (select 1 from "wms_ec_platform_sku" e where e."sku_id" = ${t}."sku_id" and e."ec_platform" = ${p.add(q.ecPlatform)})`);
     }
+    if (typeof q.locationId === 'number') {
+      out.push(`exists (select 1 from "wms_location_inventory" li where li."inventory_id" = ${t}."id" and li."location_id" = ${p.add(q.locationId)} and li."qty" > 0)`);
+    }
     return out;
   },
   recordSql: ({ t, refAlias }) => {
@@ -40,6 +46,11 @@ export const inventoryHooks: ResourceHooks = {
           expr: `json_build_object('sku', ${s}."sku", 'name', ${s}."name", 'goodsNo', ${s}."goods_no", 'category', sc."name", 'color', ${s}."color", 'size', ${s}."size", 'weight', ${s}."weight", 'goodsImageUrl', ${s}."goods_image_url")`,
         },
         ...supplierNamesAndPlatforms(`${t}."sku_id"`),
+        {
+          key: 'locations',
+          expr: `coalesce((select json_agg(json_build_object('locationId', l."id", 'code', l."code", 'qty', li."qty", 'lockQty', li."lock_qty") order by l."pick_sequence", l."id")
+            from "wms_location_inventory" li join "wms_location" l on l."id" = li."location_id" where li."inventory_id" = ${t}."id" and li."qty" > 0), '[]'::json)`,
+        },
       ],
       joins: `left join "wms_sku_category" sc on sc."id" = ${s}."category_id"`,
     };

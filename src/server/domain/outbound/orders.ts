@@ -46,6 +46,7 @@ import { BizError, fieldError, fillText, stockItem, text } from '../../http/erro
 import { checkOwnerSkuLines, documentNo, linesField, PendingLines, QTY_MAX, requireState } from '../documents';
 import { insertRowsSql } from '../imports/bulk-insert';
 import { applyLedger, type LedgerChange } from '../inventory/ledger';
+import { allocatableQty } from '../inventory/locations';
 import { reserveQuota } from '../quotas';
 import { checkPackedLines, insertPackage, outboundPackages, removeOrderPackages, scanFields, scanOrder, unpackedLines } from '../packages';
 
@@ -180,7 +181,9 @@ export async function allocateOutbound(call: CrudCall): Promise<Row> {
     const tx = c.db;
     const id = order.id as number;
     const { lines, rows } = await linesAndLockedStock(tx, id, order.warehouseId as number, order.ownerId as number);
-    const available = new Map(rows.map((r) => [r.id, r.qty - r.lockQty]));
+    // what allocation may lock: the rows' stock on enabled, non-quarantine locations (issue 29; rows are locked)
+    const lockable = await allocatableQty(tx, rows.map((r) => r.id));
+    const available = new Map(rows.map((r) => [r.id, lockable.get(r.id) ?? 0]));
     const changes: LedgerChange[] = [];
     const allocations: Array<typeof outboundAllocation.$inferInsert> = [];
     for (const line of lines) {

@@ -1,0 +1,172 @@
+/**
+ * Stock per storage location, the level beneath the inventory rows (issue 29 step 1; docs/locations.md;
+ * DESIGN.md "Inventory is a ledger": "an inventory row is the sum of its location rows, and one ledger call
+ * changes both levels together"). Only ledger.ts writes `wms_location_inventory`; this module holds what it
+ * needs around its one statement:
+ * - the warehouse's RECEIVING location (zone and location, code `RECEIVING`, made on demand), where additions
+ *   that name no location go;
+ * - the location rows of the inventory rows a call changes (made with 0/0 before the statement);
+ * - {@link spreadChange}: how a taking, lock or release that names no location is spread over the inventory
+ *   row's location rows (pick sequence, then id; never more than a row holds; locks never on QUARANTINE or
+ *   LOCK-status locations);
+ * - {@link locationDiscrepancies}: the closure check at the location level.
+ */
+import { getTableName } from 'drizzle-orm';
+import { inventory, inventoryLog, location, locationInventory, warehouseZone } from '../../../../generated/db/schema';
+import { LocationType, Status } from '../../../../generated/shared/enums';
+import type { Db } from '../../db/connect';
+import { rawQuery } from '../../db/raw';
+import { ident } from '../../crud/filters';
+
+/** Code of each warehouse's receiving zone and location (migration 0020 makes them for existing warehouses too). */
+export const RECEIVING_CODE = 'RECEIVING';
+
+const INV = ident(getTableName(inventory));
+const LOC = ident(getTableName(location));
+const ZONE = ident(getTableName(warehouseZone));
+const LI = ident(getTableName(locationInventory));
+const LOG = ident(getTableName(inventoryLog));
+
+/** A location may take new locks (allocation) when it is enabled and not a quarantine location. */
+export const LOCKABLE_SQL = (l: string) => `(${l}.status = ${Status.ENABLE} and ${l}.type <> ${LocationType.QUARANTINE})`;
+
+/**
+ * Makes the RECEIVING zone and location of the warehouses of inventory rows `$1` that have none (one statement;
+ * concurrent callers meet in the unique (warehouse, code) indexes and both end with the same rows).
+ */
+const ENSURE_RECEIVING = `with w as (
+    select distinct i.warehouse_id as id from ${INV} i
+    where i.id = any($1::int[]) and not exists (select 1 from ${LOC} l where l.warehouse_id = i.warehouse_id and l.code = '${RECEIVING_CODE}')
+  ), z as (
+    insert into ${ZONE} (warehouse_id, code, name) select id, '${RECEIVING_CODE}', '${RECEIVING_CODE}' from w
+    on conflict (warehouse_id, code) do update set code = excluded.code returning id, warehouse_id
+  )
+  insert into ${LOC} (warehouse_id, zone_id, code, type, pick_sequence)
+  select warehouse_id, id, '${RECEIVING_CODE}', ${LocationType.RECEIVING}, 0 from z on conflict (warehouse_id, code) do nothing`;
+
+/**
+ * For pairs (inventory id $1[i], location id $2[i] or null = the warehouse's receiving location): creates the
+ * missing location rows with 0/0 and answers each pair's location id, null when the location is not in the
+ * inventory row's warehouse.
+ */
+const ENSURE_ROWS = `with x as (
+    select * from unnest($1::int[], $2::int[]) with ordinality as x(inv, loc, n)
+  ), r as (
+    select x.n, x.inv, l.id as loc, i.warehouse_id, i.owner_id, i.sku_id, i.batch_no from x
+    join ${INV} i on i.id = x.inv
+    left join ${LOC} l on l.warehouse_id = i.warehouse_id and (l.id = x.loc or (x.loc is null and l.code = '${RECEIVING_CODE}'))
+  ), ins as (
+    insert into ${LI} (inventory_id, location_id, warehouse_id, owner_id, sku_id, batch_no)
+    select distinct inv, loc, warehouse_id, owner_id, sku_id, batch_no from r where loc is not null
+    on conflict (inventory_id, location_id) do nothing
+  )
+  select n, loc from r order by n`;
+
+/**
+ * Resolves where each addition or named-location change lands (see ENSURE_ROWS) after making the receiving
+ * locations it needs; returns the location id per pair (null: not in the row's warehouse).
+ */
+export async function ensureLocationRows(tx: Db, pairs: Array<{ inventoryId: number; locationId: number | null }>): Promise<Array<number | null>> {
+  if (!pairs.length) return [];
+  const receiving = pairs.filter((p) => p.locationId === null).map((p) => p.inventoryId);
+  if (receiving.length) await rawQuery(tx, ENSURE_RECEIVING, [[...new Set(receiving)]]);
+  const rows = await rawQuery(tx, ENSURE_ROWS, [pairs.map((p) => p.inventoryId), pairs.map((p) => p.locationId)]);
+  return rows.map((r) => (r.loc === null ? null : Number(r.loc)));
+}
+
+/** One location row as the spread sees it (state simulated through the changes of one call). */
+export interface LocRow { locationId: number; qty: number; lockQty: number; lockable: boolean }
+
+const LOCK_ROWS = `select id from ${INV} where id = any($1::int[]) order by id for update`;
+const READ_ROWS = `select li.inventory_id, li.location_id, li.qty, li.lock_qty, ${LOCKABLE_SQL('l')} as lockable
+  from ${LI} li join ${LOC} l on l.id = li.location_id where li.inventory_id = any($1::int[]) order by li.inventory_id, l.pick_sequence, li.id`;
+
+/**
+ * Locks the inventory rows `lockIds` (ascending id, the ledger's order), then reads the location rows of
+ * `readIds` in spread order (pick sequence, then id). Two statements: the read starts after the locks are held,
+ * so it sees every committed location row (READ COMMITTED), and no other ledger call can change them before
+ * this transaction ends (every writer of a location row holds its inventory row's lock).
+ */
+export async function lockAndReadLocationRows(tx: Db, lockIds: number[], readIds: number[]): Promise<Map<number, LocRow[]>> {
+  await rawQuery(tx, LOCK_ROWS, [lockIds]);
+  const out = new Map<number, LocRow[]>();
+  for (const r of await rawQuery(tx, READ_ROWS, [readIds])) {
+    const id = Number(r.inventory_id);
+    if (!out.has(id)) out.set(id, []);
+    out.get(id)!.push({ locationId: Number(r.location_id), qty: Number(r.qty), lockQty: Number(r.lock_qty), lockable: r.lockable === true || r.lockable === 't' });
+  }
+  return out;
+}
+
+/** A piece of one change on one location row. */
+export interface Part { locationId: number; dq: number; dl: number }
+
+/**
+ * Spreads a change (dq to qty, dl to lockQty) that names no location over `rows` (in spread order; their state
+ * is updated): first what leaves locked (shipping: min(-dq, -dl) units out of qty and lockQty together, from rows
+ * holding locks), then releases (rows holding locks), then takings (rows' available qty - lockQty), then an
+ * addition (to `receiving`), then locks (lockable rows' available). Never more than a row holds. Returns the
+ * parts (one per location row touched, merged) and `short`: units no row could serve (the caller answers 409).
+ */
+export function spreadChange(rows: LocRow[], dq: number, dl: number, receiving?: LocRow): { parts: Part[]; short: number } {
+  const parts = new Map<number, Part>();
+  const put = (r: LocRow, q: number, l: number) => {
+    r.qty += q; r.lockQty += l;
+    const p = parts.get(r.locationId) ?? { locationId: r.locationId, dq: 0, dl: 0 };
+    p.dq += q; p.dl += l;
+    parts.set(r.locationId, p);
+  };
+  let short = 0;
+  const spread = (need: number, room: (r: LocRow) => number, apply: (r: LocRow, x: number) => void) => {
+    for (const r of rows) {
+      if (need <= 0) break;
+      const x = Math.min(need, room(r));
+      if (x > 0) { apply(r, x); need -= x; }
+    }
+    short += Math.max(need, 0);
+  };
+  const ship = dq < 0 && dl < 0 ? Math.min(-dq, -dl) : 0;
+  spread(ship, (r) => r.lockQty, (r, x) => put(r, -x, -x));
+  spread(dl < 0 ? -dl - ship : 0, (r) => r.lockQty, (r, x) => put(r, 0, -x));
+  spread(dq < 0 ? -dq - ship : 0, (r) => r.qty - r.lockQty, (r, x) => put(r, -x, 0));
+  if (dq > 0) {
+    if (receiving) put(receiving, dq, 0);
+    else short += dq;
+  }
+  spread(dl > 0 ? dl : 0, (r) => (r.lockable ? r.qty - r.lockQty : 0), (r, x) => put(r, 0, x));
+  return { parts: [...parts.values()].filter((p) => p.dq !== 0 || p.dl !== 0), short };
+}
+
+/**
+ * The closure at the location level (DESIGN.md "Inventory is a ledger"): inventory rows whose qty/lockQty differ
+ * from the sum of their location rows (`kind: 'rows'`), and location rows whose qty/lockQty differ from the sum
+ * of the log lines naming them (`kind: 'log'`). Empty when both levels close. `inventoryIds` limits the check.
+ */
+export async function locationDiscrepancies(db: Db, inventoryIds?: number[]): Promise<Array<{ kind: 'rows' | 'log'; inventoryId: number; locationId: number | null; qty: number; lockQty: number; sumQty: number; sumLockQty: number }>> {
+  const only = (col: string) => (inventoryIds ? `${col} = any($1::int[])` : 'true');
+  const params = inventoryIds ? [inventoryIds] : [];
+  const rows = await rawQuery(db, `select 'rows' as kind, i.id as inventory_id, null::int as location_id, i.qty, i.lock_qty, coalesce(s.q, 0)::int as sum_qty, coalesce(s.l, 0)::int as sum_lock_qty
+    from ${INV} i left join (select inventory_id, sum(qty) q, sum(lock_qty) l from ${LI} group by inventory_id) s on s.inventory_id = i.id
+    where ${only('i.id')} and (i.qty <> coalesce(s.q, 0) or i.lock_qty <> coalesce(s.l, 0))
+    union all
+    select 'log', li.inventory_id, li.location_id, li.qty, li.lock_qty, coalesce(g.q, 0)::int, coalesce(g.l, 0)::int
+    from ${LI} li left join (select inventory_id, location_id, sum(change_qty) q, sum(lock_change_qty) l from ${LOG} group by inventory_id, location_id) g
+      on g.inventory_id = li.inventory_id and g.location_id = li.location_id
+    where ${only('li.inventory_id')} and (li.qty <> coalesce(g.q, 0) or li.lock_qty <> coalesce(g.l, 0))
+    union all
+    select 'log', g.inventory_id, g.location_id, 0, 0, sum(g.change_qty)::int, sum(g.lock_change_qty)::int from ${LOG} g
+    where ${only('g.inventory_id')} and not exists (select 1 from ${LI} li where li.inventory_id = g.inventory_id and li.location_id is not distinct from g.location_id)
+    group by g.inventory_id, g.location_id having sum(g.change_qty) <> 0 or sum(g.lock_change_qty) <> 0`, params);
+  return rows.map((r) => ({ kind: r.kind as 'rows' | 'log', inventoryId: Number(r.inventory_id), locationId: r.location_id === null ? null : Number(r.location_id), qty: Number(r.qty), lockQty: Number(r.lock_qty), sumQty: Number(r.sum_qty), sumLockQty: Number(r.sum_lock_qty) }));
+}
+
+/**
+ * Per inventory row of `ids`: the units allocation may still lock, summed over its location rows on lockable
+ * locations (qty - lockQty). The caller holds the rows' locks (outbound allocation), so the numbers are fresh.
+ */
+export async function allocatableQty(tx: Db, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await rawQuery(tx, `select li.inventory_id, sum(li.qty - li.lock_qty)::int as n from ${LI} li join ${LOC} l on l.id = li.location_id
+    where li.inventory_id = any($1::int[]) and ${LOCKABLE_SQL('l')} group by li.inventory_id`, [ids]);
+  return new Map(rows.map((r) => [Number(r.inventory_id), Number(r.n)]));
+}
