@@ -40,4 +40,8 @@ export const SCREEN_WIDGETS: Record<string, string[]> = {
   permission: [],
   user: ['widgets/rowWidgets'],
   dbConnection: ['widgets/rowWidgets'],
+  // storage locations (issue 29)
+  warehouseZone: [],
+  location: ['widgets/rowWidgets'],
+  locationInventory: [],
 };
