@@ -124,7 +124,7 @@ describe.each(testDatabases())('dashboard and statistics on %s', (kind) => {
     expect(jobHandler('inventorySnapshot')).toBe(inventorySnapshotJob);
     expect(inventorySnapshotJob.defaults?.cron).toBe('5 0 * * *');
     const today = serverDay(new Date());
-    expect(await runSnapshot()).toBe(`${today}: 3 warehouse/owner rows`);
+    expect(await runSnapshot()).toMatchObject({ en: `${today}: 3 warehouse/owner rows` });
     const first = await snapshotRows();
     const rowsOf = (rows: Rec[]) => rows.map((r) => [r.day, r.warehouse_id, r.owner_id, r.qty, r.lock_qty, r.sku_count]);
     expect(rowsOf(first)).toEqual(expect.arrayContaining([[today, w1, ownerA, 7, 2, 1], [today, w1, ownerB, 7, 0, 1], [today, w2, ownerA, 5, 0, 1]]));
@@ -139,7 +139,7 @@ describe.each(testDatabases())('dashboard and statistics on %s', (kind) => {
     expect(rowsOf(again)).toContainEqual([today, w1, ownerB, 8, 0, 1]);
     // a missed night filled by hand: yesterday's rows feed the trend's second-last point, cut to the scope
     const yesterday = serverDay(new Date(Date.now() - DAY_MS));
-    expect(await runSnapshot({ date: yesterday })).toBe(`${yesterday}: 3 warehouse/owner rows`);
+    expect(await runSnapshot({ date: yesterday })).toMatchObject({ en: `${yesterday}: 3 warehouse/owner rows` });
     expect((await overview(f.admin)).daily.at(-2)).toMatchObject({ date: yesterday, stockUnits: 20 });
     expect((await overview(userB)).daily.at(-2)).toMatchObject({ date: yesterday, stockUnits: 8 });
     expect((await overview(userA)).daily.at(-2)).toMatchObject({ date: yesterday, stockUnits: 12 });

@@ -170,11 +170,11 @@ describe.each(testDatabases())('request records on %s', (kind) => {
     const msg = await run('requestRecordRetention', { days: 30 });
     const after = await rows(t, 'sys_request_record');
     // only the 40-day-old row and the two 2024 rows of the list test go
-    expect(msg).toBe('Deleted 3 rows older than 30 days');
+    expect(msg).toEqual({ en: 'Deleted 3 rows older than 30 days', zh: '已删除 3 行超过 30 天的记录' });
     expect(after.some((r) => r.path === '/sapi/old' || String(r.path).startsWith('/sapi/x/'))).toBe(false);
     expect(after.some((r) => r.path === '/sapi/recent')).toBe(true);
     expect(after.some((r) => r.path === '/sapi/wms/warehouse/page')).toBe(true);
-    expect(await run('exceptionHttpLogRetention', {})).toBe('Deleted 1 rows older than 30 days');
+    expect(await run('exceptionHttpLogRetention', {})).toMatchObject({ en: 'Deleted 1 rows older than 30 days' });
     expect((await rows(t, 'sys_exception_http_log')).some((r) => r.path === '/sapi/recent')).toBe(true);
     await expect(run('requestRecordRetention', { days: 0 })).rejects.toThrow(/days must be a whole number/);
     await expect(run('requestRecordRetention', { days: '7' })).rejects.toThrow(/days must be a whole number/);

@@ -221,7 +221,7 @@ describe.each(testDatabases())('waybills through the carriers on %s', (kind) => 
     expect(job.defaults?.cron).toBe('*/30 * * * *');
     const ctx = { db: f.t.database.db, params: {}, signal: new AbortController().signal, fireTime: new Date(), dataDir: 'memory://' };
     aramex.faults.push({ path: /TrackShipments$/, fault: 'hang' }); // a read is retried after a timeout
-    expect(await job.run(ctx)).toMatch(/^tracked \d+, updated \d+$/);
+    expect(await job.run(ctx)).toMatchObject({ en: expect.stringMatching(/^tracked \d+, updated \d+$/), zh: expect.stringMatching(/^已查询 \d+ 个，更新 \d+ 个$/) });
     expect(await order(a.id)).toMatchObject({ status3pl: 'Out for Delivery', deliveryStatus: null, status: S.SHIPPED });
     aramex.update(wa.waybillNo, 'SH005', 'Delivered', new Date('2026-11-25T09:00:00Z'));
     smsa.scan(ws.waybillNo, 'DL', 'Delivered', '2026-11-25T12:00:00');

@@ -61,7 +61,7 @@ export const inventorySnapshotJob: JobHandler = {
     if (!day) throw new Error(`date must be a calendar day YYYY-MM-DD, not ${JSON.stringify(params.date)}`);
     signal.throwIfAborted();
     const rows = await takeInventorySnapshot(db, day);
-    return `${day}: ${rows} warehouse/owner rows`;
+    return { en: `${day}: ${rows} warehouse/owner rows`, zh: `${day}：${rows} 行仓库/货主快照` };
   },
 };
 
