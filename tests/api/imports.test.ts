@@ -4,12 +4,12 @@
  * be in the caller's scope, jobs are private to their starter, templates round-trip, and a job cut off by a
  * restart does not stay running.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sku as skuTable } from '../../generated/db/schema';
 import { sysImportJob } from '../../src/server/db/internal-schema';
-import { failInterruptedImports, INTERRUPTED_MESSAGE, MAX_STORED_ERRORS } from '../../src/server/domain/imports/jobs';
+import { failInterruptedImports, IMPORT_STALE_SECONDS, INTERRUPTED_MESSAGE, MAX_STORED_ERRORS } from '../../src/server/domain/imports/jobs';
 import { startTestApp, testDatabases, userWith, type TestApp, uploadXlsx, waitImportJob } from './harness';
 
 type Cell = string | number | boolean | null | undefined;
@@ -281,10 +281,23 @@ describe.each(testDatabases())('excel imports on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/static/templates/nope.xlsx' })).statusCode).toBe(404);
   });
 
-  it('marks jobs left running by a crash as failed', async () => {
-    const id = '00000000-0000-4000-8000-000000000001';
-    await t.database.db.insert(sysImportJob).values({ id, kind: 'sku', ownerId: o1.id, filePath: 'x', status: 1, userId: 1 });
-    expect(await failInterruptedImports(t.database.db)).toBe(1);
-    expect((await t.call('/sapi/sys/importJob/query', { id }, admin)).data).toMatchObject({ status: 3, message: INTERRUPTED_MESSAGE });
+  it('marks jobs left running by a crash as failed once their heartbeat is old, and leaves live ones alone (issue 28)', async () => {
+    const dead = '00000000-0000-4000-8000-000000000001';
+    const alive = '00000000-0000-4000-8000-000000000002';
+    const lost = '00000000-0000-4000-8000-000000000003';
+    const old = new Date(Date.now() - (IMPORT_STALE_SECONDS + 5) * 1000);
+    await t.database.db.insert(sysImportJob).values([
+      { id: dead, kind: 'sku', ownerId: o1.id, filePath: 'x', status: 1, userId: 1, heartbeatAt: old },
+      // another instance's job: it beats
+      { id: alive, kind: 'sku', ownerId: o1.id, filePath: 'x', status: 1, userId: 1, heartbeatAt: new Date() },
+      { id: lost, kind: 'sku', ownerId: o1.id, filePath: 'x', status: 1, userId: 1, heartbeatAt: old },
+    ]);
+    expect(await failInterruptedImports(t.database.db, dead)).toBe(1);
+    expect((await t.call('/sapi/sys/importJob/query', { id: dead }, admin)).data).toMatchObject({ status: 3, message: INTERRUPTED_MESSAGE });
+    // the query fails a stale job it reads; a live one stays running
+    expect((await t.call('/sapi/sys/importJob/query', { id: lost }, admin)).data).toMatchObject({ status: 3, message: INTERRUPTED_MESSAGE });
+    expect((await t.call('/sapi/sys/importJob/query', { id: alive }, admin)).data).toMatchObject({ status: 1 });
+    expect(await failInterruptedImports(t.database.db)).toBe(0);
+    await t.database.db.delete(sysImportJob).where(inArray(sysImportJob.id, [dead, alive, lost]));
   });
 });

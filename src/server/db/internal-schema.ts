@@ -101,6 +101,8 @@ export const sysImportJob = pgTable('sys_import_job', {
   userId: integer('user_id').notNull(),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   finishDate: timestamp('finish_date', { withTimezone: true, mode: 'date' }),
+  /** Refreshed by the instance running or queueing the job; a RUNNING job silent past the lease was cut off (imports/jobs.ts). */
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
 });
 
 /**

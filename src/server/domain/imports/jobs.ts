@@ -19,11 +19,14 @@
  *    status 3 with the message; the transaction is rolled back, so nothing is written.
  *
  * `POST /sapi/sys/importJob/query { id }` returns a job to the user who started it, or to an admin.
- * {@link failInterruptedImports} fails jobs a crash left running.
+ * While an instance holds a job (queued or running) it refreshes the job's `heartbeatAt` every
+ * {@link IMPORT_HEARTBEAT_MS}; a RUNNING job silent for {@link IMPORT_STALE_SECONDS} was cut off (a crash, a
+ * kill) and {@link failInterruptedImports} fails it: at every start, and when its job is queried. Jobs other
+ * live instances hold are left alone (issue 28: several instances on one PostgreSQL).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import * as yup from 'yup';
 import { bindings } from '../../../../generated/server/routes';
 import { ImportStatus } from '../../../../generated/shared/enums';
@@ -42,8 +45,12 @@ import { ImportErrors, importText, MAX_STORED_ERRORS, readImportSheet, withLocal
 /** Rows per INSERT statement (spec: batches of 1000). */
 export const IMPORT_BATCH = 1000;
 export { MAX_STORED_ERRORS } from './sheet';
-/** Message of a job found running at start-up. */
+/** Message of a job whose instance stopped before it ended. */
 export const INTERRUPTED_MESSAGE = 'interrupted by a server restart';
+/** How often an instance refreshes the heartbeat of the import jobs it holds (ms). */
+export const IMPORT_HEARTBEAT_MS = 10_000;
+/** A RUNNING job whose heartbeat is older than this (s) was cut off. */
+export const IMPORT_STALE_SECONDS = 60;
 
 export type ImportKind = 'sku' | 'supplierSku' | 'ecPlatformSku';
 
@@ -201,7 +208,11 @@ export function scheduleImport(deps: ImportDeps, job: { jobId: string; lang: Lan
   const run = prev.then(inTurn, inTurn);
   if (ownerId !== undefined) deps.chains.set(ownerId, run);
   deps.running.add(run);
+  // held from now until the run ends, queued or running: other instances see it alive
+  const beat = setInterval(() => void deps.database.db.update(sysImportJob).set({ heartbeatAt: new Date() }).where(and(where, eq(sysImportJob.status, ImportStatus.RUNNING))).catch(() => {}), IMPORT_HEARTBEAT_MS);
+  beat.unref();
   void run.finally(() => {
+    clearInterval(beat);
     deps.running.delete(run);
     if (ownerId !== undefined && deps.chains.get(ownerId) === run) deps.chains.delete(ownerId);
   });
@@ -290,8 +301,10 @@ export async function queryImportJob(db: Db, ctx: RequestContext, user: UserCont
   const id = body.id ?? '';
   const missing = () => notFound(ctx.lang, `${formTexts.job[ctx.lang]} ${id}`);
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw missing();
-  const [job] = await db.select().from(sysImportJob).where(user.isAdmin ? eq(sysImportJob.id, id) : and(eq(sysImportJob.id, id), eq(sysImportJob.userId, user.id)));
+  const mine = user.isAdmin ? eq(sysImportJob.id, id) : and(eq(sysImportJob.id, id), eq(sysImportJob.userId, user.id));
+  let [job] = await db.select().from(sysImportJob).where(mine);
   if (!job) throw missing();
+  if (job.status === ImportStatus.RUNNING && (await failInterruptedImports(db, id))) [job] = await db.select().from(sysImportJob).where(mine);
   return {
     id: job.id, kind: job.kind, ownerId: job.ownerId, status: job.status, totalRows: job.totalRows, doneRows: job.doneRows,
     errors: job.errors, message: job.message, addDate: job.addDate, finishDate: job.finishDate,
@@ -299,14 +312,14 @@ export async function queryImportJob(db: Db, ctx: RequestContext, user: UserCont
 }
 
 /**
- * Marks every job still in status 1 (running) as 3 (FAIL) with {@link INTERRUPTED_MESSAGE}: at start-up no
- * run of this process exists yet, so such a job was cut off by a crash or restart. Returns how many.
- * (With several instances on one PostgreSQL, a starting instance would also fail the running jobs of the
- * others; this product runs one instance per database.)
+ * Marks the jobs (or job `id`) still in status 1 (running) whose heartbeat is older than
+ * {@link IMPORT_STALE_SECONDS} as 3 (FAIL) with {@link INTERRUPTED_MESSAGE}: their instance stopped (crash,
+ * kill, restart) before they ended. Jobs a live instance holds keep beating and are left alone. Returns how many.
  */
-export async function failInterruptedImports(db: Db): Promise<number> {
+export async function failInterruptedImports(db: Db, id?: string): Promise<number> {
+  const stale = and(eq(sysImportJob.status, ImportStatus.RUNNING), lt(sysImportJob.heartbeatAt, sql`now() - ${`${IMPORT_STALE_SECONDS} seconds`}::interval`));
   const rows = await db.update(sysImportJob)
     .set({ status: ImportStatus.FAIL, message: INTERRUPTED_MESSAGE, finishDate: new Date() })
-    .where(eq(sysImportJob.status, ImportStatus.RUNNING)).returning({ id: sysImportJob.id });
+    .where(id === undefined ? stale : and(stale, eq(sysImportJob.id, id))).returning({ id: sysImportJob.id });
   return rows.length;
 }
