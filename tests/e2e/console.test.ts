@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, CAPTCHA_ANSWER } from '../api/harness';
 import { openConsole, type Console } from './browser';
+import { rowAction, rowActionIds } from './steps';
 
 describe('console in Chromium', () => {
   let c: Console;
@@ -52,10 +53,11 @@ describe('console in Chromium', () => {
     await page().waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
     const row = page().locator('tbody tr').first();
     await expect(row.textContent()).resolves.toContain('E2E Test Warehouse');
-    await row.getByRole('button', { name: 'Lock' }).click();
+    await rowAction(row, 'warehouse-row-lock');
     await page().getByRole('dialog').getByRole('button', { name: 'Lock' }).click(); // asks first (issue 27)
     await row.getByText('Locked').waitFor();
-    await row.getByRole('button', { name: 'Unlock' }).waitFor();
+    const { inline, menu } = await rowActionIds(row);
+    expect([...inline, ...menu]).toContain('warehouse-row-unlock');
     await c.shot('04-locked');
     const stored = await c.t.call('/sapi/wms/warehouse/page', { code: 'E2E01' }, await c.t.login());
     expect(stored.data.records[0]).toMatchObject({ name: 'E2E Test Warehouse', status: -1 });

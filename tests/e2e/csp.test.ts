@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loginThroughPage, openConsole, type Console } from './browser';
+import { rowAction } from './steps';
 
 const SKU_CODE = 'CSP-E2E-01';
 
@@ -130,10 +131,10 @@ describe('the console under its Content-Security-Policy', () => {
     await c.t.database.db.execute(sql`insert into sys_login_attempt (user_name, ip, outcome, locked_until) values ('clerk', '10.9.9.9', 'lock_user', now() + interval '15 minutes')`);
     await page().goto(`${c.base}/user`);
     const row = page().locator('tr').filter({ has: page().getByText('clerk', { exact: true }) });
-    await row.getByTestId('user-row-unlock-login').click();
+    await rowAction(row, 'user-row-unlock-login');
     await page().getByText('Login of clerk unlocked').waitFor();
     await expect(page().url()).toMatch(/\/user$/); // the click did not open the row
-    await row.getByTestId('user-row-unlock-login').click();
+    await rowAction(row, 'user-row-unlock-login');
     await page().getByText('Logins of clerk were not locked').waitFor();
     expect(await violations()).toEqual([]);
   });

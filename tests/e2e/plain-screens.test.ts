@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { loginThroughPage } from './browser';
-import { consoleSession } from './steps';
+import { consoleSession, rowAction } from './steps';
 
 /** Each plain resource of the menu: its list route, test id stem, API path, singular name, and a row to edit (its represent). */
 const PLAIN = [
@@ -67,7 +67,7 @@ describe('plain resources in the screens kit', () => {
       const row = r.row ? table.locator('tbody tr', { hasText: r.row }).first() : table.locator('tbody tr', { has: page().getByTestId(`${r.tid}-row-edit`) }).first();
       if (r.row) await page().getByTestId(`${r.tid}-filter-name`).locator('input').fill(r.row.split(' ')[0]);
       if (r.row) await page().getByTestId(`${r.tid}-search`).click();
-      await row.getByTestId(`${r.tid}-row-edit`).click();
+      await rowAction(row, `${r.tid}-row-edit`);
       await dialog.waitFor();
       await expect.poll(() => dialogTitle(dialog), { message: r.name }).toMatch(new RegExp(`^Edit ${r.one} ${r.row ?? '\\S'}`));
       await dialog.getByTestId(`${r.tid}-save-cancel`).click();
@@ -80,7 +80,7 @@ describe('plain resources in the screens kit', () => {
   it('asks "Delete warehouse Riyadh DC?" and titles the dialogs in Chinese', async () => {
     await page().goto(url('/warehouse/list'));
     const row = page().getByTestId('warehouse-table').locator('tbody tr', { hasText: 'Riyadh DC' }).first();
-    await row.getByTestId('warehouse-row-delete').click();
+    await rowAction(row, 'warehouse-row-delete');
     const confirm = page().getByRole('dialog');
     await confirm.getByText('Delete warehouse Riyadh DC?').waitFor();
     await confirm.getByRole('button', { name: /cancel|keep/i }).first().click();
@@ -93,11 +93,11 @@ describe('plain resources in the screens kit', () => {
     await expect.poll(() => dialogTitle(dialog)).toBe('新增仓库');
     await dialog.getByTestId('warehouse-save-cancel').click();
     await dialog.waitFor({ state: 'hidden' });
-    await row.getByTestId('warehouse-row-edit').click();
+    await rowAction(row, 'warehouse-row-edit');
     await expect.poll(() => dialogTitle(dialog)).toBe('编辑仓库 Riyadh DC');
     await s.c.shot('plain-02-warehouse-edit-zh');
     await dialog.getByTestId('warehouse-save-cancel').click();
-    await row.getByTestId('warehouse-row-delete').click();
+    await rowAction(row, 'warehouse-row-delete');
     await page().getByRole('dialog').getByText('删除仓库 Riyadh DC？').waitFor();
     await page().keyboard.press('Escape');
     await page().getByRole('button', { name: /中文/ }).click();
@@ -114,13 +114,13 @@ describe('plain resources in the screens kit', () => {
       return Promise.all(parts.map(async (p) => `${p}:${await dialog.getByTestId(`user-form-${p}`).count()}`));
     };
     const table = page().getByTestId('user-table');
-    await table.locator('tbody tr', { hasText: 'plain_clerk' }).getByTestId('user-row-edit').click();
+    await rowAction(table.locator('tbody tr', { hasText: 'plain_clerk' }), 'user-row-edit');
     await expect.poll(shown).toEqual(['password:1', 'status:1', 'role-ids:1', 'warehouse-ids:1', 'owner-ids:1']);
     await dialog.getByTestId('user-save-cancel').click();
     await dialog.waitFor({ state: 'hidden' });
     await page().getByTestId('user-reset').click(); // the name filter kept from the first test
     const self = table.locator('tbody tr').filter({ has: page().getByText('admin', { exact: true }) });
-    await self.getByTestId('user-row-edit').click();
+    await rowAction(self, 'user-row-edit');
     await expect.poll(() => dialogTitle(dialog)).toBe('Edit user admin');
     await expect.poll(shown).toEqual(['password:0', 'status:0', 'role-ids:0', 'warehouse-ids:0', 'owner-ids:0']);
     await dialog.getByTestId('user-save-cancel').click();
