@@ -87,9 +87,19 @@ export const TabsBar = () => {
   const titles = tabs.map((t) => titleOf(t.key)).join('\n');
   useEffect(() => {
     // MUI scrolls to the selected tab with a 300 ms animation measured before the new tab and its title settled
-    // (it stopped ~80 px short of a tab added at the end): check again once that animation is over
+    // (it stopped ~80 px short of a tab added at the end): check again once that animation is over, and
+    // whenever the tabs' row or the bar's room changes size later (a title arriving; the scroll buttons of
+    // scrollButtons="auto" appearing take 80 px from the scroller after it was measured)
     const timer = setTimeout(() => revealSelectedTab(bar.current), 400);
-    return () => clearTimeout(timer);
+    const boxes = [bar.current?.querySelector('.MuiTabs-scroller'), bar.current?.querySelector('.MuiTabs-scroller > div')].filter((b): b is Element => Boolean(b));
+    // again after MUI's own 300 ms scroll, which a size change starts from stale measurements
+    const later: ReturnType<typeof setTimeout>[] = [];
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => {
+      revealSelectedTab(bar.current);
+      later.push(setTimeout(() => revealSelectedTab(bar.current), 400));
+    });
+    for (const b of boxes) observer?.observe(b);
+    return () => { clearTimeout(timer); later.forEach(clearTimeout); observer?.disconnect(); };
   }, [activeKey, titles]);
   if (tabs.length === 0) return null;
 
