@@ -31,10 +31,22 @@ describe('pages fit at 1366 and 1440 px with many tabs open', () => {
           await page.evaluate((l) => localStorage.setItem('wms.language', l), lang);
           await loginThroughPage(page, base);
           const misfits: string[] = [];
+          // a call that failed on the way (any envelope code but 200) and a page that left the route (e.g. to
+          // /login after a failed user check) are reported with the route: the fit checks mean nothing there
+          const failedCalls: string[] = [];
+          page.on('response', (res) => {
+            const path = new URL(res.url()).pathname;
+            if (!path.startsWith('/sapi/')) return;
+            void res.json().then((body: { code?: number; msg?: string }) => {
+              if (body?.code !== 200) failedCalls.push(`${path} -> ${body?.code} ${body?.msg ?? ''}`);
+            }, () => {});
+          });
           for (const route of ROUTES) {
             await page.goto(`${base}${route}`);
             await page.waitForLoadState('networkidle');
             await page.waitForTimeout(500);
+            const landed = new URL(page.url()).pathname;
+            if (landed === '/login') misfits.push(`${route}: landed on ${page.url()} after ${failedCalls.join('; ') || 'no failed call'}`);
             const fit: Fit = await page.evaluate(() => {
               const box = (el: Element | null | undefined) => (el ? el.getBoundingClientRect() : undefined);
               const add = [...document.querySelectorAll('main a, main button')].find((b) => /^(create|add|新建|新增|创建)$/i.test((b.textContent ?? '').trim()) || b.getAttribute('aria-label')?.match(/^(create|新建|创建)$/i));
@@ -60,7 +72,7 @@ describe('pages fit at 1366 and 1440 px with many tabs open', () => {
           }
           if (misfits.length) await c.shot(`failed-fit-${viewport.width}-${lang}`);
           expect(misfits).toEqual([]);
-          await expect.poll(() => page.locator('[data-testid="view-tab"]').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(9);
+          await expect.poll(() => page.locator('[data-testid="view-tab"]').count(), { timeout: 10_000, message: `open tabs at ${page.url()}; failed calls: ${failedCalls.join('; ') || 'none'}` }).toBeGreaterThanOrEqual(9);
         } finally {
           await c.close();
         }

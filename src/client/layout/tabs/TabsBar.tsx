@@ -37,18 +37,20 @@ const COMMANDS: Array<{ command: Command; label: string; testId: string }> = [
 function useViewTabs() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const { permissions, isPending } = usePermissions();
+  const { permissions, isPending, error } = usePermissions();
   const tabs = useSyncExternalStore(subscribeTabs, getTabs, getTabs);
   const active = viewOf(pathname, search);
 
   useEffect(() => {
-    if (isPending) return;
+    // codes unknown (still loading, or their call failed: no answer, a server error) cut nothing: the list
+    // settles at the next successful check instead of losing every tab to one failed call
+    if (isPending || error) return;
     const pinned = routeAllowed(permissions, DASHBOARD_TAB.key) ? [DASHBOARD_TAB] : [];
     const allowed = (key: string) => pathAllowed(permissions, key);
     let next = settleTabs(getTabs(), pinned, allowed);
     if (allowed(active.key)) next = visitTab(next, active.key, active.to);
     setTabs(next);
-  }, [isPending, permissions, active.key, active.to]);
+  }, [isPending, error, permissions, active.key, active.to]);
 
   const go = (to: string | undefined) => {
     if (to !== undefined) navigate(to);
