@@ -7,7 +7,8 @@
  * - an INSERT is refused with the database's own message, and so is a read of the session table (a 403, issue 26:
  *   the database's words, not the console's generic "insufficient permission");
  * - the history (/dbms/database/history/{id}) lists the statements, and Load into editor brings one back;
- * - /dbms/database/detail/{id} shows the connection read-only, /dbms/database/add the create dialog, on the list.
+ * - /dbms/database/detail/{id} shows the connection read-only, /dbms/database/add the create dialog, on the list;
+ *   the built-in connection's edit path shows its detail, and an unknown id is said in words on the list.
  * Screenshots in test-results/dbms-*.png.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -94,5 +95,14 @@ describe('Database query tool in Chromium', () => {
     const { inline, menu } = await rowActionIds(first);
     expect([...inline, ...menu]).not.toContain('db-connection-row-edit');
     expect([...inline, ...menu]).not.toContain('db-connection-row-delete');
+    // its edit path opens the read-only detail instead of a form the server would refuse
+    await page().goto(`${c.base}/dbms/database/edit/${builtIn}`);
+    const locked = page().getByTestId('db-connection-view-dialog');
+    await locked.getByText('WMS database').first().waitFor();
+    expect(await locked.locator('input, textarea').count()).toBe(0);
+    // a connection that does not exist is said in words, on the list
+    await page().goto(`${c.base}/dbms/database/detail/999999`);
+    await page().waitForURL(/\/dbms\/database\/list$/);
+    await page().locator('.MuiSnackbar-root, [role="alert"]').filter({ hasText: /not exist|not found|不存在/i }).first().waitFor();
   });
 });

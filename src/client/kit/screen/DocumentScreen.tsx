@@ -26,7 +26,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import { useDataProvider, useGetOne, useListContext, useRecordContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { useDataProvider, useGetOne, useListContext, useNotify, useRecordContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { errorMessage } from '../../widgets/errorMessage';
 import { WideDialog } from '../../widgets/WideDialog';
 import type { CellProps } from '../DocumentTable';
 import { testIdOf } from '../names';
@@ -185,35 +186,45 @@ const routeId = (id: string | undefined): Identifier => (id && /^\d+$/.test(id) 
 /**
  * The dialog of a screen's page (`pages`, e.g. /user/add, /dbms/database/edit/:id): opened once the list is up
  * (the detail once its record is read); closing it (Cancel, Save, Close) goes to the list's route, so the tab
- * is the list again.
+ * is the list again. The edit page of a locked row (manifest `lockedRows`, e.g. the built-in connection) opens
+ * its read-only detail instead; a record that cannot be read is said in words and leaves for the list.
  */
 const PageDialog = ({ screen, page }: { screen: Screen; page: PageKind }) => {
   const ui = useDocumentListUi<string>();
   const navigate = useNavigate();
+  const notify = useNotify();
   const params = useParams();
   const id = routeId(params.id);
+  const lockedField = screen.meta.lockedRows;
   // asked: the dialog was requested; shown: it has been open (closing it then leaves the page). Refs, not a
   // single flag: an effect run before the open state lands (StrictMode runs effects twice) must not leave
   const asked = useRef(false);
   const shown = useRef(false);
-  const { data: record } = useGetOne<RaRecord>(screen.resource, { id }, { enabled: page === 'detail' });
+  const needsRecord = page === 'detail' || (page === 'edit' && Boolean(lockedField));
+  const { data: record, error } = useGetOne<RaRecord>(screen.resource, { id }, { enabled: needsRecord });
+  const toList = () => {
+    if (screen.view.route) navigate(screen.view.route, { replace: true });
+  };
   useEffect(() => {
     if (ui.dialog) {
       shown.current = true;
       return;
     }
-    if (shown.current) {
-      if (screen.view.route) navigate(screen.view.route, { replace: true });
-      return;
-    }
+    if (shown.current) return toList();
     if (asked.current) return;
+    if (needsRecord && error) {
+      asked.current = true;
+      notify(errorMessage(error), { type: 'error' });
+      return toList();
+    }
     if (page === 'add') ui.open({ kind: 'edit' });
-    else if (page === 'edit') ui.open({ kind: 'edit', id });
-    else if (record) ui.open({ kind: 'view', record });
-    else return;
+    else if (!needsRecord) ui.open({ kind: 'edit', id });
+    else if (!record) return;
+    else if (page === 'edit' && lockedField && !record[lockedField]) ui.open({ kind: 'edit', id });
+    else ui.open({ kind: 'view', record });
     asked.current = true;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ui.dialog, record]);
+  }, [ui.dialog, record, error]);
   return null;
 };
 
