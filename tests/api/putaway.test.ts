@@ -40,6 +40,7 @@ describe.each(testDatabases())('putaway on %s', (kind) => {
     const order = await ok('/sapi/wms/inbound-order/add', { warehouseId, ownerId, lines: [{ skuId, batchNo, plannedQty: qty }] });
     await ok('/sapi/wms/inbound-order/receive', { id: order.id, lines: [{ lineId: order.lines[0].id, batchNo, qty }] });
     const [row] = (await ok('/sapi/wms/sku-inventory/page', { skuId, warehouseId, batchNo })).records as Rec[];
+    receivingOf[warehouseId] ??= (await ok('/sapi/wms/location/list', { warehouseId, code: 'RECEIVING' }))[0].id;
     return row.id as number;
   };
   /** The location rows of an inventory row by location code: [qty, lockQty] (rows holding or having held stock). */
@@ -66,7 +67,6 @@ describe.each(testDatabases())('putaway on %s', (kind) => {
 
   it('lists stock on RECEIVING with SKU, owner, batch, quantities and the suggestion: the first empty enabled storage or pick face in sequence that takes it', async () => {
     const rose = await receive(skus.ROSE, 8, 'B1');
-    receivingOf[w1] = (await ok('/sapi/wms/location/list', { warehouseId: w1, code: 'RECEIVING' }))[0].id;
     const rows = await pending({ inventoryId: rose });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -164,7 +164,6 @@ describe.each(testDatabases())('putaway on %s', (kind) => {
     const own = await receive(skus.OUD, 3);
     const otherOwner = await receive(skus.CABLE, 2, '', w1, ownerB);
     const otherWarehouse = await receive(skus.OUD, 2, '', w2);
-    receivingOf[w2] = (await ok('/sapi/wms/location/list', { warehouseId: w2, code: 'RECEIVING' }))[0].id;
     const clerk = await userWith(f.t, f.admin, { codes: ['putaway', 'putaway:confirm'], warehouseIds: [w1], ownerIds: [ownerA] });
     const all = await pending();
     const mine = await pending({}, clerk.token);

@@ -25,6 +25,10 @@
  * - the target's capacity (capacityQty − its summed qty; null capacity = unlimited) covers it (409).
  * The ledger statement's guards (qty + d >= 0, lockQty <= qty at both levels) and the CHECK constraints stay
  * the last line: under these locks they never fire, and a change that slipped past would still be refused.
+ *
+ * The caller must not, earlier in the same transaction, insert rows referencing these inventory rows or locations
+ * (e.g. a move line): their foreign keys take KEY SHARE locks, which conflict with FOR UPDATE, and two such
+ * transactions would deadlock on one inventory row. Write those rows after the transfer.
  */
 import { getTableName } from 'drizzle-orm';
 import { inventory, location, locationInventory, sku } from '../../../../generated/db/schema';

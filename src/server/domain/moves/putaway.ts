@@ -187,14 +187,16 @@ export async function confirmPutaway(call: CrudCall): Promise<Row> {
     }).returning({ id: move.id });
     const moveNo = documentNo('PA', doc.id);
     await tx.update(move).set({ moveNo }).where(eq(move.id, doc.id));
-    await tx.insert(moveLine).values({
-      moveId: doc.id, warehouseId: src.warehouseId, ownerId: src.ownerId, inventoryId: src.inventoryId, skuId: src.skuId, batchNo: src.batchNo,
-      fromLocationId: src.locationId, toLocationId: target.id, qty: form.qty,
-    });
+    // the stock first: the line's foreign keys would take KEY SHARE locks on the inventory row and the locations
+    // before transferStock takes its own in their order (two putaways of one row would then deadlock)
     await transferStock(tx, [{
       inventoryId: src.inventoryId, fromLocationId: src.locationId, toLocationId: target.id, qty: form.qty,
       at: { from: { label: lineLabel('fromLocationId'), field: 'fromLocationId' }, to: { label: lineLabel('toLocationId'), field: 'toLocationCode' }, qty: { label: lineLabel('qty'), field: 'qty' } },
     }], { bizType: BizType.PUTAWAY, bizNo: moveNo, targetTypes: PUTAWAY_TARGETS, lang });
+    await tx.insert(moveLine).values({
+      moveId: doc.id, warehouseId: src.warehouseId, ownerId: src.ownerId, inventoryId: src.inventoryId, skuId: src.skuId, batchNo: src.batchNo,
+      fromLocationId: src.locationId, toLocationId: target.id, qty: form.qty,
+    });
     return doc.id;
   });
   return findInScope(call, bindings.move, id);
