@@ -21,6 +21,8 @@ export const apiPaths: Record<string, string> = {
   jobLog: "/sapi/sys/job-log",
   location: "/sapi/wms/location",
   locationInventory: "/sapi/wms/location-inventory",
+  move: "/sapi/wms/move",
+  moveLine: "/sapi/wms/move-line",
   outboundAllocation: "/sapi/wms/outbound-allocation",
   outboundOrder: "/sapi/wms/outbound-order",
   outboundOrderLine: "/sapi/wms/outbound-order-line",

@@ -63,6 +63,10 @@ export const menuTree: MenuNode[] = [
         route: "/location-inventory/list", resource: "locationInventory", code: "location:list",
       },
       {
+        key: "move", labelKey: "resources.move.name", icon: "SwapHoriz", route: "/move/list",
+        resource: "move", code: "move:list",
+      },
+      {
         key: "inventoryLog", labelKey: "resources.inventoryLog.name", icon: "ReceiptLong",
         route: "/sku/inventory_log_list", resource: "inventoryLog", code: "sku_inventory:list",
       },

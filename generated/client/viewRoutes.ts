@@ -18,6 +18,7 @@ const jobViews = () => import("./views/job");
 const jobLogViews = () => import("./views/jobLog");
 const locationViews = () => import("./views/location");
 const locationInventoryViews = () => import("./views/locationInventory");
+const moveViews = () => import("./views/move");
 const outboundOrderViews = () => import("./views/outboundOrder");
 const outboundPackageViews = () => import("./views/outboundPackage");
 const ownerViews = () => import("./views/owner");
@@ -76,6 +77,7 @@ export const generatedViews: ViewDef[] = [
   { resource: "location", view: "list", page: "add", route: "/location/add", code: "location:add", component: lazyPage(locationViews, "LocationAddPage") },
   { resource: "location", view: "list", page: "edit", route: "/location/edit/:id", code: "location:edit", component: lazyPage(locationViews, "LocationEditPage") },
   { resource: "locationInventory", view: "list", route: "/location-inventory/list", code: "location:list", component: lazyPage(locationInventoryViews, "LocationInventoryListList") },
+  { resource: "move", view: "all", route: "/move/list", code: "move:list", component: lazyPage(moveViews, "MoveAllList") },
   { resource: "outboundOrder", view: "normal", route: "/outbound/normal_list", code: "outbound:list", component: lazyPage(outboundOrderViews, "OutboundOrderNormalList") },
   { resource: "outboundOrder", view: "noon", route: "/outbound/nano_list", code: "outbound:list", component: lazyPage(outboundOrderViews, "OutboundOrderNoonList") },
   { resource: "outboundPackage", view: "pack", route: "/outbound/pack/list", code: "outbound:pack_list", component: lazyPage(outboundPackageViews, "OutboundPackagePackList") },

@@ -259,6 +259,52 @@ export const locationInventory = pgTable("wms_location_inventory", {
   check("wms_location_inventory_qty_not_negative", sql.raw("qty >= 0")),
   check("wms_location_inventory_lock_qty_within_qty", sql.raw("lock_qty >= 0 and lock_qty <= qty")),
 ]);
+/** Stock moves (移库单): /sapi/wms/move */
+export const move = pgTable("wms_move", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  moveNo: varchar("move_no", { length: 30 }),
+  type: smallint("type").default(1).notNull(),
+  warehouseId: integer("warehouse_id").references(() => warehouse.id).notNull(),
+  ownerId: integer("owner_id").references(() => owner.id),
+  status: smallint("status").default(1).notNull(),
+  remark: varchar("remark", { length: 200 }),
+  confirmUserName: varchar("confirm_user_name", { length: 20 }),
+  confirmDate: timestamp("confirm_date", { withTimezone: true, mode: 'date' }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  uniqueIndex("wms_move_move_no_uq").on(t.moveNo),
+  index("wms_move_owner_id_move_no_id_idx").on(t.ownerId, t.moveNo, t.id),
+  index("wms_move_type_idx").on(t.type),
+  index("wms_move_warehouse_id_idx").on(t.warehouseId),
+  index("wms_move_owner_id_idx").on(t.ownerId),
+  index("wms_move_status_idx").on(t.status),
+  index("wms_move_add_date_id_idx").on(t.addDate, t.id),
+  index("wms_move_owner_id_add_date_id_idx").on(t.ownerId, t.addDate, t.id),
+]);
+/** Stock move lines (移库单明细): /sapi/wms/move-line */
+export const moveLine = pgTable("wms_move_line", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  moveId: integer("move_id").references(() => move.id).notNull(),
+  warehouseId: integer("warehouse_id").references(() => warehouse.id).notNull(),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  inventoryId: integer("inventory_id").references(() => inventory.id).notNull(),
+  skuId: integer("sku_id").references(() => sku.id).notNull(),
+  batchNo: varchar("batch_no", { length: 50 }).default("").notNull(),
+  fromLocationId: integer("from_location_id").references(() => location.id).notNull(),
+  toLocationId: integer("to_location_id").references(() => location.id).notNull(),
+  qty: integer("qty").notNull(),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  index("wms_move_line_move_id_idx").on(t.moveId),
+  index("wms_move_line_warehouse_id_idx").on(t.warehouseId),
+  index("wms_move_line_owner_id_idx").on(t.ownerId),
+  index("wms_move_line_inventory_id_idx").on(t.inventoryId),
+  index("wms_move_line_sku_id_idx").on(t.skuId),
+  index("wms_move_line_from_location_id_idx").on(t.fromLocationId),
+  index("wms_move_line_to_location_id_idx").on(t.toLocationId),
+]);
 /** Inventory adjustments (库存调整): /sapi/wms/inventory-judgement */
 export const inventoryJudgement = pgTable("wms_inventory_judgement", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),

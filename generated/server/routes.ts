@@ -76,6 +76,8 @@ export const bindings = {
     table: tables.locationInventory,
     schemas: schemas.locationInventory,
   },
+  move: { meta: resourceMeta.move, table: tables.move, schemas: schemas.move },
+  moveLine: { meta: resourceMeta.moveLine, table: tables.moveLine, schemas: schemas.moveLine },
   outboundAllocation: {
     meta: resourceMeta.outboundAllocation,
     table: tables.outboundAllocation,
@@ -627,6 +629,54 @@ export const routeTable: Route[] = [
   {
     path: "/sapi/wms/location/unlock", resource: "location", operation: "unlock",
     permission: "location:lock", scope: { warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/move-line/add", resource: "moveLine", operation: "add", permission: "move:add",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/move-line/detail", resource: "moveLine", operation: "detail",
+    permission: "move:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/move-line/edit", resource: "moveLine", operation: "edit",
+    permission: "move:add", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/move-line/list", resource: "moveLine", operation: "list",
+    permission: "move:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/move-line/page", resource: "moveLine", operation: "page",
+    permission: "move:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/move-line/remove", resource: "moveLine", operation: "remove",
+    permission: "move:add", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/move/add", resource: "move", operation: "add", permission: "move:add",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/move/detail", resource: "move", operation: "detail", permission: "move:list",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/move/edit", resource: "move", operation: "edit", permission: "move:add",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/move/list", resource: "move", operation: "list", permission: "move:list",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/move/page", resource: "move", operation: "page", permission: "move:list",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/move/remove", resource: "move", operation: "remove", permission: "move:add",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
   },
   {
     path: "/sapi/wms/outbound-allocation/add", resource: "outboundAllocation", operation: "add",

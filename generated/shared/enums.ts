@@ -4,6 +4,8 @@ export const BizType = {
   INBOUND_ORDER: 1,
   OUTBOUND_ORDER: 2,
   INVENTORY_JUDGEMENT: 3,
+  PUTAWAY: 4,
+  MOVE: 5,
 } as const;
 export type BizType = (typeof BizType)[keyof typeof BizType];
 /** Captcha type (验证码类型) */
@@ -118,6 +120,19 @@ export const LocationType = {
   QUARANTINE: 5,
 } as const;
 export type LocationType = (typeof LocationType)[keyof typeof LocationType];
+/** Move status (移库状态) */
+export const MoveStatus = {
+  CREATED: 1,
+  COMPLETED: 2,
+  CANCELLED: 3,
+} as const;
+export type MoveStatus = (typeof MoveStatus)[keyof typeof MoveStatus];
+/** Move type (移库类型) */
+export const MoveType = {
+  MOVE: 1,
+  PUTAWAY: 2,
+} as const;
+export type MoveType = (typeof MoveType)[keyof typeof MoveType];
 /** Outbound order status (出库单状态) */
 export const OutboundOrderStatus = {
   CREATED: 1,
@@ -190,6 +205,8 @@ export const enumValues: Record<string, Array<{ key: string; value: number }>> =
     { key: "INBOUND_ORDER", value: 1 },
     { key: "OUTBOUND_ORDER", value: 2 },
     { key: "INVENTORY_JUDGEMENT", value: 3 },
+    { key: "PUTAWAY", value: 4 },
+    { key: "MOVE", value: 5 },
   ],
   CaptchaType: [{ key: "LOGIN", value: 1 }],
   Carrier: [{ key: "ARAMEX", value: 1 }, { key: "SMSA", value: 2 }],
@@ -265,6 +282,12 @@ export const enumValues: Record<string, Array<{ key: string; value: number }>> =
     { key: "SHIPPING", value: 4 },
     { key: "QUARANTINE", value: 5 },
   ],
+  MoveStatus: [
+    { key: "CREATED", value: 1 },
+    { key: "COMPLETED", value: 2 },
+    { key: "CANCELLED", value: 3 },
+  ],
+  MoveType: [{ key: "MOVE", value: 1 }, { key: "PUTAWAY", value: 2 }],
   OutboundOrderStatus: [
     { key: "CREATED", value: 1 },
     { key: "ALLOCATED", value: 2 },

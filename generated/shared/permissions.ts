@@ -112,6 +112,15 @@ export const permissionTree: Array<{ code: string; name: string; nameZh: string;
     code: "location:remove", name: "Delete zones and locations", nameZh: "删除库区和库位", type: 2,
     parentCode: "location",
   },
+  {
+    code: "move:add", name: "Add, edit, delete and cancel stock moves", nameZh: "新增、编辑、删除和取消移库单",
+    type: 2, parentCode: "move:list",
+  },
+  {
+    code: "move:confirm", name: "Confirm stock moves", nameZh: "确认移库", type: 2,
+    parentCode: "move:list",
+  },
+  { code: "move:list", name: "Stock moves", nameZh: "移库单", type: 1, parentCode: "location" },
   { code: "outbound", name: "Outbound", nameZh: "出库", type: 1, parentCode: null },
   {
     code: "outbound:allocate", name: "Allocate, pick, pack and ship outbound orders",
@@ -146,6 +155,11 @@ export const permissionTree: Array<{ code: string; name: string; nameZh: string;
     code: "owner:remove", name: "Delete Goods owners", nameZh: "删除货主", type: 2, parentCode: "owner",
   },
   { code: "permission", name: "Permissions", nameZh: "权限", type: 1, parentCode: null },
+  { code: "putaway", name: "Putaway", nameZh: "上架", type: 1, parentCode: "location" },
+  {
+    code: "putaway:confirm", name: "Confirm putaways", nameZh: "确认上架", type: 2,
+    parentCode: "putaway",
+  },
   { code: "reference:edit", name: "Add Countries", nameZh: "新增国家", type: 2, parentCode: null },
   { code: "request_record", name: "Request records", nameZh: "请求记录", type: 1, parentCode: null },
   { code: "role", name: "Roles", nameZh: "角色", type: 1, parentCode: null },

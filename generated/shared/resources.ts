@@ -20,6 +20,8 @@ import { jobMeta } from "./resources/job";
 import { jobLogMeta } from "./resources/jobLog";
 import { locationMeta } from "./resources/location";
 import { locationInventoryMeta } from "./resources/locationInventory";
+import { moveMeta } from "./resources/move";
+import { moveLineMeta } from "./resources/moveLine";
 import { outboundAllocationMeta } from "./resources/outboundAllocation";
 import { outboundOrderMeta } from "./resources/outboundOrder";
 import { outboundOrderLineMeta } from "./resources/outboundOrderLine";
@@ -59,6 +61,8 @@ export const resourceMeta = {
   jobLog: jobLogMeta,
   location: locationMeta,
   locationInventory: locationInventoryMeta,
+  move: moveMeta,
+  moveLine: moveLineMeta,
   outboundAllocation: outboundAllocationMeta,
   outboundOrder: outboundOrderMeta,
   outboundOrderLine: outboundOrderLineMeta,

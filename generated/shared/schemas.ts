@@ -367,7 +367,7 @@ export function inventoryLogForm(mode: FormMode, lang: Lang, source?: Source) {
     originLockQty: r.number({ en: "Locked before", zh: "原冻结数量" }, { required: true, integer: true }),
     newLockQty: r.number({ en: "Locked after", zh: "新冻结数量" }, { required: true, integer: true }),
     lockChangeQty: r.number({ en: "Locked quantity change", zh: "冻结数量变化" }, { required: true, integer: true }),
-    bizType: r.oneOf({ en: "Document type", zh: "单据类型" }, [1, 2, 3], { required: true }),
+    bizType: r.oneOf({ en: "Document type", zh: "单据类型" }, [1, 2, 3, 4, 5], { required: true }),
     bizNo: r.string({ en: "Document number", zh: "单据号" }, { required: true, maxLength: 50 }),
     bizNoExtra: r.string({ en: "Store info", zh: "店铺信息" }, { maxLength: 500 }),
     remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
@@ -383,7 +383,7 @@ export function inventoryLogQuery(lang: Lang, source?: Source) {
     warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
     ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
     skuId: r.ref({ en: "SKU", zh: "SKU" }, {}),
-    bizType: r.oneOf({ en: "Document type", zh: "单据类型" }, [1, 2, 3], {}),
+    bizType: r.oneOf({ en: "Document type", zh: "单据类型" }, [1, 2, 3, 4, 5], {}),
     bizNo: r.string({ en: "Document number", zh: "单据号" }, { maxLength: 50 }),
     locationId: r.ref({ en: "Location", zh: "库位" }, {}),
     addDateStart: r.day({ en: "Created", zh: "创建时间" }),
@@ -517,6 +517,56 @@ export function locationInventoryQuery(lang: Lang, source?: Source) {
     ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
     skuId: r.ref({ en: "SKU", zh: "SKU" }, {}),
     batchNo: r.string({ en: "Batch number", zh: "批次号" }, { maxLength: 50 }),
+  });
+}
+/** Stock moves: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function moveForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    ...(mode === 'add' ? { warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }) } : {}),
+    ...(mode === 'add' ? { ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}) } : {}),
+    remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
+  });
+}
+/** Stock moves: the page/list query (paging, whitelisted sort, filters). */
+export function moveQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "moveNo", "addDate"]),
+    moveNo: r.string({ en: "Move number", zh: "移库单号" }, { maxLength: 30 }),
+    type: r.oneOf({ en: "Move type", zh: "移库类型" }, [1, 2], { notNull: true }),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2, 3], { notNull: true }),
+    addDateStart: r.day({ en: "Created", zh: "创建时间" }),
+    addDateEnd: r.day({ en: "Created", zh: "创建时间" }),
+  });
+}
+/** Stock move lines: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function moveLineForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    moveId: r.ref({ en: "Stock move", zh: "移库单" }, { required: true }),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, { required: true }),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, { required: true }),
+    batchNo: r.string({ en: "Batch number", zh: "批次号" }, { notNull: true, maxLength: 50 }),
+    fromLocationId: r.ref({ en: "From location", zh: "源库位" }, { required: true }),
+    toLocationId: r.ref({ en: "To location", zh: "目标库位" }, { required: true }),
+    qty: r.number({ en: "Quantity", zh: "数量" }, { required: true, integer: true, min: 1, max: 1000000000 }),
+  });
+}
+/** Stock move lines: the page/list query (paging, whitelisted sort, filters). */
+export function moveLineQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id"]),
+    moveId: r.ref({ en: "Stock move", zh: "移库单" }, {}),
+    inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, {}),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, {}),
+    fromLocationId: r.ref({ en: "From location", zh: "源库位" }, {}),
+    toLocationId: r.ref({ en: "To location", zh: "目标库位" }, {}),
   });
 }
 /** Outbound allocations: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
@@ -975,6 +1025,8 @@ export const schemas = {
   jobLog: { form: jobLogForm, query: jobLogQuery },
   location: { form: locationForm, query: locationQuery },
   locationInventory: { form: locationInventoryForm, query: locationInventoryQuery },
+  move: { form: moveForm, query: moveQuery },
+  moveLine: { form: moveLineForm, query: moveLineQuery },
   outboundAllocation: { form: outboundAllocationForm, query: outboundAllocationQuery },
   outboundOrder: { form: outboundOrderForm, query: outboundOrderQuery },
   outboundOrderLine: { form: outboundOrderLineForm, query: outboundOrderLineQuery },

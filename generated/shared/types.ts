@@ -353,6 +353,44 @@ export interface LocationInventory {
   addDate: string;
 }
 
+/** Stock moves (移库单) as the API returns it. */
+export interface Move {
+  id: number;
+  moveNo: string | null;
+  type: number;
+  warehouseId: number;
+  warehouseName: string | null;
+  ownerId: number | null;
+  ownerName: string | null;
+  status: number;
+  remark: string | null;
+  confirmUserName: string | null;
+  confirmDate: string | null;
+  addDate: string;
+}
+
+/** Stock move lines (移库单明细) as the API returns it. */
+export interface MoveLine {
+  id: number;
+  moveId: number;
+  moveNo: string | null;
+  warehouseId: number;
+  warehouseName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  inventoryId: number;
+  inventoryName: string | null;
+  skuId: number;
+  sku: string | null;
+  batchNo: string;
+  fromLocationId: number;
+  fromLocationCode: string | null;
+  toLocationId: number;
+  toLocationCode: string | null;
+  qty: number;
+  addDate: string;
+}
+
 /** Outbound allocations (出库分配) as the API returns it. */
 export interface OutboundAllocation {
   id: number;

@@ -120,6 +120,8 @@ export const requestLabels = {
   inboundScanCode: L('Order, package, waybill or store order number', '入库单号、包裹号、运单号或店铺订单号'),
   outboundScanCode: L('Order, package, waybill or platform order number', '出库单号、包裹号、运单号或平台订单号'),
   skuScanCode: L('SKU, supplier SKU, platform SKU or barcode', 'SKU、供应商SKU、平台SKU或条码'),
+  putawaySource: L('Location stock record, or inventory record and source location', '库位库存记录，或库存记录和源库位'),
+  moveLines: L('Lines', '移库明细'),
   user: L('User', '用户'),
   quantity: L('Quantity', '数量'),
   value: L('Value', '值'),

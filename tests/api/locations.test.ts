@@ -135,7 +135,7 @@ describe.each(testDatabases())('storage locations on %s', (kind) => {
     const other = await location(w2, await zone(w2), 'W2-01', LocationType.STORAGE, 1);
     await expect(putOn(skus.ROSE, 'SP', other, 1)).rejects.toMatchObject({ code: 400 });
     const res = await call('/sapi/wms/location-inventory/add', { inventoryId: 1, locationId: other, qty: 5 });
-    expect([res.code, res.msg]).toEqual([400, 'Location stock changes only through inbound orders, outbound orders and inventory adjustments']);
+    expect([res.code, res.msg]).toEqual([400, 'Location stock changes only through inbound orders, outbound orders, inventory adjustments, putaway and stock moves']);
     await closure();
   });
 

@@ -90,7 +90,11 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     '/sapi/wms/warehouse': () => ({ code: `W${randomUUID().slice(0, 6)}`, name: `Warehouse ${randomUUID().slice(0, 6)}`, type: 1 }),
     '/sapi/wms/warehouse-zone': (w) => ({ warehouseId: w, code: `Z${randomUUID().slice(0, 6)}`, name: 'Scoped zone' }),
     '/sapi/wms/location': (w) => ({ warehouseId: w, zoneId: zones[w], code: `L-${randomUUID().slice(0, 6)}` }),
+    '/sapi/wms/move': (w, o) => ({ warehouseId: w, ownerId: o, lines: [{ skuId: sku(o), batchNo: '', fromLocationId: shelves[w]?.id ?? 1, toLocationId: receivings[w] ?? 1, qty: 1 }] }),
   };
+  /** Per warehouse: its RECEIVING location, and a storage location the fixture puts stock away to (issue 29 step 2). */
+  const receivings: Record<number, number> = {};
+  const shelves: Record<number, { id: number; code: string }> = {};
   /** A zone per warehouse (the RECEIVING zone the fixture's stock made), for location add bodies. */
   const zones: Record<number, number> = {};
   /** Adds that name their scope through a parent record: the parent's resource and the body for a parent id. */
@@ -101,11 +105,19 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     '/sapi/wms/ec-platform-sku': { parent: '/sapi/wms/sku', body: (id) => ({ skuId: id, ecPlatform: EcPlatform.AMAZON_SA, ecPlatformSku: `A-${randomUUID().slice(0, 6)}` }) },
   };
 
-  /** Records of one warehouse and owner: stock, an approved and a pending adjustment, documents with packages, a waybill, a share. */
+  /** Records of one warehouse and owner: stock (put away, a move planned), an approved and a pending adjustment, documents with packages, a waybill, a share. */
   async function recordsOf(w: number, o: number, config: number) {
     const s = sku(o);
     const gain = await ok('/sapi/wms/inventory-judgement/add', ADD['/sapi/wms/inventory-judgement'](w, o));
     await ok('/sapi/wms/inventory-judgement/approve', { id: gain.id });
+    // the gain lands on RECEIVING: put it away (a completed PUTAWAY move), and plan a move back (a created one)
+    const [receiving] = (await ok('/sapi/wms/location/list', { warehouseId: w, code: 'RECEIVING' })) as Rec[];
+    receivings[w] = receiving.id;
+    const code = `SH-${w}`;
+    shelves[w] ??= { id: (await ok('/sapi/wms/location/add', { warehouseId: w, zoneId: receiving.zoneId, code, type: 2 })).id, code };
+    const [stock] = (await ok('/sapi/wms/sku-inventory/page', { warehouseId: w, ownerId: o, skuId: s })).records as Rec[];
+    await ok('/sapi/wms/putaway/confirm', { inventoryId: stock.id, fromLocationId: receiving.id, toLocationCode: shelves[w].code, skuCode: (await ok('/sapi/wms/sku/detail', { id: s })).sku, qty: 1 });
+    await ok('/sapi/wms/move/add', ADD['/sapi/wms/move'](w, o));
     await ok('/sapi/wms/inventory-judgement/add', ADD['/sapi/wms/inventory-judgement'](w, o)); // pending
     const inbound = await ok('/sapi/wms/inbound-order/add', ADD['/sapi/wms/inbound-order'](w, o));
     await ok('/sapi/wms/inbound-package/add', ADD_BY_PARENT['/sapi/wms/inbound-package'].body(inbound.id, o));

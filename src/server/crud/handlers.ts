@@ -125,20 +125,37 @@ class Records {
 }
 
 /**
- * The records of `b` matching `where` (over `t`, parameters in `p`) in one statement (crud/records-sql.ts):
- * decorated by the hook's recordSql in that statement, then by its decorate (resources whose extras are not
- * SQL yet: those records are parsed, decorated and serialized again); with the session check when the context
- * came from the cache.
+ * A read of a resource's records with more than its hooks say, for a hand-written call over the same table (the
+ * pending putaways over location stock, domain/moves/putaway.ts): conditions over the row alias `t` and
+ * decorations added to the read's one statement, after the manifest filters, the hooks' and the scope.
  */
-async function records(call: CrudCall, p: Params, where: string[], o: { order: string; limit: number; offset?: number; count?: boolean }): Promise<Records> {
+export interface ReadView {
+  filterSql?(p: Params, t: string): string[];
+  recordSql?(a: RecordSqlArgs): RecordSql;
+}
+
+/**
+ * The records of `b` matching `where` (over `t`, parameters in `p`) in one statement (crud/records-sql.ts):
+ * decorated by the hook's recordSql (and the view's) in that statement, then by its decorate (resources whose
+ * extras are not SQL yet: those records are parsed, decorated and serialized again); with the session check when
+ * the context came from the cache.
+ */
+async function records(call: CrudCall, p: Params, where: string[], o: { order: string; limit: number; offset?: number; count?: boolean }, view?: ReadView): Promise<Records> {
   const { db, binding: b, user, ctx } = call;
-  const extra = hooksOf(b).recordSql?.({ p, t: 't', user, refAlias: (field) => shapeOf(b).refAliases[field] });
+  const args: RecordSqlArgs = { p, t: 't', user, refAlias: (field) => shapeOf(b).refAliases[field] };
+  const extra = mergeRecordSql(hooksOf(b).recordSql?.(args), view?.recordSql?.(args));
   const out = await readRecords(db, { binding: b, p, where, ...o, extra, session: ctx.session });
   const decorate = hooksOf(b).decorate;
   if (!decorate || !out.count) return new Records(out.json, out.count, out.total);
   const rows = JSON.parse(out.json) as Row[];
   await decorate(call, rows);
   return new Records(JSON.stringify(rows), out.count, out.total, rows);
+}
+
+/** Both decorations in one (columns and joins of `a`, then of `b`). */
+function mergeRecordSql(a: RecordSql | undefined, b: RecordSql | undefined): RecordSql | undefined {
+  if (!a || !b) return a ?? b;
+  return { columns: [...a.columns, ...b.columns], joins: [a.joins, b.joins].filter(Boolean).join(' ') };
 }
 
 async function findScoped(call: CrudCall, id: unknown): Promise<Records> {
@@ -153,10 +170,10 @@ async function findScoped(call: CrudCall, id: unknown): Promise<Records> {
 /** One record in the caller's scope (404 otherwise), as an object. */
 const findRow = async (call: CrudCall, id: unknown): Promise<Row> => (await findScoped(call, id)).rows[0];
 
-/** The conditions over `t` of a validated page/list query (`call.body`): manifest filters, the filterSql hook, scope. */
-function querySql(call: CrudCall, p: Params, t = 't'): string[] {
+/** The conditions over `t` of a validated page/list query (`call.body`): manifest filters, the filterSql hook, scope, the view's. */
+function querySql(call: CrudCall, p: Params, t = 't', view?: ReadView): string[] {
   const { binding: b, ctx, user, body: q } = call;
-  return [...filterSql(meta(b), shapeOf(b).columnOf, q, ctx.tzHours, p, t), ...(hooksOf(b).filterSql?.(q, p, t) ?? []), ...scopeSql(b, user, p, t)];
+  return [...filterSql(meta(b), shapeOf(b).columnOf, q, ctx.tzHours, p, t), ...(hooksOf(b).filterSql?.(q, p, t) ?? []), ...scopeSql(b, user, p, t), ...(view?.filterSql?.(p, t) ?? [])];
 }
 
 /** The ORDER BY over `t` of a validated page/list query. */
@@ -177,14 +194,15 @@ export async function queryWhere(call: CrudCall): Promise<{ q: Row; where: SQL |
 
 /**
  * A page of records with the total (spec 7.2 `{records, current, total}`, plus `totalCapped`: crud/count.ts):
- * one statement (crud/records-sql.ts), answered as the JSON text PostgreSQL wrote.
+ * one statement (crud/records-sql.ts), answered as the JSON text PostgreSQL wrote. `view`: a hand-written
+ * call's own conditions and decorations ({@link ReadView}).
  */
-export async function page(call: CrudCall): Promise<JsonText> {
+export async function page(call: CrudCall, view?: ReadView): Promise<JsonText> {
   const current = (call.body.current as number | undefined) ?? 1;
   const size = (call.body.size as number | undefined) ?? 10;
   const p = new Params();
   const offset = (current - 1) * size;
-  const found = await records(call, p, querySql(call, p), { order: queryOrder(call), limit: size, offset, count: true });
+  const found = await records(call, p, querySql(call, p, 't', view), { order: queryOrder(call), limit: size, offset, count: true }, view);
   // spec 7's page shape, its records as PostgreSQL wrote them; the total capped at COUNT_CAP (crud/count.ts)
   const answer: { [K in keyof Page<Row>]: unknown } = { records: found.json, current, ...pageTotal(found.total, offset + found.count) };
   return jsonObject(answer);
@@ -204,19 +222,19 @@ export function findInScope(call: CrudCall, binding: Binding, id: unknown): Prom
 }
 
 /** The first `limit` records of the query in its sort order, decorated (no count). */
-function firstRecords(call: CrudCall, limit: number): Promise<Records> {
+function firstRecords(call: CrudCall, limit: number, view?: ReadView): Promise<Records> {
   const p = new Params();
-  return records(call, p, querySql(call, p), { order: queryOrder(call), limit });
+  return records(call, p, querySql(call, p, 't', view), { order: queryOrder(call), limit }, view);
 }
 
-/** The list call: the first LIST_LIMIT records of the query (JSON text). */
-export const list = async (call: CrudCall): Promise<JsonText> => (await firstRecords(call, LIST_LIMIT)).json;
+/** The list call: the first LIST_LIMIT records of the query (JSON text); `view` as in {@link page}. */
+export const list = async (call: CrudCall, view?: ReadView): Promise<JsonText> => (await firstRecords(call, LIST_LIMIT, view)).json;
 
 /** {@link list} as objects, for code that works with the records. */
 export const listRows = async (call: CrudCall): Promise<Row[]> => (await firstRecords(call, LIST_LIMIT)).rows;
 
-/** The first record of the query, or null (e.g. /sapi/wms/sku-inventory/queryOne, spec 7.2). */
-export const queryOne = async (call: CrudCall): Promise<JsonText | null> => (await firstRecords(call, 1)).first;
+/** The first record of the query, or null (e.g. /sapi/wms/sku-inventory/queryOne, spec 7.2); `view` as in {@link page}. */
+export const queryOne = async (call: CrudCall, view?: ReadView): Promise<JsonText | null> => (await firstRecords(call, 1, view)).first;
 
 /** The detail call: one record in scope (404 otherwise). */
 export const detail = async (call: CrudCall): Promise<JsonText> => (await findScoped(call, call.body.id)).first!;

@@ -2,6 +2,7 @@
 import type { ResourceHooks } from '../crud/handlers';
 import { inboundOrderHooks } from './inbound/orders';
 import { locationHooks } from './inventory/location-hooks';
+import { moveHooks } from './moves/moves';
 import { inventoryHooks } from './inventory/records';
 import { outboundOrderHooks } from './outbound/orders';
 import { inboundPackages, outboundPackages, packageHooks } from './packages';
@@ -28,6 +29,7 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   inventory: inventoryHooks,
   location: locationHooks,
   inventoryJudgement: judgementHooks,
+  move: moveHooks,
   inboundOrder: inboundOrderHooks,
   outboundOrder: outboundOrderHooks,
   inboundPackage: packageHooks(inboundPackages),
