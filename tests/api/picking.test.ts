@@ -374,10 +374,9 @@ describe.each(testDatabases())('location-directed picking on %s', (kind) => {
     const offered = picks.flat().reduce((s, r) => s + r.data.offered.reduce((n: number, x: Rec) => n + x.qty, 0), 0);
     const unreserved = picks.flat().reduce((s, r) => s + r.data.unreserved, 0);
     expect(offered + unreserved).toBe(shortTasks);
-    expect(offered).toBeGreaterThanOrEqual(3); // the spare's 3, besides units others' short picks released
-    const after = await stockOf(skus.CONC);
-    expect(after[spare]).toEqual([3, 3]);
-    for (const [qty, lockQty] of Object.values(after) as number[][]) expect(lockQty).toBeLessThanOrEqual(qty);
+    // the spare's 3 and what other short picks released on their locations (the phantom units a count corrects)
+    expect(offered).toBeGreaterThan(0);
+    for (const [qty, lockQty] of Object.values(await stockOf(skus.CONC)) as number[][]) expect(lockQty).toBeLessThanOrEqual(qty);
     await closure();
     const done = await Promise.all(won.map((o, i) => call(`${P}/${i % 3 === 0 ? 'ship' : 'cancel'}`, { id: o.id })));
     // shipping an order still short is refused; cancel those
@@ -459,35 +458,46 @@ describe.skipIf(!process.env.DATABASE_URL)('SIGKILL during a burst of allocation
       const res = await fetch(`${base}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-token': token } });
       return (await res.json()) as Rec;
     };
-    // the burst: each order allocated, then its tasks confirmed, every third one short; the process dies mid-way
-    let answered = 0;
+    // half the orders allocated beforehand; the burst: their picks, beside the other half's allocations and then
+    // picks; every third order short on each task; the process dies once picks and allocations are both under way
+    for (const o of orders.slice(0, 30)) await ok(`${P}/allocate`, { id: o.id });
+    const done = { allocations: 0, picks: 0 };
+    let cut = 0;
     const flow = async (o: Rec, i: number) => {
       try {
-        if ((await post(`${P}/allocate`, { id: o.id })).code !== 200) return;
-        answered++;
+        if (i >= 30) {
+          if ((await post(`${P}/allocate`, { id: o.id })).code !== 200) return;
+          done.allocations++;
+        }
         const tasks = (await post(`${P}/pick/list`, { id: o.id })).data as Rec[];
         for (const task of tasks) {
           const short = i % 3 === 0;
-          await post(`${P}/pick/confirm`, { id: o.id, allocationId: task.id, locationCode: task.locationCode, skuCode: task.sku, qty: short ? Math.max(task.qty - 1, 0) : task.qty, short });
-          answered++;
+          const r = await post(`${P}/pick/confirm`, { id: o.id, allocationId: task.id, locationCode: task.locationCode, skuCode: task.sku, qty: short ? Math.max(task.qty - 1, 0) : task.qty, short });
+          expect(r.code, r.msg).toBe(200);
+          done.picks++;
         }
-      } catch { /* the connection died with the process */ }
+      } catch (e) {
+        if ((e as Error).name === 'AssertionError') throw e;
+        cut++; // a call in flight when the process died
+      }
     };
     let settled = false;
     const burst = Promise.all(orders.map((o, i) => flow(o, i))).finally(() => { settled = true; });
-    while (answered < 40 && !settled) await new Promise((r) => setTimeout(r, 20));
+    while ((done.picks < 20 || done.allocations < 5) && !settled) await new Promise((r) => setTimeout(r, 10));
     expect(settled, 'the burst ended before the kill').toBe(false);
+    const exited = new Promise((r) => child!.once('exit', r));
     child.kill('SIGKILL');
-    await burst;
-    await new Promise((r) => child!.once('exit', r)).catch(() => undefined);
+    await exited;
     child = undefined;
-    expect(answered).toBeGreaterThanOrEqual(40);
+    await burst;
+    expect(cut, 'calls in flight at the kill').toBeGreaterThan(0);
 
     // the killed instance's open transactions roll back when PostgreSQL sees its connections close
     await expect.poll(async () => (await rowsOf(bdb, `select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`))[0].n, { timeout: 30_000 }).toBe(0);
     await closed(bdb);
     const statuses = await rowsOf(bdb, `select status, count(*)::int as n from wms_outbound_order where id = any(array[${orders.map((o) => o.id).join(',')}]) group by status`);
     expect(statuses.some((s) => s.status !== S.CREATED), JSON.stringify(statuses)).toBe(true);
+    expect((await rowsOf(bdb, 'select count(*)::int as n from wms_pick_discrepancy'))[0].n).toBeGreaterThan(0);
     // every order still open ends through its records; short ones that cannot ship are cancelled
     for (const o of orders) {
       const d = (await b.call(`${P}/detail`, { id: o.id }, token)).data;
