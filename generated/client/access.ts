@@ -181,6 +181,13 @@ export const accessCodes: Record<
     unlock: "owner:lock",
   },
   permission: { create: "permission", edit: "permission", delete: "permission" },
+  pickDiscrepancy: {
+    list: "outbound:list",
+    show: "outbound:list",
+    create: "outbound:allocate",
+    edit: "outbound:allocate",
+    delete: "outbound:allocate",
+  },
   province: { create: "reference:edit", edit: "reference:edit", delete: "reference:edit" },
   requestRecord: {
     list: "request_record",
@@ -254,6 +261,7 @@ export const topCodes: Record<string, string> = {
   outboundOrder: "outbound",
   owner: "owner",
   permission: "permission",
+  pickDiscrepancy: "outbound",
   requestRecord: "request_record",
   role: "role",
   sku: "sku",

@@ -30,6 +30,7 @@ export const apiPaths: Record<string, string> = {
   outboundPackageLine: "/sapi/wms/outbound-package-line",
   owner: "/sapi/wms/owner",
   permission: "/sapi/sys/permission",
+  pickDiscrepancy: "/sapi/wms/pick-discrepancy",
   province: "/sapi/bas/province",
   requestRecord: "/sapi/sys/request-record",
   role: "/sapi/sys/role",

@@ -131,6 +131,11 @@ export const menuTree: MenuNode[] = [
         route: "/outbound/pack/list", resource: "outboundPackage", code: "outbound:pack_list",
       },
       {
+        key: "pickDiscrepancy", labelKey: "resources.pickDiscrepancy.name", icon: "Flag",
+        route: "/outbound/pick_discrepancy_list", resource: "pickDiscrepancy",
+        code: "outbound:list",
+      },
+      {
         key: "waybill", labelKey: "resources.waybill.name", icon: "ReceiptLong",
         route: "/outbound/waybill_list", resource: "waybill", code: "outbound:list",
       },

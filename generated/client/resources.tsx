@@ -100,6 +100,7 @@ export const generatedResources: ResourceDef[] = [
   },
   { name: "owner", icon: Storefront, recordRepresentation: "name" },
   { name: "permission", icon: Key, recordRepresentation: "code" },
+  { name: "pickDiscrepancy", icon: Flag, recordRepresentation: "id" },
   { name: "province", icon: Map, recordRepresentation: "enName" },
   { name: "requestRecord", icon: History, recordRepresentation: "id" },
   { name: "role", icon: Badge, recordRepresentation: "name" },

@@ -23,6 +23,7 @@ const outboundOrderViews = () => import("./views/outboundOrder");
 const outboundPackageViews = () => import("./views/outboundPackage");
 const ownerViews = () => import("./views/owner");
 const permissionViews = () => import("./views/permission");
+const pickDiscrepancyViews = () => import("./views/pickDiscrepancy");
 const provinceViews = () => import("./views/province");
 const requestRecordViews = () => import("./views/requestRecord");
 const roleViews = () => import("./views/role");
@@ -87,6 +88,7 @@ export const generatedViews: ViewDef[] = [
   { resource: "permission", view: "list", route: "/permission/list", code: "permission", component: lazyPage(permissionViews, "PermissionListList") },
   { resource: "permission", view: "list", page: "add", route: "/permission/add", code: "permission", component: lazyPage(permissionViews, "PermissionAddPage") },
   { resource: "permission", view: "list", page: "edit", route: "/permission/edit/:id", code: "permission", component: lazyPage(permissionViews, "PermissionEditPage") },
+  { resource: "pickDiscrepancy", view: "list", route: "/outbound/pick_discrepancy_list", code: "outbound:list", component: lazyPage(pickDiscrepancyViews, "PickDiscrepancyListList") },
   { resource: "province", view: "list", route: "/bas/province", code: "any", component: lazyPage(provinceViews, "ProvinceListList") },
   { resource: "province", view: "list", page: "add", route: "/province/add", code: "reference:edit", component: lazyPage(provinceViews, "ProvinceAddPage") },
   { resource: "province", view: "list", page: "edit", route: "/province/edit/:id", code: "reference:edit", component: lazyPage(provinceViews, "ProvinceEditPage") },

@@ -478,7 +478,9 @@ export const outboundAllocation = pgTable("wms_outbound_allocation", {
   inventoryId: integer("inventory_id").references(() => inventory.id).notNull(),
   warehouseId: integer("warehouse_id").references(() => warehouse.id).notNull(),
   ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  locationId: integer("location_id").references(() => location.id),
   qty: integer("qty").notNull(),
+  pickedQty: integer("picked_qty").default(0).notNull(),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
 }, (t) => [
@@ -487,6 +489,39 @@ export const outboundAllocation = pgTable("wms_outbound_allocation", {
   index("wms_outbound_allocation_inventory_id_idx").on(t.inventoryId),
   index("wms_outbound_allocation_warehouse_id_idx").on(t.warehouseId),
   index("wms_outbound_allocation_owner_id_idx").on(t.ownerId),
+  index("wms_outbound_allocation_location_id_idx").on(t.locationId),
+  check("wms_outbound_allocation_picked_within_qty", sql.raw("picked_qty >= 0 and picked_qty <= qty")),
+]);
+/** Pick discrepancies (拣货差异): /sapi/wms/pick-discrepancy */
+export const pickDiscrepancy = pgTable("wms_pick_discrepancy", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  orderId: integer("order_id").references(() => outboundOrder.id).notNull(),
+  lineId: integer("line_id").references(() => outboundOrderLine.id).notNull(),
+  warehouseId: integer("warehouse_id").references(() => warehouse.id).notNull(),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  inventoryId: integer("inventory_id").references(() => inventory.id).notNull(),
+  skuId: integer("sku_id").references(() => sku.id).notNull(),
+  batchNo: varchar("batch_no", { length: 50 }).default("").notNull(),
+  locationId: integer("location_id").references(() => location.id).notNull(),
+  expectedQty: integer("expected_qty").notNull(),
+  foundQty: integer("found_qty").notNull(),
+  shortQty: integer("short_qty").notNull(),
+  reallocatedQty: integer("reallocated_qty").default(0).notNull(),
+  userId: integer("user_id"),
+  userName: varchar("user_name", { length: 50 }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  index("wms_pick_discrepancy_order_id_add_date_id_idx").on(t.orderId, t.addDate, t.id),
+  index("wms_pick_discrepancy_line_id_add_date_id_idx").on(t.lineId, t.addDate, t.id),
+  index("wms_pick_discrepancy_warehouse_id_add_date_id_idx").on(t.warehouseId, t.addDate, t.id),
+  index("wms_pick_discrepancy_owner_id_add_date_id_idx").on(t.ownerId, t.addDate, t.id),
+  index("wms_pick_discrepancy_inventory_id_add_date_id_idx").on(t.inventoryId, t.addDate, t.id),
+  index("wms_pick_discrepancy_sku_id_add_date_id_idx").on(t.skuId, t.addDate, t.id),
+  index("wms_pick_discrepancy_location_id_add_date_id_idx").on(t.locationId, t.addDate, t.id),
+  index("wms_pick_discrepancy_add_date_id_idx").on(t.addDate, t.id),
+  check("wms_pick_discrepancy_short_is_expected_less_found", sql.raw("short_qty = expected_qty - found_qty and found_qty >= 0")),
+  check("wms_pick_discrepancy_reallocated_within_short", sql.raw("reallocated_qty >= 0 and reallocated_qty <= short_qty")),
 ]);
 /** Inbound packages (入库包裹): /sapi/wms/inbound-package */
 export const inboundPackage = pgTable("wms_inbound_package", {

@@ -109,6 +109,11 @@ export const bindings = {
     table: tables.permission,
     schemas: schemas.permission,
   },
+  pickDiscrepancy: {
+    meta: resourceMeta.pickDiscrepancy,
+    table: tables.pickDiscrepancy,
+    schemas: schemas.pickDiscrepancy,
+  },
   province: { meta: resourceMeta.province, table: tables.province, schemas: schemas.province },
   requestRecord: {
     meta: resourceMeta.requestRecord,
@@ -838,6 +843,30 @@ export const routeTable: Route[] = [
   {
     path: "/sapi/wms/owner/unlock", resource: "owner", operation: "unlock",
     permission: "owner:lock", scope: { owner: "id" },
+  },
+  {
+    path: "/sapi/wms/pick-discrepancy/add", resource: "pickDiscrepancy", operation: "add",
+    permission: "outbound:allocate", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/pick-discrepancy/detail", resource: "pickDiscrepancy", operation: "detail",
+    permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/pick-discrepancy/edit", resource: "pickDiscrepancy", operation: "edit",
+    permission: "outbound:allocate", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/pick-discrepancy/list", resource: "pickDiscrepancy", operation: "list",
+    permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/pick-discrepancy/page", resource: "pickDiscrepancy", operation: "page",
+    permission: "outbound:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/pick-discrepancy/remove", resource: "pickDiscrepancy", operation: "remove",
+    permission: "outbound:allocate", scope: { owner: "ownerId", warehouse: "warehouseId" },
   },
   {
     path: "/sapi/wms/sku-category/add", resource: "skuCategory", operation: "add",

@@ -29,6 +29,7 @@ import { outboundPackageMeta } from "./resources/outboundPackage";
 import { outboundPackageLineMeta } from "./resources/outboundPackageLine";
 import { ownerMeta } from "./resources/owner";
 import { permissionMeta } from "./resources/permission";
+import { pickDiscrepancyMeta } from "./resources/pickDiscrepancy";
 import { provinceMeta } from "./resources/province";
 import { requestRecordMeta } from "./resources/requestRecord";
 import { roleMeta } from "./resources/role";
@@ -70,6 +71,7 @@ export const resourceMeta = {
   outboundPackageLine: outboundPackageLineMeta,
   owner: ownerMeta,
   permission: permissionMeta,
+  pickDiscrepancy: pickDiscrepancyMeta,
   province: provinceMeta,
   requestRecord: requestRecordMeta,
   role: roleMeta,

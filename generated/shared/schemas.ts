@@ -578,7 +578,9 @@ export function outboundAllocationForm(mode: FormMode, lang: Lang, source?: Sour
     inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, { required: true }),
     warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }),
     ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    locationId: r.ref({ en: "Location", zh: "库位" }, {}),
     qty: r.number({ en: "Quantity", zh: "数量" }, { required: true, integer: true, min: 1 }),
+    pickedQty: r.number({ en: "Picked", zh: "已拣数量" }, { notNull: true, integer: true, min: 0 }),
   });
 }
 /** Outbound allocations: the page/list query (paging, whitelisted sort, filters). */
@@ -588,6 +590,7 @@ export function outboundAllocationQuery(lang: Lang, source?: Source) {
     ...r.paging(["id"]),
     orderId: r.ref({ en: "Outbound order", zh: "出库单" }, {}),
     inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, {}),
+    locationId: r.ref({ en: "Location", zh: "库位" }, {}),
   });
 }
 /** Outbound orders: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
@@ -752,6 +755,42 @@ export function permissionQuery(lang: Lang, source?: Source) {
     code: r.string({ en: "Permission code", zh: "权限编码" }, { maxLength: 80 }),
     type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2], {}),
     parentCode: r.string({ en: "Parent code", zh: "上级编码" }, { maxLength: 80 }),
+  });
+}
+/** Pick discrepancies: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function pickDiscrepancyForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    orderId: r.ref({ en: "Outbound order", zh: "出库单" }, { required: true }),
+    lineId: r.ref({ en: "Line", zh: "明细" }, { required: true }),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, { required: true }),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, { required: true }),
+    batchNo: r.string({ en: "Batch number", zh: "批次号" }, { notNull: true, maxLength: 50 }),
+    locationId: r.ref({ en: "Location", zh: "库位" }, { required: true }),
+    expectedQty: r.number({ en: "Expected", zh: "应拣数量" }, { required: true, integer: true, min: 1 }),
+    foundQty: r.number({ en: "Found", zh: "实拣数量" }, { required: true, integer: true, min: 0 }),
+    shortQty: r.number({ en: "Short", zh: "短拣数量" }, { required: true, integer: true, min: 1 }),
+    reallocatedQty: r.number({ en: "Reserved elsewhere", zh: "已改库位分配" }, { notNull: true, integer: true, min: 0 }),
+    userId: r.number({ en: "User ID", zh: "用户ID" }, { integer: true }),
+    userName: r.string({ en: "Picked by", zh: "拣货人" }, { maxLength: 50 }),
+  });
+}
+/** Pick discrepancies: the page/list query (paging, whitelisted sort, filters). */
+export function pickDiscrepancyQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id"]),
+    orderId: r.ref({ en: "Outbound order", zh: "出库单" }, {}),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, {}),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, {}),
+    locationId: r.ref({ en: "Location", zh: "库位" }, {}),
+    userName: r.string({ en: "Picked by", zh: "拣货人" }, { maxLength: 50 }),
+    addDateStart: r.day({ en: "Recorded at", zh: "记录时间" }),
+    addDateEnd: r.day({ en: "Recorded at", zh: "记录时间" }),
   });
 }
 /** Provinces: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
@@ -1034,6 +1073,7 @@ export const schemas = {
   outboundPackageLine: { form: outboundPackageLineForm, query: outboundPackageLineQuery },
   owner: { form: ownerForm, query: ownerQuery },
   permission: { form: permissionForm, query: permissionQuery },
+  pickDiscrepancy: { form: pickDiscrepancyForm, query: pickDiscrepancyQuery },
   province: { form: provinceForm, query: provinceQuery },
   requestRecord: { form: requestRecordForm, query: requestRecordQuery },
   role: { form: roleForm, query: roleQuery },

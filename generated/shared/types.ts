@@ -404,7 +404,10 @@ export interface OutboundAllocation {
   warehouseName: string | null;
   ownerId: number;
   ownerName: string | null;
+  locationId: number | null;
+  locationName: string | null;
   qty: number;
+  pickedQty: number;
   addDate: string;
 }
 
@@ -526,6 +529,33 @@ export interface Permission {
   nameZh: string;
   type: number;
   parentCode: string | null;
+  addDate: string;
+}
+
+/** Pick discrepancies (拣货差异) as the API returns it. */
+export interface PickDiscrepancy {
+  id: number;
+  orderId: number;
+  orderNo: string | null;
+  lineId: number;
+  lineName: string | null;
+  warehouseId: number;
+  warehouseName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  inventoryId: number;
+  inventoryName: string | null;
+  skuId: number;
+  sku: string | null;
+  batchNo: string;
+  locationId: number;
+  locationName: string | null;
+  expectedQty: number;
+  foundQty: number;
+  shortQty: number;
+  reallocatedQty: number;
+  userId: number | null;
+  userName: string | null;
   addDate: string;
 }
 

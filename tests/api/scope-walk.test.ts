@@ -75,6 +75,7 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     '/sapi/wms/inventory-judgement/reject': () => ({ rejectReason: 'not counted' }),
     '/sapi/wms/inbound-order/submitProblem': () => ({ problemReason: 'wet cartons' }),
     '/sapi/wms/inbound-order/receive': (order) => ({ lines: [{ lineId: order.lines[0].id, batchNo: 'B1', qty: 1 }] }),
+    '/sapi/wms/outbound-order/pick/confirm': () => ({ allocationId: 1, locationCode: 'RECEIVING', skuCode: 'A1', qty: 1 }),
   };
 
   /** The add bodies of the fixture's documents and records, for a warehouse and owner (SKU of that owner). */
@@ -127,6 +128,14 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     await ok('/sapi/wms/outbound-package/add', { orderId: out.id, carrier: 'SMSA', weight: 1.5, lines: [{ skuId: s, qty: 1 }] });
     await ok('/sapi/wms/waybill/create', { orderId: out.id, configId: config, requestKey: randomUUID(), ...receiver, weight: 1.5 });
     await ok('/sapi/wms/inventory-share/add', ADD['/sapi/wms/inventory-share'](w, o));
+    // a short pick: a pick discrepancy of this warehouse and owner (issue 29 step 2)
+    const more = await ok('/sapi/wms/inventory-judgement/add', ADD['/sapi/wms/inventory-judgement'](w, o));
+    await ok('/sapi/wms/inventory-judgement/approve', { id: more.id });
+    const picking = await ok('/sapi/wms/outbound-order/add', ADD['/sapi/wms/outbound-order'](w, o));
+    await ok('/sapi/wms/outbound-order/allocate', { id: picking.id });
+    const [task] = await ok('/sapi/wms/outbound-order/pick/list', { id: picking.id });
+    await ok('/sapi/wms/outbound-order/pick/confirm', { id: picking.id, allocationId: task.id, locationCode: task.locationCode, skuCode: task.sku, qty: 0, short: true });
+    await ok('/sapi/wms/outbound-order/cancel', { id: picking.id }); // no order without a waybill left open (the waybill walk)
   }
 
   beforeAll(async () => {

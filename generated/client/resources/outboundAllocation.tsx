@@ -28,6 +28,16 @@ const filters = [
   >
     <AutocompleteInput label="resources.outboundAllocation.fields.inventoryId" />
   </ReferenceInput>,
+  <ReferenceInput
+    source="locationId"
+    reference="location"
+    filter={{ status: 1 }}
+    queryOptions={{ meta: { skipLoading: true } }}
+    key="locationId"
+    alwaysOn
+  >
+    <AutocompleteInput label="resources.outboundAllocation.fields.locationId" />
+  </ReferenceInput>,
 ];
 
 /** Outbound allocations list: filters, sortable columns and paging from the manifest. */
@@ -66,7 +76,13 @@ export const OutboundAllocationList = () => (
         label="resources.outboundAllocation.fields.ownerId"
         sortable={false}
       />
+      <TextField
+        source="locationName"
+        label="resources.outboundAllocation.fields.locationId"
+        sortable={false}
+      />
       <NumberField source="qty" sortable={false} />
+      <NumberField source="pickedQty" sortable={false} />
     </Datagrid>
   </List>
 );

@@ -10,7 +10,7 @@
  *   the scan inputs of issue 27 item 8) and batchUpdateWeight (ids, weight);
  * - a product image that is a stored file must be one the writer may read (files/access.ts; issue 26).
  */
-import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import * as yup from 'yup';
 import { ecPlatformSku, owner, sku, supplierSku } from '../../../generated/db/schema';
 import { bindings } from '../../../generated/server/routes';
@@ -137,9 +137,10 @@ export async function findSkusByCode(call: CrudCall): Promise<Array<{ id: number
 
 /**
  * The condition "the SKU row (wms_sku) has `code` as its SKU code, one of its supplier SKUs or one of its platform
- * SKUs", case-insensitively: what a scanned code names (findByCode; the putaway's SKU check, domain/moves/putaway.ts).
+ * SKUs", trimmed and case-insensitively: what a scanned code names (findByCode; the putaway's SKU check,
+ * domain/moves/putaway.ts; the pick confirmation, outbound/picking.ts).
  */
-export function skuCodeMatches(code: string) {
+export function skuCodeMatches(code: string): SQL {
   const c = code.trim().toLowerCase();
   return or(
     sql`lower(${sku.sku}) = ${c}`,

@@ -89,7 +89,16 @@ const READ_ROWS = `select li.inventory_id, li.location_id, li.qty, li.lock_qty, 
  */
 export async function lockAndReadLocationRows(tx: Db, lockIds: number[], readIds: number[]): Promise<Map<number, LocRow[]>> {
   await rawQuery(tx, LOCK_ROWS, [lockIds]);
+  return readLocationRows(tx, readIds);
+}
+
+/**
+ * The location rows of inventory rows `readIds` in spread order (pick sequence, then id), by inventory id. The
+ * caller holds the inventory rows' locks (taken in an earlier statement), so the numbers stay true until COMMIT.
+ */
+export async function readLocationRows(tx: Db, readIds: number[]): Promise<Map<number, LocRow[]>> {
   const out = new Map<number, LocRow[]>();
+  if (!readIds.length) return out;
   for (const r of await rawQuery(tx, READ_ROWS, [readIds])) {
     const id = Number(r.inventory_id);
     if (!out.has(id)) out.set(id, []);
@@ -158,15 +167,4 @@ export async function locationDiscrepancies(db: Db, inventoryIds?: number[]): Pr
     where ${only('g.inventory_id')} and not exists (select 1 from ${LI} li where li.inventory_id = g.inventory_id and li.location_id is not distinct from g.location_id)
     group by g.inventory_id, g.location_id having sum(g.change_qty) <> 0 or sum(g.lock_change_qty) <> 0`, params);
   return rows.map((r) => ({ kind: r.kind as 'rows' | 'log', inventoryId: Number(r.inventory_id), locationId: r.location_id === null ? null : Number(r.location_id), qty: Number(r.qty), lockQty: Number(r.lock_qty), sumQty: Number(r.sum_qty), sumLockQty: Number(r.sum_lock_qty) }));
-}
-
-/**
- * Per inventory row of `ids`: the units allocation may still lock, summed over its location rows on lockable
- * locations (qty - lockQty). The caller holds the rows' locks (outbound allocation), so the numbers are fresh.
- */
-export async function allocatableQty(tx: Db, ids: number[]): Promise<Map<number, number>> {
-  if (!ids.length) return new Map();
-  const rows = await rawQuery(tx, `select li.inventory_id, sum(li.qty - li.lock_qty)::int as n from ${LI} li join ${LOC} l on l.id = li.location_id
-    where li.inventory_id = any($1::int[]) and ${LOCKABLE_SQL('l')} group by li.inventory_id`, [ids]);
-  return new Map(rows.map((r) => [Number(r.inventory_id), Number(r.n)]));
 }

@@ -15,15 +15,19 @@
  * Actions (POST /sapi/wms/outbound-order/<action>):
  * - `allocate {id}`: in ONE transaction, for each line the candidate stock rows (same warehouse, owner, SKU,
  *   and batch when the line names one; oldest first) are locked FOR UPDATE in id order (read with the lines in
- *   one statement), then their available
- *   quantity (qty - lockQty) is taken until the line is covered; lockQty grows through the ledger and
- *   `wms_outbound_allocation` records which rows hold what. Any line not covered: 409 "insufficient
- *   inventory for selected product" and nothing is locked (spec 8).
- * - `pick {id}`: status step. `pack {id, waybillNo?, carrier?, weight?}`: with no package yet, one package
+ *   one statement), then their location rows are read and the line takes the available quantity
+ *   (qty - lockQty) of the lockable locations in pick sequence (issue 29 step 2, ./stock.ts planReservation)
+ *   until it is covered; lockQty grows through the ledger at exactly those locations and
+ *   `wms_outbound_allocation` records which row and location hold what (one record per location piece). Any
+ *   line not covered: 409 "insufficient inventory for selected product" and nothing is locked (spec 8).
+ * - `pick {id}`: status step. Picking per record by scanning, short picks: ./picking.ts (pick/list,
+ *   pick/confirm, pick/reallocate).
+ * - `pack {id, waybillNo?, carrier?, weight?}`: with no package yet, one package
  *   holding every line is made; else every line must be fully packed in its packages (409 otherwise).
  *   Packages themselves: domain/packages.ts (/sapi/wms/outbound-package/add ...).
- * - `ship {id}`: qty and lockQty of every allocated row fall by the allocated quantity (ledger), shippedTime.
- * - `cancel {id}`: from CREATED, or after allocation with the locks released through the ledger.
+ * - `ship {id}`: qty and lockQty fall by each record's quantity at the location it names (ledger), shippedTime.
+ * - `cancel {id}`: from CREATED, or after allocation with the locks released at the locations the records name.
+ * - pack and ship refuse (409) an order a short pick left partially allocated (./stock.ts requireFullyAllocated).
  * - `deliver {id, deliveryStatus}`: a shipped order's delivery outcome (all / partially / not delivered).
  * - `scan {code, by?}` (shipping screen, code outbound:allocate): by package number or package waybill, else
  *   by order, platform order or waybill number; 404 "outbound order does not exist", 409 "multiple outbound
@@ -31,12 +35,11 @@
  */
 import { and, asc, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import * as yup from 'yup';
-import { ecPlatformSku, inventory, outboundAllocation, outboundOrder, outboundOrderLine, outboundPackage, owner, sku } from '../../../../generated/db/schema';
+import { ecPlatformSku, outboundAllocation, outboundOrder, outboundOrderLine, outboundPackage, owner, sku } from '../../../../generated/db/schema';
 import { bindings } from '../../../../generated/server/routes';
-import { BizType, DeliveryStatus, EcPlatform, OutboundOrderStatus as S, OutboundOrderType } from '../../../../generated/shared/enums';
+import { DeliveryStatus, EcPlatform, OutboundOrderStatus as S, OutboundOrderType } from '../../../../generated/shared/enums';
 import { Code } from '../../../shared/envelope';
 import { requestLabels, rules, type FormMode, type Lang } from '../../../shared/validation';
-import type { Db } from '../../db/connect';
 import { rawQuery } from '../../db/raw';
 import { ident } from '../../crud/filters';
 import { manifestLabel, meta, type CrudCall, type ResourceHooks } from '../../crud/handlers';
@@ -45,10 +48,11 @@ import { takeStep } from '../../crud/workflow';
 import { BizError, fieldError, fillText, stockItem, text } from '../../http/errors';
 import { checkOwnerSkuLines, documentNo, linesField, PendingLines, QTY_MAX, requireState } from '../documents';
 import { insertRowsSql } from '../imports/bulk-insert';
-import { applyLedger, type LedgerChange } from '../inventory/ledger';
-import { allocatableQty } from '../inventory/locations';
+import { applyLedger } from '../inventory/ledger';
+import { readLocationRows } from '../inventory/locations';
 import { reserveQuota } from '../quotas';
 import { checkPackedLines, insertPackage, outboundPackages, removeOrderPackages, scanFields, scanOrder, unpackedLines } from '../packages';
+import { allocationChanges, lockOrderStock, planReservation, requireFullyAllocated } from './stock';
 
 type Row = Record<string, unknown>;
 interface LineInput { skuId: number; batchNo?: string | null; qty: number }
@@ -130,11 +134,11 @@ export const outboundOrderHooks: ResourceHooks = {
     await removeOrderPackages(call.db, outboundPackages, existing.id as number);
     await call.db.delete(outboundOrderLine).where(eq(outboundOrderLine.orderId, existing.id as number));
   },
-  /** Each order carries its `lines` (SKU code and name, batch, qty, allocated qty) and the total qty. */
+  /** Each order carries its `lines` (SKU code and name, batch, qty, allocated and picked qty) and the total qty. */
   async decorate(call, rows) {
     const ids = rows.map((r) => r.id as number);
     if (!ids.length) return;
-    const lines = (await rawQuery(call.db, ORDER_LINES, [ids])) as Array<{ id: number; orderId: number; skuId: number; sku: string; skuName: string; batchNo: string; qty: number; allocatedQty: number }>;
+    const lines = (await rawQuery(call.db, ORDER_LINES, [ids])) as Array<{ id: number; orderId: number; skuId: number; sku: string; skuName: string; batchNo: string; qty: number; allocatedQty: number; pickedQty: number }>;
     for (const r of rows) {
       r.lines = lines.filter((l) => l.orderId === r.id).map(({ orderId: _o, ...l }) => l);
       r.qty = (r.lines as typeof lines).reduce((s, l) => s + l.qty, 0);
@@ -142,84 +146,39 @@ export const outboundOrderHooks: ResourceHooks = {
   },
 };
 
-/** The lines of the orders `$1` (int[]) with their SKU code and name and allocated units, in line order (decorate). */
-const ORDER_LINES = `select l.id, l.order_id as "orderId", l.sku_id as "skuId", s.sku, s.name as "skuName", l.batch_no as "batchNo", l.qty,
-    (select coalesce(sum(a.qty), 0)::int from ${ident(getTableName(outboundAllocation))} a where a.line_id = l.id) as "allocatedQty"
+/** The lines of the orders `$1` (int[]) with their SKU code and name, allocated and picked units, in line order (decorate). */
+const ORDER_LINES = `select l.id, l.order_id as "orderId", l.sku_id as "skuId", s.sku, s.name as "skuName", l.batch_no as "batchNo", l.qty, a."allocatedQty", a."pickedQty"
   from ${ident(getTableName(outboundOrderLine))} l join ${ident(getTableName(sku))} s on s.id = l.sku_id
+  cross join lateral (select coalesce(sum(a.qty), 0)::int as "allocatedQty", coalesce(sum(a.picked_qty), 0)::int as "pickedQty"
+    from ${ident(getTableName(outboundAllocation))} a where a.line_id = l.id) a
   where l.order_id = any($1::int[]) order by l.id`;
-
-const ledgerOf = (order: Row) => ({ bizType: BizType.OUTBOUND_ORDER, bizNo: order.orderNo as string, bizNoExtra: (order.platformOrderNo as string | null) ?? null });
-
-/**
- * The order's lines (by id) and, locked FOR UPDATE in id order (the ledger's order too), every stock row that
- * could serve them (same warehouse, owner, a line's SKU, something available), with fresh quantities: ONE
- * statement (issue 13 "Write path"; the lock is taken in the materialized CTE, sorted before it locks).
- */
-async function linesAndLockedStock(tx: Db, orderId: number, warehouseId: number, ownerId: number) {
-  const [r] = await rawQuery(tx, LINES_AND_LOCKED_STOCK, [orderId, warehouseId, ownerId]);
-  const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-  return {
-    lines: json<Array<{ id: number; skuId: number; batchNo: string; qty: number }>>(r.lines),
-    rows: json<Array<{ id: number; skuId: number; batchNo: string; qty: number; lockQty: number }>>(r.rows),
-  };
-}
-/** The statement of {@link linesAndLockedStock}: $1 order id, $2 warehouse id, $3 goods owner id (plain text, prepared by name). */
-const LINES_AND_LOCKED_STOCK = `
-  with l as (
-    select id, sku_id as "skuId", batch_no as "batchNo", qty from ${ident(getTableName(outboundOrderLine))} where order_id = $1
-  ), c as materialized (
-    select id, sku_id as "skuId", batch_no as "batchNo", qty, lock_qty as "lockQty" from ${ident(getTableName(inventory))}
-    where warehouse_id = $2 and owner_id = $3 and sku_id in (select "skuId" from l) and qty > lock_qty
-    order by id for update
-  )
-  select coalesce((select json_agg(l order by l.id) from l), '[]') as lines, coalesce((select json_agg(c order by c.id) from c), '[]') as rows`;
 
 /** allocate (see module doc). Returns the allocated order. */
 export async function allocateOutbound(call: CrudCall): Promise<Row> {
   const lang = call.ctx.lang;
   return takeStep(call, 'allocate', S.ALLOCATED, {}, async (c, order) => {
     const tx = c.db;
-    const id = order.id as number;
-    const { lines, rows } = await linesAndLockedStock(tx, id, order.warehouseId as number, order.ownerId as number);
-    // what allocation may lock: the rows' stock on enabled, non-quarantine locations (issue 29; rows are locked)
-    const lockable = await allocatableQty(tx, rows.map((r) => r.id));
-    const available = new Map(rows.map((r) => [r.id, lockable.get(r.id) ?? 0]));
-    const changes: LedgerChange[] = [];
-    const allocations: Array<typeof outboundAllocation.$inferInsert> = [];
-    for (const line of lines) {
-      let need = line.qty;
-      for (const r of rows) {
-        if (need === 0) break;
-        if (r.skuId !== line.skuId || (line.batchNo && r.batchNo !== line.batchNo)) continue;
-        const take = Math.min(need, available.get(r.id)!);
-        if (take <= 0) continue;
-        available.set(r.id, available.get(r.id)! - take);
-        need -= take;
-        changes.push({ target: { inventoryId: r.id }, qtyChange: 0, lockQtyChange: take, ...ledgerOf(order) });
-        allocations.push({ orderId: id, lineId: line.id, inventoryId: r.id, warehouseId: order.warehouseId as number, ownerId: order.ownerId as number, qty: take });
-      }
-      if (need > 0) {
-        const [s] = await tx.select({ sku: sku.sku }).from(sku).where(eq(sku.id, line.skuId));
-        throw new BizError(Code.CONFLICT, text(lang, 'insufficientAvailable', { item: stockItem(lang, s.sku, line.batchNo), available: String(line.qty - need), requested: String(line.qty) }));
-      }
+    const { lines, rows } = await lockOrderStock(tx, order);
+    // the rows are locked: their location rows read now stay true until COMMIT (locations.ts)
+    const plan = planReservation(order, lines, rows, await readLocationRows(tx, rows.map((r) => r.id)));
+    const short = lines.find((l) => plan.short.get(l.id)! > 0);
+    if (short) {
+      const [s] = await tx.select({ sku: sku.sku }).from(sku).where(eq(sku.id, short.skuId));
+      const missing = plan.short.get(short.id)!;
+      throw new BizError(Code.CONFLICT, text(lang, 'insufficientAvailable', { item: stockItem(lang, s.sku, short.batchNo), available: String(short.qty - missing), requested: String(short.qty) }));
     }
     // the allocation records ride in the ledger's statement: one round trip less while the rows are locked
-    await applyLedger(tx, changes, lang, allocations.length ? insertRowsSql(outboundAllocation, allocations) : undefined);
+    await applyLedger(tx, plan.changes, lang, plan.records.length ? insertRowsSql(outboundAllocation, plan.records) : undefined);
   });
 }
 
-/** The ledger changes that undo (cancel) or complete (ship) an order's allocations. */
-async function allocationChanges(tx: Db, order: Row, ship: boolean): Promise<LedgerChange[]> {
-  const held = await rawQuery(tx, `select inventory_id as "inventoryId", sum(qty)::int as qty from ${ident(getTableName(outboundAllocation))} where order_id = $1 group by inventory_id`, [order.id]);
-  return held.map((h) => ({ target: { inventoryId: Number(h.inventoryId) }, qtyChange: ship ? -Number(h.qty) : 0, lockQtyChange: -Number(h.qty), ...ledgerOf(order) }));
-}
-
-/** ship {id}: allocated stock leaves the warehouse. Returns the shipped order. */
+/** ship {id}: allocated stock leaves the warehouse from the locations the records name. Returns the shipped order. */
 export const shipOutbound = (call: CrudCall): Promise<Row> => takeStep(call, 'ship', S.SHIPPED, { shippedTime: new Date() }, async (c, order) => {
+  await requireFullyAllocated(c.db, order, call.ctx.lang);
   await applyLedger(c.db, await allocationChanges(c.db, order, true), call.ctx.lang);
 });
 
-/** cancel {id}: releases the locks of an allocated order. Returns the cancelled order. */
+/** cancel {id}: releases the locks of an allocated order where the records hold them. Returns the cancelled order. */
 export const cancelOutbound = (call: CrudCall): Promise<Row> => takeStep(call, 'cancel', S.CANCELLED, {}, async (c, order) => {
   // the allocation records go in the ledger's statement (see allocate)
   const drop = sql`delete from ${outboundAllocation} where ${outboundAllocation.orderId} = ${order.id as number}`;
@@ -252,6 +211,7 @@ export async function packOutbound(call: CrudCall): Promise<Row> {
   const form = call.body as { waybillNo?: string | null; carrier?: string | null; weight?: number | null };
   return takeStep(call, 'pack', S.PACKED, {}, async (c, order) => {
     const id = order.id as number;
+    await requireFullyAllocated(c.db, order, lang);
     const open = await unpackedLines(c.db, outboundPackages, id);
     const [{ packages }] = await c.db.select({ packages: sql<number>`count(*)::int` }).from(outboundPackage).where(eq(outboundPackage.orderId, id));
     if (Number(packages) === 0) {

@@ -5,8 +5,8 @@
  *
  * | kind | record | paper | content |
  * |---|---|---|---|
- * | `pickList` | outbound order | A4 | its stock to take: the allocated inventory rows (batch chosen by allocation) or, before allocation, its lines; sorted by SKU code, then batch (the data model has no storage location yet, so SKU and batch are the walk order) |
- * | `packingList` | outbound order | A4 | receiver and address, then each package with its contents (or the allocated stock, else the order's lines, when nothing is packed); a line without a batch shows the batches allocated to its SKU |
+ * | `pickList` | outbound order | A4 | its stock to take: the allocation records (location and batch chosen by allocation; issue 29 step 2) in walk order (location pick sequence, location code, SKU code, batch) with the location code, or, before allocation, its lines by SKU code, then batch |
+ * | `packingList` | outbound order | A4 | receiver and address, then each package with its contents (or the allocated stock by SKU and batch, else the order's lines, when nothing is packed); a line without a batch shows the batches allocated to its SKU |
  * | `inboundReceipt` | inbound order | A4 | planned and received quantity per line, difference, signature lines |
  * | `outboundPackageLabel`, `inboundPackageLabel` | package | 100 x 150 mm | package number as a barcode, order, waybill, carrier, receiver (outbound), weight, quantity |
  *
@@ -18,13 +18,13 @@ import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import { asc, eq, inArray } from 'drizzle-orm';
 import {
-  inboundOrder, inboundOrderLine, inboundPackage, inboundPackageLine, inventory, outboundAllocation, outboundOrder,
-  outboundOrderLine, outboundPackage, outboundPackageLine, owner, sku, warehouse,
+  inboundOrder, inboundOrderLine, inboundPackage, inboundPackageLine, outboundOrder, outboundOrderLine, outboundPackage, outboundPackageLine, owner, sku, warehouse,
 } from '../../../../generated/db/schema';
 import { bindings } from '../../../../generated/server/routes';
 import type { Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
 import { manifestLabel } from '../../http/body';
+import { orderPickTasks } from '../outbound/stock';
 import type { PrintKind } from './kinds';
 import { drawLine, drawWrapped, fitted } from './pdf-text';
 
@@ -186,20 +186,33 @@ async function names(db: Db, warehouseId: number | null, ownerId: number | null)
   return { warehouse: w?.name ?? '', owner: o?.name ?? '' };
 }
 
-/** The stock allocated to outbound order `id`: SKU code and name, batch, units; by SKU, batch (the walk order). */
-function allocatedRows(db: Db, id: number) {
-  return db.select({ sku: sku.sku, name: sku.name, batchNo: inventory.batchNo, qty: outboundAllocation.qty })
-    .from(outboundAllocation).innerJoin(inventory, eq(inventory.id, outboundAllocation.inventoryId)).innerJoin(sku, eq(sku.id, inventory.skuId))
-    .where(eq(outboundAllocation.orderId, id)).orderBy(asc(sku.sku), asc(inventory.batchNo), asc(outboundAllocation.id));
+/**
+ * The stock allocated to outbound order `id`, one row per allocation record (SKU code and name, batch, location
+ * code, units), in walk order: location pick sequence, location code, SKU, batch (outbound/stock.ts).
+ */
+async function allocatedRows(db: Db, id: number) {
+  return (await orderPickTasks(db, id)).map((t) => ({ sku: t.sku, name: t.skuName, batchNo: t.batchNo, location: t.locationCode ?? '', qty: t.qty }));
+}
+
+/** Rows summed per SKU and batch, sorted by SKU, then batch (the packing list shows no locations). */
+function bySkuAndBatch(rows: Array<{ sku: string; name: string; batchNo: string; qty: number }>) {
+  const out = new Map<string, { sku: string; name: string; batchNo: string; qty: number }>();
+  for (const r of rows) {
+    const k = `${r.sku}\u0000${r.batchNo}`;
+    const o = out.get(k);
+    if (o) o.qty += r.qty;
+    else out.set(k, { sku: r.sku, name: r.name, batchNo: r.batchNo, qty: r.qty });
+  }
+  return [...out.values()].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : a.batchNo < b.batchNo ? -1 : a.batchNo > b.batchNo ? 1 : 0));
 }
 
 /** The pick list of outbound order `id` (module table). */
 async function pickList(db: Db, id: number, lang: Lang, tz: number) {
   const [o] = await db.select().from(outboundOrder).where(eq(outboundOrder.id, id));
   const allocated = await allocatedRows(db, id);
-  const lines = allocated.length ? allocated : await db.select({ sku: sku.sku, name: sku.name, batchNo: outboundOrderLine.batchNo, qty: outboundOrderLine.qty })
+  const lines = allocated.length ? allocated : (await db.select({ sku: sku.sku, name: sku.name, batchNo: outboundOrderLine.batchNo, qty: outboundOrderLine.qty })
     .from(outboundOrderLine).innerJoin(sku, eq(sku.id, outboundOrderLine.skuId))
-    .where(eq(outboundOrderLine.orderId, id)).orderBy(asc(sku.sku), asc(outboundOrderLine.batchNo), asc(outboundOrderLine.id));
+    .where(eq(outboundOrderLine.orderId, id)).orderBy(asc(sku.sku), asc(outboundOrderLine.batchNo), asc(outboundOrderLine.id))).map((l) => ({ ...l, location: '' }));
   const n = await names(db, o.warehouseId, o.ownerId);
   const L = (f: string) => label(lang, 'outboundOrder', f);
   const LL = (f: string) => label(lang, 'outboundOrderLine', f);
@@ -208,9 +221,9 @@ async function pickList(db: Db, id: number, lang: Lang, tz: number) {
     kind: 'pickList', number: o.orderNo ?? '',
     fields: [[L('warehouseId'), n.warehouse], [L('ownerId'), n.owner], [L('platformOrderNo'), o.platformOrderNo ?? ''], [L('addDate'), wall(o.addDate, tz)], [L('remark'), o.remark ?? '', 'wide']],
     sections: [{
-      columns: cols([[words.no[lang], 0.07, 'right'], [LL('skuId'), 0.2], [words.productName[lang], 0.38], [LL('batchNo'), 0.15], [LL('qty'), 0.1, 'right'], [words.picked[lang], 0.1, 'center']]),
-      rows: lines.map((l, i) => [String(i + 1), l.sku, l.name, l.batchNo, String(l.qty), '[   ]']),
-      total: ['', words.total[lang], '', '', String(total), ''],
+      columns: cols([[words.no[lang], 0.06, 'right'], [label(lang, 'outboundAllocation', 'locationId'), 0.15], [LL('skuId'), 0.17], [words.productName[lang], 0.33], [LL('batchNo'), 0.11], [LL('qty'), 0.09, 'right'], [words.picked[lang], 0.09, 'center']]),
+      rows: lines.map((l, i) => [String(i + 1), l.location, l.sku, l.name, l.batchNo, String(l.qty), '[   ]']),
+      total: ['', '', words.total[lang], '', '', String(total), ''],
     }],
     signatures: [words.pickedBy[lang], words.checkedBy[lang]],
   }, lang, tz);
@@ -229,7 +242,7 @@ async function packingList(db: Db, id: number, lang: Lang, tz: number) {
   const allocated = await allocatedRows(db, id);
   const batchesOf = (code: string) => [...new Set(allocated.filter((a) => a.sku === code && a.batchNo).map((a) => a.batchNo))].join(', ');
   for (const c of contents) if (!c.batchNo) c.batchNo = batchesOf(c.sku);
-  const orderLines = packages.length ? [] : allocated.length ? allocated : await db.select({ sku: sku.sku, name: sku.name, batchNo: outboundOrderLine.batchNo, qty: outboundOrderLine.qty })
+  const orderLines = packages.length ? [] : allocated.length ? bySkuAndBatch(allocated) : await db.select({ sku: sku.sku, name: sku.name, batchNo: outboundOrderLine.batchNo, qty: outboundOrderLine.qty })
     .from(outboundOrderLine).innerJoin(sku, eq(sku.id, outboundOrderLine.skuId)).where(eq(outboundOrderLine.orderId, id)).orderBy(asc(sku.sku), asc(outboundOrderLine.batchNo));
   const n = await names(db, o.warehouseId, o.ownerId);
   const L = (f: string) => label(lang, 'outboundOrder', f);
