@@ -24,6 +24,7 @@ import { FIND_BY_CODE_PERMISSION, batchUpdateWeight, batchWeightBody, findByCode
 import { approveJudgement, rejectBody, rejectJudgement } from './domain/inventory/judgement';
 import { registerInboundRoutes } from './domain/inbound/routes';
 import { registerOutboundRoutes } from './domain/outbound/routes';
+import { registerCountRoutes } from './domain/counts/routes';
 import { registerShareRoutes } from './domain/share/routes';
 import { registerDashboardRoutes } from './domain/statistics/dashboard';
 import { registerWaybillRoutes } from './domain/waybills/routes';
@@ -137,6 +138,8 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   registerInboundRoutes(app, db);
   registerDbmsRoutes(app, database, config);
   registerOutboundRoutes(app, db);
+  // Cycle counts: workflow steps, blind counting, differences (issue 30; docs/counts.md)
+  registerCountRoutes(app, db);
   // Inventory sharing: link regenerate / revoke and the public view (issue 16; docs/share.md)
   registerShareRoutes(app, db, config);
   registerDashboardRoutes(app, db);

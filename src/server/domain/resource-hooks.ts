@@ -15,6 +15,7 @@ import { skuChildHooks, skuHooks } from './sku';
 import { ownerStatsHooks, warehouseStatsHooks } from './statistics/list-stats';
 import { roleHooks, userHooks } from './users';
 import { carrierConfigHooks } from './waybills/config-hooks';
+import { countHooks } from './counts/counts';
 
 export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   company: companyHooks,
@@ -38,4 +39,5 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   dbConnection: dbConnectionHooks,
   requestRecord: requestRecordHooks,
   carrierConfig: carrierConfigHooks,
+  count: countHooks,
 };

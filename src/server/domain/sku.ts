@@ -130,14 +130,22 @@ const FIND_BY_CODE_LIMIT = 20;
  */
 export async function findSkusByCode(call: CrudCall): Promise<Array<{ id: number; sku: string; name: string }>> {
   const q = call.body as { code: string; ownerId: number };
-  const code = q.code.toLowerCase();
   return call.db.select({ id: sku.id, sku: sku.sku, name: sku.name }).from(sku)
-    .where(and(eq(sku.ownerId, q.ownerId), ...scopeConditions(call.user, { owner: sku.ownerId }), or(
-      sql`lower(${sku.sku}) = ${code}`,
-      sql`exists (select 1 from ${supplierSku} where ${supplierSku.skuId} = ${sku.id} and lower(${supplierSku.supplierSku}) = ${code})`,
-      sql`exists (select 1 from ${ecPlatformSku} where ${ecPlatformSku.skuId} = ${sku.id} and lower(${ecPlatformSku.ecPlatformSku}) = ${code})`,
-    )))
+    .where(and(eq(sku.ownerId, q.ownerId), ...scopeConditions(call.user, { owner: sku.ownerId }), skuCodeMatches(q.code)))
     .orderBy(sku.sku).limit(FIND_BY_CODE_LIMIT);
+}
+
+/**
+ * The condition "a scanned `code` names this SKU": its SKU code, one of its supplier SKUs or one of its platform
+ * SKUs equals `code`, compared case-insensitively (findByCode above; the cycle count's scan, counts/counting.ts).
+ */
+export function skuCodeMatches(code: string) {
+  const c = code.toLowerCase();
+  return or(
+    sql`lower(${sku.sku}) = ${c}`,
+    sql`exists (select 1 from ${supplierSku} where ${supplierSku.skuId} = ${sku.id} and lower(${supplierSku.supplierSku}) = ${c})`,
+    sql`exists (select 1 from ${ecPlatformSku} where ${ecPlatformSku.skuId} = ${sku.id} and lower(${ecPlatformSku.ecPlatformSku}) = ${c})`,
+  )!;
 }
 
 /** The body of batchUpdateWeight: `ids` (1 or more SKUs) and `weight` in kg, 0..9999, 3 decimals (spec 2.8, 5). */
