@@ -75,6 +75,9 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     '/sapi/wms/inventory-judgement/reject': () => ({ rejectReason: 'not counted' }),
     '/sapi/wms/inbound-order/submitProblem': () => ({ problemReason: 'wet cartons' }),
     '/sapi/wms/inbound-order/receive': (order) => ({ lines: [{ lineId: order.lines[0].id, batchNo: 'B1', qty: 1 }] }),
+    '/sapi/wms/count/reject': () => ({ rejectReason: 'not counted' }),
+    '/sapi/wms/count/enter': () => ({ lines: [{ locationId: receiving[f.w1], skuId: skus.A1, countedQty: 1 }] }),
+    '/sapi/wms/count/scan': () => ({ location: 'RECEIVING', code: 'A1' }),
   };
 
   /** The add bodies of the fixture's documents and records, for a warehouse and owner (SKU of that owner). */
@@ -90,7 +93,10 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     '/sapi/wms/warehouse': () => ({ code: `W${randomUUID().slice(0, 6)}`, name: `Warehouse ${randomUUID().slice(0, 6)}`, type: 1 }),
     '/sapi/wms/warehouse-zone': (w) => ({ warehouseId: w, code: `Z${randomUUID().slice(0, 6)}`, name: 'Scoped zone' }),
     '/sapi/wms/location': (w) => ({ warehouseId: w, zoneId: zones[w], code: `L-${randomUUID().slice(0, 6)}` }),
+    '/sapi/wms/count': (w, o) => ({ warehouseId: w, ownerId: o }),
   };
+  /** The RECEIVING location per warehouse (where the fixture's stock lands), for cycle counts. */
+  const receiving: Record<number, number> = {};
   /** A zone per warehouse (the RECEIVING zone the fixture's stock made), for location add bodies. */
   const zones: Record<number, number> = {};
   /** Adds that name their scope through a parent record: the parent's resource and the body for a parent id. */
@@ -115,6 +121,11 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     await ok('/sapi/wms/outbound-package/add', { orderId: out.id, carrier: 'SMSA', weight: 1.5, lines: [{ skuId: s, qty: 1 }] });
     await ok('/sapi/wms/waybill/create', { orderId: out.id, configId: config, requestKey: randomUUID(), ...receiver, weight: 1.5 });
     await ok('/sapi/wms/inventory-share/add', ADD['/sapi/wms/inventory-share'](w, o));
+    // a cycle count of the stock on RECEIVING: started (its lines), then rejected (the freeze ends for the next scope)
+    receiving[w] ??= ((await ok('/sapi/wms/location/list', { warehouseId: w, code: 'RECEIVING' })) as Rec[])[0].id;
+    const cc = await ok('/sapi/wms/count/add', { ...ADD['/sapi/wms/count'](w, o), locationIds: [receiving[w]] });
+    await ok('/sapi/wms/count/start', { id: cc.id });
+    await ok('/sapi/wms/count/reject', { id: cc.id, rejectReason: 'fixture' });
   }
 
   beforeAll(async () => {
@@ -414,6 +425,11 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
         rows: [row('IMP-1', wOut.name, oA.name, 'A1'), row('IMP-2', wIn.name, oB.name, 'B1'), row('IMP-3', wOut.name, oB.name, 'B1'), row('IMP-4', wIn.name, oA.name, 'B1')],
       };
     },
+    // counted quantities into another scope's cycle count
+    '/sapi/wms/count/excel/import': async () => ({
+      body: { id: (await split(bindings.count.meta as ResourceSpec)).outside[0].id },
+      header: ['Location code / 库位编码', 'SKU / SKU编码', 'Batch number / 批次号', 'Counted quantity / 盘点数量'], rows: [['RECEIVING', 'B1', '', 1]],
+    }),
     '/sapi/wms/outbound-order/excel/import': async () => {
       const [wIn, wOut, oA, oB] = await names();
       const row = (key: string, w: string, o: string, sku: string) => [key, w, o, 'Sara Ali', '+966 555 0001', null, 'sa', null, 'Riyadh', '12211', 'King Fahd Rd 1', null, null, null, null, null, null, null, sku, null, 1];
