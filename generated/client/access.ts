@@ -19,6 +19,20 @@ export const accessCodes: Record<
     edit: "company:edit",
     delete: "company:remove",
   },
+  count: {
+    list: "count:list",
+    show: "count:list",
+    create: "count:add",
+    edit: "count:edit",
+    delete: "count:edit",
+  },
+  countLine: {
+    list: "count:approve",
+    show: "count:approve",
+    create: "count:edit",
+    edit: "count:edit",
+    delete: "count:edit",
+  },
   country: { create: "reference:edit", edit: "reference:edit", delete: "reference:edit" },
   dbConnection: {
     list: "dbms:database_list",
@@ -245,6 +259,7 @@ export const accessCodes: Record<
 export const topCodes: Record<string, string> = {
   carrierConfig: "outbound",
   company: "company",
+  count: "count",
   dbConnection: "dbms",
   exceptionHttpLog: "exception_http_log",
   inboundOrder: "inbound",

@@ -4,6 +4,8 @@ export const apiPaths: Record<string, string> = {
   carrierConfig: "/sapi/wms/carrier-config",
   city: "/sapi/bas/city",
   company: "/sapi/wms/company",
+  count: "/sapi/wms/count",
+  countLine: "/sapi/wms/count-line",
   country: "/sapi/bas/country",
   dbConnection: "/sapi/dbms/database",
   ecPlatformSku: "/sapi/wms/ec-platform-sku",

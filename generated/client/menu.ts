@@ -76,6 +76,10 @@ export const menuTree: MenuNode[] = [
         code: "inventory_judgement:list",
       },
       {
+        key: "count", labelKey: "resources.count.name", icon: "Checklist", route: "/count/list",
+        resource: "count", code: "count:list",
+      },
+      {
         key: "inventoryShare", labelKey: "resources.inventoryShare.name", icon: "Share",
         route: "/sku/inventory_share_list", resource: "inventoryShare",
         code: "inventory_share:list",

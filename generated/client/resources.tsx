@@ -6,6 +6,7 @@ import {
   BugReport,
   Business,
   Category,
+  Checklist,
   FactCheck,
   Flag,
   GridView,
@@ -31,6 +32,7 @@ import {
 } from "@mui/icons-material";
 /** The modules of the resources' pages, each its own chunk. */
 const pages = {
+  countLine: () => import("./resources/countLine"),
   inboundOrderLine: () => import("./resources/inboundOrderLine"),
   inboundPackageLine: () => import("./resources/inboundPackageLine"),
   inventoryJudgementLine: () => import("./resources/inventoryJudgementLine"),
@@ -54,6 +56,10 @@ export const generatedResources: ResourceDef[] = [
   { name: "carrierConfig", icon: Settings, recordRepresentation: "name" },
   { name: "city", icon: LocationCity, recordRepresentation: "name" },
   { name: "company", icon: Business, recordRepresentation: "name" },
+  { name: "count", icon: Checklist, recordRepresentation: "countNo" },
+  {
+    name: "countLine", list: lazyPage(pages.countLine, "CountLineList"), recordRepresentation: "id",
+  },
   { name: "country", icon: Flag, recordRepresentation: "enName" },
   { name: "dbConnection", icon: Storage, recordRepresentation: "name" },
   { name: "ecPlatformSku", recordRepresentation: "ecPlatformSku" },

@@ -13,6 +13,8 @@ export const routeCodes = {
   "/company": "company:list",
   "/company/add": "company:add",
   "/company/edit/:id": "company:edit",
+  "/count/list": "count:list",
+  "/countLine": "count:approve",
   "/bas/country": null,
   "/country/add": "reference:edit",
   "/country/edit/:id": "reference:edit",
@@ -99,6 +101,8 @@ export const resourcePages: Record<string, ResourcePages> = {
   },
   city: { list: "/bas/city", add: "/city/add", edit: "/city/edit/:id" },
   company: { list: "/company", add: "/company/add", edit: "/company/edit/:id" },
+  count: { list: "/count/list" },
+  countLine: { list: "/countLine" },
   country: { list: "/bas/country", add: "/country/add", edit: "/country/edit/:id" },
   dbConnection: {
     list: "/dbms/database/list",

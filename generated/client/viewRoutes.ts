@@ -5,6 +5,7 @@ import { lazyPage } from "../../src/client/routing/lazyPage";
 const carrierConfigViews = () => import("./views/carrierConfig");
 const cityViews = () => import("./views/city");
 const companyViews = () => import("./views/company");
+const countViews = () => import("./views/count");
 const countryViews = () => import("./views/country");
 const dbConnectionViews = () => import("./views/dbConnection");
 const exceptionHttpLogViews = () => import("./views/exceptionHttpLog");
@@ -56,6 +57,7 @@ export const generatedViews: ViewDef[] = [
   { resource: "company", view: "list", route: "/company", code: "company:list", component: lazyPage(companyViews, "CompanyListList") },
   { resource: "company", view: "list", page: "add", route: "/company/add", code: "company:add", component: lazyPage(companyViews, "CompanyAddPage") },
   { resource: "company", view: "list", page: "edit", route: "/company/edit/:id", code: "company:edit", component: lazyPage(companyViews, "CompanyEditPage") },
+  { resource: "count", view: "all", route: "/count/list", code: "count:list", component: lazyPage(countViews, "CountAllList") },
   { resource: "country", view: "list", route: "/bas/country", code: "any", component: lazyPage(countryViews, "CountryListList") },
   { resource: "country", view: "list", page: "add", route: "/country/add", code: "reference:edit", component: lazyPage(countryViews, "CountryAddPage") },
   { resource: "country", view: "list", page: "edit", route: "/country/edit/:id", code: "reference:edit", component: lazyPage(countryViews, "CountryEditPage") },

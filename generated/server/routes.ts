@@ -11,6 +11,8 @@ export const bindings = {
   },
   city: { meta: resourceMeta.city, table: tables.city, schemas: schemas.city },
   company: { meta: resourceMeta.company, table: tables.company, schemas: schemas.company },
+  count: { meta: resourceMeta.count, table: tables.count, schemas: schemas.count },
+  countLine: { meta: resourceMeta.countLine, table: tables.countLine, schemas: schemas.countLine },
   country: { meta: resourceMeta.country, table: tables.country, schemas: schemas.country },
   dbConnection: {
     meta: resourceMeta.dbConnection,
@@ -373,6 +375,54 @@ export const routeTable: Route[] = [
   {
     path: "/sapi/wms/company/remove", resource: "company", operation: "remove",
     permission: "company:remove",
+  },
+  {
+    path: "/sapi/wms/count-line/add", resource: "countLine", operation: "add",
+    permission: "count:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/count-line/detail", resource: "countLine", operation: "detail",
+    permission: "count:approve", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/count-line/edit", resource: "countLine", operation: "edit",
+    permission: "count:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/count-line/list", resource: "countLine", operation: "list",
+    permission: "count:approve", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/count-line/page", resource: "countLine", operation: "page",
+    permission: "count:approve", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/count-line/remove", resource: "countLine", operation: "remove",
+    permission: "count:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/count/add", resource: "count", operation: "add", permission: "count:add",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/count/detail", resource: "count", operation: "detail",
+    permission: "count:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/count/edit", resource: "count", operation: "edit", permission: "count:edit",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/count/list", resource: "count", operation: "list", permission: "count:list",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/count/page", resource: "count", operation: "page", permission: "count:list",
+    scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/count/remove", resource: "count", operation: "remove",
+    permission: "count:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
   },
   {
     path: "/sapi/wms/ec-platform-sku/add", resource: "ecPlatformSku", operation: "add",

@@ -6,6 +6,7 @@ export const BizType = {
   INVENTORY_JUDGEMENT: 3,
   PUTAWAY: 4,
   MOVE: 5,
+  COUNT: 6,
 } as const;
 export type BizType = (typeof BizType)[keyof typeof BizType];
 /** Captcha type (验证码类型) */
@@ -19,6 +20,15 @@ export const Carrier = {
   SMSA: 2,
 } as const;
 export type Carrier = (typeof Carrier)[keyof typeof Carrier];
+/** Count status (盘点状态) */
+export const CountStatus = {
+  DRAFT: 1,
+  COUNTING: 2,
+  REVIEW: 3,
+  APPROVED: 4,
+  REJECTED: 5,
+} as const;
+export type CountStatus = (typeof CountStatus)[keyof typeof CountStatus];
 /** Currency (币种) */
 export const Currency = {
   SAR: 1,
@@ -207,9 +217,17 @@ export const enumValues: Record<string, Array<{ key: string; value: number }>> =
     { key: "INVENTORY_JUDGEMENT", value: 3 },
     { key: "PUTAWAY", value: 4 },
     { key: "MOVE", value: 5 },
+    { key: "COUNT", value: 6 },
   ],
   CaptchaType: [{ key: "LOGIN", value: 1 }],
   Carrier: [{ key: "ARAMEX", value: 1 }, { key: "SMSA", value: 2 }],
+  CountStatus: [
+    { key: "DRAFT", value: 1 },
+    { key: "COUNTING", value: 2 },
+    { key: "REVIEW", value: 3 },
+    { key: "APPROVED", value: 4 },
+    { key: "REJECTED", value: 5 },
+  ],
   Currency: [
     { key: "SAR", value: 1 },
     { key: "AED", value: 2 },

@@ -17,6 +17,21 @@ export const permissionTree: Array<{ code: string; name: string; nameZh: string;
     code: "company:remove", name: "Delete Companies", nameZh: "删除公司", type: 2,
     parentCode: "company",
   },
+  { code: "count", name: "Cycle counts", nameZh: "盘点", type: 1, parentCode: null },
+  { code: "count:add", name: "Add cycle counts", nameZh: "新增盘点单", type: 2, parentCode: "count" },
+  {
+    code: "count:approve", name: "Review, recount, approve or reject cycle counts",
+    nameZh: "复核、重盘、审核或驳回盘点单", type: 2, parentCode: "count",
+  },
+  {
+    code: "count:count", name: "Enter counted quantities", nameZh: "录入盘点数量", type: 2,
+    parentCode: "count",
+  },
+  {
+    code: "count:edit", name: "Edit, delete and start cycle counts", nameZh: "编辑、删除和开始盘点单", type: 2,
+    parentCode: "count",
+  },
+  { code: "count:list", name: "Cycle counts", nameZh: "盘点单", type: 1, parentCode: "count" },
   { code: "dashboard", name: "Dashboard", nameZh: "首页", type: 1, parentCode: null },
   { code: "dbms", name: "Database", nameZh: "数据库", type: 1, parentCode: null },
   {

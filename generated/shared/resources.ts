@@ -3,6 +3,8 @@ import type { ResourceSpec } from "../../src/shared/resource-meta";
 import { carrierConfigMeta } from "./resources/carrierConfig";
 import { cityMeta } from "./resources/city";
 import { companyMeta } from "./resources/company";
+import { countMeta } from "./resources/count";
+import { countLineMeta } from "./resources/countLine";
 import { countryMeta } from "./resources/country";
 import { dbConnectionMeta } from "./resources/dbConnection";
 import { ecPlatformSkuMeta } from "./resources/ecPlatformSku";
@@ -45,6 +47,8 @@ export const resourceMeta = {
   carrierConfig: carrierConfigMeta,
   city: cityMeta,
   company: companyMeta,
+  count: countMeta,
+  countLine: countLineMeta,
   country: countryMeta,
   dbConnection: dbConnectionMeta,
   ecPlatformSku: ecPlatformSkuMeta,

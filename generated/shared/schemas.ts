@@ -79,6 +79,66 @@ export function companyQuery(lang: Lang, source?: Source) {
     addDateEnd: r.day({ en: "Created", zh: "创建时间" }),
   });
 }
+/** Cycle counts: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function countForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    ...(mode === 'add' ? { warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }) } : {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    zoneIds: r.refs({ en: "Zones", zh: "库区" }, {}),
+    locationIds: r.refs({ en: "Locations", zh: "库位" }, {}),
+    skuIds: r.refs({ en: "SKUs", zh: "商品" }, {}),
+    remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
+  });
+}
+/** Cycle counts: the page/list query (paging, whitelisted sort, filters). */
+export function countQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "countNo", "addDate"]),
+    countNo: r.string({ en: "Count number", zh: "盘点单号" }, { maxLength: 30 }),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2, 3, 4, 5], { notNull: true }),
+    addDateStart: r.day({ en: "Created", zh: "创建时间" }),
+    addDateEnd: r.day({ en: "Created", zh: "创建时间" }),
+  });
+}
+/** Count lines: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function countLineForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    countId: r.ref({ en: "Cycle count", zh: "盘点单" }, { required: true }),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    locationId: r.ref({ en: "Location", zh: "库位" }, { required: true }),
+    inventoryId: r.ref({ en: "Inventory record", zh: "库存记录" }, {}),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, { required: true }),
+    batchNo: r.string({ en: "Batch number", zh: "批次号" }, { notNull: true, maxLength: 50 }),
+    expectedQty: r.number({ en: "Expected quantity", zh: "账面数量" }, { notNull: true, integer: true, min: 0 }),
+    lockedQty: r.number({ en: "Locked at start", zh: "开始时冻结数量" }, { notNull: true, integer: true, min: 0 }),
+    unexpected: r.boolean({ en: "Found, not expected", zh: "盘点新增" }, { notNull: true }),
+    countedQty: r.number({ en: "Counted quantity", zh: "盘点数量" }, { integer: true, min: 0 }),
+    countUserName: r.string({ en: "Counted by", zh: "盘点人" }, { maxLength: 20 }),
+    countTime: r.date({ en: "Counted at", zh: "盘点时间" }, {}),
+    recounting: r.boolean({ en: "Open for recount", zh: "待重盘" }, { notNull: true }),
+    recounts: r.number({ en: "Recounts", zh: "重盘次数" }, { notNull: true, integer: true, min: 0 }),
+    previousCountedQty: r.number({ en: "Previous count", zh: "上次盘点数量" }, { integer: true, min: 0 }),
+    bookQty: r.number({ en: "Book quantity", zh: "审核时账面数量" }, { integer: true, min: 0 }),
+    diffQty: r.number({ en: "Difference", zh: "差异" }, { integer: true }),
+  });
+}
+/** Count lines: the page/list query (paging, whitelisted sort, filters). */
+export function countLineQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id"]),
+    countId: r.ref({ en: "Cycle count", zh: "盘点单" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    locationId: r.ref({ en: "Location", zh: "库位" }, {}),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, {}),
+  });
+}
 /** Countries: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
 export function countryForm(mode: FormMode, lang: Lang, source?: Source) {
   const r = rules(lang, mode, source);
@@ -367,7 +427,7 @@ export function inventoryLogForm(mode: FormMode, lang: Lang, source?: Source) {
     originLockQty: r.number({ en: "Locked before", zh: "原冻结数量" }, { required: true, integer: true }),
     newLockQty: r.number({ en: "Locked after", zh: "新冻结数量" }, { required: true, integer: true }),
     lockChangeQty: r.number({ en: "Locked quantity change", zh: "冻结数量变化" }, { required: true, integer: true }),
-    bizType: r.oneOf({ en: "Document type", zh: "单据类型" }, [1, 2, 3, 4, 5], { required: true }),
+    bizType: r.oneOf({ en: "Document type", zh: "单据类型" }, [1, 2, 3, 4, 5, 6], { required: true }),
     bizNo: r.string({ en: "Document number", zh: "单据号" }, { required: true, maxLength: 50 }),
     bizNoExtra: r.string({ en: "Store info", zh: "店铺信息" }, { maxLength: 500 }),
     remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
@@ -383,7 +443,7 @@ export function inventoryLogQuery(lang: Lang, source?: Source) {
     warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
     ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
     skuId: r.ref({ en: "SKU", zh: "SKU" }, {}),
-    bizType: r.oneOf({ en: "Document type", zh: "单据类型" }, [1, 2, 3, 4, 5], {}),
+    bizType: r.oneOf({ en: "Document type", zh: "单据类型" }, [1, 2, 3, 4, 5, 6], {}),
     bizNo: r.string({ en: "Document number", zh: "单据号" }, { maxLength: 50 }),
     locationId: r.ref({ en: "Location", zh: "库位" }, {}),
     addDateStart: r.day({ en: "Created", zh: "创建时间" }),
@@ -1047,6 +1107,8 @@ export const schemas = {
   carrierConfig: { form: carrierConfigForm, query: carrierConfigQuery },
   city: { form: cityForm, query: cityQuery },
   company: { form: companyForm, query: companyQuery },
+  count: { form: countForm, query: countQuery },
+  countLine: { form: countLineForm, query: countLineQuery },
   country: { form: countryForm, query: countryQuery },
   dbConnection: { form: dbConnectionForm, query: dbConnectionQuery },
   ecPlatformSku: { form: ecPlatformSkuForm, query: ecPlatformSkuQuery },

@@ -47,6 +47,62 @@ export interface Company {
   addDate: string;
 }
 
+/** Cycle counts (盘点单) as the API returns it. */
+export interface Count {
+  id: number;
+  countNo: string | null;
+  warehouseId: number;
+  warehouseName: string | null;
+  ownerId: number | null;
+  ownerName: string | null;
+  zoneIds: number[];
+  locationIds: number[];
+  skuIds: number[];
+  status: number;
+  recountRound: number;
+  remark: string | null;
+  startTime: string | null;
+  startUserName: string | null;
+  finishTime: string | null;
+  rejectReason: string | null;
+  auditUserName: string | null;
+  auditDate: string | null;
+  lineCount: number;
+  countedLines: number;
+  differenceLines: number;
+  addDate: string;
+}
+
+/** Count lines (盘点明细) as the API returns it. */
+export interface CountLine {
+  id: number;
+  countId: number;
+  countNo: string | null;
+  warehouseId: number;
+  warehouseName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  locationId: number;
+  locationName: string | null;
+  inventoryId: number | null;
+  inventoryName: string | null;
+  skuId: number;
+  sku: string | null;
+  batchNo: string;
+  expectedQty: number;
+  lockedQty: number;
+  unexpected: boolean;
+  countedQty: number | null;
+  countUserName: string | null;
+  countTime: string | null;
+  recounting: boolean;
+  recounts: number;
+  previousCountedQty: number | null;
+  bookQty: number | null;
+  diffQty: number | null;
+  addDate: string;
+}
+
 /** Countries (国家) as the API returns it. */
 export interface Country {
   id: number;

@@ -25,6 +25,7 @@ import { approveJudgement, rejectBody, rejectJudgement } from './domain/inventor
 import { registerInboundRoutes } from './domain/inbound/routes';
 import { registerOutboundRoutes } from './domain/outbound/routes';
 import { registerMoveRoutes } from './domain/moves/routes';
+import { registerCountRoutes } from './domain/counts/routes';
 import { registerShareRoutes } from './domain/share/routes';
 import { registerDashboardRoutes } from './domain/statistics/dashboard';
 import { registerWaybillRoutes } from './domain/waybills/routes';
@@ -140,6 +141,8 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   registerOutboundRoutes(app, db);
   // Putaway and stock moves between locations (issue 29 step 2; docs/locations.md)
   registerMoveRoutes(app, db);
+  // Cycle counts: workflow steps, blind counting, differences (issue 30; docs/counts.md)
+  registerCountRoutes(app, db);
   // Inventory sharing: link regenerate / revoke and the public view (issue 16; docs/share.md)
   registerShareRoutes(app, db, config);
   registerDashboardRoutes(app, db);

@@ -76,6 +76,9 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     '/sapi/wms/inbound-order/submitProblem': () => ({ problemReason: 'wet cartons' }),
     '/sapi/wms/inbound-order/receive': (order) => ({ lines: [{ lineId: order.lines[0].id, batchNo: 'B1', qty: 1 }] }),
     '/sapi/wms/outbound-order/pick/confirm': () => ({ allocationId: 1, locationCode: 'RECEIVING', skuCode: 'A1', qty: 1 }),
+    '/sapi/wms/count/reject': () => ({ rejectReason: 'not counted' }),
+    '/sapi/wms/count/enter': () => ({ lines: [{ locationId: receivings[f.w1], skuId: skus.A1, countedQty: 1 }] }),
+    '/sapi/wms/count/scan': () => ({ location: 'RECEIVING', code: 'A1' }),
   };
 
   /** The add bodies of the fixture's documents and records, for a warehouse and owner (SKU of that owner). */
@@ -92,8 +95,10 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     '/sapi/wms/warehouse-zone': (w) => ({ warehouseId: w, code: `Z${randomUUID().slice(0, 6)}`, name: 'Scoped zone' }),
     '/sapi/wms/location': (w) => ({ warehouseId: w, zoneId: zones[w], code: `L-${randomUUID().slice(0, 6)}` }),
     '/sapi/wms/move': (w, o) => ({ warehouseId: w, ownerId: o, lines: [{ skuId: sku(o), batchNo: '', fromLocationId: shelves[w]?.id ?? 1, toLocationId: receivings[w] ?? 1, qty: 1 }] }),
+    '/sapi/wms/count': (w, o) => ({ warehouseId: w, ownerId: o }),
   };
-  /** Per warehouse: its RECEIVING location, and a storage location the fixture puts stock away to (issue 29 step 2). */
+  /** Per warehouse: its RECEIVING location (where the fixture's stock lands; moves and cycle counts), and a storage
+   * location the fixture puts stock away to (issue 29 step 2). */
   const receivings: Record<number, number> = {};
   const shelves: Record<number, { id: number; code: string }> = {};
   /** A zone per warehouse (the RECEIVING zone the fixture's stock made), for location add bodies. */
@@ -136,6 +141,10 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     const [task] = await ok('/sapi/wms/outbound-order/pick/list', { id: picking.id });
     await ok('/sapi/wms/outbound-order/pick/confirm', { id: picking.id, allocationId: task.id, locationCode: task.locationCode, skuCode: task.sku, qty: 0, short: true });
     await ok('/sapi/wms/outbound-order/cancel', { id: picking.id }); // no order without a waybill left open (the waybill walk)
+    // a cycle count of the stock on RECEIVING: started (its lines), then rejected (the freeze ends for the next scope)
+    const cc = await ok('/sapi/wms/count/add', { ...ADD['/sapi/wms/count'](w, o), locationIds: [receivings[w]] });
+    await ok('/sapi/wms/count/start', { id: cc.id });
+    await ok('/sapi/wms/count/reject', { id: cc.id, rejectReason: 'fixture' });
   }
 
   beforeAll(async () => {
@@ -435,6 +444,11 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
         rows: [row('IMP-1', wOut.name, oA.name, 'A1'), row('IMP-2', wIn.name, oB.name, 'B1'), row('IMP-3', wOut.name, oB.name, 'B1'), row('IMP-4', wIn.name, oA.name, 'B1')],
       };
     },
+    // counted quantities into another scope's cycle count
+    '/sapi/wms/count/excel/import': async () => ({
+      body: { id: (await split(bindings.count.meta as ResourceSpec)).outside[0].id },
+      header: ['Location code / 库位编码', 'SKU / SKU编码', 'Batch number / 批次号', 'Counted quantity / 盘点数量'], rows: [['RECEIVING', 'B1', '', 1]],
+    }),
     '/sapi/wms/outbound-order/excel/import': async () => {
       const [wIn, wOut, oA, oB] = await names();
       const row = (key: string, w: string, o: string, sku: string) => [key, w, o, 'Sara Ali', '+966 555 0001', null, 'sa', null, 'Riyadh', '12211', 'King Fahd Rd 1', null, null, null, null, null, null, null, sku, null, 1];

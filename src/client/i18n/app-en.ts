@@ -28,6 +28,7 @@ export const appEn = {
         inboundReceipt: 'Inbound receipt',
         outboundPackageLabel: 'Package label',
         inboundPackageLabel: 'Package label',
+        countSheet: 'Count sheet',
       },
     },
     login: {

@@ -26,6 +26,7 @@ export const appZh: Messages<typeof appEn> = {
         inboundReceipt: '入库收货单',
         outboundPackageLabel: '包裹标签',
         inboundPackageLabel: '包裹标签',
+        countSheet: '盘点表',
       },
     },
     login: {

@@ -44,4 +44,6 @@ export const SCREEN_WIDGETS: Record<string, string[]> = {
   warehouseZone: [],
   location: ['widgets/rowWidgets'],
   locationInventory: [],
+  // cycle counts (issue 30): the count sheet PDF
+  count: ['print'],
 };

@@ -219,3 +219,14 @@ export const wmsWaybillEvent = pgTable('wms_waybill_event', {
   description: varchar('description', { length: 300 }).notNull(),
   location: varchar('location', { length: 100 }),
 }, (t) => [uniqueIndex('wms_waybill_event_scan_key').on(t.waybillId, t.at, t.code)]);
+
+/**
+ * Locations frozen by a cycle count (issue 30; domain/counts/freeze.ts, docs/counts.md): one row per location while
+ * its count is counting or in review, made by start, deleted by approve and reject. The primary key keeps a location
+ * in one running count at a time. `locationId` is wms_location.id, `countId` wms_count.id.
+ */
+export const wmsCountFreeze = pgTable('wms_count_freeze', {
+  locationId: integer('location_id').primaryKey(),
+  countId: integer('count_id').notNull(),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [index('wms_count_freeze_count_idx').on(t.countId)]);

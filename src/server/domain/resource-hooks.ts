@@ -16,6 +16,7 @@ import { skuChildHooks, skuHooks } from './sku';
 import { ownerStatsHooks, warehouseStatsHooks } from './statistics/list-stats';
 import { roleHooks, userHooks } from './users';
 import { carrierConfigHooks } from './waybills/config-hooks';
+import { countHooks } from './counts/counts';
 
 export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   company: companyHooks,
@@ -40,4 +41,5 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   dbConnection: dbConnectionHooks,
   requestRecord: requestRecordHooks,
   carrierConfig: carrierConfigHooks,
+  count: countHooks,
 };

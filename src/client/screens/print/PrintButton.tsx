@@ -21,6 +21,7 @@ export const DOCUMENTS_OF: Record<string, PrintDocument[]> = {
   inboundOrder: ['inboundReceipt'],
   outboundPackage: ['outboundPackageLabel'],
   inboundPackage: ['inboundPackageLabel'],
+  count: ['countSheet'],
 };
 
 /** Runs the print flow and reports its outcome through react-admin's notifications. */

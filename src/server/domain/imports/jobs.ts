@@ -323,3 +323,6 @@ export async function failInterruptedImports(db: Db, id?: string): Promise<numbe
     .where(id === undefined ? stale : and(stale, eq(sysImportJob.id, id))).returning({ id: sysImportJob.id });
   return rows.length;
 }
+
+/** Ends job `jobId` with `values` (status, message, errors, rows) and its finish time: for runs outside this module (the count import). */
+export const endImportJob = (db: Db, jobId: string, values: Partial<typeof sysImportJob.$inferInsert>) => finish(db, eq(sysImportJob.id, jobId), values);

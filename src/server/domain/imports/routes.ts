@@ -13,6 +13,7 @@ import { sapiRoute } from '../../http/sapi';
 import type { FileStorage } from '../files/storage';
 import { ecPlatformSkuImport } from './ec-platform-sku-import';
 import { registerOrderImportRoutes } from './order-import-routes';
+import { registerCountImportRoutes } from './count-import';
 import { createImportDeps, failInterruptedImports, importBody, queryImportJob, startImport, type ImportDefinition } from './jobs';
 import { skuImport } from './sku-import';
 import { supplierSkuImport } from './supplier-sku-import';
@@ -31,6 +32,7 @@ export async function registerImportRoutes(app: FastifyInstance, database: Datab
     sapiRoute(app, db, def.apiPath, bindings.sku.meta.permissions.add, { body: importBody }, ({ ctx, user, body }) => startImport(deps, def, { ctx, user, body }));
   }
   registerOrderImportRoutes(app, deps); // inbound and outbound orders (issue 5), same jobs and job query
+  registerCountImportRoutes(app, deps); // counted quantities of a cycle count (issue 30)
   sapiRoute(app, db, '/sapi/sys/importJob/query', 'any', { body: JOB_ID_BODY }, ({ ctx, user, body }) => queryImportJob(db, ctx, user, body));
   registerTemplateRoutes(app, db, importDefinitions);
 }

@@ -34,6 +34,7 @@ import { manifestLabel, meta } from '../../crud/handlers';
 import { bindings } from '../../../../generated/server/routes';
 import { BizError, fieldError, notFound, stockItem, text } from '../../http/errors';
 import { ensureLocationRows, LOCKABLE_SQL, lockAndReadLocationRows, spreadChange, type LocRow, type Part } from './locations';
+import { frozenConflict } from '../counts/freeze';
 
 const texts = {
   locationWarehouse: { en: 'the location is not in the warehouse of the inventory record', zh: '库位不属于该库存记录的仓库' },
@@ -168,11 +169,18 @@ class Deltas {
 
 /** A change is "direct" when it lands on one known location row: it names one, or it only adds (receiving). */
 const isDirect = (c: LedgerChange) => (c.locationId ?? null) !== null || (c.lockQtyChange === 0 && c.qtyChange > 0);
+/** A change that only releases locked units: it moves no goods, so a cycle count's freeze allows it. */
+const isRelease = (c: LedgerChange) => c.qtyChange === 0 && c.lockQtyChange < 0;
 
 /**
  * Applies `changes` inside `tx` (see module doc). Zero changes (0 and 0) are skipped and write no log.
  * Errors: 400 for a non-integer quantity or a location outside the row's warehouse, 404 for an unknown inventory
  * id or owner, 409 when a guard fails (at either level) or the location rows cannot serve a spread.
+ *
+ * Cycle counts (issue 30, docs/counts.md): a location frozen by a running count takes no change but the release
+ * of a lock (counts/freeze.ts): a direct change naming it, or an addition landing on it, is a 409 naming the
+ * location and the count; a spread skips its rows (locks, takings, shipping) and, when only they could have served,
+ * answers that 409 instead of "insufficient inventory".
  *
  * Two levels (issue 29, docs/locations.md): every change lands on location rows (`wms_location_inventory`) of its
  * inventory row: the one it names, the warehouse's RECEIVING location for an addition naming none, else spread
@@ -218,12 +226,15 @@ export async function applyLedger(tx: Db, changes: LedgerChange[], lang: Lang, a
   // where direct changes land, and the receiving location of spread changes that also add
   const landing = order.filter((o) => isDirect(o.c) || o.c.qtyChange > 0);
   const landed = await ensureLocationRows(tx, landing.map((o) => ({ inventoryId: o.id, locationId: o.c.locationId ?? null })));
-  const at = new Map(landing.map((o, j) => [o, landed[j]]));
+  const at = new Map(landing.map((o, j) => [o, landed[j]?.locationId ?? null]));
   const bad = landing.find((o) => at.get(o) === null);
   if (bad) {
     if (bad.c.locationId == null) throw notFound(lang, `${lang === 'zh' ? '库存记录' : 'Inventory record'} #${bad.id}`);
     throw fieldError(lang, { label: manifestLabel('locationId', meta(bindings.inventoryLog))!, field: 'locationId' }, texts.locationWarehouse[lang]);
   }
+  // a cycle count's frozen location (counts/freeze.ts) takes no direct change but the release of a lock
+  const frozen = landing.filter((o, j) => landed[j]!.frozen && isDirect(o.c) && !isRelease(o.c)).map((o) => at.get(o)!);
+  if (frozen.length) throw (await frozenConflict(tx, frozen, lang))!;
   const spreadIds = [...new Set(order.filter((o) => !isDirect(o.c)).map((o) => o.id))];
   const sim = spreadIds.length ? await lockAndReadLocationRows(tx, [...new Set(order.map((o) => o.id))].sort((a, b) => a - b), spreadIds) : new Map<number, LocRow[]>();
 
@@ -241,7 +252,12 @@ export async function applyLedger(tx: Db, changes: LedgerChange[], lang: Lang, a
     } else {
       const receivingId = at.get(o);
       const spread = spreadChange(rows ?? [], o.c.qtyChange, o.c.lockQtyChange, rows?.find((x) => x.locationId === receivingId));
-      if (spread.short > 0) throw await insufficient(tx, o.id, o.c, lang, spread.short);
+      if (spread.short > 0) {
+        // short because a cycle count freezes rows that could have served it: say so rather than "insufficient"
+        const held = (rows ?? []).filter((r) => r.frozen && (r.qty > 0 || r.locationId === receivingId));
+        const could = held.some((r) => r.locationId === receivingId) || held.reduce((n, r) => n + r.qty, 0) >= spread.short;
+        throw (could ? await frozenConflict(tx, held.map((r) => r.locationId), lang) : undefined) ?? await insufficient(tx, o.id, o.c, lang, spread.short);
+      }
       parts = spread.parts;
     }
     for (const part of parts) {

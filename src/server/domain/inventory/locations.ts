@@ -9,6 +9,8 @@
  * - {@link spreadChange}: how a taking, lock or release that names no location is spread over the inventory
  *   row's location rows (pick sequence, then id; never more than a row holds; locks never on QUARANTINE or
  *   LOCK-status locations);
+ * - the freeze of cycle counts (issue 30; counts/freeze.ts): a frozen location takes no new lock (it is not
+ *   lockable) and no quantity in or out; only releases of locks made before the count touch it;
  * - {@link locationDiscrepancies}: the closure check at the location level.
  */
 import { getTableName } from 'drizzle-orm';
@@ -17,6 +19,7 @@ import { LocationType, Status } from '../../../../generated/shared/enums';
 import type { Db } from '../../db/connect';
 import { rawQuery } from '../../db/raw';
 import { ident } from '../../crud/filters';
+import { FROZEN_SQL } from '../counts/freeze';
 
 /** Code of each warehouse's receiving zone and location (migration 0020 makes them for existing warehouses too). */
 export const RECEIVING_CODE = 'RECEIVING';
@@ -27,8 +30,11 @@ const ZONE = ident(getTableName(warehouseZone));
 const LI = ident(getTableName(locationInventory));
 const LOG = ident(getTableName(inventoryLog));
 
-/** A location may take new locks (allocation) when it is enabled and not a quarantine location. */
-export const LOCKABLE_SQL = (l: string) => `(${l}.status = ${Status.ENABLE} and ${l}.type <> ${LocationType.QUARANTINE})`;
+/**
+ * A location may take new locks (allocation) when it is enabled, not a quarantine location and not frozen by a
+ * running cycle count (counts/freeze.ts). The one rule of allocation, spreads and the ledger statement's guard.
+ */
+export const LOCKABLE_SQL = (l: string) => `(${l}.status = ${Status.ENABLE} and ${l}.type <> ${LocationType.QUARANTINE} and not ${FROZEN_SQL(l)})`;
 
 /**
  * Makes the RECEIVING zone and location of the warehouses of inventory rows `$1` that have none (one statement;
@@ -47,7 +53,7 @@ const ENSURE_RECEIVING = `with w as (
 /**
  * For pairs (inventory id $1[i], location id $2[i] or null = the warehouse's receiving location): creates the
  * missing location rows with 0/0 and answers each pair's location id, null when the location is not in the
- * inventory row's warehouse.
+ * inventory row's warehouse, and whether that location is frozen by a cycle count.
  */
 const ENSURE_ROWS = `with x as (
     select * from unnest($1::int[], $2::int[]) with ordinality as x(inv, loc, n)
@@ -60,25 +66,33 @@ const ENSURE_ROWS = `with x as (
     select distinct inv, loc, warehouse_id, owner_id, sku_id, batch_no from r where loc is not null
     on conflict (inventory_id, location_id) do nothing
   )
-  select n, loc from r order by n`;
+  select n, loc, loc is not null and ${FROZEN_SQL('fl')} as frozen from r left join ${LOC} fl on fl.id = r.loc order by n`;
+
+/** Where one addition or named-location change lands: the location, and whether a cycle count freezes it. */
+export interface Landing { locationId: number; frozen: boolean }
+
+const isTrue = (v: unknown) => v === true || v === 't';
 
 /**
  * Resolves where each addition or named-location change lands (see ENSURE_ROWS) after making the receiving
- * locations it needs; returns the location id per pair (null: not in the row's warehouse).
+ * locations it needs; returns the landing per pair (null: not in the row's warehouse).
  */
-export async function ensureLocationRows(tx: Db, pairs: Array<{ inventoryId: number; locationId: number | null }>): Promise<Array<number | null>> {
+export async function ensureLocationRows(tx: Db, pairs: Array<{ inventoryId: number; locationId: number | null }>): Promise<Array<Landing | null>> {
   if (!pairs.length) return [];
   const receiving = pairs.filter((p) => p.locationId === null).map((p) => p.inventoryId);
   if (receiving.length) await rawQuery(tx, ENSURE_RECEIVING, [[...new Set(receiving)]]);
   const rows = await rawQuery(tx, ENSURE_ROWS, [pairs.map((p) => p.inventoryId), pairs.map((p) => p.locationId)]);
-  return rows.map((r) => (r.loc === null ? null : Number(r.loc)));
+  return rows.map((r) => (r.loc === null ? null : { locationId: Number(r.loc), frozen: isTrue(r.frozen) }));
 }
 
-/** One location row as the spread sees it (state simulated through the changes of one call). */
-export interface LocRow { locationId: number; qty: number; lockQty: number; lockable: boolean }
+/**
+ * One location row as the spread sees it (state simulated through the changes of one call). `frozen`: a cycle
+ * count freezes its location (only releases may touch it).
+ */
+export interface LocRow { locationId: number; qty: number; lockQty: number; lockable: boolean; frozen?: boolean }
 
 const LOCK_ROWS = `select id from ${INV} where id = any($1::int[]) order by id for update`;
-const READ_ROWS = `select li.inventory_id, li.location_id, li.qty, li.lock_qty, ${LOCKABLE_SQL('l')} as lockable
+const READ_ROWS = `select li.inventory_id, li.location_id, li.qty, li.lock_qty, ${LOCKABLE_SQL('l')} as lockable, ${FROZEN_SQL('l')} as frozen
   from ${LI} li join ${LOC} l on l.id = li.location_id where li.inventory_id = any($1::int[]) order by li.inventory_id, l.pick_sequence, li.id`;
 
 /**
@@ -102,7 +116,7 @@ export async function readLocationRows(tx: Db, readIds: number[]): Promise<Map<n
   for (const r of await rawQuery(tx, READ_ROWS, [readIds])) {
     const id = Number(r.inventory_id);
     if (!out.has(id)) out.set(id, []);
-    out.get(id)!.push({ locationId: Number(r.location_id), qty: Number(r.qty), lockQty: Number(r.lock_qty), lockable: r.lockable === true || r.lockable === 't' });
+    out.get(id)!.push({ locationId: Number(r.location_id), qty: Number(r.qty), lockQty: Number(r.lock_qty), lockable: isTrue(r.lockable), frozen: isTrue(r.frozen) });
   }
   return out;
 }
@@ -114,8 +128,10 @@ export interface Part { locationId: number; dq: number; dl: number }
  * Spreads a change (dq to qty, dl to lockQty) that names no location over `rows` (in spread order; their state
  * is updated): first what leaves locked (shipping: min(-dq, -dl) units out of qty and lockQty together, from rows
  * holding locks), then releases (rows holding locks), then takings (rows' available qty - lockQty), then an
- * addition (to `receiving`), then locks (lockable rows' available). Never more than a row holds. Returns the
- * parts (one per location row touched, merged) and `short`: units no row could serve (the caller answers 409).
+ * addition (to `receiving`), then locks (lockable rows' available). Never more than a row holds. A frozen row
+ * (cycle count, counts/freeze.ts) serves releases only: no shipping, taking or addition there, and it is not
+ * lockable. Returns the parts (one per location row touched, merged) and `short`: units no row could serve (the
+ * caller answers 409).
  */
 export function spreadChange(rows: LocRow[], dq: number, dl: number, receiving?: LocRow): { parts: Part[]; short: number } {
   const parts = new Map<number, Part>();
@@ -135,11 +151,11 @@ export function spreadChange(rows: LocRow[], dq: number, dl: number, receiving?:
     short += Math.max(need, 0);
   };
   const ship = dq < 0 && dl < 0 ? Math.min(-dq, -dl) : 0;
-  spread(ship, (r) => r.lockQty, (r, x) => put(r, -x, -x));
+  spread(ship, (r) => (r.frozen ? 0 : r.lockQty), (r, x) => put(r, -x, -x));
   spread(dl < 0 ? -dl - ship : 0, (r) => r.lockQty, (r, x) => put(r, 0, -x));
-  spread(dq < 0 ? -dq - ship : 0, (r) => r.qty - r.lockQty, (r, x) => put(r, -x, 0));
+  spread(dq < 0 ? -dq - ship : 0, (r) => (r.frozen ? 0 : r.qty - r.lockQty), (r, x) => put(r, -x, 0));
   if (dq > 0) {
-    if (receiving) put(receiving, dq, 0);
+    if (receiving && !receiving.frozen) put(receiving, dq, 0);
     else short += dq;
   }
   spread(dl > 0 ? dl : 0, (r) => (r.lockable ? r.qty - r.lockQty : 0), (r, x) => put(r, 0, x));

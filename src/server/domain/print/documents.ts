@@ -9,6 +9,7 @@
  * | `packingList` | outbound order | A4 | receiver and address, then each package with its contents (or the allocated stock by SKU and batch, else the order's lines, when nothing is packed); a line without a batch shows the batches allocated to its SKU |
  * | `inboundReceipt` | inbound order | A4 | planned and received quantity per line, difference, signature lines |
  * | `outboundPackageLabel`, `inboundPackageLabel` | package | 100 x 150 mm | package number as a barcode, order, waybill, carrier, receiver (outbound), weight, quantity |
+ * | `countSheet` | cycle count | A4 | drawn by ./count-sheet.ts with {@link drawSheet}: the lines to count, blind (issue 30) |
  *
  * Texts follow the caller's language (labels of the manifest where a field is shown; times in the caller's
  * X-Time-Zone). Every document carries its order or package number as plain text and barcode and in the PDF
@@ -49,10 +50,11 @@ const words = {
   receivedBy: { en: 'Received by', zh: '收货人' },
   notPacked: { en: 'Not packed yet: the order lines', zh: '尚未打包：出库单明细' },
   contents: { en: 'Contents', zh: '包裹明细' },
+  countSheet: { en: 'Count sheet', zh: '盘点表' },
 } satisfies Record<string, L2>;
 
 /** The manifest label of `field` on resource `res` in `lang`. */
-function label(lang: Lang, res: keyof typeof bindings, field: string): string {
+export function label(lang: Lang, res: keyof typeof bindings, field: string): string {
   const f = manifestLabel(field, bindings[res].meta);
   if (!f) throw new Error(`no manifest field ${res}.${field}`);
   return f[lang];
@@ -63,7 +65,7 @@ const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 36;
 
 /** A time in the caller's zone, `YYYY-MM-DD HH:mm`. */
-function wall(at: Date | null | undefined, tzHours: number): string {
+export function wall(at: Date | null | undefined, tzHours: number): string {
   if (!at) return '';
   return new Date(at.getTime() + tzHours * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
 }
@@ -80,7 +82,7 @@ async function code128(text: string, heightMm = 10): Promise<Buffer | undefined>
 const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
 
 interface Column { title: string; width: number; align?: 'left' | 'right' | 'center' }
-interface Sheet {
+export interface Sheet {
   kind: PrintKind;
   number: string;
   /** label/value pairs under the title, two per row; 'wide' ones take a whole row (up to two lines) */
@@ -90,7 +92,7 @@ interface Sheet {
 }
 
 /** An A4 document: title, number barcode, fields, tables (repeating their heads on new pages), footer on every page. */
-async function drawSheet(sheet: Sheet, lang: Lang, tzHours: number): Promise<PDFKit.PDFDocument> {
+export async function drawSheet(sheet: Sheet, lang: Lang, tzHours: number): Promise<PDFKit.PDFDocument> {
   const title = words[sheet.kind][lang];
   const doc = new PDFDocument({ size: A4, margin: MARGIN, bufferPages: true, info: { Title: `${words[sheet.kind].en} ${sheet.number}`, Subject: sheet.number, Creator: 'WMS' } });
   const [W, H] = A4;
@@ -178,9 +180,9 @@ async function drawSheet(sheet: Sheet, lang: Lang, tzHours: number): Promise<PDF
 }
 
 /** Column widths in points from fractions of the A4 text width. */
-const cols = (spec: Array<[string, number, Column['align']?]>): Column[] => spec.map(([title, f, align]) => ({ title, width: f * (A4[0] - 2 * MARGIN), align }));
+export const cols = (spec: Array<[string, number, Column['align']?]>): Column[] => spec.map(([title, f, align]) => ({ title, width: f * (A4[0] - 2 * MARGIN), align }));
 
-async function names(db: Db, warehouseId: number | null, ownerId: number | null) {
+export async function names(db: Db, warehouseId: number | null, ownerId: number | null) {
   const [w] = await db.select({ name: warehouse.name }).from(warehouse).where(eq(warehouse.id, warehouseId ?? 0));
   const [o] = await db.select({ name: owner.name }).from(owner).where(eq(owner.id, ownerId ?? 0));
   return { warehouse: w?.name ?? '', owner: o?.name ?? '' };
@@ -358,7 +360,7 @@ async function packageLabel(db: Db, kind: 'outboundPackageLabel' | 'inboundPacka
  * The PDF of document `kind` for record `id` (an outbound order, inbound order or package that exists: the
  * caller checked it), as a pdfkit document not yet ended (the caller pipes it and calls `end()`).
  */
-export async function renderDocument(db: Db, kind: PrintKind, id: number, lang: Lang, tzHours: number): Promise<PDFKit.PDFDocument> {
+export async function renderDocument(db: Db, kind: Exclude<PrintKind, 'countSheet'>, id: number, lang: Lang, tzHours: number): Promise<PDFKit.PDFDocument> {
   switch (kind) {
     case 'pickList': return pickList(db, id, lang, tzHours);
     case 'packingList': return packingList(db, id, lang, tzHours);

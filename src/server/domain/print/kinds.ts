@@ -3,10 +3,12 @@
  * routes can check a request without loading pdfkit and bwip-js (~34 MB of memory; ./routes.ts loads the
  * renderer at the first document printed).
  */
-export const PRINT_KINDS = ['pickList', 'packingList', 'inboundReceipt', 'outboundPackageLabel', 'inboundPackageLabel'] as const;
+export const PRINT_KINDS = ['pickList', 'packingList', 'inboundReceipt', 'outboundPackageLabel', 'inboundPackageLabel', 'countSheet'] as const;
 export type PrintKind = (typeof PRINT_KINDS)[number];
 
 /** What each kind prints from: the resource of its record (its table, scope and read codes). */
-export const KIND_RESOURCE: Record<PrintKind, 'outboundOrder' | 'inboundOrder' | 'outboundPackage' | 'inboundPackage'> = {
+export const KIND_RESOURCE: Record<PrintKind, 'outboundOrder' | 'inboundOrder' | 'outboundPackage' | 'inboundPackage' | 'count'> = {
   pickList: 'outboundOrder', packingList: 'outboundOrder', inboundReceipt: 'inboundOrder', outboundPackageLabel: 'outboundPackage', inboundPackageLabel: 'inboundPackage',
+  // the cycle count sheet (issue 30): drawn by ./count-sheet.ts
+  countSheet: 'count',
 };

@@ -3,7 +3,7 @@
  *
  * | call | body / query | answer |
  * |---|---|---|
- * | `POST /sapi/sys/print/url` (any logged-in user; the record's read code is checked) | `{document, id}` (document: pickList, packingList, inboundReceipt, outboundPackageLabel, inboundPackageLabel) | `{url, expiresAt}`: a signed address of that PDF, valid 5 minutes |
+ * | `POST /sapi/sys/print/url` (any logged-in user; the record's read code is checked) | `{document, id}` (document: pickList, packingList, inboundReceipt, outboundPackageLabel, inboundPackageLabel, countSheet) | `{url, expiresAt}`: a signed address of that PDF, valid 5 minutes |
  * | `GET /sapi/sys/print/file/<document>/<id>?lang&tz&u&exp&sig` (no session: the signature is the credential) | | the PDF (`application/pdf`, inline); 403 envelope for a bad or expired signature or a user no longer enabled, 404 for a record gone |
  * | `GET /static/print-plugin.zip` (public) | | the local print plugin (print-plugin/: program and README), zipped on first request |
  *
@@ -55,7 +55,7 @@ export const printUrlBody: BodyRule<{ document: PrintKind; id: number }> = {
 };
 
 const tables = {
-  outboundOrder: schema.outboundOrder, inboundOrder: schema.inboundOrder, outboundPackage: schema.outboundPackage, inboundPackage: schema.inboundPackage,
+  outboundOrder: schema.outboundOrder, inboundOrder: schema.inboundOrder, outboundPackage: schema.outboundPackage, inboundPackage: schema.inboundPackage, count: schema.count,
 };
 
 /**
@@ -140,8 +140,10 @@ export function registerPrintRoutes(app: FastifyInstance, database: Database, co
     const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, Number(id)));
     if (!row) return reply.status(404).send({ code: Code.NOT_FOUND, msg: notFound(lang, `${bindings[res].meta[lang]} #${id}`).message, data: null });
     // loaded at the first document: pdfkit and bwip-js stay out of a server that never prints (./kinds.ts)
-    const { renderDocument } = await import('./documents');
-    const pdf = await pdfBuffer(await renderDocument(db, kind as PrintKind, Number(id), lang, Number(p.tz)));
+    const doc = kind === 'countSheet'
+      ? await (await import('./count-sheet')).countSheet(db, Number(id), lang, Number(p.tz))
+      : await (await import('./documents')).renderDocument(db, kind as Exclude<PrintKind, 'countSheet'>, Number(id), lang, Number(p.tz));
+    const pdf = await pdfBuffer(doc);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="${kind}-${id}.pdf"`)
