@@ -6,6 +6,7 @@ import {
   BugReport,
   Business,
   Category,
+  EventNote,
   FactCheck,
   Flag,
   GridView,
@@ -16,6 +17,7 @@ import {
   LocationCity,
   Map,
   MoveToInbox,
+  NotificationImportant,
   People,
   QrCode2,
   ReceiptLong,
@@ -49,6 +51,7 @@ export interface ResourceDef {
 }
 /** Every manifest resource as react-admin registers it (App.tsx maps these to <Resource>). */
 export const generatedResources: ResourceDef[] = [
+  { name: "batch", icon: EventNote, recordRepresentation: "batchNo" },
   { name: "carrierConfig", icon: Settings, recordRepresentation: "name" },
   { name: "city", icon: LocationCity, recordRepresentation: "name" },
   { name: "company", icon: Business, recordRepresentation: "name" },
@@ -56,6 +59,7 @@ export const generatedResources: ResourceDef[] = [
   { name: "dbConnection", icon: Storage, recordRepresentation: "name" },
   { name: "ecPlatformSku", recordRepresentation: "ecPlatformSku" },
   { name: "exceptionHttpLog", icon: BugReport, recordRepresentation: "id" },
+  { name: "expiryAlert", icon: NotificationImportant, recordRepresentation: "id" },
   { name: "inboundOrder", icon: MoveToInbox, recordRepresentation: "orderNo" },
   {
     name: "inboundOrderLine", list: lazyPage(pages.inboundOrderLine, "InboundOrderLineList"),
