@@ -14,11 +14,13 @@
  *
  * Actions (POST /sapi/wms/outbound-order/<action>):
  * - `allocate {id}`: in ONE transaction, for each line the candidate stock rows (same warehouse, owner, SKU,
- *   and batch when the line names one; oldest first) are locked FOR UPDATE in id order (read with the lines in
- *   one statement), then their available
- *   quantity (qty - lockQty) is taken until the line is covered; lockQty grows through the ledger and
- *   `wms_outbound_allocation` records which rows hold what. Any line not covered: 409 "insufficient
- *   inventory for selected product" and nothing is locked (spec 8).
+ *   and batch when the line names one) are locked FOR UPDATE in id order (read with the lines in one
+ *   statement), then their available quantity (qty - lockQty) is taken until the line is covered, in FEFO
+ *   order for expiry-tracked SKUs (earliest expiry first; expired stock and stock below the owner's minimum
+ *   remaining shelf life never taken: inventory/expiry.ts), oldest row first for the others; lockQty grows
+ *   through the ledger and `wms_outbound_allocation` records which rows hold what. Any line not covered: 409
+ *   "insufficient inventory for selected product" (saying how much of it the expiry rules refused) and
+ *   nothing is locked (spec 8).
  * - `pick {id}`: status step. `pack {id, waybillNo?, carrier?, weight?}`: with no package yet, one package
  *   holding every line is made; else every line must be fully packed in its packages (409 otherwise).
  *   Packages themselves: domain/packages.ts (/sapi/wms/outbound-package/add ...).
@@ -46,6 +48,7 @@ import { BizError, fieldError, fillText, stockItem, text } from '../../http/erro
 import { checkOwnerSkuLines, documentNo, linesField, PendingLines, QTY_MAX, requireState } from '../documents';
 import { insertRowsSql } from '../imports/bulk-insert';
 import { applyLedger, type LedgerChange } from '../inventory/ledger';
+import { FEFO_ORDER, FEFO_ROWS, serverToday } from '../inventory/expiry';
 import { allocatableQty } from '../inventory/locations';
 import { reserveQuota } from '../quotas';
 import { checkPackedLines, insertPackage, outboundPackages, removeOrderPackages, scanFields, scanOrder, unpackedLines } from '../packages';
@@ -60,6 +63,8 @@ const texts = {
   notPacked: L('Not every line is packed: {item} has {packed} of {qty} in packages', '明细未全部装箱：{item}已装 {packed} / {qty}'),
   noOrder: L('Outbound order does not exist: {code}', '出库单不存在：{code}'),
   manyOrders: L('Multiple outbound orders found for {code}: {numbers}', '找到多个出库单（{code}）：{numbers}'),
+  expired: L('{n} of {sku} are expired', '{sku} 有 {n} 件已过期'),
+  belowShelfLife: L('{n} of {sku} are expired or below the minimum remaining shelf life ({days} days)', '{sku} 有 {n} 件已过期或低于最低剩余保质期（{days} 天）'),
 };
 const fill = fillText;
 
@@ -156,14 +161,15 @@ const ledgerOf = (order: Row) => ({ bizType: BizType.OUTBOUND_ORDER, bizNo: orde
  * statement (issue 13 "Write path"; the lock is taken in the materialized CTE, sorted before it locks).
  */
 async function linesAndLockedStock(tx: Db, orderId: number, warehouseId: number, ownerId: number) {
-  const [r] = await rawQuery(tx, LINES_AND_LOCKED_STOCK, [orderId, warehouseId, ownerId]);
+  const [r] = await rawQuery(tx, LINES_AND_LOCKED_STOCK, [orderId, warehouseId, ownerId, serverToday()]);
   const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
   return {
     lines: json<Array<{ id: number; skuId: number; batchNo: string; qty: number }>>(r.lines),
-    rows: json<Array<{ id: number; skuId: number; batchNo: string; qty: number; lockQty: number }>>(r.rows),
+    // in the order allocation takes them (FEFO / FIFO); `blocked`: refused by the expiry rules (issue 30)
+    rows: json<Array<{ id: number; skuId: number; batchNo: string; qty: number; lockQty: number; blocked: boolean; minDays: number | null }>>(r.rows),
   };
 }
-/** The statement of {@link linesAndLockedStock}: $1 order id, $2 warehouse id, $3 goods owner id (plain text, prepared by name). */
+/** The statement of {@link linesAndLockedStock}: $1 order id, $2 warehouse id, $3 goods owner id, $4 today (plain text, prepared by name). */
 const LINES_AND_LOCKED_STOCK = `
   with l as (
     select id, sku_id as "skuId", batch_no as "batchNo", qty from ${ident(getTableName(outboundOrderLine))} where order_id = $1
@@ -172,7 +178,7 @@ const LINES_AND_LOCKED_STOCK = `
     where warehouse_id = $2 and owner_id = $3 and sku_id in (select "skuId" from l) and qty > lock_qty
     order by id for update
   )
-  select coalesce((select json_agg(l order by l.id) from l), '[]') as lines, coalesce((select json_agg(c order by c.id) from c), '[]') as rows`;
+  select coalesce((select json_agg(l order by l.id) from l), '[]') as lines, coalesce((select json_agg(e order by ${FEFO_ORDER}) from ${FEFO_ROWS('$3', '$4')} e), '[]') as rows`;
 
 /** allocate (see module doc). Returns the allocated order. */
 export async function allocateOutbound(call: CrudCall): Promise<Row> {
@@ -188,9 +194,11 @@ export async function allocateOutbound(call: CrudCall): Promise<Row> {
     const allocations: Array<typeof outboundAllocation.$inferInsert> = [];
     for (const line of lines) {
       let need = line.qty;
+      let refused = 0; // units the expiry rules kept from this line (the 409 says so)
       for (const r of rows) {
         if (need === 0) break;
         if (r.skuId !== line.skuId || (line.batchNo && r.batchNo !== line.batchNo)) continue;
+        if (r.blocked) { refused += available.get(r.id)!; continue; }
         const take = Math.min(need, available.get(r.id)!);
         if (take <= 0) continue;
         available.set(r.id, available.get(r.id)! - take);
@@ -200,7 +208,10 @@ export async function allocateOutbound(call: CrudCall): Promise<Row> {
       }
       if (need > 0) {
         const [s] = await tx.select({ sku: sku.sku }).from(sku).where(eq(sku.id, line.skuId));
-        throw new BizError(Code.CONFLICT, text(lang, 'insufficientAvailable', { item: stockItem(lang, s.sku, line.batchNo), available: String(line.qty - need), requested: String(line.qty) }));
+        const short = text(lang, 'insufficientAvailable', { item: stockItem(lang, s.sku, line.batchNo), available: String(line.qty - need), requested: String(line.qty) });
+        const minDays = rows.find((r) => r.skuId === line.skuId)?.minDays;
+        const why = refused ? fill((minDays ? texts.belowShelfLife : texts.expired)[lang], { n: refused, sku: s.sku, days: minDays ?? 0 }) : '';
+        throw new BizError(Code.CONFLICT, why ? `${short}${lang === 'zh' ? '；' : '; '}${why}` : short);
       }
     }
     // the allocation records ride in the ledger's statement: one round trip less while the rows are locked

@@ -5,7 +5,7 @@
  *
  * | kind | record | paper | content |
  * |---|---|---|---|
- * | `pickList` | outbound order | A4 | its stock to take: the allocated inventory rows (batch chosen by allocation) or, before allocation, its lines; sorted by SKU code, then batch (the data model has no storage location yet, so SKU and batch are the walk order) |
+ * | `pickList` | outbound order | A4 | its stock to take: the allocated inventory rows (batch chosen by allocation, with the batch's expiry date, issue 30) or, before allocation, its lines; sorted by SKU code, then batch (the data model has no storage location yet, so SKU and batch are the walk order) |
  * | `packingList` | outbound order | A4 | receiver and address, then each package with its contents (or the allocated stock, else the order's lines, when nothing is packed); a line without a batch shows the batches allocated to its SKU |
  * | `inboundReceipt` | inbound order | A4 | planned and received quantity per line, difference, signature lines |
  * | `outboundPackageLabel`, `inboundPackageLabel` | package | 100 x 150 mm | package number as a barcode, order, waybill, carrier, receiver (outbound), weight, quantity |
@@ -16,9 +16,9 @@
  */
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
-  inboundOrder, inboundOrderLine, inboundPackage, inboundPackageLine, inventory, outboundAllocation, outboundOrder,
+  batch, inboundOrder, inboundOrderLine, inboundPackage, inboundPackageLine, inventory, outboundAllocation, outboundOrder,
   outboundOrderLine, outboundPackage, outboundPackageLine, owner, sku, warehouse,
 } from '../../../../generated/db/schema';
 import { bindings } from '../../../../generated/server/routes';
@@ -186,10 +186,11 @@ async function names(db: Db, warehouseId: number | null, ownerId: number | null)
   return { warehouse: w?.name ?? '', owner: o?.name ?? '' };
 }
 
-/** The stock allocated to outbound order `id`: SKU code and name, batch, units; by SKU, batch (the walk order). */
+/** The stock allocated to outbound order `id`: SKU code and name, batch and its expiry date, units; by SKU, batch (the walk order). */
 function allocatedRows(db: Db, id: number) {
-  return db.select({ sku: sku.sku, name: sku.name, batchNo: inventory.batchNo, qty: outboundAllocation.qty })
+  return db.select({ sku: sku.sku, name: sku.name, batchNo: inventory.batchNo, expiryDate: batch.expiryDate, qty: outboundAllocation.qty })
     .from(outboundAllocation).innerJoin(inventory, eq(inventory.id, outboundAllocation.inventoryId)).innerJoin(sku, eq(sku.id, inventory.skuId))
+    .leftJoin(batch, and(eq(batch.ownerId, inventory.ownerId), eq(batch.skuId, inventory.skuId), eq(batch.batchNo, inventory.batchNo)))
     .where(eq(outboundAllocation.orderId, id)).orderBy(asc(sku.sku), asc(inventory.batchNo), asc(outboundAllocation.id));
 }
 
@@ -208,9 +209,9 @@ async function pickList(db: Db, id: number, lang: Lang, tz: number) {
     kind: 'pickList', number: o.orderNo ?? '',
     fields: [[L('warehouseId'), n.warehouse], [L('ownerId'), n.owner], [L('platformOrderNo'), o.platformOrderNo ?? ''], [L('addDate'), wall(o.addDate, tz)], [L('remark'), o.remark ?? '', 'wide']],
     sections: [{
-      columns: cols([[words.no[lang], 0.07, 'right'], [LL('skuId'), 0.2], [words.productName[lang], 0.38], [LL('batchNo'), 0.15], [LL('qty'), 0.1, 'right'], [words.picked[lang], 0.1, 'center']]),
-      rows: lines.map((l, i) => [String(i + 1), l.sku, l.name, l.batchNo, String(l.qty), '[   ]']),
-      total: ['', words.total[lang], '', '', String(total), ''],
+      columns: cols([[words.no[lang], 0.06, 'right'], [LL('skuId'), 0.18], [words.productName[lang], 0.3], [LL('batchNo'), 0.14], [label(lang, 'batch', 'expiryDate'), 0.12], [LL('qty'), 0.1, 'right'], [words.picked[lang], 0.1, 'center']]),
+      rows: lines.map((l, i) => [String(i + 1), l.sku, l.name, l.batchNo, ('expiryDate' in l ? String(l.expiryDate ?? '') : ''), String(l.qty), '[   ]']),
+      total: ['', words.total[lang], '', '', '', String(total), ''],
     }],
     signatures: [words.pickedBy[lang], words.checkedBy[lang]],
   }, lang, tz);
