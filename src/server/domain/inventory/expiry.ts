@@ -32,7 +32,8 @@ import type { Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
 import { rawQuery } from '../../db/raw';
 import { ident, type Params } from '../../crud/filters';
-import { manifestLabel, meta } from '../../crud/handlers';
+import type { ResourceSpec } from '../../../shared/resource-meta';
+import { manifestLabel } from '../../http/body';
 import { fieldError } from '../../http/errors';
 import { registerJobHandler, type JobHandler } from '../jobs/registry';
 
@@ -60,7 +61,7 @@ const texts = {
   beforeProduction: L('{label} {given} is before the production date {production}', '{label} {given} 早于生产日期 {production}'),
   differs: L('{label} {given} differs from {stored}, which batch {batch} of SKU {sku} already has', '{label} {given} 与 SKU {sku} 批次 {batch} 已有的 {stored} 不一致'),
 };
-const batchLabel = (field: 'batchNo' | 'productionDate' | 'expiryDate') => manifestLabel(field, meta(bindings.batch))!;
+const batchLabel = (field: 'batchNo' | 'productionDate' | 'expiryDate') => manifestLabel(field, bindings.batch.meta as ResourceSpec)!;
 
 /** One receive line as the receive call gives it, resolved to its SKU and batch (`index`: its place in the request). */
 export interface ReceiptLine { index: number; skuId: number; batchNo: string; productionDate?: string | null; expiryDate?: string | null }
@@ -92,7 +93,7 @@ export async function planReceiptDates(db: Db, lang: Lang, ownerId: number, line
     const at = (field: 'batchNo' | 'productionDate' | 'expiryDate') => ({ line: l.index, label: batchLabel(field), field });
     const dated = Boolean(l.productionDate || l.expiryDate);
     if (!dated && !s.tracked) continue;
-    if (!l.batchNo) throw fieldError(lang, at('batchNo'), texts.needsBatch[lang], { sku: s.sku, why: (dated ? texts.whyDates : texts.whyTracked)[lang] });
+    if (!l.batchNo) throw fieldError(lang, at('batchNo'), texts.needsBatch[lang], { sku: s.sku, why: (s.tracked ? texts.whyTracked : texts.whyDates)[lang] });
     const has = known.get(key(l.skuId, l.batchNo)) ?? { productionDate: null, expiryDate: null };
     const productionDate = l.productionDate ?? null;
     const derived = !l.expiryDate && productionDate && s.shelfLifeDays ? addDays(productionDate, s.shelfLifeDays) : null;
