@@ -25,6 +25,8 @@ function column(f: FieldSpec, model: Model, self: string): string {
     case 'refs': expr = `integer(${c}).array()`; break;
     case 'strings': expr = `text(${c}).array()`; break;
     case 'datetime': expr = `timestamp(${c}, { withTimezone: true, mode: 'date' })`; break;
+    // a calendar date: text yyyy-MM-dd both ways, never shifted by a time zone
+    case 'date': expr = `date(${c}, { mode: 'string' })`; break;
   }
   const dflt = defaultValue(f, model);
   if (dflt !== undefined) expr += `.default(${dflt})`;
@@ -72,7 +74,7 @@ export function emitDb(model: Model): Output[] {
   const sf = newFile('generated/db/schema.ts');
   sf.addImportDeclaration({ moduleSpecifier: 'drizzle-orm', namedImports: ['sql'] });
   if (model.resources.some((r) => r.fields.some((f) => f.type === 'ref' && f.resource === r.name))) sf.addImportDeclaration({ moduleSpecifier: 'drizzle-orm/pg-core', namedImports: ['type AnyPgColumn'] });
-  sf.addImportDeclaration({ moduleSpecifier: 'drizzle-orm/pg-core', namedImports: ['bigint', 'boolean', 'check', 'index', 'integer', 'numeric', 'pgTable', 'smallint', 'text', 'timestamp', 'uniqueIndex', 'varchar'] });
+  sf.addImportDeclaration({ moduleSpecifier: 'drizzle-orm/pg-core', namedImports: ['bigint', 'boolean', 'check', ...(model.resources.some((r) => r.fields.some((f) => f.type === 'date')) ? ['date'] : []), 'index', 'integer', 'numeric', 'pgTable', 'smallint', 'text', 'timestamp', 'uniqueIndex', 'varchar'] });
   for (const r of model.resources) {
     const cols = [
       `id: integer('id').primaryKey().generatedByDefaultAsIdentity()`,

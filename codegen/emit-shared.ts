@@ -50,7 +50,7 @@ function tsType(f: FieldSpec): string {
     case 'boolean': return 'boolean';
     case 'refs': return 'number[]';
     case 'strings': return 'string[]';
-    case 'datetime': return 'string';
+    case 'datetime': case 'date': return 'string';
   }
 }
 
@@ -92,6 +92,7 @@ function fieldRule(model: Model, f: FieldSpec): string {
     case 'refs': return `r.refs(${label}, ${lit({ ...req, allowAll: f.allowAll || undefined })})`;
     case 'strings': return `r.strings(${label}, ${lit(req)})`;
     case 'datetime': return `r.date(${label}, ${lit(req)})`;
+    case 'date': return `r.calendarDate(${label}, ${lit(req)})`;
   }
 }
 

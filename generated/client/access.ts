@@ -4,6 +4,7 @@ export const accessCodes: Record<
   string,
   Partial<Record<'list' | 'show' | 'create' | 'edit' | 'delete' | 'lock' | 'unlock' | 'export', string>>
 > = {
+  batch: { create: "sku_inventory:list", edit: "sku_inventory:list", delete: "sku_inventory:list" },
   carrierConfig: {
     list: "carrier_config:list",
     show: "carrier_config:list",
@@ -54,6 +55,11 @@ export const accessCodes: Record<
     create: "exception_http_log",
     edit: "exception_http_log",
     delete: "exception_http_log",
+  },
+  expiryAlert: {
+    create: "sku_inventory:list",
+    edit: "sku_inventory:list",
+    delete: "sku_inventory:list",
   },
   inboundOrder: {
     list: "inbound:list|inbound:return_list|inbound:reject_list",
@@ -257,11 +263,13 @@ export const accessCodes: Record<
 };
 /** Top-level code of each resource (spec 6). */
 export const topCodes: Record<string, string> = {
+  batch: "sku",
   carrierConfig: "outbound",
   company: "company",
   count: "count",
   dbConnection: "dbms",
   exceptionHttpLog: "exception_http_log",
+  expiryAlert: "sku",
   inboundOrder: "inbound",
   inventory: "sku",
   inventoryJudgement: "sku",

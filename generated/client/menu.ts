@@ -59,12 +59,24 @@ export const menuTree: MenuNode[] = [
         route: "/sku/inventory_list", resource: "inventory", code: "sku_inventory:list",
       },
       {
+        key: "inventoryNearExpiry", labelKey: "screens.inventoryNearExpiry", icon: "EventBusy",
+        route: "/sku/near_expiry_list", code: "sku_inventory:list",
+      },
+      {
         key: "locationInventory", labelKey: "resources.locationInventory.name", icon: "ViewInAr",
         route: "/location-inventory/list", resource: "locationInventory", code: "location:list",
       },
       {
+        key: "batch", labelKey: "resources.batch.name", icon: "EventNote", route: "/sku/batch_list",
+        resource: "batch", code: "sku_inventory:list",
+      },
+      {
         key: "move", labelKey: "resources.move.name", icon: "SwapHoriz", route: "/move/list",
         resource: "move", code: "move:list",
+      },
+      {
+        key: "expiryAlert", labelKey: "resources.expiryAlert.name", icon: "NotificationImportant",
+        route: "/sku/expiry_alert_list", resource: "expiryAlert", code: "sku_inventory:list",
       },
       {
         key: "inventoryLog", labelKey: "resources.inventoryLog.name", icon: "ReceiptLong",

@@ -7,6 +7,7 @@ import {
   Business,
   Category,
   Checklist,
+  EventNote,
   FactCheck,
   Flag,
   GridView,
@@ -17,6 +18,7 @@ import {
   LocationCity,
   Map,
   MoveToInbox,
+  NotificationImportant,
   People,
   QrCode2,
   ReceiptLong,
@@ -53,6 +55,7 @@ export interface ResourceDef {
 }
 /** Every manifest resource as react-admin registers it (App.tsx maps these to <Resource>). */
 export const generatedResources: ResourceDef[] = [
+  { name: "batch", icon: EventNote, recordRepresentation: "batchNo" },
   { name: "carrierConfig", icon: Settings, recordRepresentation: "name" },
   { name: "city", icon: LocationCity, recordRepresentation: "name" },
   { name: "company", icon: Business, recordRepresentation: "name" },
@@ -64,6 +67,7 @@ export const generatedResources: ResourceDef[] = [
   { name: "dbConnection", icon: Storage, recordRepresentation: "name" },
   { name: "ecPlatformSku", recordRepresentation: "ecPlatformSku" },
   { name: "exceptionHttpLog", icon: BugReport, recordRepresentation: "id" },
+  { name: "expiryAlert", icon: NotificationImportant, recordRepresentation: "id" },
   { name: "inboundOrder", icon: MoveToInbox, recordRepresentation: "orderNo" },
   {
     name: "inboundOrderLine", list: lazyPage(pages.inboundOrderLine, "InboundOrderLineList"),

@@ -4,6 +4,7 @@
  * (hidden ones included) and the list views of its document screens; null = open to every logged-in user. A route pattern's parameter is written `:id`.
  */
 export const routeCodes = {
+  "/sku/batch_list": "sku_inventory:list",
   "/outbound/carrier_config": "carrier_config:list",
   "/carrierConfig/add": "carrier_config:edit",
   "/carrierConfig/edit/:id": "carrier_config:edit",
@@ -24,6 +25,7 @@ export const routeCodes = {
   "/dbms/database/detail/:id": "dbms:database_list",
   "/ecPlatformSku": "sku:list",
   "/exception_http_log/list": "exception_http_log",
+  "/sku/expiry_alert_list": "sku_inventory:list",
   "/inbound/normal_list": "inbound:list",
   "/inboundOrderLine": "inbound:list",
   "/inbound/pack/list": "inbound:pack_list",
@@ -81,6 +83,7 @@ export const routeCodes = {
   "/dbms/database/query": "dbms:database_query",
   "/inbound/reject_list": "inbound:reject_list",
   "/inbound/return_list": "inbound:return_list",
+  "/sku/near_expiry_list": "sku_inventory:list",
   "/func/normal_inbound_exec": "inbound:receive",
   "/func/normal_outbound_exec": "outbound:allocate",
   "/outbound/nano_list": "outbound:list",
@@ -94,6 +97,7 @@ export type ConsoleRoute = keyof typeof routeCodes;
 export interface ResourcePages { list: ConsoleRoute; add?: ConsoleRoute; edit?: ConsoleRoute; detail?: ConsoleRoute }
 /** Pages of every resource (list at the menu route, else `/<name>`; add `/<name>/add`; edit `/<name>/edit/:id`). */
 export const resourcePages: Record<string, ResourcePages> = {
+  batch: { list: "/sku/batch_list" },
   carrierConfig: {
     list: "/outbound/carrier_config",
     add: "/carrierConfig/add",
@@ -112,6 +116,7 @@ export const resourcePages: Record<string, ResourcePages> = {
   },
   ecPlatformSku: { list: "/ecPlatformSku" },
   exceptionHttpLog: { list: "/exception_http_log/list" },
+  expiryAlert: { list: "/sku/expiry_alert_list" },
   inboundOrder: { list: "/inbound/normal_list" },
   inboundOrderLine: { list: "/inboundOrderLine" },
   inboundPackage: { list: "/inbound/pack/list" },

@@ -2,6 +2,7 @@
 import { type ComponentType } from "react";
 import { lazyPage } from "../../src/client/routing/lazyPage";
 /** Each screen's views module (views/<resource>.tsx, with its widget modules), its own chunk: imported on the first visit of one of its lists. */
+const batchViews = () => import("./views/batch");
 const carrierConfigViews = () => import("./views/carrierConfig");
 const cityViews = () => import("./views/city");
 const companyViews = () => import("./views/company");
@@ -9,6 +10,7 @@ const countViews = () => import("./views/count");
 const countryViews = () => import("./views/country");
 const dbConnectionViews = () => import("./views/dbConnection");
 const exceptionHttpLogViews = () => import("./views/exceptionHttpLog");
+const expiryAlertViews = () => import("./views/expiryAlert");
 const inboundOrderViews = () => import("./views/inboundOrder");
 const inboundPackageViews = () => import("./views/inboundPackage");
 const inventoryViews = () => import("./views/inventory");
@@ -48,6 +50,7 @@ export interface ViewDef {
 
 /** Every list view of the manifest's screens. */
 export const generatedViews: ViewDef[] = [
+  { resource: "batch", view: "list", route: "/sku/batch_list", code: "sku_inventory:list", component: lazyPage(batchViews, "BatchListList") },
   { resource: "carrierConfig", view: "list", route: "/outbound/carrier_config", code: "carrier_config:list", component: lazyPage(carrierConfigViews, "CarrierConfigListList") },
   { resource: "carrierConfig", view: "list", page: "add", route: "/carrierConfig/add", code: "carrier_config:edit", component: lazyPage(carrierConfigViews, "CarrierConfigAddPage") },
   { resource: "carrierConfig", view: "list", page: "edit", route: "/carrierConfig/edit/:id", code: "carrier_config:edit", component: lazyPage(carrierConfigViews, "CarrierConfigEditPage") },
@@ -66,11 +69,13 @@ export const generatedViews: ViewDef[] = [
   { resource: "dbConnection", view: "list", page: "edit", route: "/dbms/database/edit/:id", code: "dbms:database_edit", component: lazyPage(dbConnectionViews, "DbConnectionEditPage") },
   { resource: "dbConnection", view: "list", page: "detail", route: "/dbms/database/detail/:id", code: "dbms:database_list", component: lazyPage(dbConnectionViews, "DbConnectionDetailPage") },
   { resource: "exceptionHttpLog", view: "list", route: "/exception_http_log/list", code: "exception_http_log", component: lazyPage(exceptionHttpLogViews, "ExceptionHttpLogListList") },
+  { resource: "expiryAlert", view: "list", route: "/sku/expiry_alert_list", code: "sku_inventory:list", component: lazyPage(expiryAlertViews, "ExpiryAlertListList") },
   { resource: "inboundOrder", view: "normal", route: "/inbound/normal_list", code: "inbound:list", component: lazyPage(inboundOrderViews, "InboundOrderNormalList") },
   { resource: "inboundOrder", view: "return", route: "/inbound/return_list", code: "inbound:return_list", component: lazyPage(inboundOrderViews, "InboundOrderReturnList") },
   { resource: "inboundOrder", view: "reject", route: "/inbound/reject_list", code: "inbound:reject_list", component: lazyPage(inboundOrderViews, "InboundOrderRejectList") },
   { resource: "inboundPackage", view: "pack", route: "/inbound/pack/list", code: "inbound:pack_list", component: lazyPage(inboundPackageViews, "InboundPackagePackList") },
   { resource: "inventory", view: "list", route: "/sku/inventory_list", code: "sku_inventory:list", component: lazyPage(inventoryViews, "InventoryListList") },
+  { resource: "inventory", view: "nearExpiry", route: "/sku/near_expiry_list", code: "sku_inventory:list", component: lazyPage(inventoryViews, "InventoryNearExpiryList") },
   { resource: "inventoryJudgement", view: "all", route: "/sku/inventory_judgement_list", code: "inventory_judgement:list", component: lazyPage(inventoryJudgementViews, "InventoryJudgementAllList") },
   { resource: "inventoryLog", view: "list", route: "/sku/inventory_log_list", code: "sku_inventory:list", component: lazyPage(inventoryLogViews, "InventoryLogListList") },
   { resource: "inventoryShare", view: "list", route: "/sku/inventory_share_list", code: "inventory_share:list", component: lazyPage(inventoryShareViews, "InventoryShareListList") },

@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   numeric,
@@ -66,6 +67,8 @@ export const owner = pgTable("wms_owner", {
   contactName: varchar("contact_name", { length: 50 }),
   contactPhone: varchar("contact_phone", { length: 30 }),
   email: varchar("email", { length: 100 }),
+  minRemainingShelfLifeDays: integer("min_remaining_shelf_life_days"),
+  nearExpiryDays: integer("near_expiry_days"),
   remark: varchar("remark", { length: 200 }),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
@@ -92,6 +95,8 @@ export const sku = pgTable("wms_sku", {
   weight: numeric("weight", { precision: 14, scale: 3, mode: 'number' }).notNull(),
   remarkForWarehouse: varchar("remark_for_warehouse", { length: 200 }),
   remarkForOwner: varchar("remark_for_owner", { length: 200 }),
+  expiryTracked: boolean("expiry_tracked").default(false).notNull(),
+  shelfLifeDays: integer("shelf_life_days"),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
 }, (t) => [
@@ -304,6 +309,45 @@ export const moveLine = pgTable("wms_move_line", {
   index("wms_move_line_sku_id_idx").on(t.skuId),
   index("wms_move_line_from_location_id_idx").on(t.fromLocationId),
   index("wms_move_line_to_location_id_idx").on(t.toLocationId),
+]);
+/** Batches (批次): /sapi/wms/batch */
+export const batch = pgTable("wms_batch", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  skuId: integer("sku_id").references(() => sku.id).notNull(),
+  batchNo: varchar("batch_no", { length: 50 }).default("").notNull(),
+  productionDate: date("production_date", { mode: 'string' }),
+  expiryDate: date("expiry_date", { mode: 'string' }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  uniqueIndex("wms_batch_owner_id_sku_id_batch_no_uq").on(t.ownerId, t.skuId, t.batchNo),
+  index("wms_batch_sku_id_expiry_date_id_idx").on(t.skuId, t.expiryDate, t.id),
+  index("wms_batch_expiry_date_id_idx").on(t.expiryDate, t.id),
+  index("wms_batch_owner_id_expiry_date_id_idx").on(t.ownerId, t.expiryDate, t.id),
+]);
+/** Near-expiry alerts (临期预警记录): /sapi/wms/expiry-alert */
+export const expiryAlert = pgTable("wms_expiry_alert", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  inventoryId: integer("inventory_id").references(() => inventory.id).notNull(),
+  warehouseId: integer("warehouse_id").references(() => warehouse.id).notNull(),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  skuId: integer("sku_id").references(() => sku.id).notNull(),
+  batchNo: varchar("batch_no", { length: 50 }).default("").notNull(),
+  expiryDate: date("expiry_date", { mode: 'string' }).notNull(),
+  qty: integer("qty").notNull(),
+  windowDays: integer("window_days").notNull(),
+  alertDate: date("alert_date", { mode: 'string' }).notNull(),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  uniqueIndex("wms_expiry_alert_inventory_id_uq").on(t.inventoryId),
+  index("wms_expiry_alert_warehouse_id_alert_date_id_idx").on(t.warehouseId, t.alertDate, t.id),
+  index("wms_expiry_alert_owner_id_alert_date_id_idx").on(t.ownerId, t.alertDate, t.id),
+  index("wms_expiry_alert_sku_id_alert_date_id_idx").on(t.skuId, t.alertDate, t.id),
+  index("wms_expiry_alert_expiry_date_id_idx").on(t.expiryDate, t.id),
+  index("wms_expiry_alert_owner_id_expiry_date_id_idx").on(t.ownerId, t.expiryDate, t.id),
+  index("wms_expiry_alert_alert_date_id_idx").on(t.alertDate, t.id),
 ]);
 /** Inventory adjustments (库存调整): /sapi/wms/inventory-judgement */
 export const inventoryJudgement = pgTable("wms_inventory_judgement", {

@@ -4,6 +4,7 @@ import { resourceMeta } from "../shared/resources";
 import { schemas } from "../shared/schemas";
 /** What a generic handler needs for one resource. */
 export const bindings = {
+  batch: { meta: resourceMeta.batch, table: tables.batch, schemas: schemas.batch },
   carrierConfig: {
     meta: resourceMeta.carrierConfig,
     table: tables.carrierConfig,
@@ -28,6 +29,11 @@ export const bindings = {
     meta: resourceMeta.exceptionHttpLog,
     table: tables.exceptionHttpLog,
     schemas: schemas.exceptionHttpLog,
+  },
+  expiryAlert: {
+    meta: resourceMeta.expiryAlert,
+    table: tables.expiryAlert,
+    schemas: schemas.expiryAlert,
   },
   inboundOrder: {
     meta: resourceMeta.inboundOrder,
@@ -330,6 +336,30 @@ export const routeTable: Route[] = [
   { path: "/sapi/sys/user/page", resource: "user", operation: "page", permission: "user" },
   { path: "/sapi/sys/user/remove", resource: "user", operation: "remove", permission: "user" },
   {
+    path: "/sapi/wms/batch/add", resource: "batch", operation: "add",
+    permission: "sku_inventory:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/batch/detail", resource: "batch", operation: "detail", permission: "any",
+    scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/batch/edit", resource: "batch", operation: "edit",
+    permission: "sku_inventory:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/batch/list", resource: "batch", operation: "list", permission: "any",
+    scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/batch/page", resource: "batch", operation: "page", permission: "any",
+    scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/batch/remove", resource: "batch", operation: "remove",
+    permission: "sku_inventory:list", scope: { owner: "ownerId" },
+  },
+  {
     path: "/sapi/wms/carrier-config/add", resource: "carrierConfig", operation: "add",
     permission: "carrier_config:edit", scope: { warehouse: "warehouseId" },
   },
@@ -447,6 +477,30 @@ export const routeTable: Route[] = [
   {
     path: "/sapi/wms/ec-platform-sku/remove", resource: "ecPlatformSku", operation: "remove",
     permission: "sku:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/expiry-alert/add", resource: "expiryAlert", operation: "add",
+    permission: "sku_inventory:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/expiry-alert/detail", resource: "expiryAlert", operation: "detail",
+    permission: "any", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/expiry-alert/edit", resource: "expiryAlert", operation: "edit",
+    permission: "sku_inventory:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/expiry-alert/list", resource: "expiryAlert", operation: "list",
+    permission: "any", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/expiry-alert/page", resource: "expiryAlert", operation: "page",
+    permission: "any", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/expiry-alert/remove", resource: "expiryAlert", operation: "remove",
+    permission: "sku_inventory:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
   },
   {
     path: "/sapi/wms/inbound-order-line/add", resource: "inboundOrderLine", operation: "add",

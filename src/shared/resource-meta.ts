@@ -3,7 +3,8 @@
  * writes into generated/shared/resources.ts: one definition, read by the generator, the server's generic
  * handlers and the console's widgets alike.
  */
-export const FIELD_TYPES = ['string', 'text', 'int', 'number', 'money', 'boolean', 'enum', 'ref', 'refs', 'strings', 'datetime', 'password', 'secret'] as const;
+export const FIELD_TYPES = ['string', 'text', 'int', 'number', 'money', 'boolean', 'enum', 'ref', 'refs', 'strings', 'datetime', 'date', 'password', 'secret'] as const;
+/** `date`: a calendar date without time or zone, `yyyy-MM-dd` on the wire and a PostgreSQL `date` (e.g. a batch's expiry date). */
 export type FieldType = (typeof FIELD_TYPES)[number];
 /** codes: comma-joined values (the multi-line multi-input, spec 2.10): one value matches as contains, several as IN. */
 export const FILTER_KINDS = ['eq', 'contains', 'in', 'dateRange', 'codes'] as const;

@@ -16,6 +16,7 @@
  */
 import { Cron } from 'croner';
 import * as yup from 'yup';
+import { isCalendarDate } from './calendar';
 import type { Label } from './resource-meta';
 
 export type Lang = 'en' | 'zh';
@@ -46,6 +47,7 @@ export const ruleTexts: Record<Lang, Record<string, string>> = {
     oneOf: '{label} must be one of: {values}',
     boolean: '{label} must be true or false',
     date: '{label} must be a date',
+    calendarDate: '{label} must be a date written yyyy-MM-dd',
     list: '{label} must be a list',
     maxItems: '{label} can hold at most {max} entries',
     email: '{label} must be an email address',
@@ -71,6 +73,7 @@ export const ruleTexts: Record<Lang, Record<string, string>> = {
     oneOf: '{label}必须是以下之一：{values}',
     boolean: '{label}只能是是或否',
     date: '{label}必须是日期',
+    calendarDate: '{label}必须是 yyyy-MM-dd 格式的日期',
     list: '{label}必须是列表',
     maxItems: '{label}最多{max}条',
     email: '{label}必须是邮箱地址',
@@ -398,6 +401,18 @@ export function rules(lang: Lang, mode: FormMode | 'query', source: Source = 'wi
         .transform((v, orig) => (isEmpty(orig) ? empty(o) : typeof orig === 'string' ? instantOrInvalid(orig.trim()) : orig));
       const instant: PlainCheck = (v) => (typeof v === 'string' && parseInstant(v.trim())) || NOT_PLAIN;
       return plain(need(s.nullable(), label, o.required), instant);
+    },
+    /**
+     * A calendar date (the manifest's `date` type, e.g. a batch's expiry date): text `yyyy-MM-dd` naming a real
+     * day (shared/calendar.ts), kept as that text (no time, no zone: never shifted); '' or null empties it.
+     */
+    calendarDate(label: Label, o: Presence = {}) {
+      const bad = msg('calendarDate', label);
+      const s = typed(yup.string(), source).typeError(bad).transform(trimText)
+        .transform((v, orig) => (isEmpty(orig) || v === '' ? empty(o) : v))
+        .test('calendarDate', bad, (v) => v === undefined || v === null || isCalendarDate(v));
+      const day: PlainCheck = (v) => (typeof v === 'string' && isCalendarDate(v.trim()) ? v.trim() : NOT_PLAIN);
+      return plain(need(s.nullable(), label, o.required), day);
     },
     /**
      * A list filter's day or instant, kept as text for the filter to read in the caller's time zone

@@ -24,6 +24,8 @@ import { permissionTree } from '../../generated/shared/permissions';
 import { KIND_RESOURCE, PRINT_KINDS } from '../../src/server/domain/print/kinds';
 import { sapiRoutesOf, type RegisteredRoute } from '../../src/server/http/sapi';
 import type { ResourceSpec } from '../../src/shared/resource-meta';
+import { addDays } from '../../src/shared/calendar';
+import { recordNearExpiry, serverToday } from '../../src/server/domain/inventory/expiry';
 import { startSmsaFake, SMSA_KEY, type SmsaFake } from './carriers/smsa-fake';
 import { documentFixture, testDatabases, uploadXlsx, userWith, waitImportJob } from './harness';
 
@@ -147,6 +149,12 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     await ok('/sapi/wms/count/reject', { id: cc.id, rejectReason: 'fixture' });
   }
 
+  /** A batch with an expiry date and stock near expiry of owner `o` in warehouse `w` (issue 30: batches, near-expiry alerts). */
+  async function expiringStock(w: number, o: number, skuId: number) {
+    const inbound = await ok('/sapi/wms/inbound-order/add', { warehouseId: w, ownerId: o, lines: [{ skuId, batchNo: 'E1', plannedQty: 1 }] });
+    await ok('/sapi/wms/inbound-order/receive', { id: inbound.id, lines: [{ lineId: inbound.lines[0].id, qty: 1, expiryDate: addDays(serverToday(), 5) }] });
+  }
+
   beforeAll(async () => {
     await f.setUp(kind, { A1: 'A', A2: 'A', B1: 'B', B2: 'B' });
     [, w2] = ((await call('/sapi/wms/warehouse/list', { sortProp: 'id', sortOrder: 'asc' })).data as Rec[]).map((w) => w.id);
@@ -164,6 +172,11 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     await recordsOf(w2, f.ownerA, configs.out);
     await recordsOf(f.w1, f.ownerB, configs.in);
     await recordsOf(w2, f.ownerB, configs.out);
+    for (const o of [f.ownerA, f.ownerB]) {
+      const tracked = (await ok('/sapi/wms/sku/add', { ownerId: o, sku: `EXP-${o}`, name: 'Dates', enable: true, categoryId: f.categoryId, weight: 1, expiryTracked: true })).id;
+      for (const w of [f.w1, w2]) await expiringStock(w, o, tracked);
+    }
+    await recordNearExpiry(f.t.database.db, serverToday());
     await ok('/sapi/wms/inventory-share/add', { title: 'Every warehouse of A', ownerId: f.ownerA }); // no warehouse: out of a warehouse-limited scope
     for (const z of (await ok('/sapi/wms/warehouse-zone/list', {})) as Rec[]) zones[z.warehouseId] = z.id;
     const codes = permissionTree.map((p) => p.code).filter((c) => c !== 'admin');

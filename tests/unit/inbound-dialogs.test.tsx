@@ -7,7 +7,9 @@
  * and warehouse not sent); the view dialog with its lines; the receiving screen looks the order up through
  * /scan (the server msg when it is not found), defaults each line to what remains and sends the right
  * /receive body, then shows the new state and clears; a scanned package ("Package <no>") starts each line at
- * what that package holds of its SKU + batch, so confirming receives that carton.
+ * what that package holds of its SKU + batch, so confirming receives that carton; a scanned GS1-128 label
+ * counts by its GTIN and fills the line's batch and dates, typed dates are sent, unreadable labels and a
+ * second batch on a counting line are refused (issue 30).
  */
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,6 +20,7 @@ import { DocumentScreen } from '../../src/client/kit/screen/DocumentScreen';
 import { documentScreenMessages } from '../../src/client/kit/screen/messages';
 import { InboundReceivePage, inboundMessages, toReceiveBody } from '../../src/client/screens/inbound';
 import { scanReceipts } from '../../src/client/screens/inbound/InboundReceivePage';
+import { applyLabel, gtinCodes } from '../../src/client/screens/inbound/formSchema';
 import { orderImportMessages } from '../../src/client/screens/orderImport';
 import { packageMessages } from '../../src/client/screens/packages/messages';
 import { OWNER_A, OWNER_B, WH_1, WH_2, clickRowAction, i18nOf, keysOf as keys, pickSku as pickSkuIn, renderWithAdmin, rowOf, stubDataProvider as stubWith, type Lists } from './console-harness';
@@ -352,6 +355,56 @@ describe('receiving screen', () => {
     expect(result.getAttribute('data-status')).toBe('3');
     expect(screen.queryByTestId('inbound-exec-order')).toBeNull();
     expect((screen.getByTestId('inbound-scan') as HTMLInputElement).value).toBe('');
+  });
+
+  it('sends typed batch dates; a GS1 label fills a line once, and not over another batch it is counting', () => {
+    expect(toReceiveBody(ORDER, [{ lineId: 51, qty: '2', batchNo: 'B1', productionDate: '2026-01-02', expiryDate: '' }], false))
+      .toEqual({ id: 5, lines: [{ lineId: 51, qty: 2, productionDate: '2026-01-02' }] });
+    const r = { lineId: 51, qty: '3', batchNo: 'B1', productionDate: '', expiryDate: '' };
+    const label = { elements: [], gtin: '09501101530003', batchNo: 'AB-123', expiryDate: '2027-07-04' };
+    expect(applyLabel(r, label, false)).toEqual({ values: { ...r, batchNo: 'AB-123', expiryDate: '2027-07-04' } });
+    expect(applyLabel(r, label, true)).toEqual({ conflict: 'batchNo', was: 'B1' });
+    expect(applyLabel({ ...r, batchNo: 'AB-123', expiryDate: '2027-07-05' }, label, true)).toEqual({ conflict: 'expiryDate', was: '2027-07-05' });
+    expect(applyLabel({ ...r, batchNo: '' }, { elements: [], gtin: '1', bestBeforeDate: '2027-01-31' }, true)).toEqual({ values: { ...r, batchNo: '', expiryDate: '2027-01-31' } });
+    expect(gtinCodes('00012345678905')).toEqual(['00012345678905', '0012345678905', '012345678905']);
+  });
+
+  it('counts a scanned GS1-128 label by its GTIN and count, with its lot and expiry date, and refuses an unreadable one', async () => {
+    const call = vi.fn((path: string, body?: any) => {
+      if (path.endsWith('/scan')) return Promise.resolve<any>(ORDER);
+      if (path.endsWith('/findByCode')) return Promise.resolve<any>(body.code === '9501101530003' ? [{ id: 7, sku: 'ROSE', name: 'Rose' }] : []);
+      return Promise.resolve<any>({ ...ORDER, status: 2 });
+    });
+    renderIn(<InboundReceivePage type={1} />, stubDataProvider({}, call as any));
+    const scan = await screen.findByTestId('inbound-scan');
+    fireEvent.change(scan, { target: { value: 'IN202405010005' } });
+    fireEvent.keyDown(scan, { key: 'Enter' });
+    await screen.findByTestId('inbound-exec-order');
+    const lineScan = async (code: string) => {
+      const box = screen.getByTestId('inbound-line-scan');
+      const before = Number(screen.getByTestId('inbound-line-scan-box').getAttribute('data-scans'));
+      fireEvent.change(box, { target: { value: code } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      await waitFor(() => expect(Number(screen.getByTestId('inbound-line-scan-box').getAttribute('data-scans'))).toBe(before + 1));
+      return screen.getByTestId('inbound-line-scan-message');
+    };
+    const values = (id: string) => (screen.getAllByTestId(id) as HTMLInputElement[]).map((i) => i.value);
+    // the human readable form, 2 cartons of (37) 2 each: 4 units onto the first ROSE line with room
+    expect((await lineScan('2*(01)09501101530003(17)270704(10)AB-123(37)2')).getAttribute('data-ok')).toBe('true');
+    expect(values('inbound-exec-qty')).toEqual(['4', '0']);
+    expect(values('inbound-exec-batch')).toEqual(['AB-123', 'B2']);
+    expect(values('inbound-exec-expiry')).toEqual(['2027-07-04', '']);
+    // the same line, another lot: refused, nothing counted
+    const other = await lineScan('(01)09501101530003(17)270704(10)ZZ-9');
+    expect([other.getAttribute('data-ok'), other.textContent]).toEqual(['false', 'Line 1 is being received as Batch number AB-123: confirm it before scanning ZZ-9']);
+    const bad = await lineScan('(01)09501101530003(17)271304');
+    expect(bad.textContent).toBe('Not a readable GS1 label (no such date, AI 17)');
+    expect(values('inbound-exec-qty')).toEqual(['4', '0']);
+    fireEvent.change(screen.getAllByTestId('inbound-exec-production')[0], { target: { value: '2026-07-04' } });
+    fireEvent.click(await screen.findByTestId('inbound-receive-confirm'));
+    await waitFor(() => expect(call).toHaveBeenCalledWith('/sapi/wms/inbound-order/receive', {
+      id: 5, lines: [{ lineId: 51, qty: 4, batchNo: 'AB-123', productionDate: '2026-07-04', expiryDate: '2027-07-04' }],
+    }));
   });
 
   const PACKAGE = { id: 81, packageNo: 'PI-81', orderId: 5, waybillNo: 'WB-81', lines: [{ skuId: 7, sku: 'ROSE', skuName: 'Rose', batchNo: 'B2', qty: 3 }] };

@@ -371,7 +371,7 @@ describe('the generated inventory list (resources.yaml inventory.screen)', () =>
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual([
       'No.', 'Company', 'Warehouse', 'Goods owner', 'SKU', 'Image', 'Quantity', 'Locked quantity', 'Product name', 'Goods number',
-      'Category', 'Colour', 'Size', 'Weight (kg)', 'Batch number', 'Suppliers', 'Platforms', 'Operations',
+      'Category', 'Colour', 'Size', 'Weight (kg)', 'Batch number', 'Expiry date', 'Suppliers', 'Platforms', 'Operations',
     ]);
     const sortable = screen.getAllByRole('columnheader').filter((h) => h.querySelector('.MuiTableSortLabel-root')).map((h) => h.textContent);
     expect(sortable).toEqual(['Quantity', 'Locked quantity']);

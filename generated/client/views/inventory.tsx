@@ -30,3 +30,9 @@ export const InventoryListList = () => <DocumentScreen
   resource="inventory"
   view="list"
 />;
+/** Inventory: Near-expiry stock (/sku/near_expiry_list). */
+export const InventoryNearExpiryList = () => <DocumentScreen
+  source={screenSource}
+  resource="inventory"
+  view="nearExpiry"
+/>;

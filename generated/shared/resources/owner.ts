@@ -81,6 +81,18 @@ export const ownerMeta = {
       readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false, computed: true,
     },
     {
+      name: "minRemainingShelfLifeDays", type: "int", column: "min_remaining_shelf_life_days",
+      en: "Minimum remaining shelf life for outbound (days)", zh: "出库最低剩余保质期(天)", required: false,
+      min: 0, max: 36500, allowAll: false, unique: false, sortable: false, list: false, form: true,
+      readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
+    },
+    {
+      name: "nearExpiryDays", type: "int", column: "near_expiry_days",
+      en: "Near-expiry window (days)", zh: "临期预警天数", required: false, min: 1, max: 3650,
+      allowAll: false, unique: false, sortable: false, list: false, form: true,
+      readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
+    },
+    {
       name: "remark", type: "string", column: "remark", en: "Remark", zh: "备注", required: false,
       maxLength: 200, allowAll: false, unique: false, sortable: false, list: false, form: true,
       readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
@@ -129,6 +141,8 @@ export const ownerMeta = {
         { field: "contactName" },
         { field: "contactPhone" },
         { field: "email" },
+        { field: "minRemainingShelfLifeDays" },
+        { field: "nearExpiryDays" },
         { field: "remark" },
       ],
     },

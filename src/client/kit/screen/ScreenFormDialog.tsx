@@ -124,6 +124,8 @@ const OneInput = ({ screen, item, mode, fixed }: { screen: Screen; item: ScreenI
     case 'int': case 'number': return <NumberInput {...common} inputProps={typed} />;
     // sent as the instant picked in the browser's zone (not zoneless text the server would read in its own zone)
     case 'datetime': return box(<InstantInput source={f.name} label={label} disabled={disabled} testId={`${testId}-input`} isRequired={isRequired} />);
+    // a calendar date: the browser's date box, which reads and writes yyyy-MM-dd (no time, no zone)
+    case 'date': return <TextInput {...common} type="date" InputLabelProps={{ shrink: true }} inputProps={typed} />;
     case 'text': return box(<TextInput {...common} multiline minRows={2} />, true);
     default: return <TextInput {...common} inputProps={{ maxLength: f.maxLength, ...typed }} />;
   }

@@ -24,6 +24,7 @@ const CARDS: Array<{ key: keyof DashboardCounts; label: string }> = [
   { key: 'outboundToShip', label: 'app.dashboard.outbound_to_ship' },
   { key: 'receivedToday', label: 'app.dashboard.received_today' },
   { key: 'shippedToday', label: 'app.dashboard.shipped_today' },
+  { key: 'nearExpiry', label: 'screens.inventoryNearExpiry' },
 ];
 
 const StatCard = ({ label, value, testId }: { label: string; value: string; testId: string }) => (

@@ -17,6 +17,8 @@ export interface DashboardCounts {
   outboundToShip: number;
   receivedToday: number;
   shippedToday: number;
+  /** Stock records near expiry (their owner's window, expired included; issue 30). */
+  nearExpiry: number;
 }
 
 export interface DashboardOverview {

@@ -14,8 +14,14 @@
  *   the first line of its SKU with room; more than planned (unless over-receipt is allowed), codes of no SKU of
  *   the order's owner and SKUs not on the order are refused at the scan (red, named, low beep), nothing
  *   counted. "Scanned" shows received + receive now / planned per line, the bar the total;
- * - Confirm (inbound:receive) sends /receive {id, lines: [{lineId, qty, batchNo?}], overReceipt?}, shows the
- *   order's new state (Receiving / Completed) and clears the screen for the next scan.
+ * - a GS1-128 label scanned there (issue 30; shared/gs1.ts, raw `]C1...` or `(01)...(17)...(10)...`) counts
+ *   by its GTIN (AI 01, also as GTIN-13 / UPC-A) and its count (AI 37 / 30, else 1) and fills the line's batch
+ *   (AI 10), production date (11) and expiry date (17, else best before 15); a label of another batch or
+ *   expiry date than the line is already counting is refused (one line, one batch); an unreadable label is
+ *   refused naming what is wrong. Production and expiry dates can also be typed (date boxes per line);
+ * - Confirm (inbound:receive) sends /receive {id, lines: [{lineId, qty, batchNo?, productionDate?,
+ *   expiryDate?}], overReceipt?}, shows the order's new state (Receiving / Completed) and clears the screen
+ *   for the next scan.
  */
 import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -35,6 +41,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Gs1Error, looksLikeGs1, parseGs1, type Gs1Data } from '../../../shared/gs1';
 import { canTake } from '../../../shared/workflow';
 import { Permitted } from '../../widgets/Permitted';
 import { errorMessage } from '../../widgets/errorMessage';
@@ -44,7 +51,7 @@ import { countMessage, countOf, countScan, lineProgress, scanProgress, type Coun
 import { useSkuLookup } from '../../widgets/skuByCode';
 import { BATCH_NO_MAX, CODE_INBOUND_RECEIVE, INBOUND_WORKFLOW, InboundOrderType, kindOf, type InboundRecord } from './constants';
 import { useEnumLabel } from '../../kit/cells';
-import { receiptDefaults, receiptQtyError, remainingOf, toReceiveBody, type ReceiptValues } from './formSchema';
+import { applyLabel, gtinCodes, receiptDefaults, receiptQtyError, remainingOf, toReceiveBody, type ReceiptValues } from './formSchema';
 import { inboundApi } from './inboundApi';
 import { InboundHeader } from './InboundHeader';
 
@@ -59,6 +66,8 @@ const LINE_HEADS = [
   'app.inbound.line.receive_qty',
   'wms.widgets.lineScan.column',
   'resources.inboundOrderLine.fields.batchNo',
+  'resources.batch.fields.productionDate',
+  'resources.batch.fields.expiryDate',
 ];
 
 /** The lines as the scan counting sees them: "receive now" counted on top of what was received before. */
@@ -156,17 +165,41 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
     const current = orderRef.current;
     const gone = () => ({ ok: false, message: translate('wms.widgets.lineScan.no_order', { code }) });
     if (!current) return gone();
-    const hits = await lookup(code, Number(current.ownerId), (current.lines ?? []).map((l) => ({ skuId: Number(l.skuId), sku: l.sku, skuName: l.skuName })));
+    // a GS1 label: its GTIN and count, then its batch and dates for the line (see module doc)
+    let label: Gs1Data | undefined;
+    if (looksLikeGs1(code)) {
+      try {
+        label = parseGs1(code);
+      } catch (e) {
+        const p = e instanceof Gs1Error ? e : new Gs1Error('empty');
+        return { ok: false, message: translate('app.inbound.gs1.invalid', { problem: translate(`app.inbound.gs1.problem.${p.problem}`), ai: p.ai ? `, AI ${p.ai}` : '' }) };
+      }
+      if (!label.gtin) return { ok: false, message: translate('app.inbound.gs1.no_gtin') };
+    }
+    const skuLines = (current.lines ?? []).map((l) => ({ skuId: Number(l.skuId), sku: l.sku, skuName: l.skuName }));
+    let hits: Awaited<ReturnType<typeof lookup>> = [];
+    for (const c of label ? gtinCodes(label.gtin) : [code]) {
+      hits = await lookup(c, Number(current.ownerId), skuLines);
+      if (hits.length) break;
+    }
     if (orderRef.current !== current) return gone();
+    const units = label ? qty * (label.count ?? 1) : qty;
     const base = countingRef.current ? receiptsRef.current : receiptsRef.current.map((r) => ({ ...r, qty: '0' }));
     const lines = countLinesOf(current, base);
-    const result = countScan(lines, hits.map((h) => h.id), qty, overRef.current);
+    const result = countScan(lines, hits.map((h) => h.id), units, overRef.current);
     if (result.ok) {
+      const before = base[result.index];
+      const labelled = label ? applyLabel(before, label, countOf(before.qty) > 0) : { values: before };
+      if ('conflict' in labelled) {
+        const field = translate(`resources.batch.fields.${labelled.conflict}`);
+        const value = labelled.conflict === 'batchNo' ? label!.batchNo : label!.expiryDate ?? label!.bestBeforeDate;
+        return { ok: false, message: translate('app.inbound.gs1.other', { line: result.index + 1, field, was: labelled.was, value: value ?? '' }) };
+      }
       countingRef.current = true;
-      putReceipts(base.map((r, i) => (i === result.index ? { ...r, qty: String(result.counted) } : r)));
+      putReceipts(base.map((r, i) => (i === result.index ? { ...labelled.values, qty: String(result.counted) } : r)));
       setFormError(undefined);
     }
-    const m = countMessage(result, code, qty, lines, hits, 'over');
+    const m = countMessage(result, label ? label.gtin! : code, units, lines, hits, 'over');
     return { ok: m.ok, message: translate(`wms.widgets.lineScan.${m.key}`, m.params) };
   };
   const countLines = order ? countLinesOf(order, receipts) : [];
@@ -289,6 +322,18 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
                           slotProps={{ htmlInput: { maxLength: BATCH_NO_MAX, 'data-testid': 'inbound-exec-batch' } }}
                         />
                       </TableCell>
+                      {(['productionDate', 'expiryDate'] as const).map((field) => (
+                        <TableCell key={field} sx={{ minWidth: 150 }}>
+                          <TextField
+                            size="small"
+                            type="date"
+                            value={r?.[field] ?? ''}
+                            onChange={(e) => setReceipt(index, { [field]: e.target.value })}
+                            disabled={!receivable || working}
+                            slotProps={{ htmlInput: { 'data-testid': `inbound-exec-${field === 'expiryDate' ? 'expiry' : 'production'}` } }}
+                          />
+                        </TableCell>
+                      ))}
                     </TableRow>
                   );
                 })}

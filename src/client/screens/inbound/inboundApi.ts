@@ -31,6 +31,9 @@ export interface ReceiptLine {
   lineId: number;
   qty: number;
   batchNo?: string;
+  /** `yyyy-MM-dd` (issue 30): the batch's dates. */
+  productionDate?: string;
+  expiryDate?: string;
 }
 
 export interface ReceiveBody {

@@ -34,6 +34,16 @@ const en = {
         qty_not_negative: 'Cannot be below 0',
         qty_too_big: 'Quantity too large',
       },
+      // a scanned GS1-128 label (issue 30; shared/gs1.ts): what is wrong with it
+      gs1: {
+        invalid: 'Not a readable GS1 label (%{problem}%{ai})',
+        no_gtin: 'The GS1 label names no product (GTIN, AI 01)',
+        other: 'Line %{line} is being received as %{field} %{was}: confirm it before scanning %{value}',
+        problem: {
+          empty: 'empty', unknownAi: 'unknown application identifier', tooShort: 'a value is too short', tooLong: 'a value is too long',
+          notDigits: 'digits expected', badCharacters: 'characters GS1 does not allow', checkDigit: 'wrong check digit', badDate: 'no such date', repeatedAi: 'an identifier appears twice',
+        },
+      },
       success: 'Operation successful',
     },
   },
@@ -71,6 +81,15 @@ const zh: Messages = {
         qty_integer: '只能输入整数',
         qty_not_negative: '不能小于0',
         qty_too_big: '数量过大',
+      },
+      gs1: {
+        invalid: '无法识别的GS1标签（%{problem}%{ai}）',
+        no_gtin: 'GS1标签未包含商品编码（GTIN，AI 01）',
+        other: '第 %{line} 行正按%{field} %{was} 收货：请先确认收货，再扫描 %{value}',
+        problem: {
+          empty: '内容为空', unknownAi: '未知的应用标识符', tooShort: '数据过短', tooLong: '数据过长',
+          notDigits: '应为数字', badCharacters: '含GS1不允许的字符', checkDigit: '校验位错误', badDate: '日期不存在', repeatedAi: '标识符重复',
+        },
       },
       success: '操作成功',
     },

@@ -11,12 +11,15 @@
  * (domain/quotas.ts: 409 "Monthly limit of inbound orders reached (N)"), recreate too.
  *
  * Actions (POST /sapi/wms/inbound-order/<action>, codes from the manifest):
- * - `receive {id, lines: [{lineId, qty, batchNo?}], overReceipt?}`: in ONE transaction (the order row locked
- *   FOR UPDATE, so receipts of one order queue): each line's receivedQty grows, stock grows through the
- *   ledger (bizType 1, bizNo = order number, bizNoExtra = store order number) into the received batch
- *   (default: the line's batch); the order becomes COMPLETED when every line has its planned quantity, else
- *   RECEIVING. Receiving more than planned is refused (409, naming the line) unless `overReceipt: true`,
- *   and then visible as receivedQty > plannedQty.
+ * - `receive {id, lines: [{lineId, qty, batchNo?, productionDate?, expiryDate?}], overReceipt?}`: in ONE
+ *   transaction (the order row locked FOR UPDATE, so receipts of one order queue): each line's receivedQty
+ *   grows, stock grows through the ledger (bizType 1, bizNo = order number, bizNoExtra = store order number)
+ *   into the received batch (default: the line's batch); the order becomes COMPLETED when every line has its
+ *   planned quantity, else RECEIVING. Receiving more than planned is refused (409, naming the line) unless
+ *   `overReceipt: true`, and then visible as receivedQty > plannedQty. The dates (`yyyy-MM-dd`, issue 30) go
+ *   on the batch: checked before the transaction (an expiry-tracked SKU needs an expiry date, or a production
+ *   date and a shelf life; a batch's dates never change: inventory/expiry.ts planReceiptDates, 400 naming the
+ *   line and field), stored in it (storeBatchDates).
  * - `complete {id}`: closes a partly received order (the rest will not come): RECEIVING -> COMPLETED.
  * - `cancel {id}`: CREATED -> CANCELLED.
  * - `submitProblem {id, problemReason}` (reason required) -> PROBLEM; `cancelProblem {id}` -> back to
@@ -44,13 +47,14 @@ import type { BodyRule } from '../../http/body';
 import { notAllowed, takeStep, transition, workflowOf } from '../../crud/workflow';
 import { BizError, fieldError, stockItem } from '../../http/errors';
 import { checkOwnerSkuLines, documentNo, linesField, linesSchema, PendingLines, QTY_MAX, requireState } from '../documents';
+import { planReceiptDates, storeBatchDates } from '../inventory/expiry';
 import { applyLedger } from '../inventory/ledger';
 import { inboundQuota, reserveQuota } from '../quotas';
 import { checkPackedLines, inboundPackages, removeOrderPackages, scanFields, scanOrder } from '../packages';
 
 type Row = Record<string, unknown>;
 interface LineInput { skuId: number; batchNo?: string | null; plannedQty: number }
-interface Receipt { lineId: number; qty: number; batchNo?: string | null }
+interface Receipt { lineId: number; qty: number; batchNo?: string | null; productionDate?: string | null; expiryDate?: string | null }
 
 const L = (en: string, zh: string) => ({ en, zh });
 const texts = {
@@ -143,7 +147,9 @@ export const inboundOrderHooks: ResourceHooks = {
 const asTx = (call: CrudCall, tx: unknown): CrudCall => ({ ...call, db: tx as Db });
 const orderOf = (call: CrudCall) => findInScope(call, bindings.inboundOrder, call.body.id);
 
-/** The body of receive: `{id, lines: [{lineId, qty, batchNo?}], overReceipt?}`. */
+const batchLabel = (field: string) => manifestLabel(field, meta(bindings.batch))!;
+
+/** The body of receive: `{id, lines: [{lineId, qty, batchNo?, productionDate?, expiryDate?}], overReceipt?}`. */
 export const receiveBody: BodyRule<{ id: number; lines: Receipt[]; overReceipt?: boolean }> = {
   schema: (lang) => {
     const r = rules(lang, 'add');
@@ -151,15 +157,31 @@ export const receiveBody: BodyRule<{ id: number; lines: Receipt[]; overReceipt?:
       lineId: r.ref(requestLabels.lineId, { required: true }),
       qty: r.number(lineLabel('receivedQty'), { required: true, integer: true, min: 1, max: QTY_MAX }),
       batchNo: r.string(lineLabel('batchNo'), { maxLength: 50 }),
+      productionDate: r.calendarDate(batchLabel('productionDate')),
+      expiryDate: r.calendarDate(batchLabel('expiryDate')),
     })).shape({ id: r.recordId(), overReceipt: r.boolean(requestLabels.overReceipt) });
   },
 };
+
+/** The batch dates of a receipt (inventory/expiry.ts), checked before the transaction: each line's SKU and batch as received. */
+async function receiptDates(call: CrudCall, order: Row, receipts: Receipt[]) {
+  const ids = receipts.map((e) => e.lineId);
+  const lines = await call.db.select({ id: inboundOrderLine.id, skuId: inboundOrderLine.skuId, batchNo: inboundOrderLine.batchNo })
+    .from(inboundOrderLine).where(and(eq(inboundOrderLine.orderId, order.id as number), inArray(inboundOrderLine.id, ids)));
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  return planReceiptDates(call.db, call.ctx.lang, order.ownerId as number, receipts.flatMap((e, index) => {
+    const l = byId.get(e.lineId);
+    return l ? [{ index, skuId: l.skuId, batchNo: e.batchNo ?? l.batchNo, productionDate: e.productionDate, expiryDate: e.expiryDate }] : [];
+  }));
+}
 
 /** receive (receiveBody; see module doc). Returns the order after receiving. */
 export async function receiveInbound(call: CrudCall): Promise<Row> {
   const lang = call.ctx.lang;
   const form = call.body as { lines: Receipt[]; overReceipt?: boolean };
-  const { id } = await orderOf(call);
+  const found = await orderOf(call);
+  const { id } = found;
+  const dates = await receiptDates(call, found, form.lines);
   await call.db.transaction(async (txRaw) => {
     const c = asTx(call, txRaw);
     const tx = c.db;
@@ -180,6 +202,7 @@ export async function receiveInbound(call: CrudCall): Promise<Row> {
       }
       moves.push({ warehouseId: order.warehouseId as number, ownerId: order.ownerId as number, skuId: line.skuId, batchNo: e.batchNo ?? line.batchNo, qty: e.qty });
     }
+    await storeBatchDates(tx, lang, order.ownerId as number, dates);
     await applyLedger(tx, moves.map((m) => ({
       target: { warehouseId: m.warehouseId, ownerId: m.ownerId, skuId: m.skuId, batchNo: m.batchNo },
       qtyChange: m.qty, lockQtyChange: 0, bizType: BizType.INBOUND_ORDER, bizNo: order.orderNo as string, bizNoExtra: (order.storeOrderNo as string | null) ?? null,

@@ -8,14 +8,16 @@
  * - `categoryIds`: the SKU's category is one of these;
  * - `ecPlatform`: the SKU has a platform SKU on that platform;
  * - `locationId`: the record has stock (qty > 0) on that location (issue 29);
+ * - `nearExpiry: true` / `expiringWithinDays`: stock near expiry (issue 30; inventory/expiry.ts nearExpirySql);
  * and decorates records with `skuEntity` {sku, name, goodsNo, category, color, size, weight, goodsImageUrl},
- * `supplierNames`, `ecPlatforms` and `locations` [{locationId, code, qty, lockQty}] (its location rows holding
- * stock, in pick sequence; issue 29, an extra field beside spec 3's): sub-selects of the read's one statement
- * (crud/records-sql.ts).
+ * `supplierNames`, `ecPlatforms`, `locations` [{locationId, code, qty, lockQty}] (its location rows holding
+ * stock, in pick sequence; issue 29, an extra field beside spec 3's) and `expiryDate` (its batch's,
+ * `yyyy-MM-dd` or null; issue 30): sub-selects of the read's one statement (crud/records-sql.ts).
  */
 import type { ResourceHooks } from '../../crud/handlers';
 import { escapeLike } from '../../crud/filters';
 import { supplierNamesAndPlatforms } from '../sku';
+import { expiryDateSql, nearExpirySql } from './expiry';
 
 export const inventoryHooks: ResourceHooks = {
   filterSql(q, p, t) {
@@ -35,6 +37,8 @@ export const inventoryHooks: ResourceHooks = {
     if (typeof q.locationId === 'number') {
       out.push(`exists (select 1 from "wms_location_inventory" li where li."inventory_id" = ${t}."id" and li."location_id" = ${p.add(q.locationId)} and li."qty" > 0)`);
     }
+    if (typeof q.expiringWithinDays === 'number') out.push(nearExpirySql(t, p, q.expiringWithinDays));
+    else if (q.nearExpiry === true) out.push(nearExpirySql(t, p));
     return out;
   },
   recordSql: ({ t, refAlias }) => {
@@ -51,6 +55,7 @@ export const inventoryHooks: ResourceHooks = {
           expr: `coalesce((select json_agg(json_build_object('locationId', l."id", 'code', l."code", 'qty', li."qty", 'lockQty', li."lock_qty") order by l."pick_sequence", l."id")
             from "wms_location_inventory" li join "wms_location" l on l."id" = li."location_id" where li."inventory_id" = ${t}."id" and li."qty" > 0), '[]'::json)`,
         },
+        { key: 'expiryDate', expr: expiryDateSql(t) },
       ],
       joins: `left join "wms_sku_category" sc on sc."id" = ${s}."category_id"`,
     };

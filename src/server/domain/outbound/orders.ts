@@ -14,7 +14,9 @@
  *
  * Actions (POST /sapi/wms/outbound-order/<action>):
  * - `allocate {id}`: in ONE transaction, for each line the candidate stock rows (same warehouse, owner, SKU,
- *   and batch when the line names one; oldest first) are locked FOR UPDATE in id order (read with the lines in
+ *   and batch when the line names one; in FEFO order for expiry-tracked SKUs, earliest expiry first, expired stock
+ *   and stock below the owner's minimum remaining shelf life never taken: inventory/expiry.ts; oldest first for
+ *   the others) are locked FOR UPDATE in id order (read with the lines in
  *   one statement), then their location rows are read and the line takes the available quantity
  *   (qty - lockQty) of the lockable locations in pick sequence (issue 29 step 2, ./stock.ts planReservation)
  *   until it is covered; lockQty grows through the ledger at exactly those locations and
@@ -64,6 +66,8 @@ const texts = {
   notPacked: L('Not every line is packed: {item} has {packed} of {qty} in packages', '明细未全部装箱：{item}已装 {packed} / {qty}'),
   noOrder: L('Outbound order does not exist: {code}', '出库单不存在：{code}'),
   manyOrders: L('Multiple outbound orders found for {code}: {numbers}', '找到多个出库单（{code}）：{numbers}'),
+  expired: L('{n} of {sku} are expired', '{sku} 有 {n} 件已过期'),
+  belowShelfLife: L('{n} of {sku} are expired or below the minimum remaining shelf life ({days} days)', '{sku} 有 {n} 件已过期或低于最低剩余保质期（{days} 天）'),
 };
 const fill = fillText;
 
@@ -165,7 +169,12 @@ export async function allocateOutbound(call: CrudCall): Promise<Row> {
     if (short) {
       const [s] = await tx.select({ sku: sku.sku }).from(sku).where(eq(sku.id, short.skuId));
       const missing = plan.short.get(short.id)!;
-      throw new BizError(Code.CONFLICT, text(lang, 'insufficientAvailable', { item: stockItem(lang, s.sku, short.batchNo), available: String(short.qty - missing), requested: String(short.qty) }));
+      const message = text(lang, 'insufficientAvailable', { item: stockItem(lang, s.sku, short.batchNo), available: String(short.qty - missing), requested: String(short.qty) });
+      // units the expiry rules kept from the line (issue 30): the 409 says so
+      const refused = plan.refused.get(short.id) ?? 0;
+      const minDays = rows.find((r) => r.skuId === short.skuId)?.minDays;
+      const why = refused ? fill((minDays ? texts.belowShelfLife : texts.expired)[lang], { n: refused, sku: s.sku, days: minDays ?? 0 }) : '';
+      throw new BizError(Code.CONFLICT, why ? `${message}${lang === 'zh' ? '；' : '; '}${why}` : message);
     }
     // the allocation records ride in the ledger's statement: one round trip less while the rows are locked
     await applyLedger(tx, plan.changes, lang, plan.records.length ? insertRowsSql(outboundAllocation, plan.records) : undefined);

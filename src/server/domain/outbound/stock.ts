@@ -5,7 +5,8 @@
  * - {@link lockOrderStock}: the order's lines and, locked FOR UPDATE in ascending id (the ledger's order), the
  *   stock rows that could serve them, in one statement;
  * - {@link planReservation}: which location rows take the locks: per line, over its candidate rows (same SKU,
- *   the line's batch when it names one, oldest row first), over each row's location rows in pick sequence, then
+ *   the line's batch when it names one; FEFO for expiry-tracked SKUs, expired and short-dated rows refused, else
+ *   oldest row first: inventory/expiry.ts), over each row's location rows in pick sequence, then
  *   id, only lockable ones (enabled, not QUARANTINE: locations.ts spreadChange), never more than a row's
  *   available qty - lockQty; the plan is named ledger changes (one per location piece) and the allocation
  *   records to write, so ship and cancel later name exactly those locations;
@@ -25,6 +26,7 @@ import { rawQuery } from '../../db/raw';
 import { ident } from '../../crud/filters';
 import { BizError, fillText, stockItem } from '../../http/errors';
 import type { LedgerChange } from '../inventory/ledger';
+import { expiryDateSql, FEFO_ORDER, FEFO_ROWS, serverToday } from '../inventory/expiry';
 import { spreadChange, type LocRow } from '../inventory/locations';
 
 type Row = Record<string, unknown>;
@@ -46,10 +48,16 @@ export const ledgerOf = (order: Row) => ({ bizType: BizType.OUTBOUND_ORDER, bizN
 
 /** An order line as reservation sees it; `qty` is what is still to reserve. */
 export interface NeedLine { id: number; skuId: number; batchNo: string; qty: number }
-/** A stock row that may serve lines. */
-export interface StockRow { id: number; skuId: number; batchNo: string }
+/**
+ * A stock row that may serve lines; `blocked`: the expiry rules refuse it (expired or below the owner's minimum
+ * remaining shelf life, `minDays`; issue 30).
+ */
+export interface StockRow { id: number; skuId: number; batchNo: string; blocked?: boolean; minDays?: number | null }
 
-/** The statement of {@link lockOrderStock}: $1 order id, $2 warehouse id, $3 goods owner id, $4 more inventory ids to lock. */
+/**
+ * The statement of {@link lockOrderStock}: $1 order id, $2 warehouse id, $3 goods owner id, $4 more inventory ids
+ * to lock, $5 today; the rows in the order allocation takes them (FEFO / FIFO, inventory/expiry.ts).
+ */
 const LINES_AND_LOCKED_STOCK = `
   with l as (
     select id, sku_id as "skuId", batch_no as "batchNo", qty from ${LINE} where order_id = $1
@@ -58,7 +66,8 @@ const LINES_AND_LOCKED_STOCK = `
     where (warehouse_id = $2 and owner_id = $3 and sku_id in (select "skuId" from l) and qty > lock_qty) or id = any($4::int[])
     order by id for update
   )
-  select coalesce((select json_agg(l order by l.id) from l), '[]') as lines, coalesce((select json_agg(c order by c.id) from c), '[]') as rows`;
+  select coalesce((select json_agg(l order by l.id) from l), '[]') as lines,
+    coalesce((select json_agg(e order by ${FEFO_ORDER}) from ${FEFO_ROWS('$3', '$5')} e), '[]') as rows`;
 
 /**
  * The order's lines (by id, `qty` = ordered units) and, locked FOR UPDATE in ascending id, every stock row that
@@ -67,7 +76,7 @@ const LINES_AND_LOCKED_STOCK = `
  * a transaction here, before its first ledger call, so the locks come in one ascending sweep.
  */
 export async function lockOrderStock(tx: Db, order: Row, alsoLock: number[] = []): Promise<{ lines: NeedLine[]; rows: StockRow[] }> {
-  const [r] = await rawQuery(tx, LINES_AND_LOCKED_STOCK, [order.id, order.warehouseId, order.ownerId, alsoLock]);
+  const [r] = await rawQuery(tx, LINES_AND_LOCKED_STOCK, [order.id, order.warehouseId, order.ownerId, alsoLock, serverToday()]);
   const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
   return { lines: json<NeedLine[]>(r.lines), rows: json<StockRow[]>(r.rows) };
 }
@@ -77,16 +86,18 @@ export type AllocationRecord = typeof outboundAllocation.$inferInsert;
 
 /**
  * Plans locks for `needs` (module doc): per line in the order given, over `rows` serving it (`prefer` first,
- * then ascending id) and their location rows `locs` (readLocationRows: pick sequence, then id; their simulated
+ * then in the order given: lockOrderStock's FEFO / FIFO; `blocked` rows never) and their location rows `locs` (readLocationRows: pick sequence, then id; their simulated
  * state is updated, so lines sharing a row see what earlier lines took), skipping locations for which
  * `skip(lineId, locationId)` holds. Returns the named ledger changes (lock +n per location piece), the
- * allocation records (one per piece) and, per line id, the units no location could take.
+ * allocation records (one per piece) and, per line id, the units no location could take (`short`) and the units
+ * the expiry rules kept from it (`refused`: what blocked rows could have given).
  */
-export function planReservation(order: Row, needs: NeedLine[], rows: StockRow[], locs: Map<number, LocRow[]>, skip?: (lineId: number, locationId: number) => boolean, prefer?: number): { changes: LedgerChange[]; records: AllocationRecord[]; short: Map<number, number> } {
+export function planReservation(order: Row, needs: NeedLine[], rows: StockRow[], locs: Map<number, LocRow[]>, skip?: (lineId: number, locationId: number) => boolean, prefer?: number): { changes: LedgerChange[]; records: AllocationRecord[]; short: Map<number, number>; refused: Map<number, number> } {
   const changes: LedgerChange[] = [];
   const records: AllocationRecord[] = [];
   const short = new Map<number, number>();
-  const ordered = [...rows].sort((a, b) => Number(b.id === prefer) - Number(a.id === prefer) || a.id - b.id);
+  const refused = new Map<number, number>();
+  const ordered = prefer === undefined ? rows : [...rows].sort((a, b) => Number(b.id === prefer) - Number(a.id === prefer));
   for (const line of needs) {
     let need = line.qty;
     for (const r of ordered) {
@@ -95,6 +106,10 @@ export function planReservation(order: Row, needs: NeedLine[], rows: StockRow[],
       // a skipped location is seen as not lockable; the others are the shared state objects
       const view = (locs.get(r.id) ?? []).map((x) => (skip?.(line.id, x.locationId) ? { ...x, lockable: false } : x));
       const room = view.reduce((s, x) => s + (x.lockable ? Math.max(x.qty - x.lockQty, 0) : 0), 0);
+      if (r.blocked) {
+        refused.set(line.id, (refused.get(line.id) ?? 0) + room);
+        continue;
+      }
       const take = Math.min(need, room);
       if (take <= 0) continue;
       need -= take;
@@ -105,7 +120,7 @@ export function planReservation(order: Row, needs: NeedLine[], rows: StockRow[],
     }
     short.set(line.id, need);
   }
-  return { changes, records, short };
+  return { changes, records, short, refused };
 }
 
 /**
@@ -125,11 +140,14 @@ export async function allocationChanges(tx: Db, order: Row, ship: boolean): Prom
 export interface PickTask {
   id: number; lineId: number; inventoryId: number; skuId: number; sku: string; skuName: string; batchNo: string;
   locationId: number | null; locationCode: string | null; pickSequence: number | null; qty: number; pickedQty: number;
+  /** The batch's expiry date (`yyyy-MM-dd`), or null (issue 30). */
+  expiryDate: string | null;
 }
 
 /** $1 order id: its allocation records in walk order (pick sequence, location code, SKU, batch, id). */
 const PICK_TASKS = `select a.id, a.line_id as "lineId", a.inventory_id as "inventoryId", i.sku_id as "skuId", s.sku, s.name as "skuName",
-    i.batch_no as "batchNo", a.location_id as "locationId", l.code as "locationCode", l.pick_sequence as "pickSequence", a.qty, a.picked_qty as "pickedQty"
+    i.batch_no as "batchNo", a.location_id as "locationId", l.code as "locationCode", l.pick_sequence as "pickSequence", a.qty, a.picked_qty as "pickedQty",
+    ${expiryDateSql('i')} as "expiryDate"
   from ${ALLOCATION} a join ${INVENTORY} i on i.id = a.inventory_id join ${SKU} s on s.id = i.sku_id left join ${LOCATION} l on l.id = a.location_id
   where a.order_id = $1 order by l.pick_sequence nulls last, l.code nulls last, s.sku, i.batch_no, a.id`;
 
@@ -139,6 +157,7 @@ export async function orderPickTasks(db: Db, orderId: number): Promise<PickTask[
     id: Number(r.id), lineId: Number(r.lineId), inventoryId: Number(r.inventoryId), skuId: Number(r.skuId), sku: String(r.sku), skuName: String(r.skuName),
     batchNo: String(r.batchNo ?? ''), locationId: r.locationId === null ? null : Number(r.locationId), locationCode: (r.locationCode as string | null) ?? null,
     pickSequence: r.pickSequence === null ? null : Number(r.pickSequence), qty: Number(r.qty), pickedQty: Number(r.pickedQty),
+    expiryDate: (r.expiryDate as string | null) ?? null,
   }));
 }
 

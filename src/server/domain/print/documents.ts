@@ -5,7 +5,7 @@
  *
  * | kind | record | paper | content |
  * |---|---|---|---|
- * | `pickList` | outbound order | A4 | its stock to take: the allocation records (location and batch chosen by allocation; issue 29 step 2) in walk order (location pick sequence, location code, SKU code, batch) with the location code, or, before allocation, its lines by SKU code, then batch |
+ * | `pickList` | outbound order | A4 | its stock to take: the allocation records (location and batch chosen by allocation; issue 29 step 2) in walk order (location pick sequence, location code, SKU code, batch) with the location code and the batch's expiry date (issue 30), or, before allocation, its lines by SKU code, then batch |
  * | `packingList` | outbound order | A4 | receiver and address, then each package with its contents (or the allocated stock by SKU and batch, else the order's lines, when nothing is packed); a line without a batch shows the batches allocated to its SKU |
  * | `inboundReceipt` | inbound order | A4 | planned and received quantity per line, difference, signature lines |
  * | `outboundPackageLabel`, `inboundPackageLabel` | package | 100 x 150 mm | package number as a barcode, order, waybill, carrier, receiver (outbound), weight, quantity |
@@ -17,7 +17,7 @@
  */
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   inboundOrder, inboundOrderLine, inboundPackage, inboundPackageLine, outboundOrder, outboundOrderLine, outboundPackage, outboundPackageLine, owner, sku, warehouse,
 } from '../../../../generated/db/schema';
@@ -193,7 +193,7 @@ export async function names(db: Db, warehouseId: number | null, ownerId: number 
  * code, units), in walk order: location pick sequence, location code, SKU, batch (outbound/stock.ts).
  */
 async function allocatedRows(db: Db, id: number) {
-  return (await orderPickTasks(db, id)).map((t) => ({ sku: t.sku, name: t.skuName, batchNo: t.batchNo, location: t.locationCode ?? '', qty: t.qty }));
+  return (await orderPickTasks(db, id)).map((t) => ({ sku: t.sku, name: t.skuName, batchNo: t.batchNo, expiryDate: t.expiryDate, location: t.locationCode ?? '', qty: t.qty }));
 }
 
 /** Rows summed per SKU and batch, sorted by SKU, then batch (the packing list shows no locations). */
@@ -214,7 +214,7 @@ async function pickList(db: Db, id: number, lang: Lang, tz: number) {
   const allocated = await allocatedRows(db, id);
   const lines = allocated.length ? allocated : (await db.select({ sku: sku.sku, name: sku.name, batchNo: outboundOrderLine.batchNo, qty: outboundOrderLine.qty })
     .from(outboundOrderLine).innerJoin(sku, eq(sku.id, outboundOrderLine.skuId))
-    .where(eq(outboundOrderLine.orderId, id)).orderBy(asc(sku.sku), asc(outboundOrderLine.batchNo), asc(outboundOrderLine.id))).map((l) => ({ ...l, location: '' }));
+    .where(eq(outboundOrderLine.orderId, id)).orderBy(asc(sku.sku), asc(outboundOrderLine.batchNo), asc(outboundOrderLine.id))).map((l) => ({ ...l, expiryDate: null as string | null, location: '' }));
   const n = await names(db, o.warehouseId, o.ownerId);
   const L = (f: string) => label(lang, 'outboundOrder', f);
   const LL = (f: string) => label(lang, 'outboundOrderLine', f);
@@ -223,9 +223,9 @@ async function pickList(db: Db, id: number, lang: Lang, tz: number) {
     kind: 'pickList', number: o.orderNo ?? '',
     fields: [[L('warehouseId'), n.warehouse], [L('ownerId'), n.owner], [L('platformOrderNo'), o.platformOrderNo ?? ''], [L('addDate'), wall(o.addDate, tz)], [L('remark'), o.remark ?? '', 'wide']],
     sections: [{
-      columns: cols([[words.no[lang], 0.06, 'right'], [label(lang, 'outboundAllocation', 'locationId'), 0.15], [LL('skuId'), 0.17], [words.productName[lang], 0.33], [LL('batchNo'), 0.11], [LL('qty'), 0.09, 'right'], [words.picked[lang], 0.09, 'center']]),
-      rows: lines.map((l, i) => [String(i + 1), l.location, l.sku, l.name, l.batchNo, String(l.qty), '[   ]']),
-      total: ['', '', words.total[lang], '', '', String(total), ''],
+      columns: cols([[words.no[lang], 0.05, 'right'], [label(lang, 'outboundAllocation', 'locationId'), 0.13], [LL('skuId'), 0.15], [words.productName[lang], 0.27], [LL('batchNo'), 0.1], [label(lang, 'batch', 'expiryDate'), 0.11], [LL('qty'), 0.09, 'right'], [words.picked[lang], 0.1, 'center']]),
+      rows: lines.map((l, i) => [String(i + 1), l.location, l.sku, l.name, l.batchNo, l.expiryDate ?? '', String(l.qty), '[   ]']),
+      total: ['', '', words.total[lang], '', '', '', String(total), ''],
     }],
     signatures: [words.pickedBy[lang], words.checkedBy[lang]],
   }, lang, tz);

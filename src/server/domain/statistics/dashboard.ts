@@ -7,7 +7,8 @@
  * Answer ({@link DashboardOverview}), units are pieces, counts are records:
  * - `counts`: SKUs of the owners in scope, units on hand / locked / available, inbound orders open (created,
  *   receiving, problem), outbound orders to ship (created, allocated, picking, packed), units received and
- *   shipped today;
+ *   shipped today, stock records near expiry (`nearExpiry`: within their owner's window, expired included;
+ *   issue 30, inventory/expiry.ts);
  * - `inventoryByWarehouse`: units on hand and locked per warehouse (warehouses with inventory records);
  * - `daily`: the last {@link DAYS} days, oldest first, each `{ date, inboundUnits, outboundUnits, stockUnits }`:
  *   units received (inventory log, bizType 1 INBOUND_ORDER, positive changes) and shipped (bizType 2
@@ -16,7 +17,7 @@
  *   stock now. Days (and "today") are calendar days in the caller's time zone (X-Time-Zone, whole hours);
  *   snapshot days are the server's.
  */
-import { and, between, count, eq, gte, inArray, sql, sum, type SQL } from 'drizzle-orm';
+import { and, between, count, eq, getTableName, gte, inArray, sql, sum, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import { inboundOrder, inventory, inventoryLog, outboundOrder, sku, warehouse } from '../../../../generated/db/schema';
@@ -30,7 +31,8 @@ import { manifestLabel, type BodyRule } from '../../http/body';
 import type { RequestContext, UserContext } from '../../http/context';
 import { requireInScope, scopeConditions } from '../../http/guard';
 import { sapiRoute } from '../../http/sapi';
-import { dayStart } from '../../crud/filters';
+import { dayStart, Params, toDrizzle } from '../../crud/filters';
+import { nearExpirySql } from '../inventory/expiry';
 // the nightly snapshot that feeds `stockUnits`: loading this module registers its job handler
 import './snapshot';
 
@@ -43,7 +45,7 @@ export interface DashboardQuery { warehouseId?: number | null; ownerId?: number 
 export interface DashboardOverview {
   counts: {
     skus: number; onHand: number; locked: number; available: number;
-    inboundOpen: number; outboundToShip: number; receivedToday: number; shippedToday: number;
+    inboundOpen: number; outboundToShip: number; receivedToday: number; shippedToday: number; nearExpiry: number;
   };
   inventoryByWarehouse: Array<{ warehouseId: number; warehouseName: string; qty: number; lockQty: number }>;
   daily: Array<{ date: string; inboundUnits: number; outboundUnits: number; stockUnits: number | null }>;
@@ -90,7 +92,9 @@ export async function dashboardOverview(db: Db, ctx: RequestContext, user: UserC
   const { dates, start } = callerDays(now, ctx.tzHours);
   const localDay = sql<string>`to_char((${inventoryLog.addDate} at time zone 'UTC') + make_interval(hours => ${ctx.tzHours}::int), 'YYYY-MM-DD')`;
 
-  const [[skus], [inbound], [outbound], byWarehouse, moves, snapshots] = await Promise.all([
+  const near = new Params();
+  const nearExpiry = toDrizzle(nearExpirySql(`"${getTableName(inventory)}"`, near), near.values);
+  const [[skus], [inbound], [outbound], byWarehouse, moves, snapshots, [expiring]] = await Promise.all([
     db.select({ n: count() }).from(sku).where(and(...cut({ ownerId: sku.ownerId }))),
     db.select({ n: count() }).from(inboundOrder).where(and(inArray(inboundOrder.status, INBOUND_OPEN), ...cut(inboundOrder))),
     db.select({ n: count() }).from(outboundOrder).where(and(inArray(outboundOrder.status, OUTBOUND_TO_SHIP), ...cut(outboundOrder))),
@@ -107,6 +111,7 @@ export async function dashboardOverview(db: Db, ctx: RequestContext, user: UserC
     db.select({ date: sql<string>`${wmsInventorySnapshot.snapshotDate}::text`, qty: sum(wmsInventorySnapshot.qty) }).from(wmsInventorySnapshot)
       .where(and(between(wmsInventorySnapshot.snapshotDate, dates[0], dates[dates.length - 1]), ...cut(wmsInventorySnapshot)))
       .groupBy(wmsInventorySnapshot.snapshotDate),
+    db.select({ n: count() }).from(inventory).where(and(nearExpiry, ...cut(inventory))),
   ]);
 
   const inventoryByWarehouse = byWarehouse.map((w) => ({ warehouseId: w.warehouseId, warehouseName: w.warehouseName, qty: num(w.qty), lockQty: num(w.lockQty) }));
@@ -125,7 +130,7 @@ export async function dashboardOverview(db: Db, ctx: RequestContext, user: UserC
     counts: {
       skus: num(skus.n), onHand, locked, available: onHand - locked,
       inboundOpen: num(inbound.n), outboundToShip: num(outbound.n),
-      receivedToday: today.inboundUnits, shippedToday: today.outboundUnits,
+      receivedToday: today.inboundUnits, shippedToday: today.outboundUnits, nearExpiry: num(expiring.n),
     },
     inventoryByWarehouse,
     daily,
