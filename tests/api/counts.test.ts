@@ -56,7 +56,7 @@ describe.each(testDatabases())('cycle counts on %s', (kind) => {
     zoneId = (await ok('/sapi/wms/warehouse-zone/add', { warehouseId: w1, code: 'CNT', name: 'Count zone' })).id;
     counter = await userWith(f.t, f.admin, { codes: ['count', 'count:list', 'count:count'], name: 'counter1' });
     reviewer = await userWith(f.t, f.admin, { codes: ['count', 'count:list', 'count:approve'], name: 'reviewer1' });
-  }, 60_000);
+  });
   afterAll(() => f.close());
 
   it('add, edit and remove while draft; the scope lists are checked; bad input is a 400 naming the field', async () => {

@@ -58,7 +58,7 @@ describe.each(testDatabases())('stock moves on %s', (kind) => {
     await addLocation(w1, z, 'Q-1', LocationType.QUARANTINE, 1);
     await addLocation(w1, z, 'L-1', LocationType.STORAGE, 30);
     await addLocation(w2, await zone(w2), 'W2-1', LocationType.STORAGE, 1);
-  }, 60_000);
+  });
   afterAll(() => f.close());
 
   it('a created move: number, lines by inventory record or SKU + batch with the locations\' codes, the owner of its lines; edit and remove while created', async () => {

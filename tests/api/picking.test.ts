@@ -80,7 +80,7 @@ describe.each(testDatabases())('location-directed picking on %s', (kind) => {
 
   beforeAll(async () => {
     ({ t, w1, ownerA, ownerB } = await f.setUp(kind, { ROSE: 'A', OUD: 'A', AMBER: 'A', ZETA: 'A', ALPHA: 'A', MIDDLE: 'A', OLDP: 'A', CONC: 'A', SPARE: 'A', CABLE: 'B' }));
-  }, 60_000);
+  });
   afterAll(() => f.close());
 
   it('allocation records name their locations in pick sequence, never quarantine or locked ones; pick/list walks them', async () => {

@@ -62,7 +62,7 @@ describe.each(testDatabases())('putaway on %s', (kind) => {
     await addLocation(w2, await zone(w2), 'W2-01', LocationType.STORAGE, 1);
     await ok('/sapi/wms/location/lock', { id: loc['X-01'] });
     await ok('/sapi/wms/supplier-sku/add', { skuId: skus.ROSE, supplierName: 'Taif Farms', supplierSku: 'TF-ROSE' });
-  }, 60_000);
+  });
   afterAll(() => f.close());
 
   it('lists stock on RECEIVING with SKU, owner, batch, quantities and the suggestion: the first empty enabled storage or pick face in sequence that takes it', async () => {
