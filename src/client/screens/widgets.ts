@@ -42,6 +42,6 @@ export const SCREEN_WIDGETS: Record<string, string[]> = {
   dbConnection: ['widgets/rowWidgets'],
   // storage locations (issue 29)
   warehouseZone: [],
-  location: ['widgets/rowWidgets'],
+  location: ['widgets/rowWidgets', 'widgets/fileActions'],
   locationInventory: [],
 };
