@@ -9,7 +9,9 @@
  *    rows / 20 SKUs with realistic names, categories, colours, sizes, goods numbers and weights, ~0.65
  *    supplier SKU and ~1 platform SKU per SKU, and `rows` inventory records (each SKU in every warehouse,
  *    several batches; qty 0..500, lockQty <= qty) straight into wms_inventory (no ledger logs: benchmark data
- *    only), then VACUUM ANALYZE.
+ *    only), each on one storage location of its warehouse with the same qty and lockQty (issue 29: rows / 50
+ *    locations a warehouse, bench/lib.ts insertLocations / insertLocationRows; both levels checked), then
+ *    VACUUM ANALYZE.
  * 3. Export: `POST /sapi/wms/sku-inventory/exportExcel {}` as admin (every row, the list's order), polling
  *    `/sapi/sys/fileExport/query` every 250 ms until SUCCESS (their latency shows how the API fares meanwhile).
  *    process.memoryUsage().rss is sampled every 100 ms from before the call; the baseline is the RSS just before
@@ -33,6 +35,7 @@ import type pg from 'pg';
 import { sysFileExport } from '../src/server/db/internal-schema';
 import type { LocalFileStorage } from '../src/server/domain/files/storage';
 import { startTestApp } from '../tests/api/harness';
+import { insertLocationRows, insertLocations, loadLine, locationMismatches } from './lib';
 
 const args = process.argv.slice(2);
 const ROWS = Number(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--runs') ?? 1_000_000);
@@ -43,6 +46,8 @@ const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
 const WAREHOUSES = 4;
 const OWNERS = 6;
 const SKUS = Math.max(50, Math.floor(ROWS / 20));
+/** Storage locations per warehouse (issue 29): 20,000 at the default size. */
+const LOCATIONS_PER_WAREHOUSE = Math.max(100, Math.round(ROWS / 50));
 
 if (!process.env.DATABASE_URL) {
   console.error('Set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test): the benchmark creates and drops its own database there.');
@@ -98,10 +103,16 @@ async function loadData(client: pg.PoolClient) {
     cross join (select array_agg(id order by id) ids from wms_warehouse where code like 'EW%') w
     cross join lateral (select floor(random() * 501)::int as qty offset 0) q
     order by g`);
+  // issue 29: each row on one storage location of its warehouse, holding all of it (both ledger levels agree)
+  await insertLocations(client, 'EW%', LOCATIONS_PER_WAREHOUSE);
+  await insertLocationRows(client, 'EW%', LOCATIONS_PER_WAREHOUSE);
+  const mismatched = await locationMismatches(client);
+  if (mismatched) throw new Error(`${mismatched} inventory rows differ from their location rows`);
   await client.query('vacuum analyze');
   const { rows: [c] } = await client.query(`select (select count(*) from wms_inventory) inventory, (select count(*) from wms_sku) skus,
+    (select count(*) from wms_location) locations, (select count(*) from wms_location_inventory) location_rows,
     (select count(*) from wms_supplier_sku) suppliers, (select count(*) from wms_ec_platform_sku) platforms, pg_size_pretty(pg_total_relation_size('wms_inventory')) size`);
-  console.log(`data: ${c.inventory} inventory rows (${c.size}), ${c.skus} SKUs, ${c.suppliers} supplier SKUs, ${c.platforms} platform SKUs, ${OWNERS} owners, ${WAREHOUSES} warehouses; loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`data: ${c.inventory} inventory rows (${c.size}) on ${c.locations} locations (${c.location_rows} location rows), ${c.skus} SKUs, ${c.suppliers} supplier SKUs, ${c.platforms} platform SKUs, ${OWNERS} owners, ${WAREHOUSES} warehouses; loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 const csvCell = (v: unknown) => {
@@ -202,7 +213,7 @@ async function main() {
   const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
   const tmp = mkdtempSync(join(tmpdir(), 'wms-export-bench-'));
   try {
-    console.log(`database ${dbName}; ${ROWS.toLocaleString('en')} inventory rows`);
+    console.log(`database ${dbName}; ${ROWS.toLocaleString('en')} inventory rows; ${loadLine()}`);
     const client = await pool.connect();
     try { await loadData(client); } finally { client.release(); }
     const admin = await t.login();
@@ -232,6 +243,7 @@ async function main() {
     console.log(`peak RSS target < 300 MB: ${peakRss < 300 * 1024 * 1024 ? 'met' : 'MISSED'}`);
     // issue 13: the export within 1.5x the plain SELECT -> CSV of the same columns
     console.log(`export <= 1.5x SQL same columns -> CSV (issue 13): ${ratio <= 1.5 ? 'met' : 'MISSED'}`);
+    console.log(`at the end: ${loadLine()}`);
     const xlsxPath = exports[exports.length - 1].xlsxPath;
 
     if (VERIFY) {

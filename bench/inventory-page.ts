@@ -43,7 +43,7 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type pg from 'pg';
-import { ADJECTIVES, BRANDS, captureQueries, closeBenchDb, concurrencyGroups, replayGroups, send, COLORS, fmt, insertOwnersAndCategories, insertSkuChildren, openBenchDb, PRODUCTS, serverInfo, SIZES, stats, type Stats, type Stmt, VARIANTS } from './lib';
+import { ADJECTIVES, BRANDS, closeBenchDb, COLORS, insertLocationRows, insertLocations, insertOwnersAndCategories, insertSkuChildren, locationMismatches, openBenchDb, PRODUCTS, loadLine, printPageResults, runPageCases, serverInfo, SIZES, type PageCase, VARIANTS } from './lib';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -56,6 +56,8 @@ const WITH_INDEXES = flag('--with-indexes');
 const OWNERS = 20;
 const WAREHOUSES = 5;
 const SKUS = Math.round(ROWS / 5);
+/** Storage locations per warehouse (issue 29: 20,000 bins at the default size), ~10 inventory rows a location. */
+export const LOCATIONS_PER_WAREHOUSE = Math.max(100, Math.round(ROWS / 50));
 const TARGET_MS = 50;
 const T0 = '2024-06-01 00:00:00+00';
 const T1 = '2026-06-01 00:00:00+00';
@@ -119,6 +121,7 @@ export async function loadData(client: pg.Client) {
   await client.query(`insert into wms_warehouse (code, name, type, country_code, city)
     select 'BW0' || g, 'Bench DC ' || g, 1 + g % 2, case when g <= 3 then 'SA' else 'AE' end, (array['Riyadh','Jeddah','Dammam','Dubai','Abu Dhabi'])[g]
     from generate_series(1, ${WAREHOUSES}) g`);
+  await insertLocations(client, 'BW%', LOCATIONS_PER_WAREHOUSE);
   // hash of an integer pair, 0..2^31-1 (deterministic per log line: its values can be recomputed for the next line)
   await client.query(`create function pg_temp.h(a bigint, b bigint) returns bigint language sql immutable as $$ select hashint8(a * 1000003 + b)::bigint & 2147483647 $$`);
   // qty after the k-th of m changes of row i ending at q: alternating parity, so two successive values always differ
@@ -136,7 +139,7 @@ export async function loadData(client: pg.Client) {
     select timestamptz '${T0}' + (timestamptz '${T1}' - interval '1 minute' - timestamptz '${T0}')
       * e * (sqrt(1 + 3 * ((k - 1) + (pg_temp.h(i, k + 900000) % 1000) / 1000.0)::float8 / m) - 1) $$`);
 
-  const indexMs = await withIndexesDropped(client, ['wms_sku', 'wms_inventory', 'wms_inventory_log'], async () => {
+  const indexMs = await withIndexesDropped(client, ['wms_sku', 'wms_inventory', 'wms_location_inventory', 'wms_inventory_log'], async () => {
     await step('SKUs', async () => {
       await client.query(`insert into wms_sku (owner_id, company_id, sku, name, enable, category_id, color, size, goods_no, weight, add_date, update_date)
         select o.id, o.company_id, o.code || '-' || lpad(g::text, 6, '0'),
@@ -199,22 +202,25 @@ export async function loadData(client: pg.Client) {
         from bench_row order by id`);
       await client.query(`select setval(pg_get_serial_sequence('wms_inventory', 'id'), (select max(id) from wms_inventory))`);
     });
+    // issue 29: each inventory row stands on one storage location of its warehouse, which holds all of it
+    await step('location rows', () => insertLocationRows(client, 'BW%', LOCATIONS_PER_WAREHOUSE));
     await step('log', async () => {
+      // every line names the row's location (the ledger writes one line per location row it changes)
       await client.query(`insert into wms_inventory_log (inventory_id, company_id, warehouse_id, owner_id, sku_id, origin_qty, new_qty, change_qty,
-          origin_lock_qty, new_lock_qty, lock_change_qty, biz_type, biz_no, biz_no_extra, remark, add_date, update_date)
+          origin_lock_qty, new_lock_qty, lock_change_qty, biz_type, biz_no, biz_no_extra, remark, add_date, update_date, location_id)
         select id, company_id, warehouse_id, owner_id, sku_id, oq, nq, nq - oq, ol, nl, nl - ol, bt,
           case bt when 1 then 'IN' when 2 then 'OUT' else 'IJ' end || to_char(ts at time zone 'UTC', 'YYYYMMDD') || lpad((pg_temp.h(p, k + 300000) % 1000000)::text, 6, '0'),
           case when bt = 2 then (array['noon SA', 'noon AE', 'Amazon.sa', 'Salla', 'Zid'])[1 + pg_temp.h(p, k + 400000) % 5] || ' / store ' || (1 + pg_temp.h(p, k + 400001) % 40) end,
           case when bt = 3 then (array['Cycle count', 'Damaged in storage', 'Found in recount'])[1 + pg_temp.h(p, k + 600000) % 3] end,
-          ts, ts
+          ts, ts, location_id
         from (
           select x.*, case when nq > oq then case when dice < 88 then 1 else 3 end when nq < oq then case when dice < 88 then 2 else 3 end else 2 end as bt
           from (
-            select r.id, r.p, r.company_id, r.warehouse_id, r.owner_id, r.sku_id, k,
+            select r.id, r.p, r.company_id, r.warehouse_id, r.owner_id, r.sku_id, k, li.location_id,
               pg_temp.v(r.p, k - 1, r.m, r.qty) as oq, pg_temp.v(r.p, k, r.m, r.qty) as nq,
               pg_temp.l(r.p, k - 1, r.m, r.qty, r.lock_qty) as ol, pg_temp.l(r.p, k, r.m, r.qty, r.lock_qty) as nl,
               pg_temp.t(r.p, k, r.m, r.e) as ts, pg_temp.h(r.p, k + 200000) % 100 as dice
-            from bench_row r cross join lateral generate_series(1, r.m) k
+            from bench_row r join wms_location_inventory li on li.inventory_id = r.id cross join lateral generate_series(1, r.m) k
             offset 0 -- a fence: each value computed once per line, not once per use
           ) x offset 0
         ) y
@@ -241,44 +247,32 @@ export async function loadData(client: pg.Client) {
           or change_qty <> new_qty - origin_qty or lock_change_qty <> new_lock_qty - origin_lock_qty or (change_qty = 0 and lock_change_qty = 0) or add_date < pa) as broken_chain`));
   const { unbalanced, broken_chain: brokenChain } = check.r.rows[0];
   if (Number(unbalanced) || Number(brokenChain)) throw new Error(`generated ledger inconsistent: ${unbalanced} unbalanced rows, ${brokenChain} broken log chains`);
+  // and the location level: every row is the sum of its location rows, every line names a location row of its row
+  const locCheck = await timed(async () => ({
+    mismatched: await locationMismatches(client),
+    stray: Number((await client.query(`select count(*) n from wms_inventory_log g left join wms_location_inventory li on li.inventory_id = g.inventory_id and li.location_id = g.location_id where li.id is null`)).rows[0].n),
+  }));
+  if (locCheck.r.mismatched || locCheck.r.stray) throw new Error(`generated locations inconsistent: ${locCheck.r.mismatched} inventory rows differ from their location rows, ${locCheck.r.stray} log lines name no location row of theirs`);
   const counts = (await client.query(`select (select count(*) from wms_sku) skus, (select count(*) from wms_inventory) inventory, (select count(*) from wms_inventory_log) logs,
+    (select count(*) from wms_location) locations, (select count(*) from wms_location_inventory) location_rows, pg_size_pretty(pg_total_relation_size('wms_location_inventory')) location_rows_size,
     (select count(distinct sku_id) from wms_inventory) stocked_skus, (select count(*) filter (where qty = 0) from wms_inventory) sold_out,
     (select count(*) filter (where lock_qty > 0) from wms_inventory) locked,
     (select max(n) from (select count(*) n from wms_inventory_log group by inventory_id) x) max_lines,
     (select string_agg(biz_type || ': ' || n, ', ' order by biz_type) from (select biz_type, count(*) n from wms_inventory_log group by biz_type) x) biz_types,
     (select min(n) || '-' || max(n) from (select date_trunc('month', add_date at time zone 'UTC') mo, count(*) n from wms_inventory_log group by 1) x) per_month,
     pg_size_pretty(pg_total_relation_size('wms_inventory')) inventory_size, pg_size_pretty(pg_total_relation_size('wms_inventory_log')) log_size`)).rows[0];
-  return { generationMs, steps, checkMs: check.ms, ...counts };
-}
-
-interface Case {
-  name: string;
-  path: string;
-  /** the request body of run i (rotating owners, warehouses, texts, ids, months) */
-  body: (i: number) => Record<string, unknown>;
-  required: boolean;
-}
-interface Result { c: Case; app: Stats; sql: Stats; page: Stats; totals: Stats; sessionQueries: number; pageStatements: number; explain: string[] }
-
-/**
- * The statements of one call: the session resolve (before the page statement, only when the session cache had no
- * entry), the page statement (issue 13's one statement: its text has "__total"), and anything sent after it,
- * grouped as the app sent it (nothing on today's read path). Throws when the call did not send one page statement.
- */
-function split(statements: Stmt[], table: string) {
-  const first = statements.findIndex((s) => /"__total"/.test(s.text) && new RegExp(`from "${table}"`).test(s.text));
-  if (first < 0) throw new Error(`expected the page statement on ${table} (records-sql.ts: rows, total and decorations in one), captured: ${statements.map((s) => s.text.slice(0, 80)).join(' | ')}`);
-  return { session: statements.slice(0, first), page: statements[first], after: concurrencyGroups(statements.slice(first + 1)) };
+  return { generationMs, steps, checkMs: check.ms + locCheck.ms, ...counts };
 }
 
 async function main() {
   console.log(`Inventory page benchmark: ${ROWS} inventory rows, ${LOGS_PER_ROW * ROWS} log rows, ${SKUS} SKUs, ${OWNERS} owners, ${WAREHOUSES} warehouses; ${RUNS} runs after ${WARMUP} warm-up runs${WITH_INDEXES ? ', WITH the recommended indexes' : ''}`);
   const bench = await openBenchDb();
-  const { t, direct, loader } = bench;
+  const { loader } = bench;
   try {
-    console.log(await serverInfo(bench));
+    console.log(`${await serverInfo(bench)}; ${loadLine()}`);
     const loaded = await loadData(loader);
     console.log(`generated in ${secs(loaded.generationMs)} (${loaded.steps.join(', ')}); ledger check ${secs(loaded.checkMs)}`);
+    console.log(`  ${loaded.locations} locations, ${loaded.location_rows} location rows (${loaded.location_rows_size}), one per inventory row`);
     console.log(`  ${loaded.skus} SKUs (${loaded.stocked_skus} in stock), ${loaded.inventory} inventory rows (${loaded.sold_out} qty 0, ${loaded.locked} with lockQty > 0; ${loaded.inventory_size}), ${loaded.logs} log rows (bizType ${loaded.biz_types}; at most ${loaded.max_lines} per row; ${loaded.per_month} per month; ${loaded.log_size})`);
 
     const owners = (await loader.query(`select id from wms_owner where code like 'BO%' order by id`)).rows.map((r) => r.id as number);
@@ -298,85 +292,22 @@ async function main() {
 
     const INV = '/sapi/wms/sku-inventory/page';
     const LOG = '/sapi/wms/sku-inventory-log/page';
-    const cases: Case[] = [
-      { name: '1. owner + warehouse, sort qty desc (headline)', path: INV, body: (i) => ({ current: 1, size: 20, ...pair(i), sortProp: 'qty', sortOrder: 'desc' }), required: true },
-      { name: '2a. owner + warehouse, sort lockQty asc', path: INV, body: (i) => ({ current: 1, size: 20, ...pair(i), sortProp: 'lockQty', sortOrder: 'asc' }), required: true },
-      { name: '2b. owner + warehouse, sort qty desc, page 50', path: INV, body: (i) => ({ current: 50, size: 20, ...pair(i), sortProp: 'qty', sortOrder: 'desc' }), required: true },
-      { name: `3a. sku text (product word: ${SEARCH_WORDS.slice(0, 3).join(', ')}...), all owners`, path: INV, body: (i) => ({ current: 1, size: 20, sku: SEARCH_WORDS[i % SEARCH_WORDS.length] }), required: true },
-      { name: '3b. sku text = a full SKU code, all owners', path: INV, body: (i) => ({ current: 1, size: 20, sku: skuCodes[i % skuCodes.length] }), required: false },
-      { name: '3c. containInventory + owner', path: INV, body: (i) => ({ current: 1, size: 20, containInventory: true, ownerId: owners[i % OWNERS] }), required: true },
-      { name: '4a. log of one inventory row (random rows)', path: LOG, body: (i) => ({ current: 1, size: 10, inventoryId: randomRows[i % randomRows.length] }), required: true },
-      { name: `4b. log of one of the 100 busiest rows (${busy[busy.length - 1]?.lines}-${busy[0]?.lines} lines)`, path: LOG, body: (i) => ({ current: 1, size: 10, inventoryId: busyRows[i % busyRows.length] }), required: false },
-      { name: '4c. log bizType 2 + one month (24 months rotating)', path: LOG, body: (i) => ({ current: 1, size: 10, bizType: 2, addDateStart: months[i % 24].start, addDateEnd: months[i % 24].end }), required: true },
-      { name: '4d. log, no filter', path: LOG, body: () => ({ current: 1, size: 10 }), required: true },
+    const cases: PageCase[] = [
+      { name: '1. owner + warehouse, sort qty desc (headline)', path: INV, table: 'wms_inventory', body: (i) => ({ current: 1, size: 20, ...pair(i), sortProp: 'qty', sortOrder: 'desc' }), required: true },
+      { name: '2a. owner + warehouse, sort lockQty asc', path: INV, table: 'wms_inventory', body: (i) => ({ current: 1, size: 20, ...pair(i), sortProp: 'lockQty', sortOrder: 'asc' }), required: true },
+      { name: '2b. owner + warehouse, sort qty desc, page 50', path: INV, table: 'wms_inventory', body: (i) => ({ current: 50, size: 20, ...pair(i), sortProp: 'qty', sortOrder: 'desc' }), required: true },
+      { name: `3a. sku text (product word: ${SEARCH_WORDS.slice(0, 3).join(', ')}...), all owners`, path: INV, table: 'wms_inventory', body: (i) => ({ current: 1, size: 20, sku: SEARCH_WORDS[i % SEARCH_WORDS.length] }), required: true },
+      { name: '3b. sku text = a full SKU code, all owners', path: INV, table: 'wms_inventory', body: (i) => ({ current: 1, size: 20, sku: skuCodes[i % skuCodes.length] }), required: false },
+      { name: '3c. containInventory + owner', path: INV, table: 'wms_inventory', body: (i) => ({ current: 1, size: 20, containInventory: true, ownerId: owners[i % OWNERS] }), required: true },
+      { name: '4a. log of one inventory row (random rows)', path: LOG, table: 'wms_inventory_log', body: (i) => ({ current: 1, size: 10, inventoryId: randomRows[i % randomRows.length] }), required: true },
+      { name: `4b. log of one of the 100 busiest rows (${busy[busy.length - 1]?.lines}-${busy[0]?.lines} lines)`, path: LOG, table: 'wms_inventory_log', body: (i) => ({ current: 1, size: 10, inventoryId: busyRows[i % busyRows.length] }), required: false },
+      { name: '4c. log bizType 2 + one month (24 months rotating)', path: LOG, table: 'wms_inventory_log', body: (i) => ({ current: 1, size: 10, bizType: 2, addDateStart: months[i % 24].start, addDateEnd: months[i % 24].end }), required: true },
+      { name: '4d. log, no filter', path: LOG, table: 'wms_inventory_log', body: () => ({ current: 1, size: 10 }), required: true },
     ];
 
-    const admin = await t.login();
-    const call = async (path: string, body: Record<string, unknown>) => {
-      const res = await t.app.inject({ method: 'POST', url: path, payload: body, headers: { 'x-token': admin } });
-      const env = res.json();
-      if (env.code !== 200) throw new Error(`${path} failed: ${env.msg}`);
-      return env.data as { records: unknown[]; total: number };
-    };
-
-    /** the page statement with its query config, then what followed it: total and page-statement times */
-    const replay = async (page: Stmt, after: Stmt[][]) => {
-      const t0 = performance.now();
-      await send(direct, page);
-      const pageMs = performance.now() - t0;
-      await replayGroups(direct, after);
-      return { ms: performance.now() - t0, page: pageMs };
-    };
-    const explainAll = async (stmts: Stmt[]) => {
-      const out: string[] = [];
-      for (const s of stmts) {
-        const plan = await direct.query(`explain (analyze, buffers) ${s.text}`, s.values);
-        out.push(`${s.text}\n-- values: ${JSON.stringify(s.values)}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
-      }
-      return out;
-    };
-
-    const results: Result[] = [];
-    for (const c of cases) {
-      const table = c.path === INV ? 'wms_inventory' : 'wms_inventory_log';
-      const appTimes: number[] = [];
-      const sqlTimes: number[] = [];
-      const pageTimes: number[] = [];
-      const totals: number[] = [];
-      let sessionQueries = 0;
-      let pageStatements = 0;
-      let slowest: { ms: number; stmts: Stmt[] } | null = null;
-      for (let i = 0; i < n; i++) {
-        // app: the call as the console makes it, capturing what it sends
-        const t0 = performance.now();
-        const { result, statements } = await captureQueries(() => call(c.path, c.body(i)));
-        const appMs = performance.now() - t0;
-        const s = split(statements, table);
-        // SQL: the same statements straight on a pool, same pattern
-        const sql = await replay(s.page, s.after);
-        if (i < WARMUP) continue;
-        appTimes.push(appMs);
-        sqlTimes.push(sql.ms);
-        pageTimes.push(sql.page);
-        totals.push(result.total);
-        sessionQueries = Math.max(sessionQueries, s.session.length);
-        pageStatements = 1 + s.after.flat().length;
-        if (!slowest || sql.page > slowest.ms) slowest = { ms: sql.page, stmts: [s.page] };
-      }
-      const app = stats(appTimes);
-      const explain = (app.median > TARGET_MS || flag('--explain')) && slowest ? await explainAll(slowest.stmts) : [];
-      results.push({ c, app, sql: stats(sqlTimes), page: stats(pageTimes), totals: stats(totals), sessionQueries, pageStatements, explain });
-      console.log(`  done: ${c.name} (app median ${fmt(app.median)} ms, p95 ${fmt(app.p95)})`);
-    }
-
-    console.log('\n| case | rows matched (median, min-max; 10000 = "10,000+") | app median | app p95 | SQL median | SQL p95 | app/SQL | app - SQL | statements per call | median < 50 ms |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
-    for (const r of results) {
-      const ok = r.app.median <= TARGET_MS ? 'met' : '**missed**';
-      console.log(`| ${r.c.name} | ${r.totals.median} (${r.totals.min}-${r.totals.max}) | ${fmt(r.app.median)} | ${fmt(r.app.p95)} | ${fmt(r.sql.median)} | ${fmt(r.sql.p95)} | ${(r.app.median / r.sql.median).toFixed(2)} | ${fmt(r.app.median - r.sql.median)} | ${r.pageStatements}${r.sessionQueries ? ` (+${r.sessionQueries} session resolve at most)` : ''} | ${r.c.required ? ok : `${ok} (extra)`} |`);
-    }
-    console.log(`\nSQL = the statements the call issued from its page statement on (captured from the driver with their prepared-statement name), replayed on a pg pool as the app sent them; a session resolve (when the 30 s session cache had no entry) is not replayed.`);
-    for (const r of results) if (r.explain.length) console.log(`\n### EXPLAIN ANALYZE: ${r.c.name} (the run with the slowest page statement)\n\n${r.explain.join('\n\n')}`);
+    const results = await runPageCases(bench, cases, { runs: RUNS, warmup: WARMUP, targetMs: TARGET_MS, explainAll: flag('--explain') });
+    printPageResults(results, TARGET_MS);
+    console.log(`\nat the end: ${loadLine()}`);
   } finally {
     await closeBenchDb(bench, flag('--keep'));
   }

@@ -2,6 +2,7 @@
  * Shared by the page benchmarks (bench/sku-page.ts, bench/inventory-page.ts): the throwaway database, capture of
  * the SQL the app sends, the word lists and reference rows the data generators use, statistics.
  */
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startTestApp, type TestApp } from '../tests/api/harness';
@@ -154,6 +155,54 @@ export async function insertSkuChildren(client: pg.Client) {
     on conflict do nothing`);
 }
 
+// ---- storage locations (issue 29: an inventory row is the sum of its location rows) ----
+/**
+ * A warehouse layout for every warehouse whose code is LIKE `warehouseLike`: the RECEIVING zone and location the
+ * ledger makes (locations.ts ENSURE_RECEIVING; migration 0020 for existing warehouses), and `perWarehouse` storage
+ * locations `<zone>-<aisle>-<bay>-<level>` (5 levels a bay, 40 bays an aisle, 10 aisles a zone A, B, ...; level 1
+ * is the pick face), pick sequence in code order, enabled. No random(): the same layout every run.
+ */
+export async function insertLocations(client: pg.Client | pg.PoolClient, warehouseLike: string, perWarehouse: number) {
+  await client.query(`insert into wms_warehouse_zone (warehouse_id, code, name) select id, 'RECEIVING', 'RECEIVING' from wms_warehouse where code like $1`, [warehouseLike]);
+  await client.query(`insert into wms_location (warehouse_id, zone_id, code, type, pick_sequence)
+    select z.warehouse_id, z.id, 'RECEIVING', 1, 0 from wms_warehouse_zone z join wms_warehouse w on w.id = z.warehouse_id where w.code like $1 and z.code = 'RECEIVING'`, [warehouseLike]);
+  const zones = Math.ceil(perWarehouse / 2000);
+  await client.query(`insert into wms_warehouse_zone (warehouse_id, code, name)
+    select w.id, chr(65 + z), 'Zone ' || chr(65 + z) from wms_warehouse w cross join generate_series(0, ${zones - 1}) z where w.code like $1`, [warehouseLike]);
+  await client.query(`insert into wms_location (warehouse_id, zone_id, code, type, pick_sequence, capacity_qty)
+    select w.id, z.id, chr(65 + g / 2000) || '-' || lpad((1 + g / 200)::text, 3, '0') || '-' || lpad((1 + g / 5 % 40)::text, 2, '0') || '-' || (1 + g % 5),
+      case when g % 5 = 0 then 3 else 2 end, 1 + g, 500
+    from wms_warehouse w cross join generate_series(0, ${perWarehouse - 1}) g
+    join wms_warehouse_zone z on z.warehouse_id = w.id and z.code = chr(65 + g / 2000)
+    where w.code like $1 order by w.id, g`, [warehouseLike]);
+}
+
+/**
+ * One location row per inventory row of the warehouses LIKE `warehouseLike`, holding the row's qty and lockQty (so
+ * both levels agree), on one of its warehouse's `perWarehouse` storage locations (insertLocations) picked by a hash
+ * of the inventory id: ~rows / locations rows a location, several SKUs mixed in a bin.
+ */
+export async function insertLocationRows(client: pg.Client | pg.PoolClient, warehouseLike: string, perWarehouse: number) {
+  await client.query(`insert into wms_location_inventory (inventory_id, location_id, warehouse_id, owner_id, sku_id, batch_no, qty, lock_qty, add_date, update_date)
+    select i.id, l.id, i.warehouse_id, i.owner_id, i.sku_id, i.batch_no, i.qty, i.lock_qty, i.add_date, i.update_date
+    from wms_inventory i
+    join (select l.id, l.warehouse_id, row_number() over (partition by l.warehouse_id order by l.id) - 1 as k
+      from wms_location l join wms_warehouse w on w.id = l.warehouse_id where w.code like $1 and l.type <> 1) l
+      on l.warehouse_id = i.warehouse_id and l.k = (hashint4(i.id) & 2147483647) % ${perWarehouse}
+    order by i.id`, [warehouseLike]);
+}
+
+/**
+ * Both levels of the ledger agree (docs/locations.md): inventory rows whose location rows do not sum to their qty
+ * and lockQty (or that have none); 0 when consistent.
+ */
+export async function locationMismatches(client: pg.Client | pg.PoolClient): Promise<number> {
+  const r = await client.query(`select count(*)::int n from wms_inventory i
+    left join (select inventory_id, sum(qty) q, sum(lock_qty) l from wms_location_inventory group by inventory_id) s on s.inventory_id = i.id
+    where s.inventory_id is null or s.q <> i.qty or s.l <> i.lock_qty`);
+  return r.rows[0].n as number;
+}
+
 // ---- figures ----
 export interface Stats { median: number; p95: number; min: number; max: number }
 /** Median and p95 by nearest rank. */
@@ -163,3 +212,106 @@ export const stats = (xs: number[]): Stats => {
   return { median: q(0.5), p95: q(0.95), min: s[0], max: s[s.length - 1] };
 };
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+/** "load average 3.12 2.80 2.41 (2 cores shared)": the machine's 1, 5 and 15 minute load, for the figures in bench/README.md. */
+export const loadLine = () => `load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`;
+
+// ---- page benchmarks: the app's call against the same SQL run directly (bench/inventory-page.ts, location-stock-page.ts) ----
+/** One case: a page call whose body rotates with the run number. `table`: the table of its page statement. */
+export interface PageCase {
+  name: string;
+  path: string;
+  table: string;
+  /** the request body of run i (rotating owners, warehouses, texts, ids, months) */
+  body: (i: number) => Record<string, unknown>;
+  /** counted against the target (else printed as an extra) */
+  required: boolean;
+}
+export interface PageResult { c: PageCase; app: Stats; sql: Stats; page: Stats; totals: Stats; sessionQueries: number; pageStatements: number; explain: string[] }
+
+/**
+ * The statements of one call: the session resolve (before the page statement, only when the session cache had no
+ * entry), the page statement (issue 13's one statement: its text has "__total"), and anything sent after it,
+ * grouped as the app sent it (nothing on today's read path). Throws when the call did not send one page statement.
+ */
+function splitPageCall(statements: Stmt[], table: string) {
+  const first = statements.findIndex((s) => /"__total"/.test(s.text) && new RegExp(`from "${table}"`).test(s.text));
+  if (first < 0) throw new Error(`expected the page statement on ${table} (records-sql.ts: rows, total and decorations in one), captured: ${statements.map((s) => s.text.slice(0, 80)).join(' | ')}`);
+  return { session: statements.slice(0, first), page: statements[first], after: concurrencyGroups(statements.slice(first + 1)) };
+}
+
+/**
+ * Per case, `warmup` + `runs` calls as admin through app.inject with a real session (app: session, validation, the
+ * read, JSON), each followed by the very statements it sent from its page statement on, captured from the driver
+ * with their query config and replayed on `b.direct` in the app's pattern (SQL). EXPLAIN (ANALYZE, BUFFERS) of the
+ * slowest page statement for cases whose app median is over `targetMs` (every case with `explainAll`).
+ */
+export async function runPageCases(b: BenchDb, cases: PageCase[], o: { runs: number; warmup: number; targetMs: number; explainAll: boolean }): Promise<PageResult[]> {
+  const { t, direct } = b;
+  const admin = await t.login();
+  const call = async (path: string, body: Record<string, unknown>) => {
+    const res = await t.app.inject({ method: 'POST', url: path, payload: body, headers: { 'x-token': admin } });
+    const env = res.json();
+    if (env.code !== 200) throw new Error(`${path} failed: ${env.msg}`);
+    return env.data as { records: unknown[]; total: number };
+  };
+  /** the page statement with its query config, then what followed it: total and page-statement times */
+  const replay = async (page: Stmt, after: Stmt[][]) => {
+    const t0 = performance.now();
+    await send(direct, page);
+    const pageMs = performance.now() - t0;
+    await replayGroups(direct, after);
+    return { ms: performance.now() - t0, page: pageMs };
+  };
+  const explain = async (stmts: Stmt[]) => {
+    const out: string[] = [];
+    for (const s of stmts) {
+      const plan = await direct.query(`explain (analyze, buffers) ${s.text}`, s.values);
+      out.push(`${s.text}\n-- values: ${JSON.stringify(s.values)}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+    }
+    return out;
+  };
+  const results: PageResult[] = [];
+  for (const c of cases) {
+    const appTimes: number[] = [];
+    const sqlTimes: number[] = [];
+    const pageTimes: number[] = [];
+    const totals: number[] = [];
+    let sessionQueries = 0;
+    let pageStatements = 0;
+    let slowest: { ms: number; stmts: Stmt[] } | null = null;
+    for (let i = 0; i < o.warmup + o.runs; i++) {
+      // app: the call as the console makes it, capturing what it sends
+      const t0 = performance.now();
+      const { result, statements } = await captureQueries(() => call(c.path, c.body(i)));
+      const appMs = performance.now() - t0;
+      const s = splitPageCall(statements, c.table);
+      // SQL: the same statements straight on a pool, same pattern
+      const sql = await replay(s.page, s.after);
+      if (i < o.warmup) continue;
+      appTimes.push(appMs);
+      sqlTimes.push(sql.ms);
+      pageTimes.push(sql.page);
+      totals.push(result.total);
+      sessionQueries = Math.max(sessionQueries, s.session.length);
+      pageStatements = 1 + s.after.flat().length;
+      if (!slowest || sql.page > slowest.ms) slowest = { ms: sql.page, stmts: [s.page] };
+    }
+    const app = stats(appTimes);
+    const plans = (app.median > o.targetMs || o.explainAll) && slowest ? await explain(slowest.stmts) : [];
+    results.push({ c, app, sql: stats(sqlTimes), page: stats(pageTimes), totals: stats(totals), sessionQueries, pageStatements, explain: plans });
+    console.log(`  done: ${c.name} (app median ${fmt(app.median)} ms, p95 ${fmt(app.p95)})`);
+  }
+  return results;
+}
+
+/** The results as bench/README.md's table (median / p95 of app and SQL, ratio, statements), then the EXPLAINs. */
+export function printPageResults(results: PageResult[], targetMs: number): void {
+  console.log(`\n| case | rows matched (median, min-max; 10000 = "10,000+") | app median | app p95 | SQL median | SQL p95 | app/SQL | app - SQL | statements per call | median < ${targetMs} ms |`);
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const r of results) {
+    const ok = r.app.median <= targetMs ? 'met' : '**missed**';
+    console.log(`| ${r.c.name} | ${r.totals.median} (${r.totals.min}-${r.totals.max}) | ${fmt(r.app.median)} | ${fmt(r.app.p95)} | ${fmt(r.sql.median)} | ${fmt(r.sql.p95)} | ${(r.app.median / r.sql.median).toFixed(2)} | ${fmt(r.app.median - r.sql.median)} | ${r.pageStatements}${r.sessionQueries ? ` (+${r.sessionQueries} session resolve at most)` : ''} | ${r.c.required ? ok : `${ok} (extra)`} |`);
+  }
+  console.log(`\nSQL = the statements the call issued from its page statement on (captured from the driver with their prepared-statement name), replayed on a pg pool as the app sent them; a session resolve (when the 30 s session cache had no entry) is not replayed.`);
+  for (const r of results) if (r.explain.length) console.log(`\n### EXPLAIN ANALYZE: ${r.c.name} (the run with the slowest page statement)\n\n${r.explain.join('\n\n')}`);
+}

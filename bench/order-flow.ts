@@ -21,7 +21,8 @@
  *    the older row, so it runs out during the run and lines spill over to B2) and a batch B2 holding the SKU's
  *    whole demand; the hot SKU --hot-stock units in one row; then --warmup + --orders outbound orders of 1-3
  *    lines (distinct SKUs, uniform, 1-5 units each, fixed seed) and --hot-orders orders of 2 hot units;
- *    a snapshot of wms_inventory and the last log id, to reset to between variants.
+ *    a snapshot of wms_inventory and wms_location_inventory (received stock stands on the warehouse's RECEIVING
+ *    location, issue 29) and the last log id, to reset to between variants.
  *  - variant "app flow": --clients workers take the orders from one queue; each order is
  *    POST /sapi/wms/outbound-order/allocate then /ship (src/server/domain/outbound/orders.ts): the whole HTTP
  *    call, session check, the transaction and the decorated order in the answer.
@@ -39,8 +40,9 @@
  *    after a reset): exactly min(orders, floor(stock / 2)) x 2 units (all 500 by default) must end up locked, and
  *    the other orders refused with 409 with nothing locked.
  * After each variant: inventory = snapshot - shipped + held allocations on every row, no negative or over-locked
- * row, every allocated line fully covered, log rows added = ledger changes, and the ledger closure
- * (src/server/domain/inventory/ledger.ts ledgerDiscrepancies) empty; a failed check sets the exit code.
+ * row, every allocated line fully covered, log rows added = ledger changes, and the ledger closure at both levels
+ * (ledger.ts ledgerDiscrepancies, locations.ts locationDiscrepancies: every row the sum of its location rows, every
+ * location row the sum of its log lines) empty; a failed check sets the exit code.
  *
  * Figures: orders/s (allocate + ship pairs completed per second of wall time; for "hot", allocation attempts per
  * second), median and p95 (nearest rank) latency in ms of each call (app: the HTTP call; SQL: the transaction),
@@ -56,6 +58,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { OutboundOrderStatus as S } from '../generated/shared/enums';
 import { ledgerDiscrepancies } from '../src/server/domain/inventory/ledger';
+import { locationDiscrepancies } from '../src/server/domain/inventory/locations';
 import { captureQueries, closeBenchDb, concurrencyGroups, fmt, openBenchDb, serverInfo, stats, type BenchDb, type Stats, type Stmt } from './lib';
 
 const args = process.argv.slice(2);
@@ -94,6 +97,8 @@ const SMALL_BATCH = 10;
 const SETUP_CONCURRENCY = 8;
 const P = '/sapi/wms/outbound-order';
 const SNAPSHOT = 'bench_order_flow_snapshot';
+/** The location rows at the snapshot (issue 29: stock received lands on the warehouse's RECEIVING location). */
+const SNAPSHOT_LOC = 'bench_order_flow_snapshot_loc';
 /** max of the app's pg.Pool (src/server/db/connect.ts) */
 const APP_POOL = 10;
 
@@ -241,6 +246,9 @@ async function main() {
       await loader.query(`delete from wms_outbound_allocation where order_id = any($1)`, [benchOrders]);
       await loader.query(`delete from wms_inventory_log where id > $1`, [seeded.logMark]);
       await loader.query(`update wms_inventory i set qty = s.qty, lock_qty = s.lock_qty from ${SNAPSHOT} s where s.id = i.id and (i.qty <> s.qty or i.lock_qty <> s.lock_qty)`);
+      // the location level too (issue 29): else the two levels differ and the replayed allocations meet the guards
+      await loader.query(`delete from wms_location_inventory li where not exists (select 1 from ${SNAPSHOT_LOC} s where s.id = li.id)`);
+      await loader.query(`update wms_location_inventory li set qty = s.qty, lock_qty = s.lock_qty from ${SNAPSHOT_LOC} s where s.id = li.id and (li.qty <> s.qty or li.lock_qty <> s.lock_qty)`);
       await loader.query(`update wms_outbound_order set status = $1, shipped_time = null where id = any($2) and status <> $1`, [S.CREATED, benchOrders]);
       await loader.query('vacuum analyze');
     };
@@ -476,6 +484,7 @@ async function setup(bench: BenchDb, ok: (path: string, body: unknown) => Promis
   console.log(`  ${bodies.length} outbound orders added through the API in ${secs(performance.now() - t0)} (${SETUP_CONCURRENCY} at a time)`);
 
   await loader.query(`create table ${SNAPSHOT} as select id, qty, lock_qty from wms_inventory`);
+  await loader.query(`create table ${SNAPSHOT_LOC} as select id, qty, lock_qty from wms_location_inventory`);
   const logMark = Number((await loader.query(`select coalesce(max(id), 0) m from wms_inventory_log`)).rows[0].m);
   return {
     ownerId, warehouseId, hotSkuId, hotRowId, orderedUnits, logMark,
@@ -523,12 +532,14 @@ async function verify(bench: BenchDb, label: string, orders: number[], expectSta
         join wms_outbound_order o on o.id = a.order_id where o.status = ${S.SHIPPED}) x) expected`, [seeded.logMark]);
   const hot = await q(`select qty, lock_qty from wms_inventory where id = $1`, [seeded.hotRowId]);
   const ledger = await ledgerDiscrepancies(bench.t.database.db);
+  const locations = await locationDiscrepancies(bench.t.database.db);
   const problems: string[] = [];
   if (Number(inv.mismatched)) problems.push(`${inv.mismatched} inventory rows differ from snapshot - shipped + held`);
   if (Number(inv.bad)) problems.push(`${inv.bad} rows negative or lockQty > qty`);
   if (Number(lines.uncovered) || Number(lines.stray)) problems.push(`${lines.uncovered} allocated lines not exactly covered, ${lines.stray} created lines holding stock`);
   if (Number(logs.added) !== Number(logs.expected)) problems.push(`${logs.added} log rows added, ${logs.expected} expected`);
   if (ledger.length) problems.push(`ledger closure: ${ledger.length} rows differ from their log: ${JSON.stringify(ledger.slice(0, 5))}`);
+  if (locations.length) problems.push(`location level: ${locations.length} rows differ from their location rows or log: ${JSON.stringify(locations.slice(0, 5))}`);
   let outcome: string;
   if (expectStatus === S.SHIPPED) {
     if (Number(status.expected) !== orders.length) problems.push(`${status.expected} of ${orders.length} orders shipped`);
@@ -540,7 +551,7 @@ async function verify(bench: BenchDb, label: string, orders: number[], expectSta
     if (hot.lock_qty !== want * HOT_QTY || hot.qty !== HOT_STOCK) problems.push(`hot row qty ${hot.qty} lockQty ${hot.lock_qty}, expected ${HOT_STOCK} / ${want * HOT_QTY}`);
     outcome = `${status.expected} orders allocated, ${status.created} refused; hot row qty ${hot.qty}, lockQty ${hot.lock_qty} (stock ${HOT_STOCK}: ${hot.lock_qty === HOT_STOCK ? 'all of it locked' : `${HOT_STOCK - hot.lock_qty} left, less than an order`}), sum(lockQty) of all rows ${inv.lock0} -> ${inv.lock}`;
   }
-  const text = `${label}: ${problems.length ? `FAILED: ${problems.join('; ')}` : 'ok'}. ${outcome}; inventory = snapshot - shipped + held on all ${inv.rows} rows (${inv.mismatched} mismatched), ${inv.bad} negative or over-locked rows; every allocated line exactly covered (${lines.uncovered} not); log rows +${logs.added} (expected ${logs.expected}); ledger closure (ledgerDiscrepancies): ${ledger.length} rows`;
+  const text = `${label}: ${problems.length ? `FAILED: ${problems.join('; ')}` : 'ok'}. ${outcome}; inventory = snapshot - shipped + held on all ${inv.rows} rows (${inv.mismatched} mismatched), ${inv.bad} negative or over-locked rows; every allocated line exactly covered (${lines.uncovered} not); log rows +${logs.added} (expected ${logs.expected}); ledger closure (ledgerDiscrepancies): ${ledger.length} rows; location level (locationDiscrepancies): ${locations.length} rows`;
   return { ok: problems.length === 0, text };
 }
 

@@ -18,7 +18,8 @@
  *    before timing: text, values, prepared-statement name, rowMode, type parsers), replayed on a pg pool in the
  *    app's own pattern (statements the app had in flight together are sent together, the others one after
  *    another); the session queries are app overhead and not replayed;
- *  - 1 prepared statement: the whole page (rows, total, names, SKU fields, supplier names, platforms, stock) as
+ *  - 1 prepared statement: the whole page (rows, total, names, SKU fields, supplier names, platforms, stock, and for
+ *    the inventory page its location rows with stock, issue 29; PostGraphile's query reads them too) as
  *    ONE named prepared statement (count subquery + json_agg) through pg: the issue's "within 1.0 ms" baseline.
  *    Its count is capped like the app's (src/server/crud/count.ts: at most COUNT_CAP + 1 rows counted), so it
  *    does the same work; PostGraphile's totalCount stays exact (its own behaviour), and the check below
@@ -144,7 +145,9 @@ select (select count(*) from (select 1 from wms_inventory where owner_id = $1 an
       json_build_object('sku', s.sku, 'name', s.name, 'goodsNo', s.goods_no, 'category', cat.name, 'color', s.color,
         'size', s.size, 'weight', s.weight, 'goodsImageUrl', s.goods_image_url) as "skuEntity",
       coalesce((select json_agg(distinct ss.supplier_name) from wms_supplier_sku ss where ss.sku_id = i.sku_id and ss.supplier_name is not null), '[]') as "supplierNames",
-      coalesce((select json_agg(p.ec_platform order by p.ec_platform) from wms_ec_platform_sku p where p.sku_id = i.sku_id), '[]') as "ecPlatforms"
+      coalesce((select json_agg(p.ec_platform order by p.ec_platform) from wms_ec_platform_sku p where p.sku_id = i.sku_id), '[]') as "ecPlatforms",
+      coalesce((select json_agg(json_build_object('locationId', l.id, 'code', l.code, 'qty', li.qty, 'lockQty', li.lock_qty) order by l.pick_sequence, l.id)
+        from wms_location_inventory li join wms_location l on l.id = li.location_id where li.inventory_id = i.id and li.qty > 0), '[]') as "locations"
     from (select * from wms_inventory where owner_id = $1 and warehouse_id = $2 order by qty desc, id desc limit $3 offset $4) i
     left join wms_company c on c.id = i.company_id left join wms_warehouse w on w.id = i.warehouse_id
     left join wms_owner o on o.id = i.owner_id left join wms_sku s on s.id = i.sku_id
@@ -177,6 +180,7 @@ const INVENTORY_GQL = `query ($owner: Int!, $warehouse: Int!, $first: Int!, $off
         wmsSupplierSkusBySkuId(orderBy: SUPPLIER_NAME_ASC) { nodes { supplierName } }
         wmsEcPlatformSkusBySkuId(orderBy: EC_PLATFORM_ASC) { nodes { ecPlatform } }
       }
+      wmsLocationInventoriesByInventoryId(filter: {qty: {greaterThan: 0}}, orderBy: ID_ASC) { nodes { locationId qty lockQty wmsLocationByLocationId { code pickSequence } } }
     }
   }
 }`;

@@ -231,12 +231,16 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase(
  * The default `screen:` of a resource with a menu entry that declares none (or declares no `views`, only what
  * differs): one view at the menu's route (with the menu's code), filters from the fields with `filter:`,
  * columns from the list fields, the form from the form fields (none for a read-only resource), no View, the
- * row widget `lockToggle` for a resource with the lock / unlock operations, and the add and edit pages
+ * row widget `lockToggle` for a resource with the lock / unlock operations, for a resource with an `import` code
+ * the top widget `excelImport` (import dialog, template `/static/templates/<kebab-name>-import.xlsx`, call
+ * `<path>/excel/import`), for one with a `labels` code row checkboxes, the bulk widget `labels` (the selected
+ * rows', else the current filter's labels) and the row widget `labels` (`<path>/exportLabels`), and the add and edit pages
  * `/<name>/add` and `/<name>/edit/:id` (spec 2.3). Returned as raw manifest text for parseScreen, so the
  * declared keys replace these and both are checked alike.
  */
-export function defaultScreen(r: Pick<ResourceSpec, 'name' | 'represent' | 'fields' | 'operations' | 'readOnly'> & { menu: NonNullable<ResourceSpec['menu']> }): Obj {
+export function defaultScreen(r: Pick<ResourceSpec, 'name' | 'represent' | 'fields' | 'operations' | 'readOnly' | 'permissions'> & { menu: NonNullable<ResourceSpec['menu']> }): Obj {
   const writable = !r.readOnly;
+  const labels = Boolean(r.permissions.labels);
   return {
     testId: kebab(r.name),
     // `represent: id` is no field: a read-only list (no prompts) then names no number
@@ -246,7 +250,10 @@ export function defaultScreen(r: Pick<ResourceSpec, 'name' | 'represent' | 'fiel
     filters: r.fields.filter((f) => f.filter).map((f) => f.name),
     columns: r.fields.filter((f) => f.list).map((f) => f.name),
     ...(writable ? { form: { fields: r.fields.filter((f) => f.form).map((f) => f.name) } } : {}),
-    rowWidgets: r.operations.includes('lock') ? ['lockToggle'] : [],
+    rowWidgets: [...(r.operations.includes('lock') ? ['lockToggle'] : []), ...(labels ? ['labels'] : [])],
+    // a declared import / label PDF (permissions.import / labels): the kit's buttons (src/client/widgets/fileActions.tsx)
+    ...(r.permissions.import ? { topWidgets: ['excelImport'] } : {}),
+    ...(labels ? { selectable: true, bulkWidgets: ['labels'] } : {}),
     ...(writable ? { pages: { add: `/${r.name}/add`, edit: `/${r.name}/edit/:id` } } : {}),
   };
 }

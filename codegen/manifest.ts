@@ -426,7 +426,7 @@ function validate(root: unknown, fail: Fail): Model {
     // a resource with a menu entry and no `views` of its own gets the default screen; what it declares under
     // `screen:` replaces the default's keys (the manifest states only what differs)
     const derive = menu !== undefined && (r.screen === undefined || (isObj(r.screen) && r.screen.views === undefined));
-    const rawScreen = derive ? { ...defaultScreen({ name, represent, menu: menu!, fields, operations, readOnly }), ...(isObj(r.screen) ? r.screen : {}) } : r.screen;
+    const rawScreen = derive ? { ...defaultScreen({ name, represent, menu: menu!, fields, operations, readOnly, permissions }), ...(isObj(r.screen) ? r.screen : {}) } : r.screen;
     const screen = rawScreen === undefined ? undefined : parseScreen(rawScreen, [...p, 'screen'], { name, fields, queryParams, permissions, workflow, readOnly, ...label }, model, fail);
     const one = parseOne(r.one, [...p, 'one'], fail);
     if (screen && !one) fail(p, `missing 'one' (the singular name as it reads in a sentence, { en, zh }, e.g. one: { en: warehouse, zh: 仓库 }): the dialog titles need it`);

@@ -116,6 +116,14 @@ export const permissionTree: Array<{ code: string; name: string; nameZh: string;
     parentCode: "location",
   },
   {
+    code: "location:import", name: "Import locations from Excel", nameZh: "从Excel导入库位", type: 2,
+    parentCode: "location",
+  },
+  {
+    code: "location:label", name: "Print location labels", nameZh: "打印库位标签", type: 2,
+    parentCode: "location",
+  },
+  {
     code: "location:list", name: "Zones, locations and location stock", nameZh: "库区、库位和库位库存",
     type: 1, parentCode: "location",
   },

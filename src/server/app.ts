@@ -22,6 +22,7 @@ import { registerPrintRoutes } from './domain/print/routes';
 import { registerJobRoutes } from './domain/jobs/routes';
 import { FIND_BY_CODE_PERMISSION, batchUpdateWeight, batchWeightBody, findByCodeBody, findSkusByCode, labelsBody, searchBody, searchSkus } from './domain/sku';
 import { approveJudgement, rejectBody, rejectJudgement } from './domain/inventory/judgement';
+import { exportLocationLabels, locationLabelsBody } from './domain/location-labels';
 import { registerInboundRoutes } from './domain/inbound/routes';
 import { registerOutboundRoutes } from './domain/outbound/routes';
 import { registerMoveRoutes } from './domain/moves/routes';
@@ -135,6 +136,10 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   const judgementCall = callOf(bindings.inventoryJudgement);
   sapiRoute(app, db, '/sapi/wms/inventory-judgement/approve', actionOf(bindings.inventoryJudgement, 'approve').code, { body: ID_BODY }, (a) => approveJudgement(judgementCall(a)));
   sapiRoute(app, db, '/sapi/wms/inventory-judgement/reject', actionOf(bindings.inventoryJudgement, 'reject').code, { body: rejectBody }, (a) => rejectJudgement(judgementCall(a)));
+
+  // Storage locations beyond CRUD (issue 29): the label PDF (the import is with the other imports)
+  const locationCall = callOf(bindings.location);
+  sapiRoute(app, db, `${bindings.location.meta.path}/exportLabels`, bindings.location.meta.permissions.labels!, { body: locationLabelsBody }, (a) => exportLocationLabels(locationCall(a), a.reply));
 
   registerInboundRoutes(app, db);
   registerDbmsRoutes(app, database, config);

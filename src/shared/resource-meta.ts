@@ -11,7 +11,13 @@ export const FILTER_KINDS = ['eq', 'contains', 'in', 'dateRange', 'codes'] as co
 export type FilterKind = (typeof FILTER_KINDS)[number];
 export const OPERATIONS = ['list', 'page', 'detail', 'add', 'edit', 'remove', 'lock', 'unlock'] as const;
 export type Operation = (typeof OPERATIONS)[number];
-export const PERMISSION_KEYS = ['top', 'list', 'add', 'edit', 'remove', 'lock', 'unlock'] as const;
+/**
+ * Codes per operation. Besides the generic operations: `import`, the code of `<path>/excel/import` (an Excel import
+ * the server registers, e.g. domain/imports/location-import.ts), and `labels`, the code of `<path>/exportLabels` (a
+ * label PDF, e.g. domain/location-labels.ts); a resource declaring them gets their buttons on its default screen
+ * (codegen/manifest-screen.ts defaultScreen).
+ */
+export const PERMISSION_KEYS = ['top', 'list', 'add', 'edit', 'remove', 'lock', 'unlock', 'import', 'labels'] as const;
 /**
  * Inputs a field may name; `image`: one uploaded picture (a string field holding its url; spec 2.10 image uploader);
  * `grantableRoles`: a user's roles, offering only those the editor may grant (issue 26).

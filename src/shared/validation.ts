@@ -196,6 +196,12 @@ const PATTERNS: Record<string, RegExp | ((v: string) => boolean)> = {
   jsonObject: isJsonObjectText,
 };
 
+/** Whether `v` passes the manifest pattern `name` (e.g. 'code': letters, digits, - and _); an unknown name passes. */
+export function matchesPattern(name: string, v: string): boolean {
+  const rule = PATTERNS[name];
+  return !rule || (rule instanceof RegExp ? rule.test(v) : rule(v));
+}
+
 /**
  * required: must be given on add and cannot be emptied on edit. notNull: the column has a default and no
  * NULL, so an empty value means "keep it" (edit) or "use the default" (add). Otherwise an empty value ('' or

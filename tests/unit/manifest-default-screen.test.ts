@@ -47,6 +47,19 @@ describe('the default screen of a plain resource', () => {
     expect(screen.pages).toEqual({ add: '/depot/add', edit: '/depot/edit/:id' });
   });
 
+  it('offers the import and the labels of a resource declaring their codes (permissions.import / labels)', () => {
+    const text = manifest().replace('unlock: depot:edit }', 'unlock: depot:edit, import: depot:import, labels: depot:label }');
+    const screen = parseManifest(text, 'm.yaml').resources[0].screen!;
+    expect(screen.topWidgets).toEqual(['excelImport']);
+    expect(screen.selectable).toBe(true);
+    expect(screen.bulkWidgets).toEqual(['labels']);
+    expect(screen.rowWidgets).toEqual(['lockToggle', 'labels']);
+    // without them: none of it
+    const plain = parseManifest(manifest(), 'm.yaml').resources[0].screen!;
+    expect([plain.topWidgets, plain.bulkWidgets, plain.selectable]).toEqual([[], [], undefined]);
+    expect(problemsOf(manifest().replace('unlock: depot:edit }', 'unlock: depot:edit, print: depot:label }'))).toMatch(/unknown key 'print'/);
+  });
+
   it('takes what the resource declares under screen: in place of the default\'s keys', () => {
     const screen = parseManifest(manifest('    screen:\n      rowWidgets: [depotPing]\n      view: true\n      pages: { add: /bas/depot/add, edit: /bas/depot/edit/:id, detail: /bas/depot/detail/:id }\n'), 'm.yaml').resources[0].screen!;
     expect(screen.rowWidgets).toEqual(['depotPing']);

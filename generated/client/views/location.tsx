@@ -5,6 +5,7 @@ import { locationMeta } from "../../shared/resources/location";
 import { warehouseMeta } from "../../shared/resources/warehouse";
 import { warehouseZoneMeta } from "../../shared/resources/warehouseZone";
 import { schemas } from "../../shared/schemas";
+import "../../../src/client/widgets/fileActions";
 import "../../../src/client/widgets/rowWidgets";
 /** What the Locations screen reads: the resources it shows or refers to, and the schema factories. */
 export const screenSource: ScreenSource = {

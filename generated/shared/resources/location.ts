@@ -15,6 +15,8 @@ export const locationMeta = {
     remove: "location:remove",
     lock: "location:lock",
     unlock: "location:lock",
+    import: "location:import",
+    labels: "location:label",
   },
   operations: ["list", "page", "detail", "add", "edit", "remove", "lock", "unlock"],
   menu: { group: "basic", route: "/location/list", order: 26, icon: "ViewModule" },
@@ -81,6 +83,7 @@ export const locationMeta = {
     number: "code",
     view: false,
     pages: { add: "/location/add", edit: "/location/edit/:id" },
+    selectable: true,
     views: [
       {
         name: "list", route: "/location/list", filter: {}, code: "location:list", en: "Locations",
@@ -105,9 +108,9 @@ export const locationMeta = {
       { field: "addDate" },
     ],
     actions: [],
-    topWidgets: [],
-    bulkWidgets: [],
-    rowWidgets: ["lockToggle"],
+    topWidgets: ["excelImport"],
+    bulkWidgets: ["labels"],
+    rowWidgets: ["lockToggle", "labels"],
     children: [],
     form: {
       fields: [

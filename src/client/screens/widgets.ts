@@ -42,7 +42,7 @@ export const SCREEN_WIDGETS: Record<string, string[]> = {
   dbConnection: ['widgets/rowWidgets'],
   // storage locations (issue 29)
   warehouseZone: [],
-  location: ['widgets/rowWidgets'],
+  location: ['widgets/rowWidgets', 'widgets/fileActions'],
   locationInventory: [],
   // cycle counts (issue 30): the count sheet PDF
   count: ['print'],

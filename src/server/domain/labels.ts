@@ -1,4 +1,7 @@
 /**
+ * The label machinery (Code 128 barcodes, 100 x 50 mm pages, streaming the PDF as the answer: barcodesFor,
+ * drawBarcode, sendLabelPdf), used by the platform labels here and the location labels (location-labels.ts).
+ *
  * POST /sapi/wms/sku/exportEcPlatformLabels {ids, ecPlatform} (spec 2.8, 6, 7.2; code
  * `outbound:export_ec_platform_labels`): a PDF with one 100 x 50 mm marketplace label per SKU, in the order of
  * `ids`, each with a Code 128 barcode of the SKU's platform SKU, the platform SKU, the SKU name and the SKU code.
@@ -30,7 +33,8 @@ import type { CrudCall } from '../crud/handlers';
 import { BizError, notFound } from '../http/errors';
 import { scopeConditions } from '../http/guard';
 
-const MM = 72 / 25.4;
+/** PDF points per millimetre. */
+export const MM = 72 / 25.4;
 /** The common marketplace label: 100 x 50 mm, in PDF points. */
 export const LABEL_SIZE: [number, number] = [100 * MM, 50 * MM];
 /** bwip-js: 3 px per module, 12 mm bar height, human-readable text under the bars. */
@@ -63,10 +67,10 @@ interface Label { sku: string; name: string; platformSku: string; barcode: Buffe
  * bwip-js's RGBA Code 128 PNG of `text`, or undefined when it is not printable ASCII: bwip-js would encode
  * other characters as UTF-8 bytes through FNC4, which scanners read back as different text.
  */
-async function code128(text: string): Promise<Buffer | undefined> {
+async function code128(text: string, heightMm: number): Promise<Buffer | undefined> {
   if (!/^[\x20-\x7e]+$/.test(text)) return undefined;
   try {
-    return await bwipjs.toBuffer({ bcid: 'code128', text, scale: BARCODE.scale, height: BARCODE.heightMm, includetext: true, textxalign: 'center' });
+    return await bwipjs.toBuffer({ bcid: 'code128', text, scale: BARCODE.scale, height: heightMm, includetext: true, textxalign: 'center' });
   } catch {
     return undefined;
   }
@@ -78,11 +82,14 @@ async function code128(text: string): Promise<Buffer | undefined> {
  */
 const opaqueGrey = (png: Buffer) => sharp(png).flatten({ background: '#ffffff' }).toColourspace('b-w').png().toBuffer();
 
-/** One barcode per distinct platform SKU; bwip-js runs on the event loop, so it yields between codes. */
-async function barcodesFor(codes: string[]): Promise<Map<string, Buffer | undefined>> {
+/**
+ * One opaque grey Code 128 PNG per distinct code (undefined for a code that is not printable ASCII); bwip-js
+ * runs on the event loop, so it yields between codes. Used by every label PDF (platform and location labels).
+ */
+export async function barcodesFor(codes: string[], heightMm: number = BARCODE.heightMm): Promise<Map<string, Buffer | undefined>> {
   const pending = new Map<string, Promise<Buffer | undefined>>();
   for (const code of new Set(codes)) {
-    const png = await code128(code);
+    const png = await code128(code, heightMm);
     const grey = png ? opaqueGrey(png) : Promise.resolve(undefined); // converts while the next code renders
     grey.catch(() => {}); // awaited below; no unhandled rejection while the loop is still rendering
     pending.set(code, grey);
@@ -97,14 +104,56 @@ async function barcodesFor(codes: string[]): Promise<Map<string, Buffer | undefi
 const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
 
 /** The largest font size from `max` down to `min` (half points) at which `text` fits `width`; set on `doc`. */
-function fitFontSize(doc: PDFKit.PDFDocument, text: string, width: number, max: number, min: number) {
+export function fitFontSize(doc: PDFKit.PDFDocument, text: string, width: number, max: number, min: number) {
   let size = max;
   while (size > min && doc.fontSize(size).widthOfString(text) > width) size -= 0.5;
   doc.fontSize(size);
 }
 
-/** An empty label PDF (pages are added by drawLabel). */
-export const newLabelDocument = (platformKey: string) => new PDFDocument({ autoFirstPage: false, margin: 0, info: { Title: `${platformKey} labels`, Creator: 'WMS' } });
+/**
+ * Draws a barcode PNG of {@link barcodesFor} centred on the label at `y`: 1 pt per module (0.35 mm), bars as
+ * tall as rendered; a code too wide for `maxWidth` is narrowed to it (thinner modules), never shortened.
+ * Returns the height drawn.
+ */
+export function drawBarcode(doc: PDFKit.PDFDocument, png: Buffer, y: number, maxWidth: number): number {
+  const [W] = LABEL_SIZE;
+  const px = pngSize(png);
+  const bw = Math.min(px.width / BARCODE.scale, maxWidth);
+  const bh = px.height / BARCODE.scale;
+  doc.image(png, (W - bw) / 2, y, { width: bw, height: bh });
+  return bh;
+}
+
+/** An empty label PDF titled `title` (pages are added by the label's draw function). */
+export const newLabelDocument = (title: string) => new PDFDocument({ autoFirstPage: false, margin: 0, info: { Title: title, Creator: 'WMS' } });
+
+/**
+ * Answers the request with a label PDF (spec 7.2 file download): HTTP 200, application/pdf, attachment
+ * `fileName`, streamed page by page as `draw(doc, i)` adds page i (0..count-1), yielding to other requests every
+ * 25 pages and stopping when the client goes away. The reply is hijacked (no envelope) but keeps the headers
+ * already set (X-New-Token of a renewed session), so everything that can be refused must be checked before.
+ */
+export async function sendLabelPdf(reply: FastifyReply, o: { fileName: string; title: string; count: number; draw: (doc: PDFKit.PDFDocument, i: number) => void }): Promise<null> {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) headers[k] = v as OutgoingHttpHeaders[string];
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    ...headers,
+    'content-type': 'application/pdf',
+    'content-disposition': `attachment; filename="${o.fileName}"`,
+    'cache-control': 'no-store',
+  });
+  const doc = newLabelDocument(o.title);
+  const sent = pipeline(doc, reply.raw).catch((err: unknown) => reply.log.error({ err }, 'label PDF stream failed'));
+  for (let i = 0; i < o.count; i++) {
+    if (reply.raw.destroyed) break; // the client went away
+    o.draw(doc, i);
+    if (i % 25 === 24) await yieldToLoop(); // pages stream out while other requests get their turn
+  }
+  doc.end();
+  await sent;
+  return null;
+}
 
 /** Adds one 100 x 50 mm label page: barcode, platform SKU, SKU name (cut to two lines), SKU code, platform. */
 export function drawLabel(doc: PDFKit.PDFDocument, l: Label, platformKey: string): void {
@@ -112,14 +161,8 @@ export function drawLabel(doc: PDFKit.PDFDocument, l: Label, platformKey: string
   const mx = 4 * MM; // horizontal margin: >= 10 modules of quiet zone at one point per module
   const innerW = W - 2 * mx;
   doc.addPage({ size: [W, H], margin: 0 });
-  // barcode: 1 pt per module (0.35 mm) and 12 mm bars; a code too wide for the label is narrowed to its
-  // width (thinner modules), never shortened
-  const px = pngSize(l.barcode);
-  const bw = Math.min(px.width / BARCODE.scale, innerW);
-  const bh = px.height / BARCODE.scale;
   let y = 3 * MM;
-  doc.image(l.barcode, (W - bw) / 2, y, { width: bw, height: bh });
-  y += bh + 1.5 * MM;
+  y += drawBarcode(doc, l.barcode, y, innerW) + 1.5 * MM;
   const platformSku = helveticaSafe(l.platformSku);
   doc.font('Helvetica-Bold').fillColor('black');
   fitFontSize(doc, platformSku, innerW, 11, 7);
@@ -158,26 +201,15 @@ export async function exportEcPlatformLabels(call: CrudCall, reply: FastifyReply
   const bad = ordered.filter((row) => !barcodes.get(row.platformSku!));
   if (bad.length) throw new BizError(Code.BAD_REQUEST, `${texts.notEncodable[ctx.lang]}${sep(ctx.lang)}${bad.map((row) => row.sku).join(', ')}`);
 
-  // Everything that can be refused has been checked: from here on the file is the response (spec 7.2 file
-  // download), bypassing sapiRoute's envelope but keeping headers already set (X-New-Token of a renewed session).
+  // Everything that can be refused has been checked: from here on the file is the response
   const platformKey = Object.entries(EcPlatform).find(([, v]) => v === form.ecPlatform)![0];
-  const headers: OutgoingHttpHeaders = {};
-  for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) headers[k] = v as OutgoingHttpHeaders[string];
-  reply.hijack();
-  reply.raw.writeHead(200, {
-    ...headers,
-    'content-type': 'application/pdf',
-    'content-disposition': `attachment; filename="${platformKey}-labels.pdf"`,
-    'cache-control': 'no-store',
+  return sendLabelPdf(reply, {
+    fileName: `${platformKey}-labels.pdf`,
+    title: `${platformKey} labels`,
+    count: ordered.length,
+    draw: (doc, i) => {
+      const row = ordered[i];
+      drawLabel(doc, { sku: row.sku, name: row.name, platformSku: row.platformSku!, barcode: barcodes.get(row.platformSku!)! }, platformKey);
+    },
   });
-  const doc = newLabelDocument(platformKey);
-  const sent = pipeline(doc, reply.raw).catch((err: unknown) => reply.log.error({ err }, 'label PDF stream failed'));
-  for (const [i, row] of ordered.entries()) {
-    if (reply.raw.destroyed) break; // the client went away
-    drawLabel(doc, { sku: row.sku, name: row.name, platformSku: row.platformSku!, barcode: barcodes.get(row.platformSku!)! }, platformKey);
-    if (i % 25 === 24) await yieldToLoop(); // pages stream out while other requests get their turn
-  }
-  doc.end();
-  await sent;
-  return null;
 }

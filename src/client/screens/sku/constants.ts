@@ -8,7 +8,7 @@ export const CODE_SKU_ADD = skuMeta.permissions.add!;
 export const CODE_EXPORT_LABELS = 'outbound:export_ec_platform_labels';
 
 /** Import job polling interval (like export polling, spec 9). */
-export const IMPORT_POLL_MS = 1000;
+export { IMPORT_POLL_MS } from '../../widgets/importJob';
 
 /** Calls beyond the generic data provider (spec 7.2). */
 export const PATHS = {

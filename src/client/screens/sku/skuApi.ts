@@ -18,25 +18,8 @@ export interface SkuSearchHit {
   name: string;
 }
 
-/** Import job status (generated ImportStatus: 1 running, 2 success, 3 fail). */
-export const IMPORT_RUNNING = 1;
-export const IMPORT_SUCCESS = 2;
-export const IMPORT_FAIL = 3;
-
-export interface ImportError {
-  row: number;
-  column: string;
-  message: string;
-}
-
-export interface ImportJob {
-  id: string | number;
-  status: number;
-  totalRows: number;
-  doneRows: number;
-  errors?: ImportError[];
-  message?: string | null;
-}
+export { IMPORT_FAIL, IMPORT_RUNNING, IMPORT_SUCCESS, queryImportJob, type ImportError, type ImportJob } from '../../widgets/importJob';
+import type { ImportJob } from '../../widgets/importJob';
 
 export interface ImportForm {
   ownerId: number;
@@ -73,9 +56,4 @@ export async function exportEcPlatformLabels(dataProvider: DataProvider, ids: Id
 /** Starts an Excel import; the job runs in the background. */
 export function startImport(dataProvider: DataProvider, kind: ImportKind, form: ImportForm): Promise<ImportJob> {
   return callOf(dataProvider)<ImportJob>(IMPORTS[kind].path, form);
-}
-
-/** The state of an import job (polled without the loading mask). */
-export function queryImportJob(dataProvider: DataProvider, id: ImportJob['id']): Promise<ImportJob> {
-  return callOf(dataProvider)<ImportJob>(PATHS.importJobQuery, { id }, { skipLoading: true });
 }

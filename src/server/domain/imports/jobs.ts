@@ -52,16 +52,21 @@ export const IMPORT_HEARTBEAT_MS = 10_000;
 /** A RUNNING job whose heartbeat is older than this (s) was cut off. */
 export const IMPORT_STALE_SECONDS = 60;
 
-export type ImportKind = 'sku' | 'supplierSku' | 'ecPlatformSku';
+export type ImportKind = 'sku' | 'supplierSku' | 'ecPlatformSku' | 'location';
 
-/** The goods owner an import writes for, and the language its messages are written in. */
-export interface ImportTarget { ownerId: number; companyId: number; lang: Lang }
+/** What every import runs for: the language its messages are written in. */
+export interface ImportRun { lang: Lang }
+/** The goods owner an import writes for (SKU, supplier SKU, platform SKU), and the language of its messages. */
+export interface ImportTarget extends ImportRun { ownerId: number; companyId: number }
 
 /** A values sheet of a template: e.g. 'Categories' with the valid category names. */
 export interface ValuesSheet { name: string; header: string[]; rows: Array<Array<string | number>> }
 
-/** What one import is: its call, template, columns, row rules and insert. `R` is an insert-ready row. */
-export interface ImportDefinition<R = unknown> {
+/**
+ * What one import is: its call, template, columns, row rules and insert. `R` is an insert-ready row, `T` what
+ * the run is for (a goods owner for the SKU imports; the caller, for the location import's warehouse scope).
+ */
+export interface ImportDefinition<R = unknown, T extends ImportRun = ImportTarget> {
   kind: ImportKind;
   /** POST path of the import call, e.g. /sapi/wms/sku/excel/import. */
   apiPath: string;
@@ -80,9 +85,11 @@ export interface ImportDefinition<R = unknown> {
    * Loads what the row rules need (categories, the owner's SKU codes, existing rows) and returns the row
    * check: it records every error through `check` and returns the insert-ready row, or undefined.
    */
-  prepare(db: Db, target: ImportTarget): Promise<(check: RowCheck) => R | undefined>;
+  prepare(db: Db, target: T): Promise<(check: RowCheck) => R | undefined>;
   /** Inserts one batch (at most IMPORT_BATCH rows) inside the import's transaction. */
   insert(tx: Db, rows: R[]): Promise<void>;
+  /** The message of a successful job (e.g. what was made besides the rows), or null (the default). */
+  summary?(rows: R[], lang: Lang): string | null;
 }
 
 /**
@@ -242,7 +249,7 @@ const clip = (s: string, n = 500) => (s.length > n ? `${s.slice(0, n - 1)}…` :
  * Runs one import to its end (see module doc, steps 2-4). Never throws: every outcome ends in the job row
  * (unless the database itself is gone, which is logged).
  */
-export async function runImport<R>(deps: ImportDeps, def: ImportDefinition<R>, jobId: string, filePath: string, target: ImportTarget): Promise<void> {
+export async function runImport<R, T extends ImportRun>(deps: ImportDeps, def: ImportDefinition<R, T>, jobId: string, filePath: string, target: T): Promise<void> {
   const { db, kind: dbKind } = deps.database;
   const { lang } = target;
   const where = eq(sysImportJob.id, jobId);
@@ -281,7 +288,7 @@ export async function runImport<R>(deps: ImportDeps, def: ImportDefinition<R>, j
         if (dbKind === 'postgres') await db.update(sysImportJob).set({ doneRows: Math.min(i + IMPORT_BATCH, rows.length) }).where(where);
       }
     });
-    await finish(db, where, { status: ImportStatus.SUCCESS, totalRows, doneRows: rows.length, message: null });
+    await finish(db, where, { status: ImportStatus.SUCCESS, totalRows, doneRows: rows.length, message: def.summary?.(rows, lang) ?? null });
   } catch (e) {
     const pg = pgError(e);
     const message = pg?.code === '23505' || pg?.code === '23503'

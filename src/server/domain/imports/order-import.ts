@@ -200,7 +200,7 @@ interface SheetRow { check: RowCheck; key?: string; skuCode?: string; skuId?: nu
 interface OrderGroup { key: string; rows: SheetRow[]; values: Record<string, unknown>; from: Record<string, SheetRow> }
 
 /** Names and codes (lower case) -> id of the warehouses or owners in the caller's scope. */
-async function idsByName(db: Db, user: UserContext, table: typeof warehouse | typeof owner, kind: 'warehouse' | 'owner'): Promise<Map<string, number>> {
+export async function idsByName(db: Db, user: UserContext, table: typeof warehouse | typeof owner, kind: 'warehouse' | 'owner'): Promise<Map<string, number>> {
   const rows = await db.select({ id: table.id, name: table.name, code: table.code }).from(table).where(and(...scopeConditions(user, { [kind]: table.id })));
   const map = new Map<string, number>();
   for (const r of rows) map.set(r.code.toLowerCase(), r.id);

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FileStorage } from '../files/storage';
-import { ruleTexts, type Lang } from '../../../shared/validation';
+import { matchesPattern, ruleTexts, type Lang } from '../../../shared/validation';
 import { cellText, type Cell } from './cells';
 import { IMPORT_LIMITS, ImportLimitError } from './limits';
 import { workerSheets } from './worker-sheets';
@@ -138,16 +138,20 @@ export class RowCheck {
     return this.fail(key, importText(this.lang, t, { label: this.title(key), ...args }));
   }
 
-  /** Trimmed text; `required` -> "<label> cannot be empty"; longer than maxLength -> "<label> can be at most N characters". */
-  text(key: string, o: { required?: boolean; maxLength?: number } = {}): string | undefined {
+  /**
+   * Trimmed text; `required` -> "<label> cannot be empty"; longer than maxLength -> "<label> can be at most N
+   * characters"; not matching the manifest `pattern` (validation.ts, e.g. 'code') -> that pattern's rule text.
+   */
+  text(key: string, o: { required?: boolean; maxLength?: number; pattern?: string } = {}): string | undefined {
     const s = cellText(this.raw(key));
     if (!s) return o.required ? this.fail(key, ruleText(this.lang, 'required', { label: this.title(key) })) : undefined;
     if (o.maxLength !== undefined && s.length > o.maxLength) return this.fail(key, ruleText(this.lang, 'maxLength', { label: this.title(key), max: o.maxLength }));
+    if (o.pattern && !matchesPattern(o.pattern, s)) return this.fail(key, ruleText(this.lang, o.pattern, { label: this.title(key) }));
     return s;
   }
 
-  /** A number (a numeric cell or text like "1.25"), with the rules of spec 5: min, max, decimals. */
-  number(key: string, o: { required?: boolean; min?: number; max?: number; decimals?: number } = {}): number | undefined {
+  /** A number (a numeric cell or text like "1.25"), with the rules of spec 5: min, max, decimals; `integer` -> "<label> must be an integer". */
+  number(key: string, o: { required?: boolean; min?: number; max?: number; decimals?: number; integer?: boolean } = {}): number | undefined {
     const v = this.raw(key);
     const label = this.title(key);
     const s = cellText(v);
@@ -163,6 +167,7 @@ export class RowCheck {
       decimalsOk = o.decimals === undefined || (s.split('.')[1] ?? '').replace(/0+$/, '').length <= o.decimals;
     }
     if (!Number.isFinite(n)) return this.fail(key, ruleText(this.lang, 'number', { label }));
+    if (o.integer && !Number.isInteger(n)) return this.fail(key, ruleText(this.lang, 'integer', { label }));
     if (o.min !== undefined && n < o.min) return this.fail(key, ruleText(this.lang, 'min', { label, min: o.min }));
     if (o.max !== undefined && n > o.max) return this.fail(key, ruleText(this.lang, 'max', { label, max: o.max }));
     if (!decimalsOk) return this.fail(key, ruleText(this.lang, 'decimals', { label, decimals: o.decimals! }));

@@ -20,6 +20,7 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const TEXT_COLUMNS = new Set([
   'sku', 'goodsNo', 'supplierSku', 'ecPlatformSku', 'modelNumber',
   'storeOrderNo', 'platformOrderNo', 'sourceOutboundNo', 'waybillNo', 'returnWaybillNo', 'batchNo', 'receiverPhone', 'postcode',
+  'warehouse', 'zoneCode', 'code',
 ]);
 
 /** What a template is built from: the file-facing part of an import (SKU imports and order imports alike). */
