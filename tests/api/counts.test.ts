@@ -212,6 +212,7 @@ describe.each(testDatabases())('cycle counts on %s', (kind) => {
     const loss = await ok('/sapi/wms/inventory-judgement/add', { warehouseId: w1, ownerId: ownerA, lines: [{ skuId: skus.AMBER, type: 2, qty: 1 }] });
     expect(await call('/sapi/wms/inventory-judgement/approve', { id: loss.id })).toMatchObject({ code: 409, msg: frozen });
     expect(await call(`${OUT}/ship`, { id: o1.id })).toMatchObject({ code: 409, msg: frozen });
+    expect((await call(`${OUT}/ship`, { id: o1.id }, f.admin, { 'x-lang': 'zh' })).msg).toBe(`库位 F-01 正在盘点（${d.countNo}），盘点结束前不能上架、移库、分配或拣货`);
     // a second count cannot take the location
     const d2 = await newCount({ locationIds: [s4, s5] });
     expect(await call(`${C}/start`, { id: d2.id })).toMatchObject({ code: 409, msg: frozen });
@@ -315,7 +316,9 @@ describe.each(testDatabases())('cycle counts on %s', (kind) => {
     // the clerk's count: only owner A's stock on the shared location is a line; owner B's SKU is outside it
     await ok(`${C}/start`, { id: mine.id }, clerk.token);
     expect(((await ok(`${C}/lines`, { id: mine.id }, clerk.token)).records as Rec[]).map((l) => [l.sku, l.expectedQty])).toEqual([['ROSE', 3]]);
-    expect((await call(`${C}/scan`, { id: mine.id, location: 'U-01', code: 'CABLE' }, clerk.token))).toMatchObject({ code: 400 });
+    expect(await call(`${C}/scan`, { id: mine.id, location: 'U-01', code: 'CABLE' }, clerk.token)).toMatchObject({ code: 400, msg: 'SKU, supplier SKU, platform SKU or barcode: no SKU of this count has code "CABLE"' });
+    expect(await call(`${C}/scan`, { id: mine.id, location: 'U-01', code: 'CABLE', skuId: skus.CABLE }, clerk.token))
+      .toMatchObject({ code: 400, msg: 'SKU: the SKU is outside this count (its goods owner, its SKUs or your data scope)' });
     await ok(`${C}/enter`, { id: mine.id, lines: [{ locationId: s9, skuId: skus.ROSE, countedQty: 3 }] }, clerk.token);
     await ok(`${C}/finish`, { id: mine.id }, clerk.token);
     await ok(`${C}/approve`, { id: mine.id }, clerk.token);
@@ -364,9 +367,15 @@ describe.each(testDatabases())('cycle counts on %s', (kind) => {
       { row: 5, column: 'Location code', message: 'Location X-01, SKU MUSK, batch "X" is repeated: it is already on row 2' },
     ]);
     expect(((await ok(`${C}/lines`, { id: d.id }, counter.token)).records as Rec[]).every((l) => l.countedQty === null)).toBe(true);
+    // a scanned code several SKUs share: the one with a line on the location, else the screen must choose
+    for (const key of ['MUSK', 'OUD']) await ok('/sapi/wms/supplier-sku/add', { skuId: skus[key], supplierName: 'Oasis', supplierSku: 'SHARED-1' });
+    expect(await call(`${C}/scan`, { id: d.id, location: 'X-02', code: 'shared-1' }, counter.token))
+      .toMatchObject({ code: 409, msg: `SKU, supplier SKU, platform SKU or barcode: code "shared-1" names several SKUs (MUSK #${skus.MUSK}, OUD #${skus.OUD}): choose one` });
+    expect(await ok(`${C}/scan`, { id: d.id, location: 'X-01', code: 'SHARED-1' }, counter.token)).toMatchObject({ sku: 'MUSK', batchNo: 'X', countedQty: 1 });
     const good = await importRows([['X-01', 'musk', '', 6], ['x-02', 'OUD', 'Z9', 1]]);
     expect(good).toMatchObject({ status: ImportStatus.SUCCESS, totalRows: 2, doneRows: 2 });
     expect(((await ok(`${C}/lines`, { id: d.id }, counter.token)).records as Rec[]).map((l) => [l.locationCode, l.sku, l.batchNo, l.countedQty])).toEqual([['X-01', 'MUSK', 'X', 6], ['X-02', 'OUD', 'Z9', 1]]);
+    expect(((await ok(`${C}/locations`, { id: d.id }, counter.token)) as Rec[]).map((l) => [l.code, l.lines, l.countedLines])).toEqual([['X-01', 1, 1], ['X-02', 1, 1]]);
     const tpl = await f.t.app.inject({ method: 'GET', url: '/static/templates/count-import.xlsx' });
     expect(tpl.statusCode).toBe(200);
     await ok(`${C}/finish`, { id: d.id }, counter.token);

@@ -57,6 +57,10 @@ const texts = {
 /** The label of a count state in `lang`. */
 export const stateText = (v: number, lang: Lang) => workflowOf(bindings.count).states.find((s) => s.value === v)?.[lang] ?? String(v);
 
+/** The 409 "CC... is not being counted: it is in review" for a count in state `status`. */
+export const notCounting = (lang: Lang, countNo: string, status: number) =>
+  new BizError(Code.CONFLICT, fillText(texts.notCounting[lang], { count: countNo, state: stateText(status, lang).toLowerCase() }));
+
 /** A count as the counting calls hold it (see {@link lockCounting}). */
 export interface CountingDoc { id: number; countNo: string; warehouseId: number; ownerId: number | null; skuIds: number[]; recountRound: number }
 
@@ -69,9 +73,7 @@ export interface CountingDoc { id: number; countNo: string; warehouseId: number;
 export async function lockCounting(tx: Db, id: number, lang: Lang): Promise<CountingDoc> {
   const [r] = await rawQuery(tx, `select id, count_no, warehouse_id, owner_id, sku_ids, recount_round, status from ${T.count} where id = $1 for share`, [id]);
   if (!r) throw notFound(lang, `${(bindings.count.meta as ResourceSpec)[lang]} #${id}`);
-  if (Number(r.status) !== CountStatus.COUNTING) {
-    throw new BizError(Code.CONFLICT, fillText(texts.notCounting[lang], { count: String(r.count_no ?? `#${id}`), state: stateText(Number(r.status), lang).toLowerCase() }));
-  }
+  if (Number(r.status) !== CountStatus.COUNTING) throw notCounting(lang, String(r.count_no ?? `#${id}`), Number(r.status));
   return {
     id, countNo: String(r.count_no), warehouseId: Number(r.warehouse_id), ownerId: r.owner_id === null ? null : Number(r.owner_id),
     skuIds: intArray(r.sku_ids), recountRound: Number(r.recount_round),

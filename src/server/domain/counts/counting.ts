@@ -24,7 +24,7 @@ import type { Db } from '../../db/connect';
 import { rawQuery } from '../../db/raw';
 import type { BodyRule } from '../../http/body';
 import type { UserContext } from '../../http/context';
-import { BizError, fieldError, fillText } from '../../http/errors';
+import { fieldError } from '../../http/errors';
 import { scopeIds } from '../../http/guard';
 import { linesField, QTY_MAX } from '../documents';
 import { skuCodeMatches } from '../sku';
@@ -63,11 +63,12 @@ async function countSkus(db: Db, doc: CountingDoc, user: UserContext, ids: numbe
  * the count and the caller's scope, the batch known when the SKU has several on the location, no line twice (set).
  * While a recount runs, only lines open for recount (and new lines on their locations) take counts (409).
  * Returns the lines written, blind: {id, locationId, locationCode, skuId, sku, skuName, batchNo, countedQty}.
+ * `single`: one entry of a call that has no lines (a scan): messages do not start with "Line 1: ".
  */
-export async function applyEntries(tx: Db, id: number, entries: CountEntry[], mode: 'set' | 'add', user: UserContext, lang: Lang): Promise<Row[]> {
+export async function applyEntries(tx: Db, id: number, entries: CountEntry[], mode: 'set' | 'add', user: UserContext, lang: Lang, single = false): Promise<Row[]> {
   const doc = await lockCounting(tx, id, lang);
   const at = (line: number, field: string, t: { en: string; zh: string }, args: Record<string, string> = {}, code: number = Code.BAD_REQUEST) =>
-    fieldError(lang, { line, label: lineLabel(field), field }, t[lang], args, code);
+    fieldError(lang, { line: single ? undefined : line, label: lineLabel(field), field }, t[lang], args, code);
   const locations = new Map((await rawQuery(tx, `select f.location_id, l.code from ${T.freeze} f join ${T.location} l on l.id = f.location_id
     where f.count_id = $1 and f.location_id = any($2::int[])`, [id, [...new Set(entries.map((e) => e.locationId))]])).map((r) => [Number(r.location_id), String(r.code)]));
   const skus = await countSkus(tx, doc, user, entries.map((e) => e.skuId));
@@ -196,7 +197,7 @@ export async function scanCount(call: CrudCall): Promise<Row> {
       if (pick.length > 1) throw bad('code', texts.skuCodeShared, { code: body.code, skus: pick.map((f) => `${f.sku} #${f.id}`).join(', ') }, Code.CONFLICT);
       skuId = pick[0].id;
     }
-    const [line] = await applyEntries(tx, body.id, [{ locationId, skuId, batchNo: body.batchNo ?? undefined, qty: body.qty ?? 1 }], 'add', call.user, lang);
+    const [line] = await applyEntries(tx, body.id, [{ locationId, skuId, batchNo: body.batchNo ?? undefined, qty: body.qty ?? 1 }], 'add', call.user, lang, true);
     return line;
   });
 }

@@ -18,7 +18,6 @@ import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import { bindings } from '../../../../generated/server/routes';
 import { CountStatus, ImportStatus } from '../../../../generated/shared/enums';
-import { Code } from '../../../shared/envelope';
 import { rules, type Lang } from '../../../shared/validation';
 import type { Db } from '../../db/connect';
 import { sysImportJob } from '../../db/internal-schema';
@@ -29,7 +28,7 @@ import type { RequestContext, UserContext } from '../../http/context';
 import { BizError, fillText, pgError } from '../../http/errors';
 import { scopeIds } from '../../http/guard';
 import { sapiRoute } from '../../http/sapi';
-import { countInScope, stateText, T } from '../counts/common';
+import { countInScope, notCounting, T } from '../counts/common';
 import { applyEntries, countLocationCodes, type CountEntry } from '../counts/counting';
 import { QTY_MAX } from '../documents';
 import { endImportJob, scheduleImport, unreadableMessage, uploadedWorkbook, uploadFields, type ImportDeps, type JobSummary } from './jobs';
@@ -45,7 +44,6 @@ export const countImportColumns: ImportColumn[] = [
 
 const L = (en: string, zh: string) => ({ en, zh });
 const texts = {
-  notCounting: L('{count} is not being counted: it is {state}', '{count} 不在盘点中：当前为{state}'),
   noLocation: L('Location "{value}" is not a location of this count', '库位“{value}”不在本盘点单范围内'),
   noSku: L('SKU "{value}" is not a SKU of this count', '本盘点单没有商品“{value}”'),
   skuShared: L('SKU code "{value}" belongs to several goods owners of this count; enter it on the counting screen', 'SKU编码“{value}”属于本盘点单的多个货主，请在盘点界面录入'),
@@ -161,9 +159,7 @@ async function startCountImport(deps: ImportDeps, a: { ctx: RequestContext; user
   const { ctx, user } = a;
   const form = a.body as { id: number; filePath: string };
   const doc = await countInScope({ db, ctx, user, binding: bindings.count, body: a.body }, form.id);
-  if (doc.status !== CountStatus.COUNTING) {
-    throw new BizError(Code.CONFLICT, fillText(texts.notCounting[ctx.lang], { count: String(doc.countNo), state: stateText(doc.status as number, ctx.lang).toLowerCase() }));
-  }
+  if (doc.status !== CountStatus.COUNTING) throw notCounting(ctx.lang, String(doc.countNo), doc.status as number);
   const path = await uploadedWorkbook(deps, user, form.filePath, ctx.lang);
   const id = randomUUID();
   await db.insert(sysImportJob).values({ id, kind: 'count', ownerId: (doc.ownerId as number | null) ?? 0, filePath: path, status: ImportStatus.RUNNING, userId: user.id });
