@@ -139,7 +139,7 @@ export const generatedMessages = {
           },
           approve: {
             title: "Approve count %{no}? Its differences are posted to the inventory",
-            keep: "Back",
+            keep: "Not yet",
             ok: "Approve",
           },
         },
@@ -1517,7 +1517,7 @@ export const generatedMessages = {
           },
           approve: {
             title: "确定审核盘点单 %{no} 吗？差异将过账到库存",
-            keep: "返回",
+            keep: "暂不审核",
             ok: "审核",
           },
         },

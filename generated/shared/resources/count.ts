@@ -198,7 +198,7 @@ export const countMeta = {
         confirm: {
           en: "Approve count %{no}? Its differences are posted to the inventory",
           zh: "确定审核盘点单 %{no} 吗？差异将过账到库存",
-          keep: { en: "Back", zh: "返回" },
+          keep: { en: "Not yet", zh: "暂不审核" },
           ok: { en: "Approve", zh: "审核" },
         },
       },

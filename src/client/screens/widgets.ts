@@ -44,6 +44,11 @@ export const SCREEN_WIDGETS: Record<string, string[]> = {
   warehouseZone: [],
   location: ['widgets/rowWidgets', 'widgets/fileActions'],
   locationInventory: [],
+  move: [],
+  pickDiscrepancy: [],
   // cycle counts (issue 30): the count sheet PDF
   count: ['print'],
+  // expiry (issue 30)
+  batch: [],
+  expiryAlert: [],
 };

@@ -33,7 +33,7 @@ export const widgetMessages = {
           labels_selected: 'Print %{smart_count} label |||| Print %{smart_count} labels',
           labels_filter_title: 'Print the labels of the current filter?',
           labels_filter_content: 'One label for each of the %{smart_count} records the list shows for its filter (all pages).',
-          label_one: 'Label',
+          label_one: 'Print label',
           not_a_file: 'The server answered without a file',
         },
         upload: {
@@ -126,7 +126,7 @@ export const widgetMessages = {
           labels_selected: '打印%{smart_count}个标签',
           labels_filter_title: '打印当前筛选结果的标签？',
           labels_filter_content: '为列表按当前筛选条件显示的全部%{smart_count}条记录（所有页）各打印一个标签。',
-          label_one: '标签',
+          label_one: '打印此标签',
           not_a_file: '服务器未返回文件',
         },
         upload: {
