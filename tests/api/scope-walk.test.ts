@@ -9,8 +9,8 @@
  *   call would refuse with 400 would prove nothing: EXTRA gives each such call the rest of a valid body);
  * - writes naming another warehouse or owner (add, edit moving a record there, a parent of another scope,
  *   a carrier account of another warehouse): refused and nothing written;
- * - calls with several ids (batchUpdateWeight, exportEcPlatformLabels, bulkCreate) with one foreign id:
- *   refused, or the foreign one untouched; scans by another scope's order number find nothing;
+ * - calls with several ids (batchUpdateWeight, exportEcPlatformLabels, location exportLabels, bulkCreate) with one
+ *   foreign id: refused, or the foreign one untouched; location labels of another warehouse's filter: none; scans by another scope's order number find nothing;
  * - imports naming another owner, warehouse or its SKUs; documents naming the other owner's SKU; print
  *   addresses of another scope's documents; the dashboard's figures and filters.
  * The fixture is made by the admin through the API (waybills through the SMSA double of the carrier tests).
@@ -42,7 +42,7 @@ const READS = new Set(['page', 'list', 'count', 'search', 'findByCode', 'queryOn
  * own check below. Any other call is walked with out-of-scope ids.
  */
 const OWN_CHECK = new Set(['add', 'excel/import', '/sapi/wms/inbound-order/scan', '/sapi/wms/outbound-order/scan', '/sapi/wms/waybill/create',
-  '/sapi/wms/waybill/bulkCreate', '/sapi/wms/waybill/ofOrder', '/sapi/wms/sku/batchUpdateWeight', '/sapi/wms/sku/exportEcPlatformLabels']);
+  '/sapi/wms/waybill/bulkCreate', '/sapi/wms/waybill/ofOrder', '/sapi/wms/sku/batchUpdateWeight', '/sapi/wms/sku/exportEcPlatformLabels', '/sapi/wms/location/exportLabels']);
 
 /** An .xlsx of one sheet: `header` and `rows`. */
 async function xlsx(header: string[], rows: unknown[][]): Promise<Buffer> {
@@ -354,6 +354,16 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     const labels = await f.t.app.inject({ method: 'POST', url: '/sapi/wms/sku/exportEcPlatformLabels', payload: { ids: [skus.A1, skus.B1], ecPlatform: EcPlatform.NOON }, headers: { 'x-token': user } });
     expect(labels.headers['content-type']).toMatch(/json/);
     expect([403, 404]).toContain(labels.json().code);
+    // location labels (issue 29): a foreign id refuses the file; another warehouse's filter finds none
+    const locations = await split(bindings.location.meta as ResourceSpec);
+    const post = (payload: Rec) => f.t.app.inject({ method: 'POST', url: '/sapi/wms/location/exportLabels', payload, headers: { 'x-token': user } });
+    const mixed = await post({ ids: [locations.inside[0].id, locations.outside[0].id] });
+    expect(mixed.headers['content-type']).toMatch(/json/);
+    expect([403, 404]).toContain(mixed.json().code);
+    const elsewhere = await post({ warehouseId: w2 });
+    expect(elsewhere.headers['content-type']).toMatch(/json/);
+    expect(elsewhere.json().code).toBe(400);
+    expect((await post({ ids: [locations.inside[0].id] })).headers['content-type']).toBe('application/pdf');
   });
 
   it('waybills: creating, bulk-creating and listing by another scope\'s order are refused; another warehouse\'s carrier account too', async () => {
@@ -470,6 +480,11 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
         header: ['Platform order number / 平台订单号', 'Warehouse / 仓库', 'Goods owner / 货主', 'Receiver / 收件人', 'Receiver phone / 收件人电话', 'Receiver email / 收件人邮箱', 'Country / 国家', 'Province / 省/州', 'City / 城市', 'Postcode / 邮编', 'Address / 地址', 'Cash on delivery / 代收货款', 'COD currency / 代收币种', 'Insured (Y/N) / 是否保价(Y/N)', 'Insured amount / 保价金额', 'Insured currency / 保价币种', 'Waybill number / 运单号', 'Remark / 备注', 'SKU / SKU编码', 'Batch number / 批次号', 'Quantity / 数量'],
         rows: [row('IMP-1', wOut.code, oA.code, 'A1'), row('IMP-2', wIn.code, oB.code, 'B1'), row('IMP-3', wOut.code, oB.code, 'B1'), row('IMP-4', wIn.code, oA.code, 'B1')],
       };
+    },
+    // storage locations (issue 29): the other warehouse by code and by name
+    '/sapi/wms/location/excel/import': async () => {
+      const [, wOut] = await names();
+      return { body: {}, header: ['Warehouse / 仓库', 'Zone code / 库区编码', 'Location code / 库位编码'], rows: [[wOut.code, 'IMPZ', 'IMP-1'], [wOut.name, 'IMPZ', 'IMP-2']] };
     },
   };
   /** The warehouses w1, w2 and the owners A, B as the admin sees them (names and codes for the sheets). */
