@@ -16,8 +16,13 @@
  *    a 0/0 change) and summing to the row's qty and lockQty, bizType 1/2/3 with bizNo IN/OUT/IJ + yyyymmdd + 6
  *    digits, bizNoExtra (store) on outbound lines, addDate over 2 years (2024-06-01 to 2026-06-01, twice as many
  *    lines in the last month as in the first; sold-out rows stop moving somewhere in the period), ids in addDate
- *    order as the ledger writes them. All of this is checked after loading (ledger closure and chains).
- * The secondary indexes of wms_sku, wms_inventory and wms_inventory_log are dropped before and recreated after
+ *    order as the ledger writes them. All of this is checked after loading (ledger closure and chains);
+ *  - storage locations (issue 29): per warehouse the RECEIVING zone and location and N/50 storage locations
+ *    (20,000 for the default N; bench/lib.ts insertLocations), and ONE location row per inventory row holding its
+ *    qty and lockQty on a location of its warehouse (insertLocationRows: ~10 rows a location); every log line names
+ *    that location, so both ledger levels close (checked after loading). The inventory page reads the rows'
+ *    `locations` in its one statement (domain/inventory/records.ts), so these cases measure it with locations present.
+ * The secondary indexes of wms_sku, wms_inventory, wms_location_inventory and wms_inventory_log are dropped before and recreated after
  * the bulk load, exactly from their pg_get_indexdef (compared afterwards); foreign keys are not checked during the
  * load (session_replication_role = replica, in the loader session only); CHECK constraints are. Then VACUUM
  * ANALYZE. Prints how long each step took.

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { emitApiTypes } from './emit-api';
 import { emitAll } from './emit';
 import { loadManifest, ManifestError, type Model } from './manifest';
 import { layoutMigrationSql } from './sql-layout';
@@ -35,7 +36,7 @@ function drizzleGenerate(out: string): string {
   return run.stdout;
 }
 
-function main() {
+async function main() {
   const check = process.argv.includes('--check');
   let model: Model;
   try {
@@ -44,7 +45,7 @@ function main() {
     if (e instanceof ManifestError) { console.error(e.message); process.exit(1); }
     throw e;
   }
-  const outputs = emitAll(model);
+  const outputs = [...emitAll(model), ...(await emitApiTypes(model))];
   const wanted = new Map(outputs.map((o) => [join(ROOT, o.path), o.text]));
   const present = listFiles(GENERATED).filter((p) => !p.startsWith(MIGRATIONS + '/'));
   const problems: string[] = [];
@@ -87,4 +88,4 @@ function main() {
   console.log(`codegen wrote ${outputs.length} files`);
 }
 
-main();
+await main();

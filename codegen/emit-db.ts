@@ -1,7 +1,7 @@
 /**
  * Emits `generated/db/schema.ts`: one Drizzle pg-core table per resource. Every table has the implicit
  * columns id (identity), add_date and update_date; unique indexes come from `unique`, plain indexes from
- * filtered, sorted and referencing fields. Migrations are made from this file by drizzle-kit (see cli.ts).
+ * filtered, sorted and referencing fields and from `indexes` (declared field lists, then id). Migrations are made from this file by drizzle-kit (see cli.ts).
  */
 import type { FieldSpec, Model, ResourceSpec } from './manifest';
 import { finish, newFile, type Output } from './source';
@@ -64,6 +64,11 @@ function indexes(r: ResourceSpec): string[] {
       if (sortField && sortField !== f) out.push(`index(${name(`${f.column}_${sortField.column}_id_idx`)}).on(t.${f.name}, t.${sortField.name}, t.id)`);
       else out.push(`index(${name(`${f.column}_idx`)}).on(t.${f.name})`);
     }
+  }
+  // declared ones (`indexes`): the fields in order, then id
+  for (const ix of r.indexes ?? []) {
+    const cols = ix.map((n) => r.fields.find((f) => f.name === n)!.column);
+    out.push(`index(${JSON.stringify(`${r.table}_${cols.join('_')}_id_idx`)}).on(${ix.map((n) => `t.${n}`).join(', ')}, t.id)`);
   }
   if (sortField && !sortField.sortable && !uniqueLeads.has(sortField.name)) out.push(`index(${JSON.stringify(`${r.table}_${sortField.column}_id_idx`)}).on(t.${sortField.name}, t.id)`);
   for (const [k, cond] of Object.entries(r.checks)) out.push(`check(${JSON.stringify(`${r.table}_${k}`)}, sql.raw(${JSON.stringify(cond)}))`);

@@ -90,7 +90,8 @@ function fieldRule(model: Model, f: FieldSpec): string {
     case 'enum': return `r.oneOf(${label}, ${lit(enumValues(model, f.enum!).map((v) => v.value))}, ${lit(req)})`;
     case 'ref': return `r.ref(${label}, ${lit(req)})`;
     case 'refs': return `r.refs(${label}, ${lit({ ...req, allowAll: f.allowAll || undefined })})`;
-    case 'strings': return `r.strings(${label}, ${lit(req)})`;
+    // keys of an enum (e.g. an API key's scopes): each one of them, none twice
+    case 'strings': return `r.strings(${label}, ${lit({ ...req, oneOf: f.enum ? enumValues(model, f.enum).map((v) => v.key) : undefined })})`;
     case 'datetime': return `r.date(${label}, ${lit(req)})`;
     case 'date': return `r.calendarDate(${label}, ${lit(req)})`;
   }

@@ -1,4 +1,5 @@
 /** Every generated file for a model, sorted by path (migrations excepted: drizzle-kit owns those). */
+import { emitApi } from './emit-api';
 import { emitClient } from './emit-client';
 import { emitDb } from './emit-db';
 import { emitDocs } from './emit-docs';
@@ -8,5 +9,5 @@ import type { Model } from './manifest';
 import type { Output } from './source';
 
 export function emitAll(model: Model): Output[] {
-  return [...emitDb(model), ...emitShared(model), ...emitServer(model), ...emitClient(model), ...emitDocs(model)].sort((a, b) => a.path.localeCompare(b.path));
+  return [...emitDb(model), ...emitShared(model), ...emitServer(model), ...emitClient(model), ...emitDocs(model), ...emitApi(model)].sort((a, b) => a.path.localeCompare(b.path));
 }

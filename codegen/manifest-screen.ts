@@ -67,6 +67,7 @@
  *     ofSku: {}                     # (a child's screen) no route: shown only in its parent's dialog
  *   filters: [{ field: sku, widget: skuCodes }]   # a registered filter input (registerFilter)
  *   form: { emptyPrompt: true, fields: [...] }    # empty required fields say "Please input" / "Please select"
+ *   form: { reveal: key, fields: [...] }         # the add answer's `key` is shown once after saving (an API key)
  *
  * A filter may name a query parameter (`queryParams:`) of type string (text box), boolean (yes / no / all),
  * enum (select), ref or int (select / number) or refs (several of the referenced resource, sent as an id
@@ -362,8 +363,10 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
     const fp = [...p, 'form'];
     if (!isObj(raw.form)) fail(fp, 'must be { fields, lines? } or { widget, fields?, lines? }');
     else {
-      unknownKeys(raw.form, ['fields', 'lines', 'widget', 'emptyPrompt'], fp, fail);
+      unknownKeys(raw.form, ['fields', 'lines', 'widget', 'emptyPrompt', 'reveal'], fp, fail);
       if (raw.form.emptyPrompt !== undefined && raw.form.emptyPrompt !== true) fail([...fp, 'emptyPrompt'], 'must be true (or left out)');
+      const reveal = raw.form.reveal;
+      if (reveal !== undefined && (typeof reveal !== 'string' || !/^[a-z][A-Za-z]*$/.test(reveal))) fail([...fp, 'reveal'], 'the camelCase name of the add answer\'s one-time value (e.g. key)');
       // a registered dialog (registerForm) replaces the generic one; its lines need no fields
       const widget = widgetName(raw.form.widget, [...fp, 'widget'], fail);
       if (!widget && !Array.isArray(raw.form.fields)) fail([...fp, 'fields'], 'list the fields of the create/edit dialog (or name a registered form widget)');
@@ -372,7 +375,7 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
         if (!widget && !Array.isArray(raw.form.lines.fields)) fail([...fp, 'lines', 'fields'], 'list the fields of a line');
         lines = parseLines(raw.form.lines, [...fp, 'lines'], fail);
       } else if (raw.form.lines !== undefined) fail([...fp, 'lines'], 'must be { resource, fields, widget?, texts? }');
-      form = { fields: items(raw.form.fields, [...fp, 'fields'], fail, formable, viewNames), ...(widget ? { widget } : {}), ...(lines ? { lines } : {}), ...(raw.form.emptyPrompt === true ? { emptyPrompt: true as const } : {}) };
+      form = { fields: items(raw.form.fields, [...fp, 'fields'], fail, formable, viewNames), ...(widget ? { widget } : {}), ...(lines ? { lines } : {}), ...(raw.form.emptyPrompt === true ? { emptyPrompt: true as const } : {}), ...(typeof raw.form.reveal === 'string' ? { reveal: raw.form.reveal } : {}) };
     }
   }
   // the lines resource's fields are checked once every resource is parsed (checkScreens)

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { checkScreens, defaultScreen, parseScreen } from './manifest-screen';
+import { parseApi } from './manifest-api';
 import { LineCounter, parseDocument, isMap, type Node } from 'yaml';
 
 import {
@@ -167,9 +168,9 @@ function parseOne(raw: unknown, p: (string | number)[], fail: Fail): ResourceSpe
 }
 
 function validate(root: unknown, fail: Fail): Model {
-  const model: Model = { enums: [], menus: [], resources: [], codes: [], screens: [] };
+  const model: Model = { enums: [], menus: [], resources: [], codes: [], screens: [], api: { scopes: {}, resources: [] } };
   if (!isObj(root)) { fail([], 'the manifest must be a mapping with enums, menus and resources'); return model; }
-  checkKeys(root, ['enums', 'menus', 'codes', 'screens', 'resources'], [], fail);
+  checkKeys(root, ['enums', 'menus', 'codes', 'screens', 'resources', 'api'], [], fail);
 
   for (const [code, c] of Object.entries(isObj(root.codes) ? root.codes : {})) {
     const p = ['codes', code];
@@ -234,7 +235,7 @@ function validate(root: unknown, fail: Fail): Model {
     const p = ['resources', name];
     if (!/^[a-z][A-Za-z]+$/.test(name)) fail(p, 'resource names are camelCase');
     if (!isObj(r)) { fail(p, 'must be a mapping'); continue; }
-    checkKeys(r, ['en', 'zh', 'path', 'table', 'represent', 'scope', 'permissions', 'operations', 'menu', 'defaultSort', 'unique', 'fields', 'queryParams', 'checks', 'readOnly', 'workflow', 'listCodes', 'screen', 'one', 'lockedRows'], p, fail);
+    checkKeys(r, ['en', 'zh', 'path', 'table', 'represent', 'scope', 'permissions', 'operations', 'menu', 'defaultSort', 'unique', 'fields', 'queryParams', 'checks', 'readOnly', 'workflow', 'listCodes', 'screen', 'one', 'lockedRows', 'indexes'], p, fail);
     const path = str(r, 'path', p, fail) ?? '';
     if (path && !/^\/sapi\/[a-z]+\/[a-z-]+$/.test(path)) fail([...p, 'path'], `'${path}' must look like /sapi/<area>/<name> (spec 7)`);
     if (paths.has(path)) fail([...p, 'path'], `path also used by ${paths.get(path)}`);
@@ -251,7 +252,7 @@ function validate(root: unknown, fail: Fail): Model {
       const fp = [...p, key, fname];
       if (!/^[a-z][A-Za-z0-9]*$/.test(fname) || fname === 'id') fail(fp, `field names are camelCase API names and 'id' is implicit`);
       if (!isObj(f)) { fail(fp, 'must be a mapping with at least type, en and zh'); continue; }
-      checkKeys(f, ['type', 'en', 'zh', 'required', 'minLength', 'maxLength', 'min', 'max', 'decimals', 'pattern', 'enum', 'resource', 'nameAs', 'allowAll', 'default', 'unique', 'filter', 'sortable', 'list', 'form', 'readOnlyOnEdit', 'hideOnSelf', 'trigram', 'system', 'widget', 'currency', 'values', 'computed', 'outOf', 'grouping'], fp, fail);
+      checkKeys(f, ['type', 'en', 'zh', 'required', 'minLength', 'maxLength', 'min', 'max', 'decimals', 'pattern', 'enum', 'resource', 'nameAs', 'allowAll', 'default', 'unique', 'filter', 'sortable', 'list', 'form', 'readOnlyOnEdit', 'hideOnSelf', 'trigram', 'system', 'widget', 'currency', 'values', 'computed', 'outOf', 'grouping', 'example'], fp, fail);
       const type = oneOf(f, 'type', FIELD_TYPES, fp, fail);
       if (!type) { if (f.type === undefined) fail(fp, `missing 'type' (one of: ${FIELD_TYPES.join(', ')})`); continue; }
       const spec: FieldSpec = {
@@ -284,6 +285,7 @@ function validate(root: unknown, fail: Fail): Model {
         widget: oneOf(f, 'widget', WIDGETS, fp, fail),
         currency: str(f, 'currency', fp, fail, false),
         ...boolTexts(f.values, [...fp, 'values'], type, fail),
+        ...(f.example !== undefined ? { example: f.example } : {}),
       };
       // a computed field: no column; the resource's decorate hook fills it whenever records are read
       if (bool(f, 'computed', fp, fail, false)) {
@@ -310,7 +312,9 @@ function validate(root: unknown, fail: Fail): Model {
       if (spec.system) { spec.form = false; if (!['addDate', 'updateDate'].includes(fname)) fail(fp, `only addDate and updateDate are system fields`); }
       if ((type === 'string' || type === 'password' || type === 'secret') && spec.maxLength === undefined) fail(fp, `a ${type} field needs maxLength (the column's size)`);
       if (type === 'enum' && (!spec.enum || !enumNames.has(spec.enum))) fail([...fp, 'enum'], `'${spec.enum ?? ''}' is not a declared enum (declared: ${[...enumNames].join(', ')})`);
-      if (type !== 'enum' && spec.enum) fail([...fp, 'enum'], `only enum fields name an enum`);
+      // a strings field naming an enum holds keys of that enum (e.g. an API key's scopes)
+      if (type === 'strings' && spec.enum && !enumNames.has(spec.enum)) fail([...fp, 'enum'], `'${spec.enum}' is not a declared enum (declared: ${[...enumNames].join(', ')})`);
+      if (type !== 'enum' && type !== 'strings' && spec.enum) fail([...fp, 'enum'], `only enum and strings fields name an enum`);
       if (type === 'enum' && spec.default !== undefined) {
         const e = model.enums.find((x) => x.name === spec.enum);
         if (e && !e.values.some((v) => v.key === spec.default)) fail([...fp, 'default'], `'${String(spec.default)}' is not a key of ${spec.enum}`);
@@ -406,6 +410,14 @@ function validate(root: unknown, fail: Fail): Model {
       }
     }
     for (const f of fields) if (f.unique) unique.push([f.name]);
+    const indexes: string[][] = [];
+    if (r.indexes !== undefined) {
+      if (!Array.isArray(r.indexes)) fail([...p, 'indexes'], 'must be a list of field lists, e.g. [[warehouseId, ownerId, qty]]');
+      else for (const [i, u] of r.indexes.entries()) {
+        if (!Array.isArray(u) || !u.length || u.some((x) => !fieldNames.has(String(x)))) fail([...p, 'indexes', i], `each entry lists fields of ${name}`);
+        else indexes.push(u.map(String));
+      }
+    }
     const checks: Record<string, string> = {};
     if (r.checks !== undefined) {
       if (!isObj(r.checks)) fail([...p, 'checks'], 'must be a mapping of constraint name to SQL condition');
@@ -431,7 +443,7 @@ function validate(root: unknown, fail: Fail): Model {
     const one = parseOne(r.one, [...p, 'one'], fail);
     if (screen && !one) fail(p, `missing 'one' (the singular name as it reads in a sentence, { en, zh }, e.g. one: { en: warehouse, zh: 仓库 }): the dialog titles need it`);
     model.resources.push({
-      name, path, table, represent, scope, permissions, operations, menu, defaultSort, unique, fields, queryParams, checks, ...(readOnly ? { readOnly } : {}), ...(workflow ? { workflow } : {}), ...(listCodes ? { listCodes } : {}), ...(screen ? { screen } : {}),
+      name, path, table, represent, scope, permissions, operations, menu, defaultSort, unique, fields, queryParams, checks, ...(indexes.length ? { indexes } : {}), ...(readOnly ? { readOnly } : {}), ...(workflow ? { workflow } : {}), ...(listCodes ? { listCodes } : {}), ...(screen ? { screen } : {}),
       ...(one ? { one } : {}), ...(lockedRows ? { lockedRows } : {}), ...label,
     });
   }
@@ -441,6 +453,7 @@ function validate(root: unknown, fail: Fail): Model {
   for (const sc of model.screens) if (sc.code && !known.has(sc.code)) fail(['screens', sc.name, 'code'], `'${sc.code}' is not a permission code of the manifest`);
   for (const r of model.resources) for (const v of r.screen?.views ?? []) if (v.code !== 'any' && !known.has(v.code)) fail(['resources', r.name, 'screen', 'views', v.name, 'code'], `'${v.code}' is not a permission code of the manifest`);
   checkScreens(model, fail);
+  if (root.api !== undefined) model.api = parseApi(root.api, ['api'], model, fail);
   // one route, one code (generated/client/routes.ts maps each route to the code its guard checks)
   const routeOwner = new Map<string, string>();
   const claim = (route: string, owner: string, path: (string | number)[]) => {

@@ -4,6 +4,13 @@ export const accessCodes: Record<
   string,
   Partial<Record<'list' | 'show' | 'create' | 'edit' | 'delete' | 'lock' | 'unlock' | 'export', string>>
 > = {
+  apiKey: {
+    list: "api_key:list",
+    show: "api_key:list",
+    create: "api_key:edit",
+    edit: "api_key:edit",
+    delete: "api_key:edit",
+  },
   batch: { create: "sku_inventory:list", edit: "sku_inventory:list", delete: "sku_inventory:list" },
   carrierConfig: {
     list: "carrier_config:list",
@@ -263,6 +270,7 @@ export const accessCodes: Record<
 };
 /** Top-level code of each resource (spec 6). */
 export const topCodes: Record<string, string> = {
+  apiKey: "api_key",
   batch: "sku",
   carrierConfig: "outbound",
   company: "company",

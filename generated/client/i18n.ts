@@ -3,6 +3,39 @@
 export const generatedMessages = {
   en: {
     resources: {
+      apiKey: {
+        name: "API keys",
+        one: "API key",
+        fields: {
+          id: "ID",
+          name: "Key name",
+          ownerId: "Goods owner",
+          prefix: "Key begins with",
+          warehouseIds: "Warehouses",
+          scopes: "Scopes",
+          rateLimit: "Requests per minute",
+          expireDate: "Expires at",
+          status: "Status",
+          lastUsedAt: "Last used",
+          createdBy: "Created by",
+          addDate: "Created",
+          ownerName: "Goods owner",
+          updateDate: "Updated",
+        },
+        actions: {
+          revoke: "Revoke",
+        },
+        confirm: {
+          revoke: {
+            title: "Revoke API key %{no}? Calls with it stop at once.",
+            keep: "Keep key",
+            ok: "Revoke key",
+          },
+        },
+        views: {
+          list: "API keys",
+        },
+      },
       batch: {
         name: "Batches",
         one: "batch",
@@ -1198,6 +1231,19 @@ export const generatedMessages = {
       },
     },
     enums: {
+      ApiKeyStatus: {
+        ACTIVE: "Active",
+        REVOKED: "Revoked",
+      },
+      ApiScope: {
+        SKUS_READ: "Read SKUs (skus:read)",
+        SKUS_WRITE: "Create and change SKUs (skus:write)",
+        STOCK_READ: "Read stock and the inventory log (stock:read)",
+        ORDERS_READ: "Read outbound orders (orders:read)",
+        ORDERS_WRITE: "Create and cancel outbound orders (orders:write)",
+        INBOUND_READ: "Read inbound orders (inbound:read)",
+        INBOUND_WRITE: "Create inbound orders (inbound:write)",
+      },
       BizType: {
         INBOUND_ORDER: "Inbound order",
         OUTBOUND_ORDER: "Outbound order",
@@ -1381,6 +1427,39 @@ export const generatedMessages = {
   },
   zh: {
     resources: {
+      apiKey: {
+        name: "接口密钥",
+        one: "接口密钥",
+        fields: {
+          id: "ID",
+          name: "密钥名称",
+          ownerId: "货主",
+          prefix: "密钥开头",
+          warehouseIds: "仓库",
+          scopes: "权限",
+          rateLimit: "每分钟请求数",
+          expireDate: "过期时间",
+          status: "状态",
+          lastUsedAt: "最近使用",
+          createdBy: "创建人",
+          addDate: "创建时间",
+          ownerName: "货主",
+          updateDate: "更新时间",
+        },
+        actions: {
+          revoke: "吊销",
+        },
+        confirm: {
+          revoke: {
+            title: "确定吊销接口密钥 %{no} 吗？使用它的调用将立即失败。",
+            keep: "保留密钥",
+            ok: "吊销密钥",
+          },
+        },
+        views: {
+          list: "接口密钥",
+        },
+      },
       batch: {
         name: "批次",
         one: "批次",
@@ -2576,6 +2655,19 @@ export const generatedMessages = {
       },
     },
     enums: {
+      ApiKeyStatus: {
+        ACTIVE: "有效",
+        REVOKED: "已吊销",
+      },
+      ApiScope: {
+        SKUS_READ: "读取商品（skus:read）",
+        SKUS_WRITE: "新增和修改商品（skus:write）",
+        STOCK_READ: "读取库存和库存流水（stock:read）",
+        ORDERS_READ: "读取出库单（orders:read）",
+        ORDERS_WRITE: "创建和取消出库单（orders:write）",
+        INBOUND_READ: "读取入库单（inbound:read）",
+        INBOUND_WRITE: "创建入库单（inbound:write）",
+      },
       BizType: {
         INBOUND_ORDER: "入库单",
         OUTBOUND_ORDER: "出库单",

@@ -198,6 +198,10 @@ export const menuTree: MenuNode[] = [
         route: "/permission/list", resource: "permission", code: "permission",
       },
       {
+        key: "apiKey", labelKey: "resources.apiKey.name", icon: "VpnKey", route: "/api_key/list",
+        resource: "apiKey", code: "api_key:list",
+      },
+      {
         key: "dbConnection", labelKey: "resources.dbConnection.name", icon: "Storage",
         route: "/dbms/database/list", resource: "dbConnection", code: "dbms:database_list",
       },

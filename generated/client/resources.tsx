@@ -30,6 +30,7 @@ import {
   SwapHoriz,
   ViewInAr,
   ViewModule,
+  VpnKey,
   Warehouse,
 } from "@mui/icons-material";
 /** The modules of the resources' pages, each its own chunk. */
@@ -55,6 +56,7 @@ export interface ResourceDef {
 }
 /** Every manifest resource as react-admin registers it (App.tsx maps these to <Resource>). */
 export const generatedResources: ResourceDef[] = [
+  { name: "apiKey", icon: VpnKey, recordRepresentation: "name" },
   { name: "batch", icon: EventNote, recordRepresentation: "batchNo" },
   { name: "carrierConfig", icon: Settings, recordRepresentation: "name" },
   { name: "city", icon: LocationCity, recordRepresentation: "name" },

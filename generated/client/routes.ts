@@ -4,6 +4,9 @@
  * (hidden ones included) and the list views of its document screens; null = open to every logged-in user. A route pattern's parameter is written `:id`.
  */
 export const routeCodes = {
+  "/api_key/list": "api_key:list",
+  "/apiKey/add": "api_key:edit",
+  "/apiKey/edit/:id": "api_key:edit",
   "/sku/batch_list": "sku_inventory:list",
   "/outbound/carrier_config": "carrier_config:list",
   "/carrierConfig/add": "carrier_config:edit",
@@ -97,6 +100,7 @@ export type ConsoleRoute = keyof typeof routeCodes;
 export interface ResourcePages { list: ConsoleRoute; add?: ConsoleRoute; edit?: ConsoleRoute; detail?: ConsoleRoute }
 /** Pages of every resource (list at the menu route, else `/<name>`; add `/<name>/add`; edit `/<name>/edit/:id`). */
 export const resourcePages: Record<string, ResourcePages> = {
+  apiKey: { list: "/api_key/list", add: "/apiKey/add", edit: "/apiKey/edit/:id" },
   batch: { list: "/sku/batch_list" },
   carrierConfig: {
     list: "/outbound/carrier_config",

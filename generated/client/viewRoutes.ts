@@ -2,6 +2,7 @@
 import { type ComponentType } from "react";
 import { lazyPage } from "../../src/client/routing/lazyPage";
 /** Each screen's views module (views/<resource>.tsx, with its widget modules), its own chunk: imported on the first visit of one of its lists. */
+const apiKeyViews = () => import("./views/apiKey");
 const batchViews = () => import("./views/batch");
 const carrierConfigViews = () => import("./views/carrierConfig");
 const cityViews = () => import("./views/city");
@@ -50,6 +51,9 @@ export interface ViewDef {
 
 /** Every list view of the manifest's screens. */
 export const generatedViews: ViewDef[] = [
+  { resource: "apiKey", view: "list", route: "/api_key/list", code: "api_key:list", component: lazyPage(apiKeyViews, "ApiKeyListList") },
+  { resource: "apiKey", view: "list", page: "add", route: "/apiKey/add", code: "api_key:edit", component: lazyPage(apiKeyViews, "ApiKeyAddPage") },
+  { resource: "apiKey", view: "list", page: "edit", route: "/apiKey/edit/:id", code: "api_key:edit", component: lazyPage(apiKeyViews, "ApiKeyEditPage") },
   { resource: "batch", view: "list", route: "/sku/batch_list", code: "sku_inventory:list", component: lazyPage(batchViews, "BatchListList") },
   { resource: "carrierConfig", view: "list", route: "/outbound/carrier_config", code: "carrier_config:list", component: lazyPage(carrierConfigViews, "CarrierConfigListList") },
   { resource: "carrierConfig", view: "list", page: "add", route: "/carrierConfig/add", code: "carrier_config:edit", component: lazyPage(carrierConfigViews, "CarrierConfigAddPage") },

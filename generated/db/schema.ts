@@ -261,6 +261,7 @@ export const locationInventory = pgTable("wms_location_inventory", {
   index("wms_location_inventory_owner_id_qty_id_idx").on(t.ownerId, t.qty, t.id),
   index("wms_location_inventory_lock_qty_id_idx").on(t.lockQty, t.id),
   index("wms_location_inventory_owner_id_lock_qty_id_idx").on(t.ownerId, t.lockQty, t.id),
+  index("wms_location_inventory_warehouse_id_owner_id_qty_id_idx").on(t.warehouseId, t.ownerId, t.qty, t.id),
   check("wms_location_inventory_qty_not_negative", sql.raw("qty >= 0")),
   check("wms_location_inventory_lock_qty_within_qty", sql.raw("lock_qty >= 0 and lock_qty <= qty")),
 ]);
@@ -917,6 +918,29 @@ export const user = pgTable("sys_user", {
   uniqueIndex("sys_user_name_uq").on(t.name),
   index("sys_user_status_idx").on(t.status),
   index("sys_user_add_date_id_idx").on(t.addDate, t.id),
+]);
+/** API keys (接口密钥): /sapi/sys/api-key */
+export const apiKey = pgTable("sys_api_key", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: varchar("name", { length: 50 }).notNull(),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  prefix: varchar("prefix", { length: 20 }),
+  warehouseIds: integer("warehouse_ids").array().default(sql`'{}'`).notNull(),
+  scopes: text("scopes").array().default(sql`'{}'`).notNull(),
+  rateLimit: integer("rate_limit").default(600).notNull(),
+  expireDate: timestamp("expire_date", { withTimezone: true, mode: 'date' }),
+  status: smallint("status").default(1).notNull(),
+  lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: 'date' }),
+  createdBy: varchar("created_by", { length: 20 }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  index("sys_api_key_name_id_idx").on(t.name, t.id),
+  index("sys_api_key_owner_id_name_id_idx").on(t.ownerId, t.name, t.id),
+  index("sys_api_key_owner_id_idx").on(t.ownerId),
+  index("sys_api_key_status_idx").on(t.status),
+  index("sys_api_key_add_date_id_idx").on(t.addDate, t.id),
+  index("sys_api_key_owner_id_add_date_id_idx").on(t.ownerId, t.addDate, t.id),
 ]);
 /** Scheduled tasks (定时任务): /sapi/sys/job */
 export const job = pgTable("sys_job", {

@@ -4,6 +4,7 @@ import { resourceMeta } from "../shared/resources";
 import { schemas } from "../shared/schemas";
 /** What a generic handler needs for one resource. */
 export const bindings = {
+  apiKey: { meta: resourceMeta.apiKey, table: tables.apiKey, schemas: schemas.apiKey },
   batch: { meta: resourceMeta.batch, table: tables.batch, schemas: schemas.batch },
   carrierConfig: {
     meta: resourceMeta.carrierConfig,
@@ -223,6 +224,30 @@ export const routeTable: Route[] = [
   {
     path: "/sapi/dbms/database/remove", resource: "dbConnection", operation: "remove",
     permission: "dbms:database_edit",
+  },
+  {
+    path: "/sapi/sys/api-key/add", resource: "apiKey", operation: "add", permission: "api_key:edit",
+    scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/api-key/detail", resource: "apiKey", operation: "detail",
+    permission: "api_key:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/api-key/edit", resource: "apiKey", operation: "edit",
+    permission: "api_key:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/api-key/list", resource: "apiKey", operation: "list",
+    permission: "api_key:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/api-key/page", resource: "apiKey", operation: "page",
+    permission: "api_key:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/api-key/remove", resource: "apiKey", operation: "remove",
+    permission: "api_key:edit", scope: { owner: "ownerId" },
   },
   {
     path: "/sapi/sys/exception-http-log/add", resource: "exceptionHttpLog", operation: "add",

@@ -47,6 +47,8 @@ import { registerHealthRoutes } from './http/health';
 import { AppMetrics, registerMetricsRoute } from './http/metrics';
 import { useInstallationSecrets } from './domain/secret-fields';
 import { registerDbmsRoutes } from './domain/dbms/query-tool';
+import { registerApiKeyRoutes } from './domain/api-keys';
+import { registerApiRoutes } from './api/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -142,6 +144,9 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   sapiRoute(app, db, `${bindings.location.meta.path}/exportLabels`, bindings.location.meta.permissions.labels!, { body: locationLabelsBody }, (a) => exportLocationLabels(locationCall(a), a.reply));
 
   registerInboundRoutes(app, db);
+  // API keys of goods owners (revoke) and the owner API /api/v1 with its OpenAPI document (issue 31; docs/owner-api.md)
+  registerApiKeyRoutes(app, db);
+  await registerApiRoutes(app, db);
   registerDbmsRoutes(app, database, config);
   registerOutboundRoutes(app, db);
   // Putaway and stock moves between locations (issue 29 step 2; docs/locations.md)

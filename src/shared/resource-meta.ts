@@ -43,6 +43,7 @@ export interface FieldSpec extends Label {
   max?: number;
   decimals?: number;
   pattern?: (typeof PATTERNS)[number];
+  /** enum fields: their enum; strings fields may name one too: their values are then keys of that enum. */
   enum?: string;
   resource?: string;
   /** ref fields: the API name of the referenced record's name (default: companyId -> companyName). */
@@ -71,6 +72,8 @@ export interface FieldSpec extends Label {
   outOf?: string;
   /** int / number fields: `false` shows the value without thousands separators (a port: 5432, not 5,432). */
   grouping?: false;
+  /** An example value (the owner API's OpenAPI document shows it; issue 31). */
+  example?: unknown;
 }
 
 export interface ResourceSpec extends Label {
@@ -90,6 +93,12 @@ export interface ResourceSpec extends Label {
   queryParams: FieldSpec[];
   /** Database CHECK constraints: constraint name suffix -> SQL over column names (e.g. inventory qty >= 0). */
   checks: Record<string, string>;
+  /**
+   * Plain indexes the generated ones do not give (manifest `indexes: [[warehouseId, ownerId, qty]]`): each list of
+   * fields is indexed in that order, then id (a page filtered by the leading fields and sorted by the last, and its
+   * capped count, read from one index). Left out when there are none.
+   */
+  indexes?: string[][];
   /**
    * Records written only by business modules (the inventory ledger): the add/edit/remove calls stay on the
    * wire (spec 7.2) but refuse with this message, and the console gets no create/edit screens.
@@ -220,9 +229,10 @@ export interface DocumentScreenSpec {
    * The create/edit dialog: the generic one over `fields` and `lines`, or the registered form `widget`
    * (registerForm) editing `fields`, with `lines` naming the lines resource of the view dialog.
    * `emptyPrompt`: an empty required field says "Please input" / "Please select" (spec 5 SKU forms) instead
-   * of "<label> cannot be empty".
+   * of "<label> cannot be empty". `reveal`: the add answer's field holding a value shown once (an API key): the
+   * dialog shows it after saving, with Copy, and says it is not shown again.
    */
-  form?: { fields: ScreenItem[]; widget?: string; lines?: ScreenLinesSpec; emptyPrompt?: true };
+  form?: { fields: ScreenItem[]; widget?: string; lines?: ScreenLinesSpec; emptyPrompt?: true; reveal?: string };
   /**
    * Columns of the view dialog's lines: fields of the lines resource, registered column widgets, or (with a
    * label) a display value the server adds to each line (e.g. the inventory record's current quantity).
@@ -286,7 +296,59 @@ export interface CodeSpec extends Label { code: string; type: 'menu' | 'button';
  * a sidebar entry in `group`, or `hidden` (no sidebar entry, e.g. /func/return_inbound_exec). `code` guards the route.
  */
 export interface ScreenSpec extends Label { name: string; group?: string; hidden: boolean; route: string; order: number; icon: string; code?: string }
-export interface Model { enums: EnumSpec[]; menus: MenuGroupSpec[]; resources: ResourceSpec[]; codes: CodeSpec[]; screens: ScreenSpec[] }
+export interface Model { enums: EnumSpec[]; menus: MenuGroupSpec[]; resources: ResourceSpec[]; codes: CodeSpec[]; screens: ScreenSpec[]; api: ApiSpec }
+
+/**
+ * The operations an owner-API resource may offer (issue 31; manifest `api:`): `list` GET /<path> (cursor paging,
+ * filters), `get` GET /<path>/{ref} (by id, or by the `number` field), `create` POST /<path>, `upsert`
+ * PUT /<path>/{key} (by the `key` field), `cancel` POST /<path>/{ref}/cancel.
+ */
+export const API_OPERATIONS = ['list', 'get', 'create', 'upsert', 'cancel'] as const;
+export type ApiOperation = (typeof API_OPERATIONS)[number];
+
+/**
+ * A name an owner-API record or body uses: a field of the resource, or the name field (`nameAs`, e.g. `sku`,
+ * `category`) of one of its ref fields, which then stands for that ref given by the referenced record's
+ * `represent` (a SKU code, a category name) instead of its id.
+ */
+export interface ApiName { name: string; field: string; byRepresent: boolean }
+
+/** A part of an owner-API record read from another resource (an order's lines, packages, waybills). */
+export interface ApiPartSpec { resource: string; fields: string[]; input: ApiName[] }
+
+/**
+ * One resource of the owner API (manifest `api.resources.<name>`): its URL path under /api/v1, the manifest
+ * resource it shows, the ApiScope keys that read and write it (no `read`: every key reads it), the fields of
+ * its records and bodies, its query filters (parameter -> ApiName), the document number `get` also accepts,
+ * the field `upsert` is keyed by, the lines written with it, parts read with it, computed extras.
+ */
+export interface ApiResourceSpec extends Label {
+  name: string;
+  path: string;
+  resource: string;
+  read?: string;
+  write?: string;
+  fields: string[];
+  input: ApiName[];
+  filters: Record<string, ApiName>;
+  number?: string;
+  key?: string;
+  lines?: ApiPartSpec;
+  includes: Record<string, ApiPartSpec>;
+  extra: Array<Label & { name: string; type: 'int' | 'string'; min?: number; example?: unknown }>;
+  operations: ApiOperation[];
+  /** `list` reads the log since a cursor: ascending ids, served only once no lower id can still appear (see api/cursor). */
+  log?: boolean;
+}
+
+/** Records per page of an owner-API list (`limit`): its default and most. */
+export const API_LIMIT = { default: 50, max: 500 } as const;
+
+/** The wire name of an ApiScope key (issue 31): SKUS_READ -> skus:read, INBOUND_WRITE -> inbound:write. */
+export const scopeWireName = (key: string): string => key.toLowerCase().replace(/_([a-z]+)$/, ':$1');
+
+/** The owner API (issue 31): what each ApiScope key grants (permission codes) and the resources. */
+export interface ApiSpec { scopes: Record<string, string[]>; resources: ApiResourceSpec[] }
 
 
 /** The API name under which a ref field's referenced name is returned (spec 3: ownerName, companyName, category). */

@@ -202,6 +202,9 @@ export function matchesPattern(name: string, v: string): boolean {
   return !rule || (rule instanceof RegExp ? rule.test(v) : rule(v));
 }
 
+/** The regular expression of a manifest `pattern:` rule, if it is one (the OpenAPI document states it; issue 31). */
+export const patternRegex = (name: string): RegExp | undefined => (PATTERNS[name] instanceof RegExp ? PATTERNS[name] as RegExp : undefined);
+
 /**
  * required: must be given on add and cannot be emptied on edit. notNull: the column has a default and no
  * NULL, so an empty value means "keep it" (edit) or "use the default" (add). Otherwise an empty value ('' or
@@ -391,10 +394,16 @@ export function rules(lang: Lang, mode: FormMode | 'query', source: Source = 'wi
       if (o.allowAll) s = s.test('allOrSome', msg('allOrSome', label), (v) => !v || !v.includes(-1) || v.length === 1);
       return need(s, label, o.required);
     },
-    strings(label: Label, o: { required?: boolean; maxLength?: number } = {}) {
-      const item = typed(yup.string(), source).typeError(msg('text', label)).transform(trimText).max(o.maxLength ?? 100, msg('maxLength', label, { max: o.maxLength ?? 100 })).required();
+    /** Texts; with `oneOf` (the keys of an enum, e.g. API scopes) each must be one of them, none twice, at least one when required. */
+    strings(label: Label, o: { required?: boolean; maxLength?: number; oneOf?: string[] } = {}) {
+      let item = typed(yup.string(), source).typeError(msg('text', label)).transform(trimText).max(o.maxLength ?? 100, msg('maxLength', label, { max: o.maxLength ?? 100 })).required();
+      if (o.oneOf) item = item.oneOf(o.oneOf, msg('oneOf', label, { values: o.oneOf.join(', ') }));
       // the multi-line multi-input holds at most 10000 characters in all (spec 5, 9)
-      const list = yup.array(item).typeError(msg('list', label)).test('total', msg('maxLength', label, { max: 10000 }), (v) => !v || v.join('\n').length <= 10000);
+      let list = yup.array(item).typeError(msg('list', label)).test('total', msg('maxLength', label, { max: 10000 }), (v) => !v || v.join('\n').length <= 10000);
+      if (o.oneOf) {
+        list = list.test('unique', msg('invalid', label), (v) => !v || new Set(v).size === v.length);
+        if (o.required && mode !== 'query') list = list.test('nonEmpty', msg('required', label), (v) => v === undefined || v.length > 0);
+      }
       return need(list, label, o.required);
     },
     /**

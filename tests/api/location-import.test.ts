@@ -72,15 +72,18 @@ describe.each(testDatabases())('location import and labels on %s', (kind) => {
       ['Riyadh DC', 'Q', 'Quarantine cage', 'Q-01', '隔离区', 0, null, null],
       ['RUH01', 'Q', null, 'Q-02', 'quarantine', null, null, null],
       ['DXB01', 'B', null, 'B-01', null, 5, 1, null],
+      ['DXB01', 'C', null, 'C-01', null, null, null, null],
+      ['DXB01', 'C', 'Cold room', 'C-02', null, null, null, null],
       ['Dubai FC', 'DOCK', 'Docks', 'DOCK-1', 'SHIPPING', 900, 99999999, null],
     ]));
-    expect(job).toMatchObject({ status: 2, kind: 'location', totalRows: 6, doneRows: 6, errors: [] });
-    expect(job.message).toBe('Imported 6 locations; zones created: Q, B, DOCK');
+    expect(job).toMatchObject({ status: 2, kind: 'location', totalRows: 8, doneRows: 8, errors: [] });
+    expect(job.message).toBe('Imported 8 locations; zones created: Q, B, C, DOCK');
     const zoneA = await zoneOf(ruh, 'A');
     expect(zoneA.name).toBe('Aisle A'); // an existing zone keeps its name
     const zoneQ = await zoneOf(ruh, 'Q');
     expect([zoneQ.name, zoneQ.status]).toEqual(['Quarantine cage', Status.ENABLE]);
     expect((await zoneOf(dxb, 'B')).name).toBe('B'); // no zone name: its code
+    expect((await zoneOf(dxb, 'C')).name).toBe('Cold room'); // named on a later row
     const byCode = Object.fromEntries([...await locations(ruh), ...await locations(dxb)].map((l) => [l.code, l]));
     expect(byCode['A-01-01-01']).toMatchObject({ warehouseId: ruh, zoneId: zoneA.id, type: LocationType.STORAGE, pickSequence: 10101, capacityQty: 200, remark: 'top shelf', status: Status.ENABLE });
     expect(byCode['A-01-01-02']).toMatchObject({ zoneId: zoneA.id, type: LocationType.PICK_FACE, capacityQty: null, remark: null });
@@ -162,7 +165,7 @@ describe.each(testDatabases())('location import and labels on %s', (kind) => {
     // the example row names warehouse WH01, which this installation does not have: made here, the row goes in
     expect((await t.call('/sapi/wms/warehouse/add', { code: 'WH01', name: 'Template warehouse', type: 1 }, admin)).code).toBe(200);
     const job = await importFile(Buffer.from(await wb.xlsx.writeBuffer()));
-    expect(job).toMatchObject({ status: 2, totalRows: 1, doneRows: 1, message: 'Imported 1 locations; zones created: A' });
+    expect(job).toMatchObject({ status: 2, totalRows: 1, doneRows: 1, message: 'Imported 1 location; zones created: A' });
   });
 
   it('imports 10,000 locations in one file', async () => {

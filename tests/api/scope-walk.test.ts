@@ -98,6 +98,7 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     '/sapi/wms/location': (w) => ({ warehouseId: w, zoneId: zones[w], code: `L-${randomUUID().slice(0, 6)}` }),
     '/sapi/wms/move': (w, o) => ({ warehouseId: w, ownerId: o, lines: [{ skuId: sku(o), batchNo: '', fromLocationId: shelves[w]?.id ?? 1, toLocationId: receivings[w] ?? 1, qty: 1 }] }),
     '/sapi/wms/count': (w, o) => ({ warehouseId: w, ownerId: o }),
+    '/sapi/sys/api-key': (w, o) => ({ name: `Key ${w}/${o}`, ownerId: o, warehouseIds: [w], scopes: ['SKUS_READ'] }),
   };
   /** Per warehouse: its RECEIVING location (where the fixture's stock lands; moves and cycle counts), and a storage
    * location the fixture puts stock away to (issue 29 step 2). */
@@ -147,6 +148,7 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     const cc = await ok('/sapi/wms/count/add', { ...ADD['/sapi/wms/count'](w, o), locationIds: [receivings[w]] });
     await ok('/sapi/wms/count/start', { id: cc.id });
     await ok('/sapi/wms/count/reject', { id: cc.id, rejectReason: 'fixture' });
+    await ok('/sapi/sys/api-key/add', ADD['/sapi/sys/api-key'](w, o));
   }
 
   /** A batch with an expiry date and stock near expiry of owner `o` in warehouse `w` (issue 30: batches, near-expiry alerts). */

@@ -319,6 +319,15 @@ describe('generated output', () => {
     expect(schema).not.toContain('index("wms_thing_status_idx")');
   });
 
+  it('indexes the declared field lists (indexes:), then id; a field it does not have is named', () => {
+    const fields = '      name: { type: string, en: N, zh: N, maxLength: 5, filter: eq }\n      status: { type: enum, enum: Status, en: S, zh: S, filter: eq }\n';
+    const m = parseManifest(base(fields).replace('    permissions: { list: any }\n', '    permissions: { list: any }\n    indexes: [[status, name]]\n'), 'm.yaml');
+    expect(m.resources[0].indexes).toEqual([['status', 'name']]);
+    const schema = emitAll(m).find((o) => o.path === 'generated/db/schema.ts')!.text;
+    expect(schema).toContain('index("wms_thing_status_name_id_idx").on(t.status, t.name, t.id)');
+    expect(problemsOf(base(fields).replace('    permissions: { list: any }\n', '    permissions: { list: any }\n    indexes: [[status, colour]]\n')).join('\n')).toMatch(/indexes\.0: each entry lists fields of thing/);
+  });
+
   it('routes every operation with its code and scope', () => {
     // layout aside (a long route goes over several lines): no whitespace, no trailing commas
     const flat = (s: string) => s.replace(/\s+/g, '').replace(/,([}\]])/g, '$1');

@@ -23,7 +23,7 @@ export const inboundOrderMeta = {
       name: "orderNo", type: "string", column: "order_no", en: "Order number", zh: "入库单号",
       required: false, maxLength: 30, allowAll: false, unique: true, filter: "eq", sortable: true,
       list: true, form: false, readOnlyOnEdit: false, hideOnSelf: false, trigram: false,
-      system: false,
+      system: false, example: "IN20261127000007",
     },
     {
       name: "type", type: "enum", column: "type", en: "Type", zh: "类型", required: false,
@@ -58,7 +58,7 @@ export const inboundOrderMeta = {
       name: "storeOrderNo", type: "string", column: "store_order_no", en: "Store order number",
       zh: "店铺订单号", required: false, maxLength: 50, allowAll: false, unique: false, filter: "eq",
       sortable: false, list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false,
-      trigram: false, system: false,
+      trigram: false, system: false, example: "PO-7781",
     },
     {
       name: "sourceOutboundNo", type: "string", column: "source_outbound_no",
@@ -70,7 +70,7 @@ export const inboundOrderMeta = {
       name: "waybillNo", type: "string", column: "waybill_no", en: "Waybill number", zh: "运单号",
       required: false, maxLength: 50, allowAll: false, unique: false, filter: "eq", sortable: false,
       list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false,
-      system: false,
+      system: false, example: "AWB123456789",
     },
     {
       name: "returnWaybillNo", type: "string", column: "return_waybill_no",
@@ -82,7 +82,7 @@ export const inboundOrderMeta = {
       name: "plannedArrivalTime", type: "datetime", column: "planned_arrival_time",
       en: "Planned arrival", zh: "预计到货时间", required: false, allowAll: false, unique: false,
       sortable: true, list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false,
-      trigram: false, system: false,
+      trigram: false, system: false, example: "2026-12-01T09:00:00.000Z",
     },
     {
       name: "completionTime", type: "datetime", column: "completion_time", en: "Completed at",

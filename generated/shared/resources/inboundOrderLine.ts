@@ -50,6 +50,7 @@ export const inboundOrderLineMeta = {
       name: "plannedQty", type: "int", column: "planned_qty", en: "Planned quantity", zh: "计划数量",
       required: true, min: 1, allowAll: false, unique: false, sortable: false, list: true,
       form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
+      example: 100,
     },
     {
       name: "receivedQty", type: "int", column: "received_qty", en: "Received quantity", zh: "实收数量",

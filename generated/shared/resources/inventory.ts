@@ -52,18 +52,18 @@ export const inventoryMeta = {
       name: "batchNo", type: "string", column: "batch_no", en: "Batch number", zh: "批次号",
       required: false, maxLength: 50, allowAll: false, default: "", unique: false,
       filter: "contains", sortable: false, list: true, form: true, readOnlyOnEdit: false,
-      hideOnSelf: false, trigram: false, system: false,
+      hideOnSelf: false, trigram: false, system: false, example: "B2026-11",
     },
     {
       name: "qty", type: "int", column: "qty", en: "Quantity", zh: "数量", required: false, min: 0,
       allowAll: false, default: 0, unique: false, sortable: true, list: true, form: true,
-      readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
+      readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false, example: 50,
     },
     {
       name: "lockQty", type: "int", column: "lock_qty", en: "Locked quantity", zh: "冻结数量",
       required: false, min: 0, allowAll: false, default: 0, unique: false, sortable: true,
       list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false,
-      system: false,
+      system: false, example: 10,
     },
     {
       name: "addDate", type: "datetime", column: "add_date", en: "Created", zh: "创建时间",

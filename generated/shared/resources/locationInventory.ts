@@ -79,6 +79,7 @@ export const locationInventoryMeta = {
   ],
   queryParams: [],
   checks: { qty_not_negative: "qty >= 0", lock_qty_within_qty: "lock_qty >= 0 and lock_qty <= qty" },
+  indexes: [["warehouseId", "ownerId", "qty"]],
   readOnly: {
     en: "Location stock changes only through inbound orders, outbound orders, inventory adjustments, putaway and stock moves",
     zh: "库位库存只能通过入库单、出库单、库存调整、上架和移库单变更",

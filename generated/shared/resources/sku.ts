@@ -34,12 +34,13 @@ export const skuMeta = {
       name: "sku", type: "string", column: "sku", en: "SKU", zh: "SKU", required: true,
       maxLength: 50, allowAll: false, unique: false, filter: "codes", sortable: true, list: true,
       form: true, readOnlyOnEdit: true, hideOnSelf: false, trigram: true, system: false,
+      example: "ROSE-30",
     },
     {
       name: "name", type: "string", column: "name", en: "Product name", zh: "商品名称", required: true,
       maxLength: 200, allowAll: false, unique: false, filter: "contains", sortable: false,
       list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: true,
-      system: false,
+      system: false, example: "Rose perfume 30 ml",
     },
     {
       name: "enable", type: "boolean", column: "enable", en: "Enabled", zh: "启用", required: true,
@@ -56,18 +57,18 @@ export const skuMeta = {
     {
       name: "color", type: "string", column: "color", en: "Colour", zh: "颜色", required: false,
       maxLength: 50, allowAll: false, unique: false, sortable: false, list: true, form: true,
-      readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
+      readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false, example: "Pink",
     },
     {
       name: "size", type: "string", column: "size", en: "Size", zh: "尺码", required: false,
       maxLength: 50, allowAll: false, unique: false, sortable: false, list: true, form: true,
-      readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
+      readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false, example: "30 ml",
     },
     {
       name: "goodsNo", type: "string", column: "goods_no", en: "Goods number", zh: "货号",
       required: false, maxLength: 50, allowAll: false, unique: false, filter: "contains",
       sortable: false, list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false,
-      trigram: false, system: false,
+      trigram: false, system: false, example: "G-1001",
     },
     {
       name: "goodsImageUrl", type: "string", column: "goods_image_url", en: "Image", zh: "图片",
@@ -79,7 +80,7 @@ export const skuMeta = {
       name: "weight", type: "number", column: "weight", en: "Weight (kg)", zh: "重量(kg)",
       required: true, min: 0, max: 9999, decimals: 3, allowAll: false, unique: false,
       sortable: false, list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false,
-      trigram: false, system: false,
+      trigram: false, system: false, example: 0.35,
     },
     {
       name: "remarkForWarehouse", type: "string", column: "remark_for_warehouse",

@@ -23,6 +23,7 @@ export const skuCategoryMeta = {
       name: "name", type: "string", column: "name", en: "Category name", zh: "分类名称", required: true,
       maxLength: 50, allowAll: false, unique: true, filter: "contains", sortable: true, list: true,
       form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
+      example: "Perfume",
     },
     {
       name: "addDate", type: "datetime", column: "add_date", en: "Created", zh: "创建时间",

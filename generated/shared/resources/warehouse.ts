@@ -31,13 +31,13 @@ export const warehouseMeta = {
       name: "code", type: "string", column: "code", en: "Warehouse code", zh: "仓库编码",
       required: true, maxLength: 20, allowAll: false, unique: true, filter: "contains",
       sortable: true, list: true, form: true, readOnlyOnEdit: true, hideOnSelf: false,
-      trigram: false, system: false,
+      trigram: false, system: false, example: "JED01",
     },
     {
       name: "name", type: "string", column: "name", en: "Warehouse name", zh: "仓库名称",
       required: true, maxLength: 50, allowAll: false, unique: true, filter: "contains",
       sortable: true, list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false,
-      trigram: false, system: false,
+      trigram: false, system: false, example: "Jeddah main warehouse",
     },
     {
       name: "type", type: "enum", column: "type", en: "Type", zh: "类型", required: true,
@@ -55,7 +55,7 @@ export const warehouseMeta = {
       name: "countryCode", type: "string", column: "country_code", en: "Country", zh: "国家",
       required: false, maxLength: 3, allowAll: false, unique: false, filter: "eq", sortable: false,
       list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false,
-      system: false, widget: "country",
+      system: false, widget: "country", example: "SA",
     },
     {
       name: "province", type: "string", column: "province", en: "Province", zh: "省/州",
@@ -67,6 +67,7 @@ export const warehouseMeta = {
       name: "city", type: "string", column: "city", en: "City", zh: "城市", required: false,
       maxLength: 100, allowAll: false, unique: false, sortable: false, list: true, form: true,
       readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false, widget: "city",
+      example: "Jeddah",
     },
     {
       name: "address", type: "string", column: "address", en: "Address", zh: "地址", required: false,

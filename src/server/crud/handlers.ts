@@ -227,6 +227,16 @@ function firstRecords(call: CrudCall, limit: number, view?: ReadView): Promise<R
   return records(call, p, querySql(call, p, 't', view), { order: queryOrder(call), limit }, view);
 }
 
+/**
+ * The records of the query (`call.body`, validated like a page query) with an id above `after`, ascending by id,
+ * at most `limit` (a keyset page: the owner API's cursor pages, issue 31); `upTo`: and an id at most this.
+ */
+export async function keysetRows(call: CrudCall, after: number, limit: number, upTo?: number): Promise<Row[]> {
+  const p = new Params();
+  const where = [...querySql(call, p), `t."id" > ${p.add(after)}`, ...(upTo === undefined ? [] : [`t."id" <= ${p.add(upTo)}`])];
+  return (await records(call, p, where, { order: 't."id" asc', limit })).rows;
+}
+
 /** The list call: the first LIST_LIMIT records of the query (JSON text); `view` as in {@link page}. */
 export const list = async (call: CrudCall, view?: ReadView): Promise<JsonText> => (await firstRecords(call, LIST_LIMIT, view)).json;
 

@@ -230,3 +230,42 @@ export const wmsCountFreeze = pgTable('wms_count_freeze', {
   countId: integer('count_id').notNull(),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
 }, (t) => [index('wms_count_freeze_count_idx').on(t.countId)]);
+
+/**
+ * The secret of an owner-API key (issue 31; domain/api-keys.ts): only the SHA-256 hex digest of the key (the key,
+ * `wms_live_` + 32 random bytes in base64url, is shown once in the add answer and never stored). `keyId` is
+ * sys_api_key.id (the key's remove hook deletes the row with it); the digest is what a call's bearer key is looked
+ * up by (unique).
+ */
+export const sysApiKeySecret = pgTable('sys_api_key_secret', {
+  keyId: integer('key_id').primaryKey(),
+  keyHash: varchar('key_hash', { length: 64 }).notNull().unique('sys_api_key_secret_hash_key'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+});
+
+/**
+ * The owner API's idempotency keys (issue 31; api/idempotency.ts): one row per API key and `Idempotency-Key`
+ * header, claimed by the POST that inserts it (the primary key makes concurrent duplicates wait for the first and
+ * then find its row), with the SHA-256 of the request (method, path, body) and, once the POST succeeded in the same
+ * transaction, its HTTP status and answer. Rows older than 24 h are deleted by the job `apiIdempotencyRetention`.
+ */
+export const apiIdempotency = pgTable('api_idempotency', {
+  keyId: integer('key_id').notNull(),
+  idemKey: varchar('idem_key', { length: 255 }).notNull(),
+  requestHash: varchar('request_hash', { length: 64 }).notNull(),
+  status: integer('status'),
+  body: text('body'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [primaryKey({ columns: [t.keyId, t.idemKey] }), index('api_idempotency_created_idx').on(t.createdAt)]);
+
+/**
+ * Watermarks of the owner API's inventory log cursor (issue 31; api/log-cursor.ts): the log's id sequence value
+ * seen by a read and the first transaction id not yet assigned then (`nextXid`: the snapshot's xmax, xid8 as a number). Once every
+ * transaction older than `nextXid` has ended, no log row with an id up to `seqValue` can still appear, so the cursor
+ * may pass it. A few rows; old ones are deleted as newer ones settle.
+ */
+export const apiLogWatermark = pgTable('api_log_watermark', {
+  seqValue: bigint('seq_value', { mode: 'number' }).primaryKey(),
+  nextXid: bigint('next_xid', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+});

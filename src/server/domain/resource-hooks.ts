@@ -1,5 +1,6 @@
 /** Which resources add hand-written rules to the generic writes (crud/handlers.ts ResourceHooks). */
 import type { ResourceHooks } from '../crud/handlers';
+import { apiKeyHooks } from './api-keys';
 import { inboundOrderHooks } from './inbound/orders';
 import { locationHooks } from './inventory/location-hooks';
 import { moveHooks } from './moves/moves';
@@ -42,4 +43,5 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   requestRecord: requestRecordHooks,
   carrierConfig: carrierConfigHooks,
   count: countHooks,
+  apiKey: apiKeyHooks,
 };

@@ -1,6 +1,6 @@
 /**
  * Where request records and HTTP exception logs are taken (issue 15; docs/records.md): the one pair of hooks
- * every /sapi answer passes, whatever produced it (a handler's envelope, the error handler's, the 404 of an
+ * every /sapi and /api/v1 answer passes, whatever produced it (a handler's envelope, the error handler's, the 404 of an
  * unknown call, a file or PDF sent as it is):
  *
  * - `onSend` reads the envelope code from the start of the serialized answer (`{"code":NNN`; an answer that
@@ -10,7 +10,8 @@
  *   code 500, an exception line with the stack the error handler noted (`noteException`), masked as the
  *   application log masks it (records/redact.ts `redactError`). The path is kept without its query.
  *
- * The user is the session's (`noteUser`, called by `authenticate`), or for the login call the name typed.
+ * The user is the session's (`noteUser`, called by `authenticate`; for /api/v1 the API key's prefix, with user id
+ * 0), or for the login call the name typed.
  * Nothing here awaits the database: the recorder writes in batches (records/recorder.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -50,18 +51,24 @@ const pathOf = (url: string) => {
 /** `s` within `n` characters and without NUL (PostgreSQL text cannot hold it: one would fail the whole batch). */
 const cut = (s: string | undefined, n: number) => (s === undefined ? null : (s.length > n ? s.slice(0, n) : s).replace(/\0/g, ''));
 
+/**
+ * The calls recorded: /sapi, and the owner API's /api/v1 (issue 31; its reference page and document aside), whose
+ * user is the API key's prefix and whose code is the HTTP status.
+ */
+const recorded = (url: string) => url.startsWith('/sapi') || (url.startsWith('/api/v1/') && !url.startsWith('/api/v1/docs') && !url.startsWith('/api/v1/openapi.json'));
+
 /** Adds the hooks that feed `recorder` (before any route is registered). */
 export function registerRequestRecords(app: FastifyInstance, recorder: RequestRecorder): void {
   if (!recorder.enabled) return;
   // callback hooks, not async ones: every call passes them, and an async hook costs a promise and a turn (issue 13)
   app.addHook('onSend', (req, reply, payload, done) => {
-    if (req.url.startsWith('/sapi')) codes.set(req, answerCode(payload, reply.statusCode));
+    if (recorded(req.url)) codes.set(req, answerCode(payload, reply.statusCode));
     done(null, payload);
   });
   app.addHook('onResponse', (req, reply, done) => {
     // the record is built a turn later (recorder.ts `flush` waits for that turn): redacting the body is then not
     // part of the caller's wait (issue 13, the page call's own time)
-    if (req.url.startsWith('/sapi')) {
+    if (recorded(req.url)) {
       const durationMs = Math.max(0, Math.round(reply.elapsedTime));
       const answeredAt = Date.now();
       recorder.later(() => record(req, reply, durationMs, answeredAt));

@@ -15,6 +15,7 @@ import { NumberField, TextField, useRecordContext, useTranslate } from 'react-ad
 import { refNameField, type ScreenItem } from '../../../shared/resource-meta';
 import { DateTimeField } from '../../widgets/DateTimeField';
 import { EnumField } from '../../widgets/EnumField';
+import { EnumKeysField } from '../../widgets/EnumKeysInput';
 import { MoneyField } from '../../widgets/MoneyField';
 import { RefsField } from '../../widgets/RefsField';
 import { UsedOfField } from '../../widgets/UsedOfField';
@@ -104,6 +105,7 @@ export function screenColumns(screen: Screen) {
       case 'boolean': return <BoolCell key={key} source={key} label={label} sortable={sortable} screen={screen} />;
       case 'money': return f.currency ? <MoneyCell key={key} source={key} label={label} sortable={sortable} screen={screen} currency={f.currency} /> : <MoneyField key={key} source={key} label={label} sortable={sortable} />;
       case 'int': case 'number': return <NumberField key={key} source={key} label={label} sortable={sortable} options={f.grouping === false ? { useGrouping: false } : undefined} />;
+      case 'strings': return f.enum ? <EnumKeysField key={key} source={key} enumName={f.enum} label={label} sortable={false} /> : <TextField key={key} source={key} label={label} sortable={false} />;
       case 'refs': return <RefsField key={key} source={key} reference={f.resource!} allowAll={f.allowAll} label={label} sortable={false} />;
       case 'string': case 'text': return <TextField key={key} source={key} label={label} sortable={sortable} sx={KEEP_LINES} />;
       default: return <TextField key={key} source={key} label={label} sortable={sortable} />;

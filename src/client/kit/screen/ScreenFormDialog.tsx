@@ -12,7 +12,7 @@
  * generated schemas (screenForm.ts), checked before anything is sent; with `form.emptyPrompt` an empty
  * required field says "Please select" (selects) or "Please input" (spec 5); a server failure shows its msg.
  */
-import { useMemo, type ReactElement } from 'react';
+import { useMemo, useRef, useState, type ReactElement } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TableCell from '@mui/material/TableCell';
@@ -31,6 +31,7 @@ import { StringsInput } from '../../widgets/StringsInput';
 import { CountryInput } from '../../widgets/CountryInput';
 import { AutoPickSingle, OwnerInput, WarehouseInput } from '../../widgets/EnabledRefInput';
 import { EnumInput } from '../../widgets/EnumInput';
+import { EnumKeysInput } from '../../widgets/EnumKeysInput';
 import { ImageUploader } from '../../widgets/ImageUploader';
 import { InstantInput } from '../../widgets/instantPicker/InstantInput';
 import { MoneyInput } from '../../widgets/MoneyInput';
@@ -40,6 +41,7 @@ import { callOf } from '../documentApi';
 import { DocumentFormDialog } from '../DocumentFormDialog';
 import { EditableLineRow, EditableLinesTable, FormGrid, useDocumentLines, type DocumentLines, type FormMode } from '../EditableLines';
 import { LinesScanInput } from '../LinesScanInput';
+import { RevealDialog } from './RevealDialog';
 import { testIdOf } from '../names';
 import { inputWidget, linesWidget } from './registry';
 import { formItems, newLine, screenAddBody, screenEditBody, screenFormSchema, screenFormValues } from './screenForm';
@@ -109,6 +111,7 @@ const OneInput = ({ screen, item, mode, fixed }: { screen: Screen; item: ScreenI
       true,
     );
   }
+  if (f.type === 'strings' && f.enum) return box(<EnumKeysInput source={f.name} enumName={f.enum} label={label} disabled={disabled} isRequired={isRequired} />, true);
   if (f.type === 'strings') return box(<StringsInput source={f.name} label={label} disabled={disabled} fullWidth />, true);
   // write-only: empty on edit keeps the stored one (not sent, screenEditBody); required only to add
   if (f.type === 'password' || f.type === 'secret') return <PasswordInput {...common} isRequired={isRequired && mode === 'add'} autoComplete="new-password" inputProps={{ maxLength: f.maxLength, 'data-testid': testId }} />;
@@ -237,12 +240,18 @@ export interface ScreenFormDialogProps {
 }
 
 export const ScreenFormDialog = ({ screen, id, onClose, onSaved }: ScreenFormDialogProps) => {
+  const translate = useTranslate();
   const record = useMemo(() => (id === undefined || id === null ? undefined : { id }), [id]);
   const dataProvider = useDataProvider();
   const [locale] = useLocaleState();
   const lang: Lang = locale === 'zh' ? 'zh' : 'en';
   const mode: FormMode = id === undefined || id === null ? 'add' : 'edit';
   const path = (op: string) => `${screen.meta.path}/${op}`;
+  // manifest form.reveal: the add answer's one-time value (an API key), shown once after saving
+  const reveal = screen.spec.form?.reveal;
+  const issued = useRef<string | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
+  if (shown !== null) return <RevealDialog names={screen.names} label={translate(`resources.${screen.resource}.one`)} value={shown} onClose={onSaved} />;
   return (
     <DocumentFormDialog<Record<string, unknown>>
       names={screen.names}
@@ -252,9 +261,13 @@ export const ScreenFormDialog = ({ screen, id, onClose, onSaved }: ScreenFormDia
       valuesOf={(record) => screenFormValues(screen, record)}
       schema={(t) => screenFormSchema(screen, mode, lang, t)}
       emptyText={screen.spec.form?.emptyPrompt ? (field) => (isSelect(screen.field(field)) ? 'wms.doc.rules.please_select' : 'wms.doc.rules.please_input') : undefined}
-      save={(m, v) => callOf(dataProvider)(path(m), m === 'add' ? screenAddBody(screen, v) : screenEditBody(screen, id as Identifier, v))}
+      save={async (m, v) => {
+        const saved = await callOf(dataProvider)<Record<string, unknown>>(path(m), m === 'add' ? screenAddBody(screen, v) : screenEditBody(screen, id as Identifier, v));
+        if (reveal && typeof saved?.[reveal] === 'string') issued.current = saved[reveal] as string;
+        return saved;
+      }}
       onClose={onClose}
-      onSaved={onSaved}
+      onSaved={() => (issued.current !== null ? setShown(issued.current) : onSaved())}
     >
       {(m) => (
         // the record edited, for inputs that read it (HideOnSelf: one's own status, roles and scope)

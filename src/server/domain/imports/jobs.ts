@@ -1,7 +1,8 @@
 /**
  * Excel import jobs (spec 2.8 import dialogs, 3 "Import form", 5 "Import forms", 7.2 `.../excel/import`;
- * issue 3). One machinery for the three imports (SKU, supplier SKU, platform SKU), each described by an
- * {@link ImportDefinition}:
+ * issue 3). One machinery for the whole-file imports (SKU, supplier SKU, platform SKU; the storage locations of
+ * issue 29, location-import.ts, which runs for its caller's warehouses rather than for a goods owner), each described
+ * by an {@link ImportDefinition}:
  *
  * 1. `startImport` checks the form `{ ownerId, filePath, fileUrl }` (owner required "please select", in the
  *    caller's owner scope else 404; filePath required "please upload", a `sys_file` row of the caller, or of

@@ -15,8 +15,8 @@
  *   in that warehouse yet; `RECEIVING` is the warehouse's own receiving location (the ledger's default, made by
  *   the system): a row may name it only with type RECEIVING;
  * - a zone code the warehouse does not have yet is CREATED with the import (name: the Zone name column, else the
- *   code; status enabled), so a new warehouse's layout goes in with one file. Its rows must not give it two
- *   different names. The Zone name of an existing zone is ignored (its name is edited on the zone). The job's
+ *   code; status enabled), so a new warehouse's layout goes in with one file. It takes the first name its rows
+ *   give; another name on a later row is an error. The Zone name of an existing zone is ignored (its name is edited on the zone). The job's
  *   message says which zones were made. The import permission covers those zones (no `location:add` needed).
  * - whole file or nothing, as the SKU imports (jobs.ts): any error and nothing is written; else zones and locations
  *   go in one transaction, in batches of IMPORT_BATCH rows (bulk-insert.ts).
@@ -49,8 +49,11 @@ import { registerTemplateRoutes } from './templates';
 /** A location import runs for its caller: their warehouse scope. */
 export interface LocationImportRun extends ImportRun { user: UserContext }
 
-/** A zone a row names: an existing one (id known), or one the import makes (id set once it is inserted). */
-interface ZoneRef { warehouseId: number; code: string; name: string; id?: number; row: number }
+/**
+ * A zone a row names: an existing one (id known, row 0), or one the import makes (first row `row`; id set once it
+ * is inserted; `named`: its name came from a Zone name cell, else it is the code until a row names it).
+ */
+interface ZoneRef { warehouseId: number; code: string; name: string; id?: number; row: number; named?: boolean; namedOn?: number }
 /** One insert-ready row. */
 export interface LocationRow {
   zone: ZoneRef;
@@ -98,7 +101,7 @@ const texts = {
   exists: L('{label} "{value}" already exists in this warehouse', '该仓库已存在{label}“{value}”'),
   receiving: L(`{label} "${RECEIVING_CODE}" is the warehouse's receiving location: its type must be Receiving`, `{label}“${RECEIVING_CODE}”为仓库的收货库位，库位类型必须为收货区`),
   zoneNames: L('{label} "{value}" differs from "{first}" on row {row} for the same new zone', '{label}“{value}”与同一新库区第{row}行的“{first}”不一致'),
-  done: L('Imported {n} locations', '已导入{n}个库位'),
+  done: L('Imported {n} {locations}', '已导入{n}个库位'),
   zonesMade: L('zones created: {zones}', '新建库区：{zones}'),
 };
 const say = (lang: Lang, t: { en: string; zh: string }, args: Record<string, string | number> = {}) => fillText(t[lang], args);
@@ -166,9 +169,11 @@ export const locationImport: ImportDefinition<LocationRow, LocationImportRun> = 
       if (warehouseId !== undefined && zoneCode) {
         const key = `${warehouseId}/${zoneCode}`;
         zone = zones.get(key);
-        if (!zone) zones.set(key, (zone = { warehouseId, code: zoneCode, name: zoneName ?? zoneCode, row: c.row }));
-        else if (zone.id === undefined && zoneName && zoneName !== zone.name) {
-          c.fail('zoneName', say(c.lang, texts.zoneNames, { label: c.title('zoneName'), value: zoneName, first: zone.name, row: zone.row }));
+        if (!zone) zones.set(key, (zone = { warehouseId, code: zoneCode, name: zoneName ?? zoneCode, row: c.row, named: Boolean(zoneName), namedOn: zoneName ? c.row : undefined }));
+        else if (zone.row > 0 && zoneName) {
+          // a new zone takes the first name a row gives it; another name is an error
+          if (!zone.named) Object.assign(zone, { name: zoneName, named: true, namedOn: c.row });
+          else if (zoneName !== zone.name) c.fail('zoneName', say(c.lang, texts.zoneNames, { label: c.title('zoneName'), value: zoneName, first: zone.name, row: zone.namedOn! }));
         }
       }
       if (!c.ok) return undefined;
@@ -184,7 +189,7 @@ export const locationImport: ImportDefinition<LocationRow, LocationImportRun> = 
   },
   summary(rows, lang) {
     const made = [...new Set(rows.map((r) => r.zone).filter((z) => z.row > 0))];
-    const done = say(lang, texts.done, { n: rows.length });
+    const done = say(lang, texts.done, { n: rows.length, locations: rows.length === 1 ? 'location' : 'locations' });
     return made.length ? `${done}${lang === 'zh' ? '；' : '; '}${say(lang, texts.zonesMade, { zones: made.map((z) => z.code).join(', ') })}` : done;
   },
 };
