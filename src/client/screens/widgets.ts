@@ -51,4 +51,6 @@ export const SCREEN_WIDGETS: Record<string, string[]> = {
   // expiry (issue 30)
   batch: [],
   expiryAlert: [],
+  // the owner API (issue 31): the key is shown once by the dialog's `reveal`
+  apiKey: [],
 };
