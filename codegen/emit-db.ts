@@ -72,7 +72,8 @@ function indexes(r: ResourceSpec): string[] {
   }
   if (sortField && !sortField.sortable && !uniqueLeads.has(sortField.name)) out.push(`index(${JSON.stringify(`${r.table}_${sortField.column}_id_idx`)}).on(t.${sortField.name}, t.id)`);
   for (const [k, cond] of Object.entries(r.checks)) out.push(`check(${JSON.stringify(`${r.table}_${k}`)}, sql.raw(${JSON.stringify(cond)}))`);
-  return out;
+  // a sortable field's owner index and an owner filter's index in that default order are the same index: once
+  return [...new Set(out)];
 }
 
 export function emitDb(model: Model): Output[] {

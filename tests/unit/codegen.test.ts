@@ -319,6 +319,13 @@ describe('generated output', () => {
     expect(schema).not.toContain('index("wms_thing_status_idx")');
   });
 
+  it('indexes an owner filter in the default sort order once when the sort field is sortable (one index, one name)', () => {
+    const m = parseManifest(base('      name: { type: string, en: N, zh: N, maxLength: 5 }\n      ownerId: { type: int, en: O, zh: O, filter: eq }\n      addDate: { type: datetime, en: C, zh: C, system: true, sortable: true }\n')
+      .replace('    permissions: { list: any }\n', '    permissions: { list: any }\n    scope: { owner: ownerId }\n    defaultSort: { field: addDate, order: desc }\n'), 'm.yaml');
+    const schema = emitAll(m).find((o) => o.path === 'generated/db/schema.ts')!.text;
+    expect(schema.split('index("wms_thing_owner_id_add_date_id_idx").on(t.ownerId, t.addDate, t.id)').length).toBe(2);
+  });
+
   it('indexes the declared field lists (indexes:), then id; a field it does not have is named', () => {
     const fields = '      name: { type: string, en: N, zh: N, maxLength: 5, filter: eq }\n      status: { type: enum, enum: Status, en: S, zh: S, filter: eq }\n';
     const m = parseManifest(base(fields).replace('    permissions: { list: any }\n', '    permissions: { list: any }\n    indexes: [[status, name]]\n'), 'm.yaml');
