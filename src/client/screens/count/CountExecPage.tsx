@@ -289,7 +289,7 @@ export const CountExecPage = () => {
             </Permitted>
           </Box>
         ) : (
-          <ScanField box={countBox} label="app.count.scan" hint="app.count.scan_hint" testId="count-exec-scan" maxLength={30} disabled={countBox.busy} />
+          <ScanField box={countBox} label="resources.count.fields.countNo" hint="app.count.scan_hint" testId="count-exec-scan" maxLength={30} disabled={countBox.busy} />
         )}
         {result ? (
           <Alert severity="success" sx={{ mt: 1.5 }} data-testid="count-exec-result">
@@ -331,7 +331,7 @@ export const CountExecPage = () => {
             inputRef={locationRef}
             autoFocus
             fullWidth
-            label={translate('app.count.location')}
+            label={translate('resources.countLine.fields.locationId')}
             helperText={locationError ?? translate('app.count.location_hint')}
             error={Boolean(locationError)}
             value={locationCode}
@@ -380,7 +380,7 @@ export const CountExecPage = () => {
       {count && location ? (
         <Paper sx={{ p: 2 }} data-testid="count-exec-goods" data-location={location.code}>
           <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-            {translate('app.count.location')} {location.code}
+            {translate('resources.countLine.fields.locationId')} {location.code}
           </Typography>
           <LineScanField key={`${count.id}/${location.locationId}`} onScan={scanGoods} hint="app.count.sku_hint" testId="count-exec-sku" disabled={busy} autoFocus />
           <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
@@ -400,7 +400,7 @@ export const CountExecPage = () => {
                     <TableCell>{index + 1}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {line.sku}
-                      {line.found ? <Chip size="small" color="warning" sx={{ ml: 1 }} label={translate('app.count.found')} /> : null}
+                      {line.found ? <Chip size="small" color="warning" sx={{ ml: 1 }} label={translate('resources.countLine.fields.unexpected')} /> : null}
                     </TableCell>
                     <TableCell>{line.skuName}</TableCell>
                     <TableCell>{line.batchNo}</TableCell>

@@ -2,20 +2,18 @@
  * Texts of the blind counting screen (namespace `app.count.*`; spec 1 en and zh; issue 30, docs/counts.md
  * "Counting"; spec 8: the server's messages are shown as they come). The page title is the manifest's
  * `screens.countExec`, the finish button the workflow's `resources.count.actions.finish`, field labels
- * `resources.countLine.fields.*` and `resources.count.fields.*`, the status `enums.CountStatus.*`. Both languages
+ * `resources.countLine.fields.*` (the location, found goods: `unexpected`) and `resources.count.fields.*` (the count number), the status `enums.CountStatus.*`. Both languages
  * hold the same keys. Merged by providers/i18nProvider.ts.
  */
 const en = {
   app: {
     count: {
-      scan: 'Count number',
       scan_hint: 'Scan the count sheet\'s barcode or type the count number, then press Enter',
       counting: 'Counts being counted',
       none_counting: 'No count is being counted in your warehouses',
       no_count: 'No cycle count has number %{code}',
       not_counting: 'Count %{no} is %{status}: only a count being counted takes counts',
       round: 'Recount round %{round}: only the lines open for recount are counted',
-      location: 'Location',
       location_hint: 'Scan the location\'s barcode or type its code, then press Enter',
       no_location: 'Location %{code} is not a location of count %{no}',
       not_open: 'Location %{code} has no line open for recount in count %{no}',
@@ -24,7 +22,6 @@ const en = {
       all_counted: 'Every location has been submitted: finish the count when you are done',
       sku_hint: 'Enter counts 1; type 3*CODE to count 3 (at most %{max}). Or type the quantity in the Counted box. Goods not on the list are added as found.',
       empty: 'No goods are listed here: scan what you find on the shelf',
-      found: 'Found',
       blank_zero: 'Lines left empty are submitted as counted 0.',
       qty_invalid: 'Line %{line}: the counted quantity must be a whole number from 0 to %{max}',
       scanned: '%{code}: +%{qty}, counted %{counted} (%{sku})',
@@ -46,14 +43,12 @@ const en = {
 const zh: typeof en = {
   app: {
     count: {
-      scan: '盘点单号',
       scan_hint: '扫描盘点表上的条码或输入盘点单号后按回车',
       counting: '盘点中的盘点单',
       none_counting: '您的仓库中没有盘点中的盘点单',
       no_count: '没有单号为 %{code} 的盘点单',
       not_counting: '盘点单 %{no} 当前状态为“%{status}”：只有盘点中的盘点单可以录入数量',
       round: '第 %{round} 轮重盘：只盘待重盘的明细',
-      location: '库位',
       location_hint: '扫描库位条码或输入库位编码后按回车',
       no_location: '库位 %{code} 不在盘点单 %{no} 范围内',
       not_open: '库位 %{code} 在盘点单 %{no} 中没有待重盘的明细',
@@ -62,7 +57,6 @@ const zh: typeof en = {
       all_counted: '所有库位均已提交：盘点结束后请完成盘点',
       sku_hint: '回车计数1件；输入 3*编码 计数3件（最多%{max}）。也可在“盘点数量”中直接输入数量。不在列表中的商品将作为盘点新增添加。',
       empty: '此处没有列出商品：请扫描货架上实际找到的商品',
-      found: '新增',
       blank_zero: '未填写数量的明细按盘点数量0提交。',
       qty_invalid: '第 %{line} 行：盘点数量必须是0到%{max}之间的整数',
       scanned: '%{code}：+%{qty}，已盘 %{counted}（%{sku}）',
