@@ -20,7 +20,7 @@ const en = {
       locations: 'Locations to count',
       location_progress: '%{counted} / %{lines} lines counted',
       all_counted: 'Every location has been submitted: finish the count when you are done',
-      sku_hint: 'Enter counts 1; type 3*CODE to count 3 (at most %{max}). Or type the quantity in the Counted box. Goods not on the list are added as found.',
+      sku_hint: 'Enter counts 1; type 3*CODE to count 3 (at most %{max}). Or type the quantity under "Counted quantity". Goods not on the list are added as found.',
       empty: 'No goods are listed here: scan what you find on the shelf',
       blank_zero: 'Lines left empty are submitted as counted 0.',
       qty_invalid: 'Line %{line}: the counted quantity must be a whole number from 0 to %{max}',
