@@ -9,9 +9,10 @@
  *   the one difference), on CNT-02 ROSE is typed as 2; no expected quantity is ever on the screen; the count is
  *   finished on the screen;
  * - the list shows 1 difference; Recount opens the differing line again; the screen then offers only CNT-01 with
- *   only the MUSK line, CNT-02 is refused; MUSK is counted 2 again and the count finished;
- * - Approve posts the difference: /sku/inventory_log_list finds one "Cycle count" line naming the count's number
- *   (3 -> 2), and the API agrees.
+ *   only the MUSK line, CNT-02 is refused; MUSK is counted 2 again, a SKU with no stock (OUD) is found there
+ *   (a new line, marked found), and the count finished;
+ * - Approve posts the differences: /sku/inventory_log_list finds two "Cycle count" lines naming the count's
+ *   number (MUSK 3 -> 2, OUD 0 -> 1), and the API agrees.
  * Screenshots in test-results/counts-*.png.
  */
 import type { Locator } from 'playwright-core';
@@ -24,6 +25,7 @@ const WAREHOUSE = 'Riyadh DC';
 const ROSE = 'CNT-E2E-ROSE';
 const MUSK = 'CNT-E2E-MUSK';
 const BATCH = 'E2E-C1';
+const OUD = 'CNT-E2E-OUD';
 const ZONE = 'E2E-CNT';
 
 describe('A blind cycle count in Chromium', () => {
@@ -35,6 +37,8 @@ describe('A blind cycle count in Chromium', () => {
     const ownerId = await ownerIdByName(api, OWNER);
     const roseId = await addSku(api, { ownerId, code: ROSE, name: 'E2E Count Rose Water', category: 'E2E Count Rose', weight: 0.3 });
     muskId = await addSku(api, { ownerId, code: MUSK, name: 'E2E Count White Musk', category: 'E2E Count Musk', weight: 0.2 });
+    // no stock anywhere: found on the shelf during the recount
+    await addSku(api, { ownerId, code: OUD, name: 'E2E Count Oud Oil', category: 'E2E Count Oud', weight: 0.1 });
     const zoneId = (await api('/sapi/wms/warehouse-zone/add', { warehouseId, code: ZONE, name: 'E2E count zone' })).id;
     const loc1 = (await api('/sapi/wms/location/add', { warehouseId, zoneId, code: 'CNT-01', pickSequence: 1 })).id;
     const loc2 = (await api('/sapi/wms/location/add', { warehouseId, zoneId, code: 'CNT-02', pickSequence: 2 })).id;
@@ -188,8 +192,11 @@ describe('A blind cycle count in Chromium', () => {
     await expect.poll(() => goods.getByTestId('count-exec-line').evaluateAll((els) => els.map((e) => e.getAttribute('data-sku')))).toEqual([MUSK]);
     await expect(inputValues(goods.getByTestId('count-exec-qty'))).resolves.toEqual(['']);
     await scanSku(`2*${MUSK}`, 1);
+    // goods the books do not have there: a new line, marked found
+    await expect(scanSku(OUD, 2)).resolves.toBe(`${OUD}: ${OUD} found here, not on the list: counted 1`);
+    await expect.poll(() => goods.getByTestId('count-exec-line').evaluateAll((els) => els.map((e) => [e.getAttribute('data-sku'), e.getAttribute('data-found')]))).toEqual([[MUSK, 'false'], [OUD, 'true']]);
     await s.c.shot('counts-73-recount');
-    await submitLocation('CNT-01', 1);
+    await submitLocation('CNT-01', 2);
     await finishOnScreen();
   });
 
@@ -201,9 +208,10 @@ describe('A blind cycle count in Chromium', () => {
     const moved = (await s.api('/sapi/wms/count-line/page', { current: 1, size: 10, countId, skuId: muskId })).records as Array<Record<string, unknown>>;
     expect(moved.map((l) => [l.countedQty, l.bookQty, l.diffQty, l.recounts])).toEqual([[2, 3, -1, 1]]);
 
-    const logRows = await logLinesOf(s.c, countNo, 1);
-    await expect.poll(() => logLinesFor(logRows, 'Cycle count', countNo).count()).toBe(1);
+    const logRows = await logLinesOf(s.c, countNo, 2);
+    await expect.poll(() => logLinesFor(logRows, 'Cycle count', countNo).count()).toBe(2);
     await logRows.getByText('3 -> 2', { exact: true }).waitFor();
+    await logRows.getByText('0 -> 1', { exact: true }).waitFor();
     await s.c.shot('counts-74-log');
   });
 });
