@@ -4,3 +4,4 @@ export { countApi } from './countApi';
 export { countMessages } from './messages';
 export { countRoutes } from './routes';
 export * from './constants';
+export * from './lines';
