@@ -10,7 +10,8 @@
  *   finished on the screen;
  * - the list shows 1 difference; Recount opens the differing line again; the screen then offers only CNT-01 with
  *   only the MUSK line, CNT-02 is refused; MUSK is counted 2 again, a SKU with no stock (OUD) is found there
- *   (a new line, marked found), and the count finished;
+ *   (a new line, marked found); ROSE scanned there (its line is closed in the round) is refused by the server in
+ *   words and removed; the count is finished;
  * - Approve posts the differences: /sku/inventory_log_list finds two "Cycle count" lines naming the count's
  *   number (MUSK 3 -> 2, OUD 0 -> 1), and the API agrees.
  * Screenshots in test-results/counts-*.png.
@@ -195,7 +196,12 @@ describe('A blind cycle count in Chromium', () => {
     // goods the books do not have there: a new line, marked found
     await expect(scanSku(OUD, 2)).resolves.toBe(`${OUD}: ${OUD} found here, not on the list: counted 1`);
     await expect.poll(() => goods.getByTestId('count-exec-line').evaluateAll((els) => els.map((e) => [e.getAttribute('data-sku'), e.getAttribute('data-found')]))).toEqual([[MUSK, 'false'], [OUD, 'true']]);
+    // ROSE's line here is closed in this round: scanned, it shows as found, and the server refuses it in words
+    await scanSku(ROSE, 3);
+    await page().getByTestId('count-exec-submit').click();
+    await expect.poll(() => page().getByTestId('count-exec-error').textContent(), { timeout: 10_000 }).toContain(`the line of SKU ${ROSE} on location CNT-01 is not open for recount`);
     await s.c.shot('counts-73-recount');
+    await goods.locator(`[data-testid="count-exec-line"][data-sku="${ROSE}"]`).getByTestId('count-exec-remove').click();
     await submitLocation('CNT-01', 2);
     await finishOnScreen();
   });

@@ -15,7 +15,8 @@
  *   owner has no owner to look codes up in: such codes go to /count/scan, which matches them among the count's
  *   SKUs and counts on the server (the line then shows here).
  * - Submit location: /count/enter with every listed line (empty: counted 0), replacing the lines' counts;
- *   then the next location. Finish (the workflow's step, count:count): the count goes to review.
+ *   then the next location (found goods added by mistake can be removed before). Finish (the workflow's step,
+ *   count:count): the count goes to review.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import Alert from '@mui/material/Alert';
@@ -161,6 +162,12 @@ export const CountExecPage = () => {
 
   const setQty = (index: number, qty: string) => {
     putLines(linesRef.current.map((l, i) => (i === index ? { ...l, qty } : l)));
+    setFormError(undefined);
+  };
+
+  /** Found goods added here by mistake (not yet on the server) leave the list. */
+  const removeLine = (index: number) => {
+    putLines(linesRef.current.filter((_, i) => i !== index));
     setFormError(undefined);
   };
 
@@ -370,6 +377,11 @@ export const CountExecPage = () => {
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {line.sku}
                       {line.found ? <Chip size="small" color="warning" sx={{ ml: 1 }} label={translate('resources.countLine.fields.unexpected')} /> : null}
+                      {line.found && line.id === 0 ? (
+                        <Button size="small" color="error" sx={{ ml: 1 }} onClick={() => removeLine(index)} disabled={busy} data-testid="count-exec-remove">
+                          {translate('app.count.action.remove')}
+                        </Button>
+                      ) : null}
                     </TableCell>
                     <TableCell>{line.skuName}</TableCell>
                     <TableCell>{line.batchNo}</TableCell>
