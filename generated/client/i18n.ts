@@ -1410,6 +1410,7 @@ export const generatedMessages = {
       system: "System",
     },
     screens: {
+      countExec: "Count stock",
       createWaybill: "Create waybill",
       dashboard: "Dashboard",
       dbmsHistory: "Query history",
@@ -2834,6 +2835,7 @@ export const generatedMessages = {
       system: "系统管理",
     },
     screens: {
+      countExec: "盘点作业",
       createWaybill: "创建运单",
       dashboard: "首页",
       dbmsHistory: "查询历史",

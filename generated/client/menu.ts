@@ -92,6 +92,10 @@ export const menuTree: MenuNode[] = [
         resource: "count", code: "count:list",
       },
       {
+        key: "countExec", labelKey: "screens.countExec", icon: "QrCode", route: "/func/count_exec",
+        code: "count:count",
+      },
+      {
         key: "inventoryShare", labelKey: "resources.inventoryShare.name", icon: "Share",
         route: "/sku/inventory_share_list", resource: "inventoryShare",
         code: "inventory_share:list",

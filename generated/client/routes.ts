@@ -80,6 +80,7 @@ export const routeCodes = {
   "/warehouseZone/add": "location:add",
   "/warehouseZone/edit/:id": "location:edit",
   "/outbound/waybill_list": "outbound:list",
+  "/func/count_exec": "count:count",
   "/func/create_waybill": "outbound:waybill",
   "/dashboard": "dashboard",
   "/dbms/database/history/:id": "dbms:database_query",

@@ -8,6 +8,7 @@ import { skuMeta } from "../../shared/resources/sku";
 import { warehouseMeta } from "../../shared/resources/warehouse";
 import { warehouseZoneMeta } from "../../shared/resources/warehouseZone";
 import { schemas } from "../../shared/schemas";
+import "../../../src/client/screens/count/widgets";
 import "../../../src/client/screens/print/widgets";
 /** What the Cycle counts screen reads: the resources it shows or refers to, and the schema factories. */
 export const screenSource: ScreenSource = {

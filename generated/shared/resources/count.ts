@@ -206,7 +206,7 @@ export const countMeta = {
     ],
     topWidgets: [],
     bulkWidgets: [],
-    rowWidgets: ["print"],
+    rowWidgets: ["countExec", "print"],
     children: [],
     inline: ["start", "edit"],
     form: {

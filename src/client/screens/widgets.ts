@@ -46,8 +46,8 @@ export const SCREEN_WIDGETS: Record<string, string[]> = {
   locationInventory: [],
   move: [],
   pickDiscrepancy: [],
-  // cycle counts (issue 30): the count sheet PDF
-  count: ['print'],
+  // cycle counts (issue 30): the count sheet PDF, the button opening the blind counting screen
+  count: ['print', 'count'],
   // expiry (issue 30)
   batch: [],
   expiryAlert: [],
