@@ -975,6 +975,7 @@ export const webhookDelivery = pgTable("sys_webhook_delivery", {
   documentKey: varchar("document_key", { length: 60 }).notNull(),
   status: smallint("status").default(1).notNull(),
   attempts: integer("attempts").default(0).notNull(),
+  queuedAt: timestamp("queued_at", { withTimezone: true, mode: 'date' }),
   nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: 'date' }),
   lockedUntil: timestamp("locked_until", { withTimezone: true, mode: 'date' }),
   lastStatusCode: integer("last_status_code"),

@@ -1247,6 +1247,7 @@ export function webhookDeliveryForm(mode: FormMode, lang: Lang, source?: Source)
     documentKey: r.string({ en: "Document", zh: "单据" }, { required: true, maxLength: 60 }),
     status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2, 3], { required: true }),
     attempts: r.number({ en: "Attempts", zh: "尝试次数" }, { notNull: true, integer: true }),
+    queuedAt: r.date({ en: "Queued", zh: "入队时间" }, {}),
     nextAttemptAt: r.date({ en: "Next attempt", zh: "下次尝试" }, {}),
     lockedUntil: r.date({ en: "Claimed until", zh: "占用至" }, {}),
     lastStatusCode: r.number({ en: "Last HTTP status", zh: "最近HTTP状态" }, { integer: true }),

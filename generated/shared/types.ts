@@ -870,6 +870,7 @@ export interface WebhookDelivery {
   documentKey: string;
   status: number;
   attempts: number;
+  queuedAt: string | null;
   nextAttemptAt: string | null;
   lockedUntil: string | null;
   lastStatusCode: number | null;

@@ -37,6 +37,7 @@ CREATE TABLE "sys_webhook_delivery" (
 	"document_key" varchar(60) NOT NULL,
 	"status" smallint DEFAULT 1 NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"queued_at" timestamp with time zone,
 	"next_attempt_at" timestamp with time zone,
 	"locked_until" timestamp with time zone,
 	"last_status_code" integer,

@@ -65,6 +65,11 @@ export const webhookDeliveryMeta = {
       form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
     },
     {
+      name: "queuedAt", type: "datetime", column: "queued_at", en: "Queued", zh: "入队时间",
+      required: false, allowAll: false, unique: false, sortable: false, list: false, form: true,
+      readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
+    },
+    {
       name: "nextAttemptAt", type: "datetime", column: "next_attempt_at", en: "Next attempt",
       zh: "下次尝试", required: false, allowAll: false, unique: false, sortable: false, list: true,
       form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
