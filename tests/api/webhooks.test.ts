@@ -277,4 +277,19 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
       await down.close();
     }
   });
+
+  it('deletes ended deliveries, their log and events after 30 days (job webhookRetention); pending ones stay', async () => {
+    const job = jobHandler('webhookRetention')!;
+    expect(job.defaults).toMatchObject({ cron: '0 45 4 * * *', params: { days: 30 } });
+    const count = async (table: string) => Number((await rowsOf(`select count(*)::int as n from ${table}`))[0].n);
+    const pending = await count(`sys_webhook_delivery where status = ${WebhookDeliveryStatus.PENDING}`);
+    expect(pending).toBeGreaterThan(0);
+    await job.run({ db: f.t.database.db, params: {}, signal: new AbortController().signal, fireTime: new Date(), dataDir: '' });
+    expect(await count('sys_webhook_delivery')).toBeGreaterThan(pending);
+    await job.run({ db: f.t.database.db, params: { days: 30 }, signal: new AbortController().signal, fireTime: new Date(Date.now() + 31 * 86_400_000), dataDir: '' });
+    expect([await count('sys_webhook_delivery'), await count(`sys_webhook_delivery where status = ${WebhookDeliveryStatus.PENDING}`)]).toEqual([pending, pending]);
+    expect(await count('sys_webhook_attempt where delivery_id not in (select id from sys_webhook_delivery)')).toBe(0);
+    expect(await count('wms_webhook_event')).toBe(pending);
+    await expect(job.run({ db: f.t.database.db, params: { days: 0 }, signal: new AbortController().signal, fireTime: new Date(), dataDir: '' })).rejects.toThrow('days');
+  });
 });

@@ -31,6 +31,7 @@ import { ident } from '../../crud/filters';
 import type { Db } from '../../db/connect';
 import { wmsWebhookEvent } from '../../db/internal-schema';
 import { rawQuery } from '../../db/raw';
+import { retentionDays } from '../exports/job-handlers';
 import { registerJobHandler, type JobHandler } from '../jobs/registry';
 import { secrets } from '../secret-fields';
 import { eventKeyOf, eventWireName } from './events';
@@ -160,5 +161,34 @@ export const webhookDeliveryJob: JobHandler = {
   },
 };
 
-/** Registers the worker's handler (idempotent). */
-export const registerWebhookJobs = (): void => registerJobHandler(webhookDeliveryJob);
+/** Days ended deliveries, their attempts and events are kept when the retention task's parameters do not say. */
+export const DEFAULT_WEBHOOK_RETENTION_DAYS = 30;
+
+/**
+ * Deletes deliveries that ended (delivered or gave up) more than `days` ago (by their last change), with their
+ * attempts, and the events no delivery names any more (bean webhookRetention, daily 04:45, `{"days": 30}`). Pending
+ * deliveries and their events stay whatever their age.
+ */
+export const webhookRetentionJob: JobHandler = {
+  bean: 'webhookRetention',
+  title: { en: 'Delete ended webhook deliveries, their log and events older than N days', zh: '删除超过N天的已结束推送记录、日志和事件' },
+  defaults: { name: { en: 'Webhook delivery retention', zh: '推送记录清理' }, cron: '0 45 4 * * *', params: { days: DEFAULT_WEBHOOK_RETENTION_DAYS } },
+  run: async ({ db, params, fireTime }) => {
+    const days = retentionDays(params, DEFAULT_WEBHOOK_RETENTION_DAYS);
+    const cutoff = new Date(fireTime.getTime() - days * 86_400_000).toISOString();
+    const [{ n }] = (await rawQuery(db, `with old as (
+        select id from ${DELIVERY} where status <> ${PENDING} and update_date < $1::timestamptz),
+      a as (delete from ${ident(getTableName(webhookAttempt))} where delivery_id in (select id from old)),
+      d as (delete from ${DELIVERY} where id in (select id from old) returning event_id)
+      select count(*)::int as n from d`, [cutoff])) as Array<{ n: number }>;
+    const EVENT = ident(getTableName(wmsWebhookEvent));
+    await rawQuery(db, `delete from ${EVENT} e where e.created_at < $1::timestamptz and not exists (select 1 from ${DELIVERY} d where d.event_id = e.id)`, [cutoff]);
+    return { en: `Deleted ${n} ended deliveries older than ${days} days`, zh: `已删除 ${n} 条超过 ${days} 天的已结束推送记录` };
+  },
+};
+
+/** Registers the worker's and the retention's handlers (idempotent). */
+export const registerWebhookJobs = (): void => {
+  registerJobHandler(webhookDeliveryJob);
+  registerJobHandler(webhookRetentionJob);
+};
