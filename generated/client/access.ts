@@ -267,6 +267,27 @@ export const accessCodes: Record<
     edit: "outbound:waybill",
     delete: "outbound:waybill",
   },
+  webhook: {
+    list: "webhook:list",
+    show: "webhook:list",
+    create: "webhook:edit",
+    edit: "webhook:edit",
+    delete: "webhook:edit",
+  },
+  webhookAttempt: {
+    list: "webhook:list",
+    show: "webhook:list",
+    create: "webhook:edit",
+    edit: "webhook:edit",
+    delete: "webhook:edit",
+  },
+  webhookDelivery: {
+    list: "webhook:list",
+    show: "webhook:list",
+    create: "webhook:edit",
+    edit: "webhook:edit",
+    delete: "webhook:edit",
+  },
 };
 /** Top-level code of each resource (spec 6). */
 export const topCodes: Record<string, string> = {
@@ -301,4 +322,7 @@ export const topCodes: Record<string, string> = {
   warehouse: "warehouse",
   warehouseZone: "location",
   waybill: "outbound",
+  webhook: "webhook",
+  webhookAttempt: "webhook",
+  webhookDelivery: "webhook",
 };

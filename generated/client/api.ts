@@ -46,4 +46,7 @@ export const apiPaths: Record<string, string> = {
   warehouse: "/sapi/wms/warehouse",
   warehouseZone: "/sapi/wms/warehouse-zone",
   waybill: "/sapi/wms/waybill",
+  webhook: "/sapi/sys/webhook",
+  webhookAttempt: "/sapi/sys/webhook-attempt",
+  webhookDelivery: "/sapi/sys/webhook-delivery",
 };

@@ -206,6 +206,18 @@ export const menuTree: MenuNode[] = [
         resource: "apiKey", code: "api_key:list",
       },
       {
+        key: "webhook", labelKey: "resources.webhook.name", icon: "Webhook", route: "/webhook/list",
+        resource: "webhook", code: "webhook:list",
+      },
+      {
+        key: "webhookDelivery", labelKey: "resources.webhookDelivery.name", icon: "Outbox",
+        route: "/webhook/delivery_list", resource: "webhookDelivery", code: "webhook:list",
+      },
+      {
+        key: "webhookAttempt", labelKey: "resources.webhookAttempt.name", icon: "History",
+        route: "/webhook/attempt_list", resource: "webhookAttempt", code: "webhook:list",
+      },
+      {
         key: "dbConnection", labelKey: "resources.dbConnection.name", icon: "Storage",
         route: "/dbms/database/list", resource: "dbConnection", code: "dbms:database_list",
       },

@@ -19,6 +19,7 @@ import {
   Map,
   MoveToInbox,
   NotificationImportant,
+  Outbox,
   People,
   QrCode2,
   ReceiptLong,
@@ -32,6 +33,7 @@ import {
   ViewModule,
   VpnKey,
   Warehouse,
+  Webhook,
 } from "@mui/icons-material";
 /** The modules of the resources' pages, each its own chunk. */
 const pages = {
@@ -123,4 +125,7 @@ export const generatedResources: ResourceDef[] = [
   { name: "warehouse", icon: Warehouse, recordRepresentation: "name" },
   { name: "warehouseZone", icon: GridView, recordRepresentation: "code" },
   { name: "waybill", icon: ReceiptLong, recordRepresentation: "waybillNo" },
+  { name: "webhook", icon: Webhook, recordRepresentation: "name" },
+  { name: "webhookAttempt", icon: History, recordRepresentation: "id" },
+  { name: "webhookDelivery", icon: Outbox, recordRepresentation: "id" },
 ];

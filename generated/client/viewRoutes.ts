@@ -37,6 +37,9 @@ const userViews = () => import("./views/user");
 const warehouseViews = () => import("./views/warehouse");
 const warehouseZoneViews = () => import("./views/warehouseZone");
 const waybillViews = () => import("./views/waybill");
+const webhookViews = () => import("./views/webhook");
+const webhookAttemptViews = () => import("./views/webhookAttempt");
+const webhookDeliveryViews = () => import("./views/webhookDelivery");
 
 /** A generated list view: its route and the code that opens it ('any': every logged-in user). */
 export interface ViewDef {
@@ -122,4 +125,9 @@ export const generatedViews: ViewDef[] = [
   { resource: "warehouseZone", view: "list", page: "add", route: "/warehouseZone/add", code: "location:add", component: lazyPage(warehouseZoneViews, "WarehouseZoneAddPage") },
   { resource: "warehouseZone", view: "list", page: "edit", route: "/warehouseZone/edit/:id", code: "location:edit", component: lazyPage(warehouseZoneViews, "WarehouseZoneEditPage") },
   { resource: "waybill", view: "list", route: "/outbound/waybill_list", code: "outbound:list", component: lazyPage(waybillViews, "WaybillListList") },
+  { resource: "webhook", view: "list", route: "/webhook/list", code: "webhook:list", component: lazyPage(webhookViews, "WebhookListList") },
+  { resource: "webhook", view: "list", page: "add", route: "/webhook/add", code: "webhook:edit", component: lazyPage(webhookViews, "WebhookAddPage") },
+  { resource: "webhook", view: "list", page: "edit", route: "/webhook/edit/:id", code: "webhook:edit", component: lazyPage(webhookViews, "WebhookEditPage") },
+  { resource: "webhookAttempt", view: "list", route: "/webhook/attempt_list", code: "webhook:list", component: lazyPage(webhookAttemptViews, "WebhookAttemptListList") },
+  { resource: "webhookDelivery", view: "list", route: "/webhook/delivery_list", code: "webhook:list", component: lazyPage(webhookDeliveryViews, "WebhookDeliveryListList") },
 ];

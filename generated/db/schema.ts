@@ -942,6 +942,78 @@ export const apiKey = pgTable("sys_api_key", {
   index("sys_api_key_add_date_id_idx").on(t.addDate, t.id),
   index("sys_api_key_owner_id_add_date_id_idx").on(t.ownerId, t.addDate, t.id),
 ]);
+/** Webhooks (推送订阅): /sapi/sys/webhook */
+export const webhook = pgTable("sys_webhook", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: varchar("name", { length: 50 }).notNull(),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  url: varchar("url", { length: 500 }).notNull(),
+  events: text("events").array().default(sql`'{}'`).notNull(),
+  status: smallint("status").default(1).notNull(),
+  secret: text("secret"),
+  consecutiveFailures: integer("consecutive_failures").default(0).notNull(),
+  failingSince: timestamp("failing_since", { withTimezone: true, mode: 'date' }),
+  lastDeliveryAt: timestamp("last_delivery_at", { withTimezone: true, mode: 'date' }),
+  createdBy: varchar("created_by", { length: 20 }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  index("sys_webhook_name_id_idx").on(t.name, t.id),
+  index("sys_webhook_owner_id_name_id_idx").on(t.ownerId, t.name, t.id),
+  index("sys_webhook_owner_id_idx").on(t.ownerId),
+  index("sys_webhook_status_idx").on(t.status),
+  index("sys_webhook_add_date_id_idx").on(t.addDate, t.id),
+  index("sys_webhook_owner_id_add_date_id_idx").on(t.ownerId, t.addDate, t.id),
+]);
+/** Webhook deliveries (推送记录): /sapi/sys/webhook-delivery */
+export const webhookDelivery = pgTable("sys_webhook_delivery", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  webhookId: integer("webhook_id").references(() => webhook.id).notNull(),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  eventId: integer("event_id").notNull(),
+  eventType: smallint("event_type").notNull(),
+  documentKey: varchar("document_key", { length: 60 }).notNull(),
+  status: smallint("status").default(1).notNull(),
+  attempts: integer("attempts").default(0).notNull(),
+  queuedAt: timestamp("queued_at", { withTimezone: true, mode: 'date' }),
+  nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: 'date' }),
+  lockedUntil: timestamp("locked_until", { withTimezone: true, mode: 'date' }),
+  lastStatusCode: integer("last_status_code"),
+  lastError: varchar("last_error", { length: 500 }),
+  deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: 'date' }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  index("sys_webhook_delivery_webhook_id_idx").on(t.webhookId),
+  index("sys_webhook_delivery_owner_id_idx").on(t.ownerId),
+  index("sys_webhook_delivery_event_type_idx").on(t.eventType),
+  index("sys_webhook_delivery_document_key_idx").on(t.documentKey),
+  index("sys_webhook_delivery_status_idx").on(t.status),
+  index("sys_webhook_delivery_add_date_id_idx").on(t.addDate, t.id),
+  index("sys_webhook_delivery_owner_id_add_date_id_idx").on(t.ownerId, t.addDate, t.id),
+  index("sys_webhook_delivery_status_next_attempt_at_id_idx").on(t.status, t.nextAttemptAt, t.id),
+  index("sys_webhook_delivery_webhook_id_document_key_event_id_id_idx").on(t.webhookId, t.documentKey, t.eventId, t.id),
+]);
+/** Webhook delivery log (推送日志): /sapi/sys/webhook-attempt */
+export const webhookAttempt = pgTable("sys_webhook_attempt", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  deliveryId: integer("delivery_id").references(() => webhookDelivery.id).notNull(),
+  webhookId: integer("webhook_id").references(() => webhook.id).notNull(),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  eventType: smallint("event_type").notNull(),
+  attempt: integer("attempt").notNull(),
+  statusCode: integer("status_code"),
+  duration: integer("duration"),
+  error: varchar("error", { length: 500 }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  index("sys_webhook_attempt_delivery_id_idx").on(t.deliveryId),
+  index("sys_webhook_attempt_webhook_id_idx").on(t.webhookId),
+  index("sys_webhook_attempt_owner_id_idx").on(t.ownerId),
+  index("sys_webhook_attempt_add_date_id_idx").on(t.addDate, t.id),
+  index("sys_webhook_attempt_owner_id_add_date_id_idx").on(t.ownerId, t.addDate, t.id),
+]);
 /** Scheduled tasks (定时任务): /sapi/sys/job */
 export const job = pgTable("sys_job", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),

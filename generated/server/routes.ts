@@ -149,6 +149,17 @@ export const bindings = {
     schemas: schemas.warehouseZone,
   },
   waybill: { meta: resourceMeta.waybill, table: tables.waybill, schemas: schemas.waybill },
+  webhook: { meta: resourceMeta.webhook, table: tables.webhook, schemas: schemas.webhook },
+  webhookAttempt: {
+    meta: resourceMeta.webhookAttempt,
+    table: tables.webhookAttempt,
+    schemas: schemas.webhookAttempt,
+  },
+  webhookDelivery: {
+    meta: resourceMeta.webhookDelivery,
+    table: tables.webhookDelivery,
+    schemas: schemas.webhookDelivery,
+  },
 };
 export type Binding = (typeof bindings)[keyof typeof bindings];
 type Route = {
@@ -360,6 +371,78 @@ export const routeTable: Route[] = [
   { path: "/sapi/sys/user/list", resource: "user", operation: "list", permission: "user" },
   { path: "/sapi/sys/user/page", resource: "user", operation: "page", permission: "user" },
   { path: "/sapi/sys/user/remove", resource: "user", operation: "remove", permission: "user" },
+  {
+    path: "/sapi/sys/webhook-attempt/add", resource: "webhookAttempt", operation: "add",
+    permission: "webhook:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/webhook-attempt/detail", resource: "webhookAttempt", operation: "detail",
+    permission: "webhook:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/webhook-attempt/edit", resource: "webhookAttempt", operation: "edit",
+    permission: "webhook:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/webhook-attempt/list", resource: "webhookAttempt", operation: "list",
+    permission: "webhook:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/webhook-attempt/page", resource: "webhookAttempt", operation: "page",
+    permission: "webhook:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/webhook-attempt/remove", resource: "webhookAttempt", operation: "remove",
+    permission: "webhook:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/webhook-delivery/add", resource: "webhookDelivery", operation: "add",
+    permission: "webhook:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/webhook-delivery/detail", resource: "webhookDelivery", operation: "detail",
+    permission: "webhook:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/webhook-delivery/edit", resource: "webhookDelivery", operation: "edit",
+    permission: "webhook:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/webhook-delivery/list", resource: "webhookDelivery", operation: "list",
+    permission: "webhook:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/webhook-delivery/page", resource: "webhookDelivery", operation: "page",
+    permission: "webhook:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/webhook-delivery/remove", resource: "webhookDelivery", operation: "remove",
+    permission: "webhook:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/webhook/add", resource: "webhook", operation: "add",
+    permission: "webhook:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/webhook/detail", resource: "webhook", operation: "detail",
+    permission: "webhook:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/webhook/edit", resource: "webhook", operation: "edit",
+    permission: "webhook:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/webhook/list", resource: "webhook", operation: "list",
+    permission: "webhook:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/webhook/page", resource: "webhook", operation: "page",
+    permission: "webhook:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/sys/webhook/remove", resource: "webhook", operation: "remove",
+    permission: "webhook:edit", scope: { owner: "ownerId" },
+  },
   {
     path: "/sapi/wms/batch/add", resource: "batch", operation: "add",
     permission: "sku_inventory:list", scope: { owner: "ownerId" },

@@ -226,6 +226,29 @@ export const WaybillStatus = {
   CANCELLED: 5,
 } as const;
 export type WaybillStatus = (typeof WaybillStatus)[keyof typeof WaybillStatus];
+/** Delivery status (推送状态) */
+export const WebhookDeliveryStatus = {
+  PENDING: 1,
+  DELIVERED: 2,
+  FAILED: 3,
+} as const;
+export type WebhookDeliveryStatus = (typeof WebhookDeliveryStatus)[keyof typeof WebhookDeliveryStatus];
+/** Webhook event (推送事件) */
+export const WebhookEvent = {
+  OUTBOUND_ALLOCATED: 1,
+  OUTBOUND_SHIPPED: 2,
+  OUTBOUND_DELIVERED: 3,
+  INBOUND_RECEIVED: 4,
+  WAYBILL_CREATED: 5,
+  INVENTORY_CHANGED: 6,
+} as const;
+export type WebhookEvent = (typeof WebhookEvent)[keyof typeof WebhookEvent];
+/** Subscription status (订阅状态) */
+export const WebhookStatus = {
+  ACTIVE: 1,
+  DISABLED: 2,
+} as const;
+export type WebhookStatus = (typeof WebhookStatus)[keyof typeof WebhookStatus];
 /** Every enum's keys and values, for selects and tags; labels are the i18n keys enums.<Enum>.<KEY>. */
 export const enumValues: Record<string, Array<{ key: string; value: number }>> = {
   ApiKeyStatus: [{ key: "ACTIVE", value: 1 }, { key: "REVOKED", value: 2 }],
@@ -374,4 +397,18 @@ export const enumValues: Record<string, Array<{ key: string; value: number }>> =
     { key: "UNKNOWN", value: 4 },
     { key: "CANCELLED", value: 5 },
   ],
+  WebhookDeliveryStatus: [
+    { key: "PENDING", value: 1 },
+    { key: "DELIVERED", value: 2 },
+    { key: "FAILED", value: 3 },
+  ],
+  WebhookEvent: [
+    { key: "OUTBOUND_ALLOCATED", value: 1 },
+    { key: "OUTBOUND_SHIPPED", value: 2 },
+    { key: "OUTBOUND_DELIVERED", value: 3 },
+    { key: "INBOUND_RECEIVED", value: 4 },
+    { key: "WAYBILL_CREATED", value: 5 },
+    { key: "INVENTORY_CHANGED", value: 6 },
+  ],
+  WebhookStatus: [{ key: "ACTIVE", value: 1 }, { key: "DISABLED", value: 2 }],
 };

@@ -229,4 +229,7 @@ export const permissionTree: Array<{ code: string; name: string; nameZh: string;
     code: "warehouse:remove", name: "Delete Warehouses", nameZh: "删除仓库", type: 2,
     parentCode: "warehouse",
   },
+  { code: "webhook", name: "Webhooks", nameZh: "推送订阅", type: 1, parentCode: null },
+  { code: "webhook:edit", name: "Add Webhooks", nameZh: "新增推送订阅", type: 2, parentCode: "webhook" },
+  { code: "webhook:list", name: "Webhooks", nameZh: "推送订阅", type: 1, parentCode: "webhook" },
 ];

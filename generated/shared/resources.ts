@@ -45,6 +45,9 @@ import { userMeta } from "./resources/user";
 import { warehouseMeta } from "./resources/warehouse";
 import { warehouseZoneMeta } from "./resources/warehouseZone";
 import { waybillMeta } from "./resources/waybill";
+import { webhookMeta } from "./resources/webhook";
+import { webhookAttemptMeta } from "./resources/webhookAttempt";
+import { webhookDeliveryMeta } from "./resources/webhookDelivery";
 /** Every resource of the manifest, normalized (defaults filled in); one module each under resources/. */
 export const resourceMeta = {
   apiKey: apiKeyMeta,
@@ -92,5 +95,8 @@ export const resourceMeta = {
   warehouse: warehouseMeta,
   warehouseZone: warehouseZoneMeta,
   waybill: waybillMeta,
+  webhook: webhookMeta,
+  webhookAttempt: webhookAttemptMeta,
+  webhookDelivery: webhookDeliveryMeta,
 } satisfies Record<string, ResourceSpec>;
 export type ResourceName = keyof typeof resourceMeta;

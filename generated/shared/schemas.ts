@@ -1184,6 +1184,89 @@ export function waybillQuery(lang: Lang, source?: Source) {
     addDateEnd: r.day({ en: "Created", zh: "创建时间" }),
   });
 }
+/** Webhooks: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function webhookForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    name: r.string({ en: "Name", zh: "名称" }, { required: true, maxLength: 50 }),
+    ...(mode === 'add' ? { ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }) } : {}),
+    url: r.string({ en: "Endpoint URL", zh: "推送地址" }, { required: true, maxLength: 500 }),
+    events: r.strings({ en: "Events", zh: "事件" }, {
+      required: true,
+      oneOf: [
+        "OUTBOUND_ALLOCATED", "OUTBOUND_SHIPPED", "OUTBOUND_DELIVERED", "INBOUND_RECEIVED",
+        "WAYBILL_CREATED", "INVENTORY_CHANGED",
+      ],
+    }),
+  });
+}
+/** Webhooks: the page/list query (paging, whitelisted sort, filters). */
+export function webhookQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "name", "addDate"]),
+    name: r.string({ en: "Name", zh: "名称" }, { maxLength: 50 }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2], { notNull: true }),
+  });
+}
+/** Webhook delivery log: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function webhookAttemptForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    deliveryId: r.ref({ en: "Delivery", zh: "推送记录" }, { required: true }),
+    webhookId: r.ref({ en: "Webhook", zh: "推送订阅" }, { required: true }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    eventType: r.oneOf({ en: "Event", zh: "事件" }, [1, 2, 3, 4, 5, 6], { required: true }),
+    attempt: r.number({ en: "Attempt", zh: "第几次" }, { required: true, integer: true, min: 1 }),
+    statusCode: r.number({ en: "HTTP status", zh: "HTTP状态" }, { integer: true }),
+    duration: r.number({ en: "Duration (ms)", zh: "耗时(毫秒)" }, { integer: true }),
+    error: r.string({ en: "Error", zh: "错误" }, { maxLength: 500 }),
+  });
+}
+/** Webhook delivery log: the page/list query (paging, whitelisted sort, filters). */
+export function webhookAttemptQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "addDate"]),
+    deliveryId: r.ref({ en: "Delivery", zh: "推送记录" }, {}),
+    webhookId: r.ref({ en: "Webhook", zh: "推送订阅" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    addDateStart: r.day({ en: "Time", zh: "时间" }),
+    addDateEnd: r.day({ en: "Time", zh: "时间" }),
+  });
+}
+/** Webhook deliveries: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function webhookDeliveryForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    webhookId: r.ref({ en: "Webhook", zh: "推送订阅" }, { required: true }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    eventId: r.number({ en: "Event ID", zh: "事件ID" }, { required: true, integer: true }),
+    eventType: r.oneOf({ en: "Event", zh: "事件" }, [1, 2, 3, 4, 5, 6], { required: true }),
+    documentKey: r.string({ en: "Document", zh: "单据" }, { required: true, maxLength: 60 }),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2, 3], { required: true }),
+    attempts: r.number({ en: "Attempts", zh: "尝试次数" }, { notNull: true, integer: true }),
+    queuedAt: r.date({ en: "Queued", zh: "入队时间" }, {}),
+    nextAttemptAt: r.date({ en: "Next attempt", zh: "下次尝试" }, {}),
+    lockedUntil: r.date({ en: "Claimed until", zh: "占用至" }, {}),
+    lastStatusCode: r.number({ en: "Last HTTP status", zh: "最近HTTP状态" }, { integer: true }),
+    lastError: r.string({ en: "Last error", zh: "最近错误" }, { maxLength: 500 }),
+    deliveredAt: r.date({ en: "Delivered", zh: "送达时间" }, {}),
+  });
+}
+/** Webhook deliveries: the page/list query (paging, whitelisted sort, filters). */
+export function webhookDeliveryQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "addDate"]),
+    webhookId: r.ref({ en: "Webhook", zh: "推送订阅" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    eventType: r.oneOf({ en: "Event", zh: "事件" }, [1, 2, 3, 4, 5, 6], {}),
+    documentKey: r.string({ en: "Document", zh: "单据" }, { maxLength: 60 }),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2, 3], { notNull: true }),
+  });
+}
 /** Schema factories by resource name. */
 export const schemas = {
   apiKey: { form: apiKeyForm, query: apiKeyQuery },
@@ -1231,4 +1314,7 @@ export const schemas = {
   warehouse: { form: warehouseForm, query: warehouseQuery },
   warehouseZone: { form: warehouseZoneForm, query: warehouseZoneQuery },
   waybill: { form: waybillForm, query: waybillQuery },
+  webhook: { form: webhookForm, query: webhookQuery },
+  webhookAttempt: { form: webhookAttemptForm, query: webhookAttemptQuery },
+  webhookDelivery: { form: webhookDeliveryForm, query: webhookDeliveryQuery },
 };

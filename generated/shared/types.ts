@@ -824,3 +824,57 @@ export interface Waybill {
   labelFile: string | null;
   addDate: string;
 }
+
+/** Webhooks (推送订阅) as the API returns it. */
+export interface Webhook {
+  id: number;
+  name: string;
+  ownerId: number;
+  ownerName: string | null;
+  url: string;
+  events: string[];
+  status: number;
+  consecutiveFailures: number;
+  failingSince: string | null;
+  lastDeliveryAt: string | null;
+  createdBy: string | null;
+  addDate: string;
+}
+
+/** Webhook delivery log (推送日志) as the API returns it. */
+export interface WebhookAttempt {
+  id: number;
+  deliveryId: number;
+  deliveryName: string | null;
+  webhookId: number;
+  webhookName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  eventType: number;
+  attempt: number;
+  statusCode: number | null;
+  duration: number | null;
+  error: string | null;
+  addDate: string;
+}
+
+/** Webhook deliveries (推送记录) as the API returns it. */
+export interface WebhookDelivery {
+  id: number;
+  webhookId: number;
+  webhookName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  eventId: number;
+  eventType: number;
+  documentKey: string;
+  status: number;
+  attempts: number;
+  queuedAt: string | null;
+  nextAttemptAt: string | null;
+  lockedUntil: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  deliveredAt: string | null;
+  addDate: string;
+}

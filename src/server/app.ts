@@ -48,6 +48,8 @@ import { AppMetrics, registerMetricsRoute } from './http/metrics';
 import { useInstallationSecrets } from './domain/secret-fields';
 import { registerDbmsRoutes } from './domain/dbms/query-tool';
 import { registerApiKeyRoutes } from './domain/api-keys';
+import { registerWebhookRoutes } from './domain/webhooks/subscriptions';
+import { registerWebhookJobs } from './domain/webhooks/worker';
 import { registerApiRoutes } from './api/routes';
 
 declare module 'fastify' {
@@ -146,6 +148,9 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   registerInboundRoutes(app, db);
   // API keys of goods owners (revoke) and the owner API /api/v1 with its OpenAPI document (issue 31; docs/owner-api.md)
   registerApiKeyRoutes(app, db);
+  // webhook subscriptions (enable, disable, redeliver) and the delivery worker's job (issue 31)
+  registerWebhookRoutes(app, db);
+  registerWebhookJobs();
   await registerApiRoutes(app, db);
   registerDbmsRoutes(app, database, config);
   registerOutboundRoutes(app, db);

@@ -26,6 +26,7 @@ import { sapiRoutesOf, type RegisteredRoute } from '../../src/server/http/sapi';
 import type { ResourceSpec } from '../../src/shared/resource-meta';
 import { addDays } from '../../src/shared/calendar';
 import { recordNearExpiry, serverToday } from '../../src/server/domain/inventory/expiry';
+import { jobHandler } from '../../src/server/domain/jobs/registry';
 import { startSmsaFake, SMSA_KEY, type SmsaFake } from './carriers/smsa-fake';
 import { documentFixture, testDatabases, uploadXlsx, userWith, waitImportJob } from './harness';
 
@@ -99,6 +100,8 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     '/sapi/wms/move': (w, o) => ({ warehouseId: w, ownerId: o, lines: [{ skuId: sku(o), batchNo: '', fromLocationId: shelves[w]?.id ?? 1, toLocationId: receivings[w] ?? 1, qty: 1 }] }),
     '/sapi/wms/count': (w, o) => ({ warehouseId: w, ownerId: o }),
     '/sapi/sys/api-key': (w, o) => ({ name: `Key ${w}/${o}`, ownerId: o, warehouseIds: [w], scopes: ['SKUS_READ'] }),
+    // a local receiver (the carrier fake answers the path with an error): the fixture's deliveries are attempted
+    '/sapi/sys/webhook': (w, o) => ({ name: `Hook ${w}/${o}`, ownerId: o, url: `${smsa.url}/hook-${o}`, events: ['INVENTORY_CHANGED', 'OUTBOUND_ALLOCATED'] }),
   };
   /** Per warehouse: its RECEIVING location (where the fixture's stock lands; moves and cycle counts), and a storage
    * location the fixture puts stock away to (issue 29 step 2). */
@@ -117,6 +120,8 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
   /** Records of one warehouse and owner: stock (put away, a move planned), an approved and a pending adjustment, documents with packages, a waybill, a share. */
   async function recordsOf(w: number, o: number, config: number) {
     const s = sku(o);
+    // a webhook subscription first: the records below raise its events (deliveries, attempts)
+    await ok('/sapi/sys/webhook/add', ADD['/sapi/sys/webhook'](w, o));
     const gain = await ok('/sapi/wms/inventory-judgement/add', ADD['/sapi/wms/inventory-judgement'](w, o));
     await ok('/sapi/wms/inventory-judgement/approve', { id: gain.id });
     // the gain lands on RECEIVING: put it away (a completed PUTAWAY move), and plan a move back (a created one)
@@ -179,6 +184,8 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
       for (const w of [f.w1, w2]) await expiringStock(w, o, tracked);
     }
     await recordNearExpiry(f.t.database.db, serverToday());
+    // the webhook deliveries of the fixture, attempted once (the delivery log)
+    await jobHandler('webhookDelivery')!.run({ db: f.t.database.db, params: {}, signal: new AbortController().signal, fireTime: new Date(), dataDir: '' });
     await ok('/sapi/wms/inventory-share/add', { title: 'Every warehouse of A', ownerId: f.ownerA }); // no warehouse: out of a warehouse-limited scope
     for (const z of (await ok('/sapi/wms/warehouse-zone/list', {})) as Rec[]) zones[z.warehouseId] = z.id;
     const codes = permissionTree.map((p) => p.code).filter((c) => c !== 'admin');

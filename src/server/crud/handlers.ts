@@ -295,8 +295,14 @@ export interface ResourceHooks {
    * document's `lines`), validated at the edge with the form.
    */
   bodyFields?(lang: Lang, mode: FormMode): yup.ObjectShape;
+  /**
+   * After a workflow step of a record (crud/workflow.ts transition), inside the step's transaction, with the
+   * record as the step left it (e.g. webhook events of the step: domain/webhooks/events.ts).
+   */
+  afterStep?(call: CrudCall, action: string, record: Row): Promise<void>;
 }
-const hooksOf = (b: Binding): ResourceHooks => resourceHooks[meta(b).name] ?? {};
+/** The resource's hand-written hooks (domain/resource-hooks.ts); none: {}. */
+export const hooksOf = (b: Binding): ResourceHooks => resourceHooks[meta(b).name] ?? {};
 
 /** Runs `fn` in one transaction with the call's db swapped for it. */
 function inTransaction<T>(call: CrudCall, fn: (call: CrudCall) => Promise<T>): Promise<T> {

@@ -18,7 +18,7 @@ import type { Db } from '../db/connect';
 import { BizError } from '../http/errors';
 import { rawQuery } from '../db/raw';
 import { ident, Params } from './filters';
-import { findInScope, recordId, scopeSql, type CrudCall } from './handlers';
+import { findInScope, hooksOf, recordId, scopeSql, type CrudCall } from './handlers';
 import { ownRecordJsonSql, shapeOf } from './records-sql';
 
 type Row = Record<string, unknown>;
@@ -76,7 +76,11 @@ export async function transition(call: CrudCall, id: unknown, action: string, to
     ...Object.entries(set).map(([field, v]) => `${column(field)} = ${p.add(v instanceof Date ? v.toISOString() : v)}`)];
   const where = [`t."id" = ${p.add(rid)}`, `t.${column(wf.field)} = any(${p.add(a.from, '::int[]')})`, ...scopeSql(b, call.user, p)];
   const [done] = await rawQuery(call.db, `update ${ident(table)} t set ${assignments.join(', ')} where ${where.join(' and ')} returning ${ownRecordJsonSql(b)} as "record"`, p.values);
-  if (done) return JSON.parse(done.record as string) as Row;
+  if (done) {
+    const record = JSON.parse(done.record as string) as Row;
+    await hooksOf(b).afterStep?.(call, action, record);
+    return record;
+  }
   throw notAllowed(b, action, await findInScope(call, b, rid), call.ctx.lang);
 }
 

@@ -269,3 +269,20 @@ export const apiLogWatermark = pgTable('api_log_watermark', {
   nextXid: bigint('next_xid', { mode: 'number' }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
 });
+
+/**
+ * The webhook outbox (issue 31; domain/webhooks/events.ts, docs/owner-api.md "Webhooks"): one row per event, written
+ * in the transaction of the change that raised it (allocation, ship, delivery status, receipt, waybill, ledger
+ * line) and only when an active subscription of the owner wants its type; the deliveries (sys_webhook_delivery)
+ * are written with it. `type` is a WebhookEvent value, `documentKey` the document whose events are delivered in
+ * order (`outboundOrder:12`), `documentSeq` its 1-based sequence within that document, `data` the payload's data.
+ */
+export const wmsWebhookEvent = pgTable('wms_webhook_event', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  ownerId: integer('owner_id').notNull(),
+  type: integer('type').notNull(),
+  documentKey: varchar('document_key', { length: 60 }).notNull(),
+  documentSeq: integer('document_seq').notNull(),
+  data: jsonb('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [index('wms_webhook_event_document_idx').on(t.documentKey, t.documentSeq)]);

@@ -1,6 +1,7 @@
 /** Which resources add hand-written rules to the generic writes (crud/handlers.ts ResourceHooks). */
 import type { ResourceHooks } from '../crud/handlers';
 import { apiKeyHooks } from './api-keys';
+import { webhookHooks } from './webhooks/subscriptions';
 import { inboundOrderHooks } from './inbound/orders';
 import { locationHooks } from './inventory/location-hooks';
 import { moveHooks } from './moves/moves';
@@ -44,4 +45,5 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   carrierConfig: carrierConfigHooks,
   count: countHooks,
   apiKey: apiKeyHooks,
+  webhook: webhookHooks,
 };

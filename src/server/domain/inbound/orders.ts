@@ -51,6 +51,7 @@ import { planReceiptDates, storeBatchDates } from '../inventory/expiry';
 import { applyLedger } from '../inventory/ledger';
 import { inboundQuota, reserveQuota } from '../quotas';
 import { checkPackedLines, inboundPackages, removeOrderPackages, scanFields, scanOrder } from '../packages';
+import { inboundStepEvents } from '../webhooks/events';
 
 type Row = Record<string, unknown>;
 interface LineInput { skuId: number; batchNo?: string | null; plannedQty: number }
@@ -94,6 +95,8 @@ async function insertLines(db: Db, order: Row, lines: Array<LineInput & { batchN
 
 export const inboundOrderHooks: ResourceHooks = {
   bodyFields: (lang, mode) => ({ lines: orderLines(lang, mode) }),
+  /** receive: an inbound.received webhook event in the receipt's transaction. */
+  afterStep: (call, action, order) => inboundStepEvents(call.db, action, order),
   async beforeWrite(call, values, existing) {
     const lang = call.ctx.lang;
     if (existing) requireState(bindings.inboundOrder, existing, [InboundOrderStatus.CREATED], 'edit', lang);

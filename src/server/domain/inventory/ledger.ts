@@ -5,7 +5,7 @@
  * location rows; both move in the same statement). Every change writes at least one `wms_inventory_log` row
  * (origin, new and change of both numbers, bizType, bizNo, bizNoExtra, remark, locationId): one per location
  * row it changed, in the caller's transaction, so a document and its stock movements commit or roll back
- * together. Closure: per inventory row, the sum of its log changes = qty/lockQty; per location row, the sum of
+ * together; it also writes the inventory.changed webhook events of the rows it changed (webhooks/events.ts). Closure: per inventory row, the sum of its log changes = qty/lockQty; per location row, the sum of
  * the log lines naming it (inventory row, location) = its qty/lockQty.
  *
  * Concurrency: each change is ONE guarded statement
@@ -35,6 +35,7 @@ import { bindings } from '../../../../generated/server/routes';
 import { BizError, fieldError, notFound, stockItem, text } from '../../http/errors';
 import { ensureLocationRows, LOCKABLE_SQL, lockAndReadLocationRows, spreadChange, type LocRow, type Part } from './locations';
 import { frozenConflict } from '../counts/freeze';
+import { raiseInventoryChanged } from '../webhooks/events';
 
 const texts = {
   locationWarehouse: { en: 'the location is not in the warehouse of the inventory record', zh: '库位不属于该库存记录的仓库' },
@@ -290,6 +291,11 @@ export async function applyLedger(tx: Db, changes: LedgerChange[], lang: Lang, a
     const failed = pieces.find((p) => !done.has(`${p.o.id}/${p.part.locationId}`)) ?? pieces[0];
     throw await insufficient(tx, failed.o.id, failed.o.c, lang);
   }
+  // inventory.changed webhook events (webhooks/events.ts): one per row, in this transaction, the rows now locked
+  await raiseInventoryChanged(tx, d.map(([id, r]) => {
+    const first = order.find((o) => o.id === id)!.c;
+    return { inventoryId: id, changeQty: r.dq, changeLockQty: r.dl, bizType: first.bizType, bizNo: first.bizNo };
+  }));
   const results: Array<LedgerResult | undefined> = new Array(changes.length);
   pieces.forEach(({ o, part }, j) => {
     const l = logged[j];

@@ -54,6 +54,7 @@ import { applyLedger } from '../inventory/ledger';
 import { readLocationRows } from '../inventory/locations';
 import { reserveQuota } from '../quotas';
 import { checkPackedLines, insertPackage, outboundPackages, removeOrderPackages, scanFields, scanOrder, unpackedLines } from '../packages';
+import { outboundStepEvents } from '../webhooks/events';
 import { allocationChanges, lockOrderStock, planReservation, requireFullyAllocated } from './stock';
 
 type Row = Record<string, unknown>;
@@ -90,6 +91,8 @@ const pendingLines = new PendingLines<LineInput & { batchNo: string }>();
 
 export const outboundOrderHooks: ResourceHooks = {
   bodyFields: (lang, mode) => ({ lines: orderLines(lang, mode) }),
+  /** allocate, ship, deliver: outbound.allocated, .shipped, .delivered webhook events in the step's transaction. */
+  afterStep: (call, action, order) => outboundStepEvents(call.db, action, order),
   async beforeWrite(call, values, existing) {
     const lang = call.ctx.lang;
     if (existing) requireState(bindings.outboundOrder, existing, [S.CREATED], 'edit', lang);

@@ -33,6 +33,7 @@ import { BizError, fieldError } from '../../http/errors';
 import { newStorageKey, type FileStorage } from '../files/storage';
 import { adapterOf, companyOf, TRANSPORT_RETRIES, type CarrierConfigRow } from './carriers';
 import { CarrierError, carrierErrorText, type CarrierAdapter, type CreatedShipment, type ShipmentRequest } from './carriers/types';
+import { outboundData, raiseEvents } from '../webhooks/events';
 
 type Row = Record<string, unknown>;
 
@@ -178,7 +179,12 @@ async function land(call: CrudCall, storage: FileStorage, c: Claim, shipment: Cr
   const company = companyOf(c.config.carrier);
   await call.db.transaction(async (tx) => {
     await tx.update(waybill).set({ status: W.CREATED, waybillNo: shipment.waybillNo, message: null, updateDate: new Date() }).where(eq(waybill.id, c.id));
-    await tx.update(outboundOrder).set({ waybillNo: shipment.waybillNo, logisticsCompany: company, status3pl: null, updateDate: new Date() }).where(eq(outboundOrder.id, c.order.id));
+    const [order] = await tx.update(outboundOrder).set({ waybillNo: shipment.waybillNo, logisticsCompany: company, status3pl: null, updateDate: new Date() }).where(eq(outboundOrder.id, c.order.id)).returning();
+    // waybill.created, ordered with the order's other events (webhooks/events.ts): the order row is locked now
+    await raiseEvents(tx as unknown as Db, [{
+      ownerId: order.ownerId, type: 'WAYBILL_CREATED', documentKey: `outboundOrder:${order.id}`,
+      data: { ...outboundData(order), waybillId: c.id, carrier: c.config.carrier },
+    }]);
     await tx.update(outboundPackage).set({ waybillNo: shipment.waybillNo, carrier: company, updateDate: new Date() }).where(eq(outboundPackage.orderId, c.order.id));
   });
   // the waybill exists now: a label that cannot be stored is said on the record, not as a failed request

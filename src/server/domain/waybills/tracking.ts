@@ -15,6 +15,7 @@ import type { Db } from '../../db/connect';
 import { wmsWaybillEvent } from '../../db/internal-schema';
 import { registerJobHandler } from '../jobs/registry';
 import { adapterOf } from './carriers';
+import { outboundData, raiseEvents } from '../webhooks/events';
 
 /** Waybills asked about in one carrier call. */
 const CHUNK = 50;
@@ -58,7 +59,12 @@ export async function pullTracking(db: Db, signal?: AbortSignal): Promise<Tracki
           if (status3pl === w.status3pl && r.delivery === null) return;
           summary.updated++;
           await tx.update(waybill).set({ status3pl, updateDate: new Date() }).where(eq(waybill.id, w.id));
-          await tx.update(outboundOrder).set({ status3pl, ...(r.delivery !== null ? { deliveryStatus: r.delivery } : {}), updateDate: new Date() }).where(eq(outboundOrder.id, w.orderId));
+          const [before] = await tx.select({ deliveryStatus: outboundOrder.deliveryStatus }).from(outboundOrder).where(eq(outboundOrder.id, w.orderId)).for('update');
+          const [order] = await tx.update(outboundOrder).set({ status3pl, ...(r.delivery !== null ? { deliveryStatus: r.delivery } : {}), updateDate: new Date() }).where(eq(outboundOrder.id, w.orderId)).returning();
+          // a new delivery status is outbound.delivered, as the console's deliver step (webhooks/events.ts)
+          if (order && r.delivery !== null && r.delivery !== before?.deliveryStatus) {
+            await raiseEvents(tx as unknown as Db, [{ ownerId: order.ownerId, type: 'OUTBOUND_DELIVERED', documentKey: `outboundOrder:${order.id}`, data: outboundData(order) }]);
+          }
         });
       }
     }
