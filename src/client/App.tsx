@@ -42,6 +42,7 @@ import type { ConsoleRoute } from '../../generated/client/routes';
 import { shippingRoutes } from './screens/shipping/routes';
 import { dbmsRoutes } from './screens/dbms/routes';
 import { waybillRoutes } from './screens/waybill/routes';
+import { floorRoutes } from './screens/floor/routes';
 import { guardedRoute, type GuardedRoute } from './routing/RouteGuard';
 import { mountedPages, outsideListRoute, resourceElement } from './routing/resourceRoutes';
 import { specPathRewriter, specRouterProvider } from './routing/specPaths';
@@ -83,7 +84,7 @@ const Layout = ({ children }: { children: ReactNode }) => (
 /** What the login page (and a start with a token) fetches ahead for a path: the layout and the route's page. */
 registerPagePreloads([LazyLayout], [
   ...generatedViews.map((v) => ({ pattern: v.route, component: v.component })),
-  ...[...inboundRoutes, ...shippingRoutes, ...dbmsRoutes, ...waybillRoutes].map((r) => ({ pattern: r.path, component: r.element.type })),
+  ...[...inboundRoutes, ...shippingRoutes, ...dbmsRoutes, ...waybillRoutes, ...floorRoutes].map((r) => ({ pattern: r.path, component: r.element.type })),
   ...resourceDefs.flatMap((def) => {
     const { list, add, edit } = pagesMounted[def.name];
     return [{ pattern: list, component: def.list }, { pattern: add, component: def.create }, { pattern: edit, component: def.edit }]
@@ -117,7 +118,7 @@ export const App = () => {
         <CustomRoutes>
           {guardedRoute({ path: '/dashboard', element: <Dashboard /> })}
           {outsideListRoutes}
-          {[...viewRoutes, ...inboundRoutes, ...shippingRoutes, ...dbmsRoutes, ...waybillRoutes].map(r => guardedRoute(r))}
+          {[...viewRoutes, ...inboundRoutes, ...shippingRoutes, ...dbmsRoutes, ...waybillRoutes, ...floorRoutes].map(r => guardedRoute(r))}
           <Route path="/redirect/*" element={<RedirectView />} />
         </CustomRoutes>
         <CustomRoutes noLayout>

@@ -24,6 +24,7 @@ import { shippingMessages } from '../screens/shipping/messages';
 import { shareMessages } from '../screens/share/messages';
 import { dbmsMessages } from '../screens/dbms/messages';
 import { waybillMessages } from '../screens/waybill/messages';
+import { floorMessages } from '../screens/floor/messages';
 import { generatedMessages } from '../../../generated/client/i18n';
 import { deepMerge, type MessageTree } from './messages';
 import { LOCALES, getCurrentLocale, setCurrentLocale, type AppLocale } from './locale';
@@ -42,6 +43,7 @@ const screenMessages: Array<Record<AppLocale, MessageTree>> = [
   shareMessages,
   dbmsMessages,
   waybillMessages,
+  floorMessages,
 ];
 
 export const messages: Record<AppLocale, TranslationMessages> = {
