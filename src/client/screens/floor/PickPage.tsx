@@ -210,7 +210,7 @@ export const PickPage = () => {
             ))}
           </TextField>
           <Box sx={{ flex: 1 }}>
-            <ScanField box={scan} label="app.floor.pick.order" hint="app.floor.enter_hint" testId="pick-scan" />
+            <ScanField box={scan} label="app.shipping.scan" hint="app.shipping.scan_hint" testId="pick-scan" />
           </Box>
         </Box>
       </Paper>
@@ -251,7 +251,7 @@ export const PickPage = () => {
               <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
                 <StepField
                   inputRef={locationRef}
-                  label="app.floor.scan_location"
+                  label="resources.location.fields.code"
                   value={location}
                   onChange={(v) => {
                     setLocation(v);

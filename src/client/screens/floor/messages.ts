@@ -10,7 +10,6 @@ const en = {
       choose_warehouse: 'Choose a warehouse first',
       enter_hint: 'Scan or type, then press Enter',
       scan_sku: 'SKU code or barcode',
-      scan_location: 'Location code',
       qty_rule: 'Enter a whole number from 1 to %{max}',
       qty_short_rule: 'Enter a whole number from 0 to %{max}',
       clear: 'Clear',
@@ -25,7 +24,6 @@ const en = {
         done: 'Put away %{qty} × %{sku} on %{code} (%{no})',
       },
       pick: {
-        order: 'Outbound order number',
         open_orders: 'Orders to pick',
         tasks: 'Pick tasks in walk order',
         go_to: 'Go to %{location}: take %{qty} × %{sku}',
@@ -65,7 +63,6 @@ const zh: typeof en = {
       choose_warehouse: '请先选择仓库',
       enter_hint: '扫描或输入后按回车',
       scan_sku: 'SKU编码或条码',
-      scan_location: '库位编码',
       qty_rule: '请输入 1 到 %{max} 的整数',
       qty_short_rule: '请输入 0 到 %{max} 的整数',
       clear: '清空',
@@ -80,7 +77,6 @@ const zh: typeof en = {
         done: '已上架 %{qty} 件 %{sku} 到 %{code}（%{no}）',
       },
       pick: {
-        order: '出库单号',
         open_orders: '待拣货的出库单',
         tasks: '按拣货顺序的拣货任务',
         go_to: '请到 %{location}：拣取 %{qty} 件 %{sku}',
