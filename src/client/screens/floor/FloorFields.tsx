@@ -13,12 +13,18 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { errorMessage } from '../../widgets/errorMessage';
 import { floorApi } from './floorApi';
 
-/** Focuses and selects the input (after the render that enabled it). */
-export const focusStep = (ref: RefObject<HTMLInputElement | null>) =>
-  setTimeout(() => {
+/** Milliseconds after which focus is asked for again (a render after an awaited call may come later). */
+const REFOCUS_MS = 150;
+
+/** Focuses and selects the input after the render that shows or enables it (asked again once if it did not take). */
+export const focusStep = (ref: RefObject<HTMLInputElement | null>) => {
+  const take = () => {
     ref.current?.focus();
     ref.current?.select();
-  }, 0);
+  };
+  setTimeout(take, 0);
+  setTimeout(() => document.activeElement !== ref.current && take(), REFOCUS_MS);
+};
 
 export interface StepFieldProps {
   inputRef: RefObject<HTMLInputElement | null>;
