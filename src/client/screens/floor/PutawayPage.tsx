@@ -68,7 +68,9 @@ export const PutawayPage = () => {
   };
   useEffect(() => {
     setRow(null);
-    if (wh.warehouseId !== '') void load(wh.warehouseId);
+    if (wh.warehouseId === '') return;
+    void load(wh.warehouseId);
+    scan.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [wh.warehouseId]);
 
