@@ -16,11 +16,19 @@ import { floorApi } from './floorApi';
 /** Milliseconds after which focus is asked for again (a render after an awaited call may come later). */
 const REFOCUS_MS = 150;
 
-/** Focuses and selects the input after the render that shows or enables it (asked again once if it did not take). */
-export const focusStep = (ref: RefObject<HTMLInputElement | null>) => {
+/** The latest focus request: an older one's second try must not take the focus from a newer step. */
+let focusRequest = 0;
+
+/**
+ * Focuses (and selects, for an input) the element after the render that shows or enables it, asked again once
+ * if it did not take, unless another step asked since.
+ */
+export const focusStep = (ref: RefObject<HTMLInputElement | HTMLButtonElement | null>) => {
+  const request = ++focusRequest;
   const take = () => {
+    if (request !== focusRequest) return;
     ref.current?.focus();
-    ref.current?.select();
+    if (ref.current instanceof HTMLInputElement) ref.current.select();
   };
   setTimeout(take, 0);
   setTimeout(() => document.activeElement !== ref.current && take(), REFOCUS_MS);

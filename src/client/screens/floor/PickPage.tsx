@@ -160,7 +160,7 @@ export const PickPage = () => {
     setError(undefined);
     if (n < left) {
       setStep('short');
-      setTimeout(() => shortRef.current?.focus(), 0);
+      focusStep(shortRef);
       return;
     }
     void send(n, false);

@@ -70,7 +70,7 @@ export const PutawayPage = () => {
     setRow(null);
     if (wh.warehouseId === '') return;
     void load(wh.warehouseId);
-    scan.focus();
+    focusStep(scan.inputRef);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [wh.warehouseId]);
 
@@ -130,7 +130,7 @@ export const PutawayPage = () => {
       setRow(null);
       setTarget('');
       scan.setCode('');
-      scan.focus();
+      focusStep(scan.inputRef);
       if (wh.warehouseId !== '') await load(wh.warehouseId);
     } catch (e) {
       setTargetError(errorMessage(e));
