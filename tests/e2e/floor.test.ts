@@ -230,7 +230,8 @@ describe('Putaway, picking and moves by scanning in Chromium', () => {
     await expect.poll(() => page().getByTestId('move-line').count()).toBe(1);
     await expect.poll(() => page().getByTestId('move-sku').evaluate((el) => el === document.activeElement)).toBe(true);
     await s.c.shot('floor-40-move-line');
-    await page().getByTestId('move-confirm').click();
+    // Enter on the empty SKU field confirms (add + confirm)
+    await page().getByTestId('move-sku').press('Enter');
     await expect.poll(() => page().getByTestId('move-result').textContent()).toMatch(/^Move MV\d+ completed: 1 lines$/);
     await s.c.shot('floor-41-moved');
     expect(await stockOf(A)).toEqual({ 'FL-A': [2, 0], 'FL-B': [2, 1], 'FL-C': [2, 1] });

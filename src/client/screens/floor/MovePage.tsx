@@ -4,7 +4,7 @@
  * location-inventory/list), the SKU (its code, supplier or platform SKU or barcode: widgets/skuByCode.ts; the
  * first batch with units left to move), the quantity (default: what is left to move of it) and the
  * to-location: the line is added and the SKU field is ready for the next line from the same location. Confirm
- * creates the move with its lines and confirms it (move/add + move/confirm, all lines in one transaction); a
+ * (the button, or Enter on the empty SKU field) creates the move with its lines and confirms it (move/add + move/confirm, all lines in one transaction); a
  * refused confirmation cancels the new move (nothing moved) and shows the server's words with the line named.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -95,6 +95,8 @@ export const MovePage = () => {
 
   const onSku = async () => {
     const code = sku.code.trim();
+    // Enter on an empty SKU field with lines scanned: the move is done (no mouse needed)
+    if (!code && lines.length) return void confirm();
     if (!code || !from.location) return;
     try {
       const usable = from.stock.filter((s) => leftOf(s) > 0);
@@ -187,7 +189,7 @@ export const MovePage = () => {
             disabled={off}
             autoFocus
           />
-          <StepField inputRef={refs.sku} label="app.floor.scan_sku" value={sku.code} onChange={(code) => setSku({ code })} onEnter={() => void onSku()} error={errorAt('sku')} testId="move-sku" disabled={off || !from.location} />
+          <StepField inputRef={refs.sku} label="app.floor.scan_sku" value={sku.code} onChange={(code) => setSku({ code })} onEnter={() => void onSku()} error={errorAt('sku')} hint={lines.length ? 'app.floor.move.sku_hint' : undefined} testId="move-sku" disabled={off || !from.location} />
           <StepField inputRef={refs.qty} label="resources.moveLine.fields.qty" value={qty} onChange={setQty} onEnter={onQty} error={errorAt('qty')} testId="move-qty" number width={140} disabled={off || !sku.stock} />
           <StepField inputRef={refs.to} label="resources.moveLine.fields.toLocationId" value={to} onChange={setTo} onEnter={() => void onTo()} error={errorAt('to')} hint="app.floor.move.to_hint" testId="move-to" disabled={off || step !== 'to'} />
         </Box>

@@ -45,6 +45,7 @@ const en = {
       move: {
         from_hint: 'Scan the location the goods are taken from',
         to_hint: 'Scan the location the goods go to: the line is added',
+        sku_hint: 'Next SKU, or Enter on an empty field to confirm the move',
         no_location: 'There is no location %{code} in this warehouse',
         nothing_at: 'Nothing with code %{code} is available on %{location}',
         over: 'At most %{available} of %{sku} can move from %{location}',
@@ -98,6 +99,7 @@ const zh: typeof en = {
       move: {
         from_hint: '扫描货物所在的库位',
         to_hint: '扫描货物要放到的库位：随后加入一行',
+        sku_hint: '扫描下一个SKU，或在空白时按回车确认移库',
         no_location: '该仓库没有库位 %{code}',
         nothing_at: '%{location} 上没有编码为 %{code} 的可用库存',
         over: '%{sku} 最多可从 %{location} 移出 %{available}',
