@@ -98,6 +98,7 @@ export const PickPage = () => {
 
   const open = async (found: PickOrder) => {
     setOrder(found);
+    void loadOrders();
     setNotes([]);
     setUnreserved(0);
     restart(await floorApi.pickList(dataProvider, found.id));
