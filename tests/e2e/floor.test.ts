@@ -13,7 +13,9 @@
  * - a second order (A × 2, reserved on FL-B): chosen from the list, 1 of 2 found at FL-B is a short pick,
  *   confirmed explicitly: recorded, the missing unit reserved again at FL-C and picked there; the discrepancy
  *   is listed by the API;
- * - /func/move_exec: 2 of A moved from FL-C to FL-A (more than is free there is refused), confirmed as a move.
+ * - /func/move_exec: 2 of A moved from FL-C to FL-A (more than is free there is refused), confirmed as a move;
+ * - a third order: nothing found at FL-A (a short pick of 0) and nowhere else: "found nowhere", Reserve on another
+ *   location finds nothing, then after an adjustment of +2 (on RECEIVING) reserves them there.
  * Both levels of the ledger are checked through the API's location stock at the end. Screenshots in
  * test-results/floor-*.png.
  */
@@ -235,5 +237,33 @@ describe('Putaway, picking and moves by scanning in Chromium', () => {
     await expect.poll(() => page().getByTestId('move-result').textContent()).toMatch(/^Move MV\d+ completed: 1 lines$/);
     await s.c.shot('floor-41-moved');
     expect(await stockOf(A)).toEqual({ 'FL-A': [2, 0], 'FL-B': [2, 1], 'FL-C': [2, 1] });
+  });
+
+  it('a short pick found nowhere offers a reservation on another location once stock has arrived', async () => {
+    // free A now: FL-A 2, FL-B 1, FL-C 1 (the second order holds 1 each on FL-B and FL-C)
+    const order = await s.api('/sapi/wms/outbound-order/add', { warehouseId, ownerId, ...receiver, platformOrderNo: 'FLOOR-3', lines: [{ skuId: sku[A], batchNo: BATCH, qty: 4 }] });
+    await s.api('/sapi/wms/outbound-order/allocate', { id: order.id });
+    await page().goto(`${s.c.base}/func/pick_exec`);
+    await page().getByTestId('pick-exec').waitFor();
+    await selectOption(page(), 'pick-orders', order.orderNo);
+    await expect.poll(() => page().getByTestId('pick-task-location').allTextContents()).toEqual(['FL-A', 'FL-B', 'FL-C']);
+    await scanInto(page(), 'pick-location', 'FL-A');
+    await scanInto(page(), 'pick-sku', A);
+    await scanInto(page(), 'pick-qty', '0');
+    await page().getByTestId('pick-short-confirm').click();
+    await expect.poll(() => page().getByTestId('pick-short-done').textContent()).toBe('Short pick recorded at FL-A: 0 of 2 found');
+    await expect(page().getByTestId('pick-unreserved').textContent()).resolves.toContain('2 units were found nowhere');
+    await expect.poll(() => page().getByTestId('pick-task-location').allTextContents()).toEqual(['FL-B', 'FL-C']);
+    // nothing anywhere yet
+    await page().getByTestId('pick-reallocate').click();
+    await expect.poll(() => page().getByTestId('pick-nothing-reserved').textContent()).toBe('No other location holds the missing units yet');
+    // 2 units arrive (an adjustment: they land on RECEIVING), then the rest is reserved there
+    const gain = await s.api('/sapi/wms/inventory-judgement/add', { warehouseId, ownerId, lines: [{ skuId: sku[A], batchNo: BATCH, type: 1, qty: 2, reason: 'found' }] });
+    await s.api('/sapi/wms/inventory-judgement/approve', { id: gain.id });
+    await page().getByTestId('pick-reallocate').click();
+    await expect.poll(() => page().getByTestId('pick-offered').textContent()).toBe('Reserved again at: RECEIVING (2)');
+    await expect(page().getByTestId('pick-unreserved').count()).resolves.toBe(0);
+    await expect.poll(() => page().getByTestId('pick-task-location').allTextContents()).toEqual(['RECEIVING', 'FL-B', 'FL-C']);
+    await s.c.shot('floor-50-reallocated');
   });
 });
