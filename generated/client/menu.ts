@@ -79,6 +79,10 @@ export const menuTree: MenuNode[] = [
         route: "/sku/expiry_alert_list", resource: "expiryAlert", code: "sku_inventory:list",
       },
       {
+        key: "moveExec", labelKey: "screens.moveExec", icon: "MoveDown", route: "/func/move_exec",
+        code: "move:add",
+      },
+      {
         key: "inventoryLog", labelKey: "resources.inventoryLog.name", icon: "ReceiptLong",
         route: "/sku/inventory_log_list", resource: "inventoryLog", code: "sku_inventory:list",
       },
@@ -127,6 +131,10 @@ export const menuTree: MenuNode[] = [
         key: "inboundPackage", labelKey: "resources.inboundPackage.name", icon: "Inventory",
         route: "/inbound/pack/list", resource: "inboundPackage", code: "inbound:pack_list",
       },
+      {
+        key: "putawayExec", labelKey: "screens.putawayExec", icon: "Shelves",
+        route: "/func/putaway_exec", code: "putaway",
+      },
     ],
   },
   {
@@ -141,6 +149,10 @@ export const menuTree: MenuNode[] = [
       {
         key: "outboundNanoList", labelKey: "screens.outboundNanoList", icon: "Storefront",
         route: "/outbound/nano_list", code: "outbound:list",
+      },
+      {
+        key: "pickExec", labelKey: "screens.pickExec", icon: "QrCodeScanner",
+        route: "/func/pick_exec", code: "outbound:allocate",
       },
       {
         key: "normalOutboundExec", labelKey: "screens.normalOutboundExec", icon: "LocalShipping",

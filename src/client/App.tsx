@@ -43,6 +43,7 @@ import { shippingRoutes } from './screens/shipping/routes';
 import { dbmsRoutes } from './screens/dbms/routes';
 import { waybillRoutes } from './screens/waybill/routes';
 import { countRoutes } from './screens/count/routes';
+import { floorRoutes } from './screens/floor/routes';
 import { guardedRoute, type GuardedRoute } from './routing/RouteGuard';
 import { mountedPages, outsideListRoute, resourceElement } from './routing/resourceRoutes';
 import { specPathRewriter, specRouterProvider } from './routing/specPaths';
@@ -81,10 +82,13 @@ const Layout = ({ children }: { children: ReactNode }) => (
   </Suspense>
 );
 
+/** The hand-written screens' routes (scanning and other screens the manifest cannot declare). */
+const screenRoutes = [...inboundRoutes, ...shippingRoutes, ...dbmsRoutes, ...waybillRoutes, ...countRoutes, ...floorRoutes];
+
 /** What the login page (and a start with a token) fetches ahead for a path: the layout and the route's page. */
 registerPagePreloads([LazyLayout], [
   ...generatedViews.map((v) => ({ pattern: v.route, component: v.component })),
-  ...[...inboundRoutes, ...shippingRoutes, ...dbmsRoutes, ...waybillRoutes, ...countRoutes].map((r) => ({ pattern: r.path, component: r.element.type })),
+  ...screenRoutes.map((r) => ({ pattern: r.path, component: r.element.type })),
   ...resourceDefs.flatMap((def) => {
     const { list, add, edit } = pagesMounted[def.name];
     return [{ pattern: list, component: def.list }, { pattern: add, component: def.create }, { pattern: edit, component: def.edit }]
@@ -118,7 +122,7 @@ export const App = () => {
         <CustomRoutes>
           {guardedRoute({ path: '/dashboard', element: <Dashboard /> })}
           {outsideListRoutes}
-          {[...viewRoutes, ...inboundRoutes, ...shippingRoutes, ...dbmsRoutes, ...waybillRoutes, ...countRoutes].map(r => guardedRoute(r))}
+          {[...viewRoutes, ...screenRoutes].map(r => guardedRoute(r))}
           <Route path="/redirect/*" element={<RedirectView />} />
         </CustomRoutes>
         <CustomRoutes noLayout>

@@ -1,7 +1,7 @@
 /**
  * No English in the Chinese console (issue 27 item 13): in a zh-CN browser, the task list, the task log (after a
- * run of a seeded task), the dashboard, the public share page and the SKU list's date-time range filter show
- * no English word except data users typed (warehouse, owner and SKU names, codes) and the field's own terms
+ * run of a seeded task), the dashboard, the scanning screens of issue 29 (putaway, picking, moves), the public share
+ * page and the SKU list's date-time range filter show no English word except data users typed (warehouse, owner and SKU names, codes) and the field's own terms
  * (SKU, WMS, SQL, HTTP, Bean, Cron, JSON). The date-time range filter shows `yyyy-MM-dd HH:mm` and its picker speaks
  * Chinese. Screenshots in test-results/zh-*.png.
  */
@@ -62,6 +62,31 @@ describe('Chinese screens in Chromium', () => {
     await page.getByTestId('dashboard-stat-onHand-value').waitFor();
     await page.getByTestId('dashboard-chart-warehouses').locator('svg').first().waitFor();
     await page.screenshot({ path: 'test-results/zh-dashboard.png' });
+    expect(await englishOn(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the scanning screens (putaway, picking, moves) show no English words', async () => {
+    const page = await zhPage();
+    await loginThroughPage(page, s.c.base, undefined, undefined, '/func/putaway_exec');
+    await page.getByTestId('putaway-exec').waitFor();
+    await page.getByTestId('putaway-warehouse').click();
+    await page.getByRole('option', { name: 'Riyadh DC', exact: true }).click();
+    // the adjustment's 5 units wait on the receiving location; chosen, with no storage location to suggest
+    await page.getByTestId('putaway-row').first().click();
+    await page.getByTestId('putaway-no-suggestion').waitFor();
+    await page.screenshot({ path: 'test-results/zh-putaway.png' });
+    expect(await englishOn(page)).toEqual([]);
+    await page.goto(`${s.c.base}/func/pick_exec`);
+    await page.getByTestId('pick-exec').waitFor();
+    expect(await englishOn(page)).toEqual([]);
+    await page.goto(`${s.c.base}/func/move_exec`);
+    await page.getByTestId('move-warehouse').click();
+    await page.getByRole('option', { name: 'Riyadh DC', exact: true }).click();
+    await page.getByTestId('move-from').fill('Q-9');
+    await page.getByTestId('move-from').press('Enter');
+    await page.getByTestId('move-from-error').waitFor();
+    await page.screenshot({ path: 'test-results/zh-move.png' });
     expect(await englishOn(page)).toEqual([]);
     await page.context().close();
   });

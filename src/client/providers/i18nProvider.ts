@@ -25,6 +25,7 @@ import { shareMessages } from '../screens/share/messages';
 import { dbmsMessages } from '../screens/dbms/messages';
 import { waybillMessages } from '../screens/waybill/messages';
 import { countMessages } from '../screens/count/messages';
+import { floorMessages } from '../screens/floor/messages';
 import { generatedMessages } from '../../../generated/client/i18n';
 import { deepMerge, type MessageTree } from './messages';
 import { LOCALES, getCurrentLocale, setCurrentLocale, type AppLocale } from './locale';
@@ -44,6 +45,7 @@ const screenMessages: Array<Record<AppLocale, MessageTree>> = [
   dbmsMessages,
   waybillMessages,
   countMessages,
+  floorMessages,
 ];
 
 export const messages: Record<AppLocale, TranslationMessages> = {
