@@ -79,6 +79,10 @@ export const menuTree: MenuNode[] = [
         route: "/sku/expiry_alert_list", resource: "expiryAlert", code: "sku_inventory:list",
       },
       {
+        key: "transfer", labelKey: "resources.transfer.name", icon: "LocalShipping",
+        route: "/transfer/list", resource: "transfer", code: "transfer:list",
+      },
+      {
         key: "inventoryLog", labelKey: "resources.inventoryLog.name", icon: "ReceiptLong",
         route: "/sku/inventory_log_list", resource: "inventoryLog", code: "sku_inventory:list",
       },

@@ -67,6 +67,8 @@ export const routeCodes = {
   "/skuCategory/add": "sku_category:add",
   "/skuCategory/edit/:id": "sku_category:edit",
   "/supplierSku": "sku:list",
+  "/transfer/list": "transfer:list",
+  "/transferLine": "transfer:list",
   "/user": "user",
   "/user/add": "user",
   "/user/edit/:id": "user",
@@ -150,6 +152,8 @@ export const resourcePages: Record<string, ResourcePages> = {
     edit: "/skuCategory/edit/:id",
   },
   supplierSku: { list: "/supplierSku" },
+  transfer: { list: "/transfer/list" },
+  transferLine: { list: "/transferLine" },
   user: { list: "/user", add: "/user/add", edit: "/user/edit/:id" },
   warehouse: { list: "/warehouse/list", add: "/warehouse/add", edit: "/warehouse/edit/:id" },
   warehouseZone: {

@@ -32,6 +32,7 @@ const requestRecordViews = () => import("./views/requestRecord");
 const roleViews = () => import("./views/role");
 const skuViews = () => import("./views/sku");
 const skuCategoryViews = () => import("./views/skuCategory");
+const transferViews = () => import("./views/transfer");
 const userViews = () => import("./views/user");
 const warehouseViews = () => import("./views/warehouse");
 const warehouseZoneViews = () => import("./views/warehouseZone");
@@ -108,6 +109,7 @@ export const generatedViews: ViewDef[] = [
   { resource: "skuCategory", view: "list", route: "/sku/category_list", code: "sku_category:list", component: lazyPage(skuCategoryViews, "SkuCategoryListList") },
   { resource: "skuCategory", view: "list", page: "add", route: "/skuCategory/add", code: "sku_category:add", component: lazyPage(skuCategoryViews, "SkuCategoryAddPage") },
   { resource: "skuCategory", view: "list", page: "edit", route: "/skuCategory/edit/:id", code: "sku_category:edit", component: lazyPage(skuCategoryViews, "SkuCategoryEditPage") },
+  { resource: "transfer", view: "all", route: "/transfer/list", code: "transfer:list", component: lazyPage(transferViews, "TransferAllList") },
   { resource: "user", view: "list", route: "/user", code: "user", component: lazyPage(userViews, "UserListList") },
   { resource: "user", view: "list", page: "add", route: "/user/add", code: "user", component: lazyPage(userViews, "UserAddPage") },
   { resource: "user", view: "list", page: "edit", route: "/user/edit/:id", code: "user", component: lazyPage(userViews, "UserEditPage") },
