@@ -17,6 +17,7 @@ import { ownerStatsHooks, warehouseStatsHooks } from './statistics/list-stats';
 import { roleHooks, userHooks } from './users';
 import { carrierConfigHooks } from './waybills/config-hooks';
 import { countHooks } from './counts/counts';
+import { transferHooks } from './transfers/transfers';
 
 export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   company: companyHooks,
@@ -42,4 +43,5 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   requestRecord: requestRecordHooks,
   carrierConfig: carrierConfigHooks,
   count: countHooks,
+  transfer: transferHooks,
 };
