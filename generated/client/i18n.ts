@@ -330,6 +330,7 @@ export const generatedMessages = {
           normal: "Inbound orders",
           return: "Return inbound orders",
           reject: "Rejected deliveries",
+          transfer: "Transfers in",
         },
         columns: {
           plannedQty: "Planned / received",
@@ -809,6 +810,7 @@ export const generatedMessages = {
         views: {
           normal: "Outbound orders",
           noon: "noon outbound orders",
+          transfer: "Transfers out",
         },
         columns: {
           countryCode: "Country / city",
@@ -1451,10 +1453,12 @@ export const generatedMessages = {
       dbmsQuery: "SQL query",
       inboundRejectList: "Rejected deliveries",
       inboundReturnList: "Return inbound orders",
+      inboundTransferList: "Transfers in",
       inventoryNearExpiry: "Near-expiry stock",
       normalInboundExec: "Receive goods",
       normalOutboundExec: "Ship goods",
       outboundNanoList: "noon outbound orders",
+      outboundTransferList: "Transfers out",
       rejectInboundExec: "Receive rejected deliveries",
       returnInboundExec: "Receive returns",
       skuListNoon: "noon SKUs",
@@ -1789,6 +1793,7 @@ export const generatedMessages = {
           normal: "入库单",
           return: "退货入库单",
           reject: "拒收入库单",
+          transfer: "调拨入库单",
         },
         columns: {
           plannedQty: "计划/实收",
@@ -2268,6 +2273,7 @@ export const generatedMessages = {
         views: {
           normal: "出库单",
           noon: "noon出库单",
+          transfer: "调拨出库单",
         },
         columns: {
           countryCode: "国家/城市",
@@ -2910,10 +2916,12 @@ export const generatedMessages = {
       dbmsQuery: "SQL查询",
       inboundRejectList: "拒收入库单",
       inboundReturnList: "退货入库单",
+      inboundTransferList: "调拨入库单",
       inventoryNearExpiry: "临期库存",
       normalInboundExec: "收货作业",
       normalOutboundExec: "发货作业",
       outboundNanoList: "noon出库单",
+      outboundTransferList: "调拨出库单",
       rejectInboundExec: "拒收收货",
       returnInboundExec: "退货收货",
       skuListNoon: "noon商品",

@@ -120,6 +120,10 @@ export const menuTree: MenuNode[] = [
         route: "/inbound/reject_list", code: "inbound:reject_list",
       },
       {
+        key: "inboundTransferList", labelKey: "screens.inboundTransferList", icon: "MoveToInbox",
+        route: "/inbound/transfer_list", code: "inbound:list",
+      },
+      {
         key: "normalInboundExec", labelKey: "screens.normalInboundExec", icon: "MoveToInbox",
         route: "/func/normal_inbound_exec", code: "inbound:receive",
       },
@@ -141,6 +145,10 @@ export const menuTree: MenuNode[] = [
       {
         key: "outboundNanoList", labelKey: "screens.outboundNanoList", icon: "Storefront",
         route: "/outbound/nano_list", code: "outbound:list",
+      },
+      {
+        key: "outboundTransferList", labelKey: "screens.outboundTransferList",
+        icon: "LocalShipping", route: "/outbound/transfer_list", code: "outbound:list",
       },
       {
         key: "normalOutboundExec", labelKey: "screens.normalOutboundExec", icon: "LocalShipping",

@@ -42,3 +42,9 @@ export const InboundOrderRejectList = () => <DocumentScreen
   resource="inboundOrder"
   view="reject"
 />;
+/** Inbound orders: Transfers in (/inbound/transfer_list). */
+export const InboundOrderTransferList = () => <DocumentScreen
+  source={screenSource}
+  resource="inboundOrder"
+  view="transfer"
+/>;
