@@ -169,13 +169,17 @@ describe.each(testDatabases())('transfers on %s', (kind) => {
 
   it('16 concurrent allocations of transfers and ordinary orders never oversell, and A + transit + B + shipped stays constant through shipping and receipt', async () => {
     await f.gain(ownerA, skus.OUD, 20);
-    const transfers: Rec[] = [];
-    for (let i = 0; i < 8; i++) {
-      const t = await ok(`${P}/add`, { ownerId: ownerA, fromWarehouseId: w1, toWarehouseId: w2, lines: [{ skuId: skus.OUD, qty: 3 }] });
-      transfers.push(await ok(`${P}/confirm`, { id: t.id }));
-    }
-    const normal: number[] = [];
-    for (let i = 0; i < 8; i++) normal.push((await ok(`${OUT}/add`, { warehouseId: w1, ownerId: ownerA, ...receiver, lines: [{ skuId: skus.OUD, qty: 3 }] })).id);
+    // 8 transfers created and confirmed and 8 ordinary orders created, all at once
+    const eight = Array.from({ length: 8 }, (_, i) => i);
+    const [transfers, normal] = await Promise.all([
+      Promise.all(eight.map(async () => {
+        const t = await ok(`${P}/add`, { ownerId: ownerA, fromWarehouseId: w1, toWarehouseId: w2, lines: [{ skuId: skus.OUD, qty: 3 }] });
+        return ok(`${P}/confirm`, { id: t.id }) as Promise<Rec>;
+      })),
+      Promise.all(eight.map(async () => (await ok(`${OUT}/add`, { warehouseId: w1, ownerId: ownerA, ...receiver, lines: [{ skuId: skus.OUD, qty: 3 }] })).id as number)),
+    ]);
+    expect(new Set(transfers.map((t) => t.outboundOrderId)).size).toBe(8);
+    expect(await total(skus.OUD)).toBe(20);
     const orders = [...transfers.map((t) => t.outboundOrderId as number), ...normal];
     const results = await Promise.all(orders.map((id) => call(`${OUT}/allocate`, { id })));
     expect(results.every((r) => r.code === 200 || r.code === 409), JSON.stringify(results.map((r) => r.msg))).toBe(true);
