@@ -232,6 +232,7 @@ describe.each(testDatabases())('transfers on %s', (kind) => {
     expect((await call(`${P}/confirm`, { id: t.id }, onlyA.token)).code).toBe(403);
     expect((await call(`${P}/cancel`, { id: t.id }, onlyA.token)).code).toBe(403);
     expect((await call(`${P}/edit`, { id: t.id, remark: 'x' }, onlyA.token)).code).toBe(403);
+    expect((await call(`${P}/remove`, { id: t.id }, onlyA.token)).code).toBe(403);
     // the other owner's users do not see it
     expect((await call(`${P}/detail`, { id: t.id }, ownerBOnly.token)).code).toBe(404);
     // without the code

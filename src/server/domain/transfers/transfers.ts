@@ -134,6 +134,7 @@ export const transferHooks: ResourceHooks = {
   },
   async beforeRemove(call, existing) {
     requireState(bindings.transfer, existing, [S.CREATED], 'remove', call.ctx.lang);
+    requireInScope(call.ctx, call.user, 'warehouse', { ...docLabel('toWarehouseId'), field: 'toWarehouseId' }, existing.toWarehouseId);
     await call.db.delete(transferLine).where(eq(transferLine.transferId, existing.id as number));
   },
   /** qty, shippedQty, transitQty, receivedQty (sums of the lines) and diffQty (sum of the recorded differences; null before). */
