@@ -15,6 +15,9 @@ import { screenSource as inboundSource } from '../../generated/client/views/inbo
 import { DocumentScreen } from '../../src/client/kit/screen/DocumentScreen';
 import { documentScreenMessages } from '../../src/client/kit/screen/messages';
 import { allowedActions } from '../../src/client/kit/workflowActions';
+import { orderImportMessages } from '../../src/client/screens/orderImport';
+// the order screens' widgets (the import button among them), as the console registers them
+import '../../src/client/screens/orders/widgets';
 import { i18nOf, OWNER_A, renderWithAdmin, rowActions, rowOf as rowIn, stubDataProvider, WH_1, WH_2 } from './console-harness';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -77,5 +80,13 @@ describe('transfer screen', () => {
   it('the transfer order lists of outbound and inbound have no Add', () => {
     expect(outboundSource.resources.outboundOrder.screen!.views.find((v) => v.name === 'transfer')).toMatchObject({ route: '/outbound/transfer_list', filter: { type: 3 }, add: false });
     expect(inboundSource.resources.inboundOrder.screen!.views.find((v) => v.name === 'transfer')).toMatchObject({ route: '/inbound/transfer_list', filter: { type: 4 }, add: false });
+  });
+
+  it.each([['normal', true], ['transfer', false]] as const)('outbound view %s: Add and Import offered: %s', async (view, offered) => {
+    const order = { id: 1, orderNo: 'OUT20261127000001', type: view === 'normal' ? 1 : 3, status: 1, warehouseName: WH_1.name, ownerName: OWNER_A.name, qty: 1, lines: [] };
+    renderWithAdmin(<DocumentScreen source={outboundSource} resource="outboundOrder" view={view} storeKey={false} />, { dataProvider: stubDataProvider({ outboundOrder: [order] }), i18nProvider: i18nOf(documentScreenMessages, orderImportMessages) });
+    await screen.findByText('OUT20261127000001', {}, { timeout: 20_000 });
+    expect(Boolean(screen.queryByTestId('outbound-add'))).toBe(offered);
+    expect(Boolean(screen.queryByTestId('outbound-order-import'))).toBe(offered);
   });
 });
