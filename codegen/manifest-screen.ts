@@ -14,6 +14,7 @@
  *       normal: { route: /inbound/normal_list, filter: { type: NORMAL } }
  *       return: { route: /inbound/return_list, en: Returns, zh: 退货, filter: { type: RETURN }, code: inbound:return_list }
  *       record: { en: ..., zh: ... }  # no route: embedded only, in a hand-written dialog (DocumentScreen view="record")
+ *       transfer: { route: /outbound/transfer_list, filter: { type: TRANSFER }, add: false }  # this view offers no Add
  *     filters: [orderNo, status, { field: sourceOutboundNo, views: [return] }, addDate]
  *                                     # { field: orderId, lookup: true }: a ref typed as the referenced record's
  *                                     # number (its represent), looked up to its id; sent as nameAs + the id
@@ -300,7 +301,8 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
   for (const [name, v] of Object.entries(isObj(raw.views) ? raw.views : {})) {
     const vp = [...p, 'views', name];
     if (!isObj(v)) { fail(vp, 'must be { route?, filter?, preset?, en?, zh?, code? }'); continue; }
-    unknownKeys(v, ['route', 'filter', 'preset', 'en', 'zh', 'code', 'skuPlatform'], vp, fail);
+    unknownKeys(v, ['route', 'filter', 'preset', 'en', 'zh', 'code', 'skuPlatform', 'add'], vp, fail);
+    if (v.add !== undefined && v.add !== false) fail([...vp, 'add'], 'must be false (or left out)');
     // no route: shown only inside a dialog (a parent screen's children, or a hand-written dialog naming the view)
     if (v.route !== undefined && (typeof v.route !== 'string' || !v.route.startsWith('/'))) fail([...vp, 'route'], 'a route starting with / (or none: shown only in a dialog)');
     const values = (key: 'filter' | 'preset', of: (n: string) => FieldSpec | undefined) => {
@@ -322,7 +324,7 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
     // lines of this view pick SKUs of one e-commerce platform (noon orders list noon SKUs)
     const platform = v.skuPlatform === undefined ? undefined : model.enums.find((e) => e.name === 'EcPlatform')?.values.find((x) => x.key === v.skuPlatform)?.value;
     if (v.skuPlatform !== undefined && platform === undefined) fail([...vp, 'skuPlatform'], `'${String(v.skuPlatform)}' is not a key of EcPlatform`);
-    views.push({ name, ...(typeof v.route === 'string' ? { route: v.route } : {}), filter, ...(Object.keys(preset).length ? { preset } : {}), code, ...l, ...(platform !== undefined ? { skuPlatform: platform } : {}) });
+    views.push({ name, ...(typeof v.route === 'string' ? { route: v.route } : {}), filter, ...(Object.keys(preset).length ? { preset } : {}), code, ...l, ...(platform !== undefined ? { skuPlatform: platform } : {}), ...(v.add === false ? { add: false as const } : {}) });
   }
   const viewNames = views.map((v) => v.name);
 

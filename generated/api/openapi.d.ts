@@ -512,10 +512,10 @@ export interface components {
              */
             orderNo: string | null;
             /**
-             * @description Type (类型). 1 = NORMAL, 2 = NOON
+             * @description Type (类型). 1 = NORMAL, 2 = NOON, 3 = TRANSFER
              * @enum {integer}
              */
-            type: 1 | 2;
+            type: 1 | 2 | 3;
             /**
              * @description Status (状态). 1 = CREATED, 2 = ALLOCATED, 3 = PICKING, 4 = PACKED, 5 = SHIPPED, 6 = CANCELLED
              * @enum {integer}
@@ -628,10 +628,10 @@ export interface components {
         };
         OutboundOrderCreate: {
             /**
-             * @description Type (类型). 1 = NORMAL, 2 = NOON
+             * @description Type (类型). 1 = NORMAL, 2 = NOON, 3 = TRANSFER
              * @enum {integer|null}
              */
-            type?: 1 | 2 | null;
+            type?: 1 | 2 | 3 | null;
             /** @description Warehouse (仓库). id of a warehouse */
             warehouseId: number;
             /**
@@ -764,10 +764,10 @@ export interface components {
              */
             orderNo: string | null;
             /**
-             * @description Type (类型). 1 = NORMAL, 2 = RETURN, 3 = REJECT
+             * @description Type (类型). 1 = NORMAL, 2 = RETURN, 3 = REJECT, 4 = TRANSFER
              * @enum {integer}
              */
-            type: 1 | 2 | 3;
+            type: 1 | 2 | 3 | 4;
             /**
              * @description Status (状态). 1 = CREATED, 2 = RECEIVING, 3 = COMPLETED, 4 = CANCELLED, 5 = PROBLEM
              * @enum {integer}
@@ -821,10 +821,10 @@ export interface components {
         };
         InboundOrderCreate: {
             /**
-             * @description Type (类型). 1 = NORMAL, 2 = RETURN, 3 = REJECT
+             * @description Type (类型). 1 = NORMAL, 2 = RETURN, 3 = REJECT, 4 = TRANSFER
              * @enum {integer|null}
              */
-            type?: 1 | 2 | 3 | null;
+            type?: 1 | 2 | 3 | 4 | null;
             /** @description Warehouse (仓库). id of a warehouse */
             warehouseId: number;
             /**

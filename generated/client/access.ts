@@ -245,6 +245,20 @@ export const accessCodes: Record<
     edit: "sku:edit",
     delete: "sku:edit",
   },
+  transfer: {
+    list: "transfer:list",
+    show: "transfer:list",
+    create: "transfer:add",
+    edit: "transfer:add",
+    delete: "transfer:add",
+  },
+  transferLine: {
+    list: "transfer:list",
+    show: "transfer:list",
+    create: "transfer:add",
+    edit: "transfer:add",
+    delete: "transfer:add",
+  },
   user: { list: "user", show: "user", create: "user", edit: "user", delete: "user" },
   warehouse: {
     create: "warehouse:add",
@@ -318,6 +332,7 @@ export const topCodes: Record<string, string> = {
   role: "role",
   sku: "sku",
   skuCategory: "sku",
+  transfer: "transfer",
   user: "user",
   warehouse: "warehouse",
   warehouseZone: "location",

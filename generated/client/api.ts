@@ -42,6 +42,8 @@ export const apiPaths: Record<string, string> = {
   sku: "/sapi/wms/sku",
   skuCategory: "/sapi/wms/sku-category",
   supplierSku: "/sapi/wms/supplier-sku",
+  transfer: "/sapi/wms/transfer",
+  transferLine: "/sapi/wms/transfer-line",
   user: "/sapi/sys/user",
   warehouse: "/sapi/wms/warehouse",
   warehouseZone: "/sapi/wms/warehouse-zone",

@@ -83,6 +83,10 @@ export const menuTree: MenuNode[] = [
         code: "move:add",
       },
       {
+        key: "transfer", labelKey: "resources.transfer.name", icon: "LocalShipping",
+        route: "/transfer/list", resource: "transfer", code: "transfer:list",
+      },
+      {
         key: "inventoryLog", labelKey: "resources.inventoryLog.name", icon: "ReceiptLong",
         route: "/sku/inventory_log_list", resource: "inventoryLog", code: "sku_inventory:list",
       },
@@ -124,6 +128,10 @@ export const menuTree: MenuNode[] = [
         route: "/inbound/reject_list", code: "inbound:reject_list",
       },
       {
+        key: "inboundTransferList", labelKey: "screens.inboundTransferList", icon: "MoveToInbox",
+        route: "/inbound/transfer_list", code: "inbound:list",
+      },
+      {
         key: "normalInboundExec", labelKey: "screens.normalInboundExec", icon: "MoveToInbox",
         route: "/func/normal_inbound_exec", code: "inbound:receive",
       },
@@ -149,6 +157,10 @@ export const menuTree: MenuNode[] = [
       {
         key: "outboundNanoList", labelKey: "screens.outboundNanoList", icon: "Storefront",
         route: "/outbound/nano_list", code: "outbound:list",
+      },
+      {
+        key: "outboundTransferList", labelKey: "screens.outboundTransferList",
+        icon: "LocalShipping", route: "/outbound/transfer_list", code: "outbound:list",
       },
       {
         key: "pickExec", labelKey: "screens.pickExec", icon: "QrCodeScanner",

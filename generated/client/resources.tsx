@@ -45,6 +45,7 @@ const pages = {
   outboundAllocation: () => import("./resources/outboundAllocation"),
   outboundOrderLine: () => import("./resources/outboundOrderLine"),
   outboundPackageLine: () => import("./resources/outboundPackageLine"),
+  transferLine: () => import("./resources/transferLine"),
 };
 
 export interface ResourceDef {
@@ -121,6 +122,11 @@ export const generatedResources: ResourceDef[] = [
   { name: "sku", icon: QrCode2, recordRepresentation: "sku" },
   { name: "skuCategory", icon: Category, recordRepresentation: "name" },
   { name: "supplierSku", recordRepresentation: "supplierSku" },
+  { name: "transfer", icon: LocalShipping, recordRepresentation: "transferNo" },
+  {
+    name: "transferLine", list: lazyPage(pages.transferLine, "TransferLineList"),
+    recordRepresentation: "id",
+  },
   { name: "user", icon: People, recordRepresentation: "name" },
   { name: "warehouse", icon: Warehouse, recordRepresentation: "name" },
   { name: "warehouseZone", icon: GridView, recordRepresentation: "code" },

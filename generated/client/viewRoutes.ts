@@ -33,6 +33,7 @@ const requestRecordViews = () => import("./views/requestRecord");
 const roleViews = () => import("./views/role");
 const skuViews = () => import("./views/sku");
 const skuCategoryViews = () => import("./views/skuCategory");
+const transferViews = () => import("./views/transfer");
 const userViews = () => import("./views/user");
 const warehouseViews = () => import("./views/warehouse");
 const warehouseZoneViews = () => import("./views/warehouseZone");
@@ -80,6 +81,7 @@ export const generatedViews: ViewDef[] = [
   { resource: "inboundOrder", view: "normal", route: "/inbound/normal_list", code: "inbound:list", component: lazyPage(inboundOrderViews, "InboundOrderNormalList") },
   { resource: "inboundOrder", view: "return", route: "/inbound/return_list", code: "inbound:return_list", component: lazyPage(inboundOrderViews, "InboundOrderReturnList") },
   { resource: "inboundOrder", view: "reject", route: "/inbound/reject_list", code: "inbound:reject_list", component: lazyPage(inboundOrderViews, "InboundOrderRejectList") },
+  { resource: "inboundOrder", view: "transfer", route: "/inbound/transfer_list", code: "inbound:list", component: lazyPage(inboundOrderViews, "InboundOrderTransferList") },
   { resource: "inboundPackage", view: "pack", route: "/inbound/pack/list", code: "inbound:pack_list", component: lazyPage(inboundPackageViews, "InboundPackagePackList") },
   { resource: "inventory", view: "list", route: "/sku/inventory_list", code: "sku_inventory:list", component: lazyPage(inventoryViews, "InventoryListList") },
   { resource: "inventory", view: "nearExpiry", route: "/sku/near_expiry_list", code: "sku_inventory:list", component: lazyPage(inventoryViews, "InventoryNearExpiryList") },
@@ -95,6 +97,7 @@ export const generatedViews: ViewDef[] = [
   { resource: "move", view: "all", route: "/move/list", code: "move:list", component: lazyPage(moveViews, "MoveAllList") },
   { resource: "outboundOrder", view: "normal", route: "/outbound/normal_list", code: "outbound:list", component: lazyPage(outboundOrderViews, "OutboundOrderNormalList") },
   { resource: "outboundOrder", view: "noon", route: "/outbound/nano_list", code: "outbound:list", component: lazyPage(outboundOrderViews, "OutboundOrderNoonList") },
+  { resource: "outboundOrder", view: "transfer", route: "/outbound/transfer_list", code: "outbound:list", component: lazyPage(outboundOrderViews, "OutboundOrderTransferList") },
   { resource: "outboundPackage", view: "pack", route: "/outbound/pack/list", code: "outbound:pack_list", component: lazyPage(outboundPackageViews, "OutboundPackagePackList") },
   { resource: "owner", view: "list", route: "/owner/list", code: "owner:list", component: lazyPage(ownerViews, "OwnerListList") },
   { resource: "owner", view: "list", page: "add", route: "/owner/add", code: "owner:add", component: lazyPage(ownerViews, "OwnerAddPage") },
@@ -115,6 +118,7 @@ export const generatedViews: ViewDef[] = [
   { resource: "skuCategory", view: "list", route: "/sku/category_list", code: "sku_category:list", component: lazyPage(skuCategoryViews, "SkuCategoryListList") },
   { resource: "skuCategory", view: "list", page: "add", route: "/skuCategory/add", code: "sku_category:add", component: lazyPage(skuCategoryViews, "SkuCategoryAddPage") },
   { resource: "skuCategory", view: "list", page: "edit", route: "/skuCategory/edit/:id", code: "sku_category:edit", component: lazyPage(skuCategoryViews, "SkuCategoryEditPage") },
+  { resource: "transfer", view: "all", route: "/transfer/list", code: "transfer:list", component: lazyPage(transferViews, "TransferAllList") },
   { resource: "user", view: "list", route: "/user", code: "user", component: lazyPage(userViews, "UserListList") },
   { resource: "user", view: "list", page: "add", route: "/user/add", code: "user", component: lazyPage(userViews, "UserAddPage") },
   { resource: "user", view: "list", page: "edit", route: "/user/edit/:id", code: "user", component: lazyPage(userViews, "UserEditPage") },

@@ -456,6 +456,55 @@ export const countLine = pgTable("wms_count_line", {
   index("wms_count_line_sku_id_idx").on(t.skuId),
   check("wms_count_line_counted_not_negative", sql.raw("counted_qty is null or counted_qty >= 0")),
 ]);
+/** Transfers (调拨单): /sapi/wms/transfer */
+export const transfer = pgTable("wms_transfer", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  transferNo: varchar("transfer_no", { length: 30 }),
+  companyId: integer("company_id").references(() => company.id),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  fromWarehouseId: integer("from_warehouse_id").references(() => warehouse.id).notNull(),
+  toWarehouseId: integer("to_warehouse_id").references(() => warehouse.id).notNull(),
+  status: smallint("status").default(1).notNull(),
+  outboundOrderId: integer("outbound_order_id").references(() => outboundOrder.id),
+  inboundOrderId: integer("inbound_order_id").references(() => inboundOrder.id),
+  remark: varchar("remark", { length: 200 }),
+  shippedTime: timestamp("shipped_time", { withTimezone: true, mode: 'date' }),
+  receivedTime: timestamp("received_time", { withTimezone: true, mode: 'date' }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  uniqueIndex("wms_transfer_transfer_no_uq").on(t.transferNo),
+  index("wms_transfer_owner_id_transfer_no_id_idx").on(t.ownerId, t.transferNo, t.id),
+  index("wms_transfer_company_id_idx").on(t.companyId),
+  index("wms_transfer_owner_id_idx").on(t.ownerId),
+  index("wms_transfer_from_warehouse_id_idx").on(t.fromWarehouseId),
+  index("wms_transfer_to_warehouse_id_idx").on(t.toWarehouseId),
+  index("wms_transfer_status_idx").on(t.status),
+  index("wms_transfer_outbound_order_id_idx").on(t.outboundOrderId),
+  index("wms_transfer_inbound_order_id_idx").on(t.inboundOrderId),
+  index("wms_transfer_add_date_id_idx").on(t.addDate, t.id),
+  index("wms_transfer_owner_id_add_date_id_idx").on(t.ownerId, t.addDate, t.id),
+]);
+/** Transfer lines (调拨单明细): /sapi/wms/transfer-line */
+export const transferLine = pgTable("wms_transfer_line", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  transferId: integer("transfer_id").references(() => transfer.id).notNull(),
+  fromWarehouseId: integer("from_warehouse_id").references(() => warehouse.id).notNull(),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  skuId: integer("sku_id").references(() => sku.id).notNull(),
+  batchNo: varchar("batch_no", { length: 50 }).default("").notNull(),
+  qty: integer("qty").notNull(),
+  shippedQty: integer("shipped_qty").default(0).notNull(),
+  receivedQty: integer("received_qty").default(0).notNull(),
+  diffQty: integer("diff_qty"),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  index("wms_transfer_line_transfer_id_idx").on(t.transferId),
+  index("wms_transfer_line_from_warehouse_id_idx").on(t.fromWarehouseId),
+  index("wms_transfer_line_owner_id_idx").on(t.ownerId),
+  index("wms_transfer_line_sku_id_idx").on(t.skuId),
+]);
 /** Inbound orders (入库单): /sapi/wms/inbound-order */
 export const inboundOrder = pgTable("wms_inbound_order", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -504,6 +553,7 @@ export const inboundOrderLine = pgTable("wms_inbound_order_line", {
   batchNo: varchar("batch_no", { length: 50 }).default("").notNull(),
   plannedQty: integer("planned_qty").notNull(),
   receivedQty: integer("received_qty").default(0).notNull(),
+  transferLineId: integer("transfer_line_id").references(() => transferLine.id),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
 }, (t) => [
@@ -511,6 +561,7 @@ export const inboundOrderLine = pgTable("wms_inbound_order_line", {
   index("wms_inbound_order_line_warehouse_id_idx").on(t.warehouseId),
   index("wms_inbound_order_line_owner_id_idx").on(t.ownerId),
   index("wms_inbound_order_line_sku_id_idx").on(t.skuId),
+  index("wms_inbound_order_line_transfer_line_id_idx").on(t.transferLineId),
   check("wms_inbound_order_line_received_not_negative", sql.raw("received_qty >= 0")),
 ]);
 /** Outbound orders (出库单): /sapi/wms/outbound-order */

@@ -141,6 +141,12 @@ export const bindings = {
     table: tables.supplierSku,
     schemas: schemas.supplierSku,
   },
+  transfer: { meta: resourceMeta.transfer, table: tables.transfer, schemas: schemas.transfer },
+  transferLine: {
+    meta: resourceMeta.transferLine,
+    table: tables.transferLine,
+    schemas: schemas.transferLine,
+  },
   user: { meta: resourceMeta.user, table: tables.user, schemas: schemas.user },
   warehouse: { meta: resourceMeta.warehouse, table: tables.warehouse, schemas: schemas.warehouse },
   warehouseZone: {
@@ -1199,6 +1205,54 @@ export const routeTable: Route[] = [
   {
     path: "/sapi/wms/supplier-sku/remove", resource: "supplierSku", operation: "remove",
     permission: "sku:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/transfer-line/add", resource: "transferLine", operation: "add",
+    permission: "transfer:add", scope: { owner: "ownerId", warehouse: "fromWarehouseId" },
+  },
+  {
+    path: "/sapi/wms/transfer-line/detail", resource: "transferLine", operation: "detail",
+    permission: "transfer:list", scope: { owner: "ownerId", warehouse: "fromWarehouseId" },
+  },
+  {
+    path: "/sapi/wms/transfer-line/edit", resource: "transferLine", operation: "edit",
+    permission: "transfer:add", scope: { owner: "ownerId", warehouse: "fromWarehouseId" },
+  },
+  {
+    path: "/sapi/wms/transfer-line/list", resource: "transferLine", operation: "list",
+    permission: "transfer:list", scope: { owner: "ownerId", warehouse: "fromWarehouseId" },
+  },
+  {
+    path: "/sapi/wms/transfer-line/page", resource: "transferLine", operation: "page",
+    permission: "transfer:list", scope: { owner: "ownerId", warehouse: "fromWarehouseId" },
+  },
+  {
+    path: "/sapi/wms/transfer-line/remove", resource: "transferLine", operation: "remove",
+    permission: "transfer:add", scope: { owner: "ownerId", warehouse: "fromWarehouseId" },
+  },
+  {
+    path: "/sapi/wms/transfer/add", resource: "transfer", operation: "add",
+    permission: "transfer:add", scope: { owner: "ownerId", warehouse: "fromWarehouseId" },
+  },
+  {
+    path: "/sapi/wms/transfer/detail", resource: "transfer", operation: "detail",
+    permission: "transfer:list", scope: { owner: "ownerId", warehouse: "fromWarehouseId" },
+  },
+  {
+    path: "/sapi/wms/transfer/edit", resource: "transfer", operation: "edit",
+    permission: "transfer:add", scope: { owner: "ownerId", warehouse: "fromWarehouseId" },
+  },
+  {
+    path: "/sapi/wms/transfer/list", resource: "transfer", operation: "list",
+    permission: "transfer:list", scope: { owner: "ownerId", warehouse: "fromWarehouseId" },
+  },
+  {
+    path: "/sapi/wms/transfer/page", resource: "transfer", operation: "page",
+    permission: "transfer:list", scope: { owner: "ownerId", warehouse: "fromWarehouseId" },
+  },
+  {
+    path: "/sapi/wms/transfer/remove", resource: "transfer", operation: "remove",
+    permission: "transfer:add", scope: { owner: "ownerId", warehouse: "fromWarehouseId" },
   },
   {
     path: "/sapi/wms/warehouse-zone/add", resource: "warehouseZone", operation: "add",

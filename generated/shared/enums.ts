@@ -109,6 +109,7 @@ export const InboundOrderType = {
   NORMAL: 1,
   RETURN: 2,
   REJECT: 3,
+  TRANSFER: 4,
 } as const;
 export type InboundOrderType = (typeof InboundOrderType)[keyof typeof InboundOrderType];
 /** Run status (执行状态) */
@@ -174,6 +175,7 @@ export type OutboundOrderStatus = (typeof OutboundOrderStatus)[keyof typeof Outb
 export const OutboundOrderType = {
   NORMAL: 1,
   NOON: 2,
+  TRANSFER: 3,
 } as const;
 export type OutboundOrderType = (typeof OutboundOrderType)[keyof typeof OutboundOrderType];
 /** Permission type (权限类型) */
@@ -210,6 +212,15 @@ export const Status = {
   LOCK: -1,
 } as const;
 export type Status = (typeof Status)[keyof typeof Status];
+/** Transfer status (调拨状态) */
+export const TransferStatus = {
+  CREATED: 1,
+  SHIPPING: 2,
+  IN_TRANSIT: 3,
+  RECEIVED: 4,
+  CANCELLED: 5,
+} as const;
+export type TransferStatus = (typeof TransferStatus)[keyof typeof TransferStatus];
 /** Warehouse type (仓库类型) */
 export const WarehouseType = {
   SELF_OPERATED: 1,
@@ -326,6 +337,7 @@ export const enumValues: Record<string, Array<{ key: string; value: number }>> =
     { key: "NORMAL", value: 1 },
     { key: "RETURN", value: 2 },
     { key: "REJECT", value: 3 },
+    { key: "TRANSFER", value: 4 },
   ],
   JobRunStatus: [
     { key: "RUNNING", value: 1 },
@@ -364,7 +376,11 @@ export const enumValues: Record<string, Array<{ key: string; value: number }>> =
     { key: "SHIPPED", value: 5 },
     { key: "CANCELLED", value: 6 },
   ],
-  OutboundOrderType: [{ key: "NORMAL", value: 1 }, { key: "NOON", value: 2 }],
+  OutboundOrderType: [
+    { key: "NORMAL", value: 1 },
+    { key: "NOON", value: 2 },
+    { key: "TRANSFER", value: 3 },
+  ],
   PermissionType: [{ key: "MENU", value: 1 }, { key: "BUTTON", value: 2 }],
   ShareColumn: [
     { key: "AVAILABLE", value: 1 },
@@ -385,6 +401,13 @@ export const enumValues: Record<string, Array<{ key: string; value: number }>> =
     { key: "CATEGORY", value: 3 },
   ],
   Status: [{ key: "ENABLE", value: 1 }, { key: "LOCK", value: -1 }],
+  TransferStatus: [
+    { key: "CREATED", value: 1 },
+    { key: "SHIPPING", value: 2 },
+    { key: "IN_TRANSIT", value: 3 },
+    { key: "RECEIVED", value: 4 },
+    { key: "CANCELLED", value: 5 },
+  ],
   WarehouseType: [
     { key: "SELF_OPERATED", value: 1 },
     { key: "PARTNER", value: 2 },

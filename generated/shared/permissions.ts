@@ -211,6 +211,16 @@ export const permissionTree: Array<{ code: string; name: string; nameZh: string;
   { code: "sku:add", name: "Add SKUs", nameZh: "新增商品", type: 2, parentCode: "sku" },
   { code: "sku:edit", name: "Edit SKUs", nameZh: "编辑商品", type: 2, parentCode: "sku" },
   { code: "sku:list", name: "SKUs", nameZh: "商品", type: 1, parentCode: "sku" },
+  { code: "transfer", name: "Transfers", nameZh: "调拨", type: 1, parentCode: null },
+  {
+    code: "transfer:add", name: "Add, edit, delete and cancel transfers", nameZh: "新增、编辑、删除和取消调拨单",
+    type: 2, parentCode: "transfer",
+  },
+  {
+    code: "transfer:confirm", name: "Confirm transfers (makes the outbound order)",
+    nameZh: "确认调拨单（生成出库单）", type: 2, parentCode: "transfer",
+  },
+  { code: "transfer:list", name: "Transfers", nameZh: "调拨单", type: 1, parentCode: "transfer" },
   { code: "user", name: "Users", nameZh: "用户", type: 1, parentCode: null },
   { code: "warehouse", name: "Warehouses", nameZh: "仓库", type: 1, parentCode: null },
   {

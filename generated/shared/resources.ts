@@ -41,6 +41,8 @@ import { roleMeta } from "./resources/role";
 import { skuMeta } from "./resources/sku";
 import { skuCategoryMeta } from "./resources/skuCategory";
 import { supplierSkuMeta } from "./resources/supplierSku";
+import { transferMeta } from "./resources/transfer";
+import { transferLineMeta } from "./resources/transferLine";
 import { userMeta } from "./resources/user";
 import { warehouseMeta } from "./resources/warehouse";
 import { warehouseZoneMeta } from "./resources/warehouseZone";
@@ -91,6 +93,8 @@ export const resourceMeta = {
   sku: skuMeta,
   skuCategory: skuCategoryMeta,
   supplierSku: supplierSkuMeta,
+  transfer: transferMeta,
+  transferLine: transferLineMeta,
   user: userMeta,
   warehouse: warehouseMeta,
   warehouseZone: warehouseZoneMeta,

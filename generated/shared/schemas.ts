@@ -308,7 +308,7 @@ export function expiryAlertQuery(lang: Lang, source?: Source) {
 export function inboundOrderForm(mode: FormMode, lang: Lang, source?: Source) {
   const r = rules(lang, mode, source);
   return yup.object({
-    ...(mode === 'add' ? { type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2, 3], { notNull: true }) } : {}),
+    ...(mode === 'add' ? { type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2, 3, 4], { notNull: true }) } : {}),
     ...(mode === 'add' ? { warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }) } : {}),
     ...(mode === 'add' ? { ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }) } : {}),
     storeOrderNo: r.string({ en: "Store order number", zh: "店铺订单号" }, { maxLength: 50 }),
@@ -325,7 +325,7 @@ export function inboundOrderQuery(lang: Lang, source?: Source) {
   return yup.object({
     ...r.paging(["id", "orderNo", "plannedArrivalTime", "addDate"]),
     orderNo: r.string({ en: "Order number", zh: "入库单号" }, { maxLength: 30 }),
-    type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2, 3], { notNull: true }),
+    type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2, 3, 4], { notNull: true }),
     companyId: r.ref({ en: "Company", zh: "公司" }, {}),
     warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
     ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
@@ -735,7 +735,7 @@ export function outboundAllocationQuery(lang: Lang, source?: Source) {
 export function outboundOrderForm(mode: FormMode, lang: Lang, source?: Source) {
   const r = rules(lang, mode, source);
   return yup.object({
-    ...(mode === 'add' ? { type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2], { notNull: true }) } : {}),
+    ...(mode === 'add' ? { type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2, 3], { notNull: true }) } : {}),
     platformOrderNo: r.string({ en: "Platform order number", zh: "平台订单号" }, { maxLength: 50 }),
     ...(mode === 'add' ? { warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }) } : {}),
     ...(mode === 'add' ? { ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }) } : {}),
@@ -762,7 +762,7 @@ export function outboundOrderQuery(lang: Lang, source?: Source) {
   return yup.object({
     ...r.paging(["id", "orderNo", "addDate"]),
     orderNo: r.string({ en: "Order number", zh: "出库单号" }, { maxLength: 30 }),
-    type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2], { notNull: true }),
+    type: r.oneOf({ en: "Type", zh: "类型" }, [1, 2, 3], { notNull: true }),
     platformOrderNo: r.string({ en: "Platform order number", zh: "平台订单号" }, { maxLength: 50 }),
     companyId: r.ref({ en: "Company", zh: "公司" }, {}),
     warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
@@ -1070,6 +1070,54 @@ export function supplierSkuQuery(lang: Lang, source?: Source) {
     supplierSku: r.string({ en: "Supplier SKU", zh: "供应商SKU" }, { maxLength: 100 }),
   });
 }
+/** Transfers: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function transferForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    ...(mode === 'add' ? { ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }) } : {}),
+    ...(mode === 'add' ? { fromWarehouseId: r.ref({ en: "From warehouse", zh: "调出仓库" }, { required: true }) } : {}),
+    ...(mode === 'add' ? { toWarehouseId: r.ref({ en: "To warehouse", zh: "调入仓库" }, { required: true }) } : {}),
+    remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
+  });
+}
+/** Transfers: the page/list query (paging, whitelisted sort, filters). */
+export function transferQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "transferNo", "addDate"]),
+    transferNo: r.string({ en: "Transfer number", zh: "调拨单号" }, { maxLength: 30 }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    fromWarehouseId: r.ref({ en: "From warehouse", zh: "调出仓库" }, {}),
+    toWarehouseId: r.ref({ en: "To warehouse", zh: "调入仓库" }, {}),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2, 3, 4, 5], { notNull: true }),
+    addDateStart: r.day({ en: "Created", zh: "创建时间" }),
+    addDateEnd: r.day({ en: "Created", zh: "创建时间" }),
+  });
+}
+/** Transfer lines: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function transferLineForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    transferId: r.ref({ en: "Transfer", zh: "调拨单" }, { required: true }),
+    fromWarehouseId: r.ref({ en: "From warehouse", zh: "调出仓库" }, { required: true }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, { required: true }),
+    batchNo: r.string({ en: "Batch number", zh: "批次号" }, { notNull: true, maxLength: 50 }),
+    qty: r.number({ en: "Quantity", zh: "数量" }, { required: true, integer: true, min: 1 }),
+    shippedQty: r.number({ en: "Shipped", zh: "已发" }, { notNull: true, integer: true, min: 0 }),
+    receivedQty: r.number({ en: "Received", zh: "已收" }, { notNull: true, integer: true, min: 0 }),
+    diffQty: r.number({ en: "Difference", zh: "差异" }, { integer: true }),
+  });
+}
+/** Transfer lines: the page/list query (paging, whitelisted sort, filters). */
+export function transferLineQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id"]),
+    transferId: r.ref({ en: "Transfer", zh: "调拨单" }, {}),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, {}),
+  });
+}
 /** Users: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
 export function userForm(mode: FormMode, lang: Lang, source?: Source) {
   const r = rules(lang, mode, source);
@@ -1310,6 +1358,8 @@ export const schemas = {
   sku: { form: skuForm, query: skuQuery },
   skuCategory: { form: skuCategoryForm, query: skuCategoryQuery },
   supplierSku: { form: supplierSkuForm, query: supplierSkuQuery },
+  transfer: { form: transferForm, query: transferQuery },
+  transferLine: { form: transferLineForm, query: transferLineQuery },
   user: { form: userForm, query: userQuery },
   warehouse: { form: warehouseForm, query: warehouseQuery },
   warehouseZone: { form: warehouseZoneForm, query: warehouseZoneQuery },

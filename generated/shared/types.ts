@@ -242,6 +242,8 @@ export interface InboundOrderLine {
   batchNo: string;
   plannedQty: number;
   receivedQty: number;
+  transferLineId: number | null;
+  transferLineName: string | null;
   addDate: string;
 }
 
@@ -740,6 +742,53 @@ export interface SupplierSku {
   ownerName: string | null;
   supplierName: string | null;
   supplierSku: string | null;
+  addDate: string;
+}
+
+/** Transfers (调拨单) as the API returns it. */
+export interface Transfer {
+  id: number;
+  transferNo: string | null;
+  companyId: number | null;
+  companyName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  fromWarehouseId: number;
+  fromWarehouseName: string | null;
+  toWarehouseId: number;
+  toWarehouseName: string | null;
+  status: number;
+  outboundOrderId: number | null;
+  outboundOrderNo: string | null;
+  inboundOrderId: number | null;
+  inboundOrderNo: string | null;
+  remark: string | null;
+  shippedTime: string | null;
+  receivedTime: string | null;
+  qty: number;
+  shippedQty: number;
+  transitQty: number;
+  receivedQty: number;
+  diffQty: number;
+  addDate: string;
+}
+
+/** Transfer lines (调拨单明细) as the API returns it. */
+export interface TransferLine {
+  id: number;
+  transferId: number;
+  transferNo: string | null;
+  fromWarehouseId: number;
+  fromWarehouseName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  skuId: number;
+  sku: string | null;
+  batchNo: string;
+  qty: number;
+  shippedQty: number;
+  receivedQty: number;
+  diffQty: number | null;
   addDate: string;
 }
 

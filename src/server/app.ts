@@ -27,6 +27,7 @@ import { registerInboundRoutes } from './domain/inbound/routes';
 import { registerOutboundRoutes } from './domain/outbound/routes';
 import { registerMoveRoutes } from './domain/moves/routes';
 import { registerCountRoutes } from './domain/counts/routes';
+import { registerTransferRoutes } from './domain/transfers/routes';
 import { registerShareRoutes } from './domain/share/routes';
 import { registerDashboardRoutes } from './domain/statistics/dashboard';
 import { registerWaybillRoutes } from './domain/waybills/routes';
@@ -158,6 +159,8 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   registerMoveRoutes(app, db);
   // Cycle counts: workflow steps, blind counting, differences (issue 30; docs/counts.md)
   registerCountRoutes(app, db);
+  // Transfers between warehouses: confirm and cancel (issue 30; docs/transfers.md)
+  registerTransferRoutes(app, db);
   // Inventory sharing: link regenerate / revoke and the public view (issue 16; docs/share.md)
   registerShareRoutes(app, db, config);
   registerDashboardRoutes(app, db);

@@ -175,6 +175,8 @@ export interface ViewSpec extends Label {
   code: string;
   /** EcPlatform value the lines' SKU picker is preset to (noon orders pick noon SKUs). */
   skuPlatform?: number;
+  /** false: this view offers no Add (its records are made elsewhere, e.g. a transfer's orders). */
+  add?: false;
 }
 
 /**

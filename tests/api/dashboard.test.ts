@@ -94,21 +94,21 @@ describe.each(testDatabases())('dashboard and statistics on %s', (kind) => {
 
   it('dashboard: counts and series for the whole data set (admin)', async () => {
     const d = await overview(f.admin);
-    expect(d.counts).toEqual({ skus: 3, onHand: 19, locked: 2, available: 17, inboundOpen: 1, outboundToShip: 2, receivedToday: 5, shippedToday: 3, nearExpiry: 0 });
+    expect(d.counts).toEqual({ skus: 3, onHand: 19, locked: 2, available: 17, inboundOpen: 1, outboundToShip: 2, receivedToday: 5, shippedToday: 3, nearExpiry: 0, inTransit: 0 });
     expect(d.inventoryByWarehouse.map((w: Rec) => [w.warehouseId, w.qty, w.lockQty])).toEqual(expect.arrayContaining([[w1, 14, 2], [w2, 5, 0]]));
     expect(d.daily).toHaveLength(DAYS);
     expect(d.daily.at(-1)).toEqual({ date: dayIn(Date.now(), Number(SERVER_TZ)), inboundUnits: 5, outboundUnits: 3, stockUnits: 19 });
     expect(d.daily.slice(0, -1).every((x: Rec) => x.inboundUnits === 0 && x.outboundUnits === 0 && x.stockUnits === null)).toBe(true);
     // one warehouse, one owner
-    expect((await overview(f.admin, { warehouseId: w2 })).counts).toEqual({ skus: 3, onHand: 5, locked: 0, available: 5, inboundOpen: 0, outboundToShip: 0, receivedToday: 5, shippedToday: 0, nearExpiry: 0 });
-    expect((await overview(f.admin, { ownerId: ownerB })).counts).toEqual({ skus: 1, onHand: 7, locked: 0, available: 7, inboundOpen: 0, outboundToShip: 1, receivedToday: 0, shippedToday: 0, nearExpiry: 0 });
+    expect((await overview(f.admin, { warehouseId: w2 })).counts).toEqual({ skus: 3, onHand: 5, locked: 0, available: 5, inboundOpen: 0, outboundToShip: 0, receivedToday: 5, shippedToday: 0, nearExpiry: 0, inTransit: 0 });
+    expect((await overview(f.admin, { ownerId: ownerB })).counts).toEqual({ skus: 1, onHand: 7, locked: 0, available: 7, inboundOpen: 0, outboundToShip: 1, receivedToday: 0, shippedToday: 0, nearExpiry: 0, inTransit: 0 });
   });
 
   it('dashboard: an owner-scoped user sees only their figures; another owner in the body is a 403', async () => {
     const a = await overview(userA);
-    expect(a.counts).toEqual({ skus: 2, onHand: 12, locked: 2, available: 10, inboundOpen: 1, outboundToShip: 1, receivedToday: 5, shippedToday: 3, nearExpiry: 0 });
+    expect(a.counts).toEqual({ skus: 2, onHand: 12, locked: 2, available: 10, inboundOpen: 1, outboundToShip: 1, receivedToday: 5, shippedToday: 3, nearExpiry: 0, inTransit: 0 });
     const b = await overview(userB);
-    expect(b.counts).toEqual({ skus: 1, onHand: 7, locked: 0, available: 7, inboundOpen: 0, outboundToShip: 1, receivedToday: 0, shippedToday: 0, nearExpiry: 0 });
+    expect(b.counts).toEqual({ skus: 1, onHand: 7, locked: 0, available: 7, inboundOpen: 0, outboundToShip: 1, receivedToday: 0, shippedToday: 0, nearExpiry: 0, inTransit: 0 });
     expect(b.inventoryByWarehouse.map((w: Rec) => [w.warehouseId, w.qty, w.lockQty])).toEqual([[w1, 7, 0]]);
     expect(b.daily.at(-1)).toMatchObject({ inboundUnits: 0, outboundUnits: 0, stockUnits: 7 });
     const denied = await call('/sapi/dashboard/overview', { ownerId: ownerA }, userB);

@@ -6,6 +6,7 @@ import { inboundOrderMeta } from "../../shared/resources/inboundOrder";
 import { inboundOrderLineMeta } from "../../shared/resources/inboundOrderLine";
 import { ownerMeta } from "../../shared/resources/owner";
 import { skuMeta } from "../../shared/resources/sku";
+import { transferLineMeta } from "../../shared/resources/transferLine";
 import { warehouseMeta } from "../../shared/resources/warehouse";
 import { schemas } from "../../shared/schemas";
 import "../../../src/client/screens/orders/widgets";
@@ -18,6 +19,7 @@ export const screenSource: ScreenSource = {
     inboundOrderLine: inboundOrderLineMeta,
     owner: ownerMeta,
     sku: skuMeta,
+    transferLine: transferLineMeta,
     warehouse: warehouseMeta,
   },
   schemas: schemas,
@@ -39,4 +41,10 @@ export const InboundOrderRejectList = () => <DocumentScreen
   source={screenSource}
   resource="inboundOrder"
   view="reject"
+/>;
+/** Inbound orders: Transfers in (/inbound/transfer_list). */
+export const InboundOrderTransferList = () => <DocumentScreen
+  source={screenSource}
+  resource="inboundOrder"
+  view="transfer"
 />;

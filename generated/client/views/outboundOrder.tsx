@@ -35,3 +35,9 @@ export const OutboundOrderNoonList = () => <DocumentScreen
   resource="outboundOrder"
   view="noon"
 />;
+/** Outbound orders: Transfers out (/outbound/transfer_list). */
+export const OutboundOrderTransferList = () => <DocumentScreen
+  source={screenSource}
+  resource="outboundOrder"
+  view="transfer"
+/>;

@@ -162,6 +162,10 @@ export const inboundOrderMeta = {
         name: "reject", route: "/inbound/reject_list", filter: { type: 3 },
         code: "inbound:reject_list", en: "Rejected deliveries", zh: "拒收入库单",
       },
+      {
+        name: "transfer", route: "/inbound/transfer_list", filter: { type: 4 },
+        code: "inbound:list", en: "Transfers in", zh: "调拨入库单", add: false,
+      },
     ],
     filters: [
       { field: "orderNo" },

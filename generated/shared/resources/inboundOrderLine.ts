@@ -58,6 +58,12 @@ export const inboundOrderLineMeta = {
       list: true, form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false,
       system: false,
     },
+    {
+      name: "transferLineId", type: "ref", column: "transfer_line_id", en: "Transfer line",
+      zh: "调拨单明细", required: false, resource: "transferLine", allowAll: false, unique: false,
+      sortable: false, list: false, form: false, readOnlyOnEdit: false, hideOnSelf: false,
+      trigram: false, system: false,
+    },
   ],
   queryParams: [],
   checks: { received_not_negative: "received_qty >= 0" },

@@ -220,6 +220,10 @@ export const outboundOrderMeta = {
         name: "noon", route: "/outbound/nano_list", filter: { type: 2 }, code: "outbound:list",
         en: "noon outbound orders", zh: "noon出库单", skuPlatform: 1,
       },
+      {
+        name: "transfer", route: "/outbound/transfer_list", filter: { type: 3 },
+        code: "outbound:list", en: "Transfers out", zh: "调拨出库单", add: false,
+      },
     ],
     filters: [
       { field: "orderNo" },

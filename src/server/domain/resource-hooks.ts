@@ -19,6 +19,7 @@ import { ownerStatsHooks, warehouseStatsHooks } from './statistics/list-stats';
 import { roleHooks, userHooks } from './users';
 import { carrierConfigHooks } from './waybills/config-hooks';
 import { countHooks } from './counts/counts';
+import { transferHooks } from './transfers/transfers';
 
 export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   company: companyHooks,
@@ -46,4 +47,5 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   count: countHooks,
   apiKey: apiKeyHooks,
   webhook: webhookHooks,
+  transfer: transferHooks,
 };

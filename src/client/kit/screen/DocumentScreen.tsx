@@ -265,7 +265,7 @@ export const DocumentScreen = ({ source, resource, view, storeKey, inDialog = fa
       storeKey={inDialog ? false : (storeKey ?? `${resource}.${screen.view.name}.list`)}
       filterBar={<ScreenFilterBar screen={screen} />}
       topButtons={
-        onSelect ? null : <DocumentTopButtons names={names} addCode={screen.spec.form && screen.spec.add !== false ? meta.permissions.add : undefined}>
+        onSelect ? null : <DocumentTopButtons names={names} addCode={screen.spec.form && screen.spec.add !== false && screen.view.add !== false ? meta.permissions.add : undefined}>
           <TopWidgets screen={screen} />
           {screen.spec.selectable ? <BulkWidgets screen={screen} /> : null}
         </DocumentTopButtons>

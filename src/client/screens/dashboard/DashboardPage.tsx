@@ -25,6 +25,8 @@ const CARDS: Array<{ key: keyof DashboardCounts; label: string }> = [
   { key: 'receivedToday', label: 'app.dashboard.received_today' },
   { key: 'shippedToday', label: 'app.dashboard.shipped_today' },
   { key: 'nearExpiry', label: 'screens.inventoryNearExpiry' },
+  // units shipped by a transfer between warehouses and not received yet (docs/transfers.md)
+  { key: 'inTransit', label: 'resources.transfer.fields.transitQty' },
 ];
 
 const StatCard = ({ label, value, testId }: { label: string; value: string; testId: string }) => (

@@ -19,6 +19,7 @@ export interface DashboardCounts {
   shippedToday: number;
   /** Stock records near expiry (their owner's window, expired included; issue 30). */
   nearExpiry: number;
+  inTransit: number;
 }
 
 export interface DashboardOverview {

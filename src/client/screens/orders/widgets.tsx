@@ -95,4 +95,5 @@ registerRow(
   ({ record, ui }) => <OutboundPackDialog record={record} onClose={ui.close} onDone={ui.reload} />,
 );
 
-registerTop('orderImport', ({ screen }) => <OrderImportListButton kind={orderKind(screen)} type={Number(screen.view.filter.type)} />);
+// a view without Add (a transfer's orders: docs/transfers.md) imports nothing either
+registerTop('orderImport', ({ screen }) => (screen.view.add === false ? null : <OrderImportListButton kind={orderKind(screen)} type={Number(screen.view.filter.type)} />));

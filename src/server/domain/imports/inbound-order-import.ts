@@ -34,7 +34,8 @@ export const inboundOrderImport: OrderImportDefinition = defineOrderImport({
   kind: 'inboundOrder',
   sheetName: 'Inbound orders',
   columns: inboundOrderColumns,
-  types: Object.values(InboundOrderType),
+  // a transfer's receipt is made by its transfer only (docs/transfers.md)
+  types: Object.values(InboundOrderType).filter((t) => t !== InboundOrderType.TRANSFER),
   cancelledStatus: InboundOrderStatus.CANCELLED,
   keyField: 'storeOrderNo',
   notes: [

@@ -54,7 +54,8 @@ export const outboundOrderImport: OrderImportDefinition = defineOrderImport({
   kind: 'outboundOrder',
   sheetName: 'Outbound orders',
   columns: outboundOrderColumns,
-  types: Object.values(OutboundOrderType),
+  // a transfer's shipping order is made by its transfer only (docs/transfers.md)
+  types: Object.values(OutboundOrderType).filter((t) => t !== OutboundOrderType.TRANSFER),
   cancelledStatus: OutboundOrderStatus.CANCELLED,
   keyField: 'platformOrderNo',
   notes: [

@@ -52,6 +52,7 @@ import { applyLedger } from '../inventory/ledger';
 import { inboundQuota, reserveQuota } from '../quotas';
 import { checkPackedLines, inboundPackages, removeOrderPackages, scanFields, scanOrder } from '../packages';
 import { inboundStepEvents } from '../webhooks/events';
+import { transferOrders, transferReceived } from '../transfers/transfers';
 
 type Row = Record<string, unknown>;
 interface LineInput { skuId: number; batchNo?: string | null; plannedQty: number }
@@ -100,6 +101,8 @@ export const inboundOrderHooks: ResourceHooks = {
   async beforeWrite(call, values, existing) {
     const lang = call.ctx.lang;
     if (existing) requireState(bindings.inboundOrder, existing, [InboundOrderStatus.CREATED], 'edit', lang);
+    if (existing) await transferOrders.refuseChange(call.db, lang, 'inbound', existing);
+    else transferOrders.refuseType(lang, orderLabel('type'), values.type, InboundOrderType.TRANSFER);
     const type = (existing?.type ?? values.type ?? InboundOrderType.NORMAL) as number;
     const sourceOutboundNo = values.sourceOutboundNo === undefined ? existing?.sourceOutboundNo : values.sourceOutboundNo;
     if (type === InboundOrderType.RETURN && !sourceOutboundNo) throw fieldError(lang, { label: orderLabel('sourceOutboundNo'), field: 'sourceOutboundNo' }, texts.sourceOutbound[lang]);
@@ -127,6 +130,7 @@ export const inboundOrderHooks: ResourceHooks = {
   },
   async beforeRemove(call, existing) {
     requireState(bindings.inboundOrder, existing, [InboundOrderStatus.CREATED], 'remove', call.ctx.lang);
+    await transferOrders.refuseChange(call.db, call.ctx.lang, 'inbound', existing);
     await removeOrderPackages(call.db, inboundPackages, existing.id as number);
     await call.db.delete(inboundOrderLine).where(eq(inboundOrderLine.orderId, existing.id as number));
   },
@@ -214,14 +218,21 @@ export async function receiveInbound(call: CrudCall): Promise<Row> {
       .where(and(eq(inboundOrderLine.orderId, id as number), lt(inboundOrderLine.receivedQty, inboundOrderLine.plannedQty)));
     const done = Number(open) === 0;
     await transition(c, id, 'receive', done ? InboundOrderStatus.COMPLETED : InboundOrderStatus.RECEIVING, done ? { completionTime: new Date() } : {});
+    // a transfer's receipt: its lines follow, and a completed receipt ends the transit (transfers/transfers.ts)
+    if (order.type === InboundOrderType.TRANSFER) await transferReceived(tx, id as number, done);
   });
   return orderOf(call);
 }
 
 /** complete, cancel, cancelProblem: one guarded step; returns the order after it. */
 export async function stepInbound(call: CrudCall, action: 'complete' | 'cancel' | 'cancelProblem'): Promise<Row> {
-  if (action === 'complete') return takeStep(call, action, InboundOrderStatus.COMPLETED, { completionTime: new Date() });
-  if (action === 'cancel') return takeStep(call, action, InboundOrderStatus.CANCELLED);
+  if (action === 'complete') {
+    return takeStep(call, action, InboundOrderStatus.COMPLETED, { completionTime: new Date() }, async (c, order) => {
+      if (order.type === InboundOrderType.TRANSFER) await transferReceived(c.db, order.id as number, true);
+    });
+  }
+  // a transfer's receipt is not cancelled: the goods are on the road (complete it to record what is missing)
+  if (action === 'cancel') return takeStep(call, action, InboundOrderStatus.CANCELLED, {}, (c, order) => transferOrders.refuseInboundCancel(c.db, call.ctx.lang, order));
   await call.db.transaction(async (txRaw) => {
     const c = asTx(call, txRaw);
     const order = await orderOf(c);

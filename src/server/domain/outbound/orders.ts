@@ -44,9 +44,10 @@ import { Code } from '../../../shared/envelope';
 import { requestLabels, rules, type FormMode, type Lang } from '../../../shared/validation';
 import { rawQuery } from '../../db/raw';
 import { ident } from '../../crud/filters';
-import { manifestLabel, meta, type CrudCall, type ResourceHooks } from '../../crud/handlers';
+import { findInScope, manifestLabel, meta, type CrudCall, type ResourceHooks } from '../../crud/handlers';
 import type { BodyRule } from '../../http/body';
-import { takeStep } from '../../crud/workflow';
+import { takeStep, transition } from '../../crud/workflow';
+import type { Db } from '../../db/connect';
 import { BizError, fieldError, fillText, stockItem, text } from '../../http/errors';
 import { checkOwnerSkuLines, documentNo, linesField, PendingLines, QTY_MAX, requireState } from '../documents';
 import { insertRowsSql } from '../imports/bulk-insert';
@@ -56,6 +57,7 @@ import { reserveQuota } from '../quotas';
 import { checkPackedLines, insertPackage, outboundPackages, removeOrderPackages, scanFields, scanOrder, unpackedLines } from '../packages';
 import { outboundStepEvents } from '../webhooks/events';
 import { allocationChanges, lockOrderStock, planReservation, requireFullyAllocated } from './stock';
+import { transferOrders, transferOutboundCancelled, transferShipped } from '../transfers/transfers';
 
 type Row = Record<string, unknown>;
 interface LineInput { skuId: number; batchNo?: string | null; qty: number }
@@ -96,6 +98,8 @@ export const outboundOrderHooks: ResourceHooks = {
   async beforeWrite(call, values, existing) {
     const lang = call.ctx.lang;
     if (existing) requireState(bindings.outboundOrder, existing, [S.CREATED], 'edit', lang);
+    if (existing) await transferOrders.refuseChange(call.db, lang, 'outbound', existing);
+    else transferOrders.refuseType(lang, orderLabel('type'), values.type, OutboundOrderType.TRANSFER);
     const merged = { ...existing, ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) };
     for (const [amount, currency] of [['codAmount', 'codCurrency'], ['insuredAmount', 'insuredCurrency']] as const) {
       if (merged[amount] && !merged[currency]) throw fieldError(lang, { label: orderLabel(currency), field: currency }, texts.currency[lang]);
@@ -138,6 +142,7 @@ export const outboundOrderHooks: ResourceHooks = {
   },
   async beforeRemove(call, existing) {
     requireState(bindings.outboundOrder, existing, [S.CREATED], 'remove', call.ctx.lang);
+    await transferOrders.refuseChange(call.db, call.ctx.lang, 'outbound', existing);
     await removeOrderPackages(call.db, outboundPackages, existing.id as number);
     await call.db.delete(outboundOrderLine).where(eq(outboundOrderLine.orderId, existing.id as number));
   },
@@ -188,14 +193,29 @@ export async function allocateOutbound(call: CrudCall): Promise<Row> {
 export const shipOutbound = (call: CrudCall): Promise<Row> => takeStep(call, 'ship', S.SHIPPED, { shippedTime: new Date() }, async (c, order) => {
   await requireFullyAllocated(c.db, order, call.ctx.lang);
   await applyLedger(c.db, await allocationChanges(c.db, order, true), call.ctx.lang);
+  // a transfer's order: the shipped units go in transit and the receipt at the other warehouse is made
+  if (order.type === OutboundOrderType.TRANSFER) await transferShipped(c.db, order, call.ctx.lang);
 });
 
-/** cancel {id}: releases the locks of an allocated order where the records hold them. Returns the cancelled order. */
-export const cancelOutbound = (call: CrudCall): Promise<Row> => takeStep(call, 'cancel', S.CANCELLED, {}, async (c, order) => {
+/**
+ * The guarded cancel step of `order` (a row of the call's transaction `c`, binding outboundOrder) with its work:
+ * the locks released where the records hold them (ledger), the records dropped, and a transfer's order
+ * cancelling its transfer (transfers/transfers.ts). 409 when the order's state does not allow cancel.
+ */
+export async function releaseOutbound(c: CrudCall, order: Row): Promise<void> {
+  await transition(c, order.id, 'cancel', S.CANCELLED);
   // the allocation records go in the ledger's statement (see allocate)
   const drop = sql`delete from ${outboundAllocation} where ${outboundAllocation.orderId} = ${order.id as number}`;
-  await applyLedger(c.db, await allocationChanges(c.db, order, false), call.ctx.lang, drop);
-});
+  await applyLedger(c.db, await allocationChanges(c.db, order, false), c.ctx.lang, drop);
+  if (order.type === OutboundOrderType.TRANSFER) await transferOutboundCancelled(c.db, order.id as number);
+}
+
+/** cancel {id}: releases the locks of an allocated order where the records hold them. Returns the cancelled order. */
+export async function cancelOutbound(call: CrudCall): Promise<Row> {
+  const found = await findInScope(call, bindings.outboundOrder, call.body.id);
+  await call.db.transaction(async (tx) => releaseOutbound({ ...call, db: tx as unknown as Db }, found));
+  return findInScope(call, bindings.outboundOrder, found.id);
+}
 
 /** pick {id}: a status step. */
 export const pickOutbound = (call: CrudCall): Promise<Row> => takeStep(call, 'pick', S.PICKING);

@@ -8,7 +8,9 @@
  * - `counts`: SKUs of the owners in scope, units on hand / locked / available, inbound orders open (created,
  *   receiving, problem), outbound orders to ship (created, allocated, picking, packed), units received and
  *   shipped today, stock records near expiry (`nearExpiry`: within their owner's window, expired included;
- *   issue 30, inventory/expiry.ts);
+ *   issue 30, inventory/expiry.ts), units in transit between warehouses (`inTransit`: shipped by a transfer and
+ *   not received yet, transfers/transfers.ts TRANSIT_SQL; counted when the goods owner is in scope and either
+ *   warehouse is, and a body warehouse narrows to transfers from or to it);
  * - `inventoryByWarehouse`: units on hand and locked per warehouse (warehouses with inventory records);
  * - `daily`: the last {@link DAYS} days, oldest first, each `{ date, inboundUnits, outboundUnits, stockUnits }`:
  *   units received (inventory log, bizType 1 INBOUND_ORDER, positive changes) and shipped (bizType 2
@@ -22,14 +24,16 @@ import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import { inboundOrder, inventory, inventoryLog, outboundOrder, sku, warehouse } from '../../../../generated/db/schema';
 import { bindings } from '../../../../generated/server/routes';
-import { BizType, InboundOrderStatus as In, OutboundOrderStatus as Out } from '../../../../generated/shared/enums';
+import { BizType, InboundOrderStatus as In, OutboundOrderStatus as Out, TransferStatus } from '../../../../generated/shared/enums';
 import { rules } from '../../../shared/validation';
 import type { ResourceSpec } from '../../../shared/resource-meta';
 import type { Db } from '../../db/connect';
 import { wmsInventorySnapshot } from '../../db/internal-schema';
 import { manifestLabel, type BodyRule } from '../../http/body';
 import type { RequestContext, UserContext } from '../../http/context';
-import { requireInScope, scopeConditions } from '../../http/guard';
+import { requireInScope, scopeConditions, scopeIds } from '../../http/guard';
+import { rawQuery } from '../../db/raw';
+import { TRANSIT_SQL, transitTables } from '../transfers/transfers';
 import { sapiRoute } from '../../http/sapi';
 import { dayStart, Params, toDrizzle } from '../../crud/filters';
 import { nearExpirySql } from '../inventory/expiry';
@@ -45,7 +49,7 @@ export interface DashboardQuery { warehouseId?: number | null; ownerId?: number 
 export interface DashboardOverview {
   counts: {
     skus: number; onHand: number; locked: number; available: number;
-    inboundOpen: number; outboundToShip: number; receivedToday: number; shippedToday: number; nearExpiry: number;
+    inboundOpen: number; outboundToShip: number; receivedToday: number; shippedToday: number; nearExpiry: number; inTransit: number;
   };
   inventoryByWarehouse: Array<{ warehouseId: number; warehouseName: string; qty: number; lockQty: number }>;
   daily: Array<{ date: string; inboundUnits: number; outboundUnits: number; stockUnits: number | null }>;
@@ -94,7 +98,17 @@ export async function dashboardOverview(db: Db, ctx: RequestContext, user: UserC
 
   const near = new Params();
   const nearExpiry = toDrizzle(nearExpirySql(`"${getTableName(inventory)}"`, near), near.values);
-  const [[skus], [inbound], [outbound], byWarehouse, moves, snapshots, [expiring]] = await Promise.all([
+  // in transit: the goods owner in scope, and either warehouse (the goods belong to neither while on the road)
+  const tp = new Params();
+  const tWhere: string[] = [];
+  const [owners, whs] = [scopeIds(user, 'owner'), scopeIds(user, 'warehouse')];
+  if (owners !== 'all') tWhere.push(`t.owner_id = any(${tp.add(owners, '::int[]')})`);
+  if (whs !== 'all') tWhere.push(`(t.from_warehouse_id = any(${tp.add(whs, '::int[]')}) or t.to_warehouse_id = any(${tp.add(whs, '::int[]')}))`);
+  if (q.ownerId) tWhere.push(`t.owner_id = ${tp.add(q.ownerId)}`);
+  if (q.warehouseId) tWhere.push(`(t.from_warehouse_id = ${tp.add(q.warehouseId)} or t.to_warehouse_id = ${tp.add(q.warehouseId)})`);
+  const transit = rawQuery(db, `select coalesce(sum(${TRANSIT_SQL('t', 'tl')}), 0)::int as n from ${transitTables.transfer} t join ${transitTables.line} tl on tl.transfer_id = t.id
+    where t.status = ${TransferStatus.IN_TRANSIT}${tWhere.map((c) => ` and ${c}`).join('')}`, tp.values);
+  const [[skus], [inbound], [outbound], byWarehouse, moves, snapshots, [expiring], [inTransit]] = await Promise.all([
     db.select({ n: count() }).from(sku).where(and(...cut({ ownerId: sku.ownerId }))),
     db.select({ n: count() }).from(inboundOrder).where(and(inArray(inboundOrder.status, INBOUND_OPEN), ...cut(inboundOrder))),
     db.select({ n: count() }).from(outboundOrder).where(and(inArray(outboundOrder.status, OUTBOUND_TO_SHIP), ...cut(outboundOrder))),
@@ -112,6 +126,7 @@ export async function dashboardOverview(db: Db, ctx: RequestContext, user: UserC
       .where(and(between(wmsInventorySnapshot.snapshotDate, dates[0], dates[dates.length - 1]), ...cut(wmsInventorySnapshot)))
       .groupBy(wmsInventorySnapshot.snapshotDate),
     db.select({ n: count() }).from(inventory).where(and(nearExpiry, ...cut(inventory))),
+    transit,
   ]);
 
   const inventoryByWarehouse = byWarehouse.map((w) => ({ warehouseId: w.warehouseId, warehouseName: w.warehouseName, qty: num(w.qty), lockQty: num(w.lockQty) }));
@@ -130,7 +145,7 @@ export async function dashboardOverview(db: Db, ctx: RequestContext, user: UserC
     counts: {
       skus: num(skus.n), onHand, locked, available: onHand - locked,
       inboundOpen: num(inbound.n), outboundToShip: num(outbound.n),
-      receivedToday: today.inboundUnits, shippedToday: today.outboundUnits, nearExpiry: num(expiring.n),
+      receivedToday: today.inboundUnits, shippedToday: today.outboundUnits, nearExpiry: num(expiring.n), inTransit: num(inTransit.n),
     },
     inventoryByWarehouse,
     daily,
