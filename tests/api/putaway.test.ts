@@ -106,8 +106,8 @@ describe.each(testDatabases())('putaway on %s', (kind) => {
     expect(rest).toMatchObject({ qty: 3, availableQty: 3, suggestion: { code: 'S-01', room: 5, reason: 'SAME_STOCK' } });
     // six would not fit S-01 (5) nor P-01 (4): the next empty one, S-02 (no capacity)
     expect((await ok(`${P}/suggest`, { id: rest.id, qty: 6 })).suggestion).toEqual({ locationId: loc['S-02'], code: 'S-02', type: LocationType.STORAGE, pickSequence: 20, capacityQty: null, room: null, reason: 'EMPTY' });
-    // a supplier SKU scans as its SKU; the row leaves the pending list when empty
-    await ok(`${P}/confirm`, { id: rest.id, toLocationCode: 'S-01', skuCode: 'TF-ROSE', qty: 3 });
+    // a supplier SKU scans as its SKU, a location code typed in lower case finds it; the row leaves the pending list when empty
+    await ok(`${P}/confirm`, { id: rest.id, toLocationCode: 's-01', skuCode: 'TF-ROSE', qty: 3 });
     expect(await byCode(row.inventoryId)).toEqual({ RECEIVING: [0, 0], 'S-01': [8, 0] });
     expect(await pending({ inventoryId: row.inventoryId })).toEqual([]);
     // the putaways are move documents of type PUTAWAY

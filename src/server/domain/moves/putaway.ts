@@ -16,7 +16,7 @@
  * - `suggest {id | inventoryId + fromLocationId, qty?}` (code `putaway`): the same record for any location stock
  *   row, the suggestion made for `qty` (default: its available quantity); 404 when the row is not in scope;
  * - `confirm {id | inventoryId + fromLocationId, toLocationCode, skuCode, qty, remark?}` (code `putaway:confirm`):
- *   the target as scanned (its code, in the row's warehouse), the SKU as scanned (its code, a supplier SKU or a
+ *   the target as scanned (its code in any case, in the row's warehouse), the SKU as scanned (its code, a supplier SKU or a
  *   platform SKU of the row's SKU), the quantity; answers the PUTAWAY move document. Refused: an unknown target
  *   code in that warehouse or a SKU code of another SKU (400 naming the field), a target that is not a STORAGE or
  *   PICK_FACE location (400: quarantine, receiving, shipping), a locked source or target, more than the source
@@ -31,7 +31,7 @@
  * each in pick sequence, then id. Suggestions are not reservations: two pending rows may get the same empty
  * location; the confirmation checks the room again under the location's lock.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import * as yup from 'yup';
 import { location, move, moveLine, sku } from '../../../../generated/db/schema';
 import { bindings } from '../../../../generated/server/routes';
@@ -175,7 +175,10 @@ export async function confirmPutaway(call: CrudCall): Promise<Row> {
   const lang = call.ctx.lang;
   const form = call.body as unknown as ConfirmForm;
   const src = await sourceRow(call, form);
-  const [target] = await call.db.select({ id: location.id }).from(location).where(and(eq(location.warehouseId, src.warehouseId), eq(location.code, form.toLocationCode)));
+  // a typed code in any case finds its location, as pick/confirm and counting do; an exact match wins a tie
+  const [target] = await call.db.select({ id: location.id }).from(location)
+    .where(and(eq(location.warehouseId, src.warehouseId), sql`lower(${location.code}) = lower(${form.toLocationCode})`))
+    .orderBy(desc(sql`${location.code} = ${form.toLocationCode}`), location.id).limit(1);
   if (!target) throw fieldError(lang, { label: lineLabel('toLocationId'), field: 'toLocationCode' }, texts.noTarget[lang], { code: form.toLocationCode });
   const [scanned] = await call.db.select({ id: sku.id }).from(sku).where(and(eq(sku.id, src.skuId), skuCodeMatches(form.skuCode)));
   if (!scanned) throw fieldError(lang, { label: requestLabels.skuScanCode, field: 'skuCode' }, texts.wrongSku[lang], { code: form.skuCode, sku: src.sku });
