@@ -105,7 +105,8 @@ export async function addSku(api: Api, sku: { ownerId: number; code: string; nam
 // ---------------------------------------------------------------------------------------------------------
 // Order dialogs (/inbound/normal_list, /outbound/normal_list): their test ids start with the kind
 
-export type OrderKind = 'inbound' | 'outbound';
+/** The test id stem of a document dialog with lines: orders, and transfers (issue 30), whose lines are picked the same way. */
+export type OrderKind = 'inbound' | 'outbound' | 'transfer';
 
 /** One line of an order dialog: SKU code, batch, and the quantity (left empty when not given). */
 export interface OrderLine {

@@ -52,22 +52,27 @@ export interface DocumentLines {
   error: string | undefined;
 }
 
-export function useDocumentLines(names: DocumentNames): DocumentLines {
+/**
+ * The lines of a document form. `warehouseField`: the form field holding the lines' warehouse (the resource's
+ * scope warehouse field: `warehouseId`, a transfer's `fromWarehouseId`).
+ */
+export function useDocumentLines(names: DocumentNames, warehouseField = 'warehouseId'): DocumentLines {
   const translate = useTranslate();
   const notify = useNotify();
   const { control, setError, clearErrors } = useFormContext<{ lines: Record<string, unknown>[]; ownerId: unknown; warehouseId: unknown }>();
+  const warehouseKey = warehouseField as 'warehouseId'; // typed as the usual field; any scope warehouse field works alike
   const { errors } = useFormState({ control, name: 'lines' });
   const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
   const ownerId = (useWatch({ name: 'ownerId' }) ?? null) as number | null;
-  const warehouseId = (useWatch({ name: 'warehouseId' }) ?? null) as number | null;
+  const warehouseId = (useWatch({ name: warehouseField }) ?? null) as number | null;
 
   // "select owner first" goes once the owner (or warehouse) is chosen
   useEffect(() => {
     if (!isBlank(ownerId)) clearErrors('ownerId');
   }, [ownerId, clearErrors]);
   useEffect(() => {
-    if (!isBlank(warehouseId)) clearErrors('warehouseId');
-  }, [warehouseId, clearErrors]);
+    if (!isBlank(warehouseId)) clearErrors(warehouseKey);
+  }, [warehouseId, warehouseKey, clearErrors]);
 
   const missing = (field: 'ownerId' | 'warehouseId', rule: string) => {
     const key = keyOf(names, `rules.${rule}`);
@@ -77,7 +82,7 @@ export function useDocumentLines(names: DocumentNames): DocumentLines {
   };
   const ownerAndWarehouseChosen = () => {
     if (isBlank(ownerId)) return missing('ownerId', 'owner_first');
-    if (isBlank(warehouseId)) return missing('warehouseId', 'warehouse_first');
+    if (isBlank(warehouseId)) return missing(warehouseKey, 'warehouse_first');
     return true;
   };
   const appendLine = (line: Record<string, unknown>) => {

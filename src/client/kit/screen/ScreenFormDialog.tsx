@@ -215,7 +215,7 @@ const ScreenLines = ({ screen, lines }: { screen: Screen; lines: DocumentLines }
 };
 
 const FormBody = ({ screen, mode }: { screen: Screen; mode: FormMode }) => {
-  const lines = useDocumentLines(screen.names);
+  const lines = useDocumentLines(screen.names, screen.meta.scope?.warehouse ?? 'warehouseId');
   const fixed = mode === 'edit' || lines.fields.length > 0;
   const widget = screen.spec.form?.lines?.widget;
   const Lines = widget ? linesWidget(widget) : undefined;

@@ -283,13 +283,19 @@ export const scanBody: BodyRule<{ code: string; type?: number; by?: 'order' | 'p
   }),
 };
 
+/**
+ * The order types a scan of `type` finds: the normal receiving screen also receives the inbound side of a transfer
+ * between warehouses (docs/transfers.md), which arrives like an announced delivery.
+ */
+const SCANNED_AS: Record<number, number[]> = { [InboundOrderType.NORMAL]: [InboundOrderType.NORMAL, InboundOrderType.TRANSFER] };
+
 /** scan (scanBody; see module doc): the one matching order with its lines, and the scanned package if any. */
 export async function scanInbound(call: CrudCall): Promise<Row> {
   const q = call.body as { code: string; type?: number; by?: 'order' | 'package' };
   return scanOrder(call, {
     kind: inboundPackages,
     orderNumbers: [inboundOrder.orderNo, inboundOrder.waybillNo, inboundOrder.returnWaybillNo, inboundOrder.storeOrderNo],
-    where: q.type ? eq(inboundOrder.type, q.type) : undefined,
+    where: q.type ? inArray(inboundOrder.type, SCANNED_AS[q.type] ?? [q.type]) : undefined,
     noOrder: texts.noOrder, manyOrders: texts.manyOrders,
   }, q.code, q.by);
 }
