@@ -1269,7 +1269,7 @@ export function webhookAttemptForm(mode: FormMode, lang: Lang, source?: Source) 
     attempt: r.number({ en: "Attempt", zh: "第几次" }, { required: true, integer: true, min: 1 }),
     statusCode: r.number({ en: "HTTP status", zh: "HTTP状态" }, { integer: true }),
     duration: r.number({ en: "Duration (ms)", zh: "耗时(毫秒)" }, { integer: true }),
-    error: r.string({ en: "Error", zh: "错误" }, { maxLength: 500 }),
+    error: r.string({ en: "Error text", zh: "失败原因" }, { maxLength: 500 }),
   });
 }
 /** Webhook delivery log: the page/list query (paging, whitelisted sort, filters). */
@@ -1280,8 +1280,8 @@ export function webhookAttemptQuery(lang: Lang, source?: Source) {
     deliveryId: r.ref({ en: "Delivery", zh: "推送记录" }, {}),
     webhookId: r.ref({ en: "Webhook", zh: "推送订阅" }, {}),
     ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
-    addDateStart: r.day({ en: "Time", zh: "时间" }),
-    addDateEnd: r.day({ en: "Time", zh: "时间" }),
+    addDateStart: r.day({ en: "Attempted at", zh: "尝试时间" }),
+    addDateEnd: r.day({ en: "Attempted at", zh: "尝试时间" }),
   });
 }
 /** Webhook deliveries: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */

@@ -90,8 +90,8 @@ describe('labels', () => {
   it('the manifest names the views, actions and the columns of its own in both languages', () => {
     const en = generatedMessages.en.resources.outboundOrder;
     const zh = generatedMessages.zh.resources.outboundOrder;
-    expect(en.views).toEqual({ normal: 'Outbound orders', noon: 'noon outbound orders' });
-    expect(zh.views).toEqual({ normal: '出库单', noon: 'noon出库单' });
+    expect(en.views).toEqual({ normal: 'Outbound orders', noon: 'noon outbound orders', transfer: 'Transfers out' });
+    expect(zh.views).toEqual({ normal: '出库单', noon: 'noon出库单', transfer: '调拨出库单' });
     expect(Object.keys(zh.actions).sort()).toEqual(Object.keys(en.actions).sort());
     expect(Object.keys(zh.columns).sort()).toEqual(Object.keys(en.columns).sort());
     expect(en.actions.deliver).toBe('Update delivery status');

@@ -53,4 +53,10 @@ export const SCREEN_WIDGETS: Record<string, string[]> = {
   expiryAlert: [],
   // the owner API (issue 31): the key is shown once by the dialog's `reveal`
   apiKey: [],
+  // transfers between warehouses (issue 30)
+  transfer: [],
+  // webhooks of the owner API (issue 31)
+  webhook: [],
+  webhookDelivery: [],
+  webhookAttempt: [],
 };
