@@ -99,6 +99,8 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     '/sapi/wms/location': (w) => ({ warehouseId: w, zoneId: zones[w], code: `L-${randomUUID().slice(0, 6)}` }),
     '/sapi/wms/move': (w, o) => ({ warehouseId: w, ownerId: o, lines: [{ skuId: sku(o), batchNo: '', fromLocationId: shelves[w]?.id ?? 1, toLocationId: receivings[w] ?? 1, qty: 1 }] }),
     '/sapi/wms/count': (w, o) => ({ warehouseId: w, ownerId: o }),
+    // to the other warehouse: a limited user needs both (issue 30; docs/transfers.md)
+    '/sapi/wms/transfer': (w, o) => ({ ownerId: o, fromWarehouseId: w, toWarehouseId: w === f.w1 ? w2 : f.w1, lines: [{ skuId: sku(o), batchNo: '', qty: 1 }] }),
     '/sapi/sys/api-key': (w, o) => ({ name: `Key ${w}/${o}`, ownerId: o, warehouseIds: [w], scopes: ['SKUS_READ'] }),
     // a local receiver (the carrier fake answers the path with an error): the fixture's deliveries are attempted
     '/sapi/sys/webhook': (w, o) => ({ name: `Hook ${w}/${o}`, ownerId: o, url: `${smsa.url}/hook-${o}`, events: ['INVENTORY_CHANGED', 'OUTBOUND_ALLOCATED'] }),
@@ -133,6 +135,7 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     await ok('/sapi/wms/putaway/confirm', { inventoryId: stock.id, fromLocationId: receiving.id, toLocationCode: shelves[w].code, skuCode: (await ok('/sapi/wms/sku/detail', { id: s })).sku, qty: 1 });
     await ok('/sapi/wms/move/add', ADD['/sapi/wms/move'](w, o));
     await ok('/sapi/wms/inventory-judgement/add', ADD['/sapi/wms/inventory-judgement'](w, o)); // pending
+    await ok('/sapi/wms/transfer/add', ADD['/sapi/wms/transfer'](w, o)); // a transfer (and its line) planned
     const inbound = await ok('/sapi/wms/inbound-order/add', ADD['/sapi/wms/inbound-order'](w, o));
     await ok('/sapi/wms/inbound-package/add', ADD_BY_PARENT['/sapi/wms/inbound-package'].body(inbound.id, o));
     await ok('/sapi/wms/outbound-order/add', ADD['/sapi/wms/outbound-order'](w, o)); // created
