@@ -23,6 +23,7 @@ import {
   People,
   QrCode2,
   ReceiptLong,
+  RequestQuote,
   Schedule,
   Settings,
   Share,
@@ -45,6 +46,8 @@ const pages = {
   outboundAllocation: () => import("./resources/outboundAllocation"),
   outboundOrderLine: () => import("./resources/outboundOrderLine"),
   outboundPackageLine: () => import("./resources/outboundPackageLine"),
+  rateCardLine: () => import("./resources/rateCardLine"),
+  stockSnapshot: () => import("./resources/stockSnapshot"),
   transferLine: () => import("./resources/transferLine"),
 };
 
@@ -62,6 +65,7 @@ export const generatedResources: ResourceDef[] = [
   { name: "apiKey", icon: VpnKey, recordRepresentation: "name" },
   { name: "batch", icon: EventNote, recordRepresentation: "batchNo" },
   { name: "carrierConfig", icon: Settings, recordRepresentation: "name" },
+  { name: "charge", icon: ReceiptLong, recordRepresentation: "id" },
   { name: "city", icon: LocationCity, recordRepresentation: "name" },
   { name: "company", icon: Business, recordRepresentation: "name" },
   { name: "count", icon: Checklist, recordRepresentation: "countNo" },
@@ -117,10 +121,19 @@ export const generatedResources: ResourceDef[] = [
   { name: "permission", icon: Key, recordRepresentation: "code" },
   { name: "pickDiscrepancy", icon: Flag, recordRepresentation: "id" },
   { name: "province", icon: Map, recordRepresentation: "enName" },
+  { name: "rateCard", icon: RequestQuote, recordRepresentation: "name" },
+  {
+    name: "rateCardLine", list: lazyPage(pages.rateCardLine, "RateCardLineList"),
+    recordRepresentation: "id",
+  },
   { name: "requestRecord", icon: History, recordRepresentation: "id" },
   { name: "role", icon: Badge, recordRepresentation: "name" },
   { name: "sku", icon: QrCode2, recordRepresentation: "sku" },
   { name: "skuCategory", icon: Category, recordRepresentation: "name" },
+  {
+    name: "stockSnapshot", list: lazyPage(pages.stockSnapshot, "StockSnapshotList"),
+    recordRepresentation: "id",
+  },
   { name: "supplierSku", recordRepresentation: "supplierSku" },
   { name: "transfer", icon: LocalShipping, recordRepresentation: "transferNo" },
   {

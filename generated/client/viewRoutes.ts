@@ -5,6 +5,7 @@ import { lazyPage } from "../../src/client/routing/lazyPage";
 const apiKeyViews = () => import("./views/apiKey");
 const batchViews = () => import("./views/batch");
 const carrierConfigViews = () => import("./views/carrierConfig");
+const chargeViews = () => import("./views/charge");
 const cityViews = () => import("./views/city");
 const companyViews = () => import("./views/company");
 const countViews = () => import("./views/count");
@@ -29,6 +30,7 @@ const ownerViews = () => import("./views/owner");
 const permissionViews = () => import("./views/permission");
 const pickDiscrepancyViews = () => import("./views/pickDiscrepancy");
 const provinceViews = () => import("./views/province");
+const rateCardViews = () => import("./views/rateCard");
 const requestRecordViews = () => import("./views/requestRecord");
 const roleViews = () => import("./views/role");
 const skuViews = () => import("./views/sku");
@@ -62,6 +64,7 @@ export const generatedViews: ViewDef[] = [
   { resource: "carrierConfig", view: "list", route: "/outbound/carrier_config", code: "carrier_config:list", component: lazyPage(carrierConfigViews, "CarrierConfigListList") },
   { resource: "carrierConfig", view: "list", page: "add", route: "/carrierConfig/add", code: "carrier_config:edit", component: lazyPage(carrierConfigViews, "CarrierConfigAddPage") },
   { resource: "carrierConfig", view: "list", page: "edit", route: "/carrierConfig/edit/:id", code: "carrier_config:edit", component: lazyPage(carrierConfigViews, "CarrierConfigEditPage") },
+  { resource: "charge", view: "all", route: "/billing/charge", code: "billing:list", component: lazyPage(chargeViews, "ChargeAllList") },
   { resource: "city", view: "list", route: "/bas/city", code: "any", component: lazyPage(cityViews, "CityListList") },
   { resource: "city", view: "list", page: "add", route: "/city/add", code: "reference:edit", component: lazyPage(cityViews, "CityAddPage") },
   { resource: "city", view: "list", page: "edit", route: "/city/edit/:id", code: "reference:edit", component: lazyPage(cityViews, "CityEditPage") },
@@ -109,6 +112,7 @@ export const generatedViews: ViewDef[] = [
   { resource: "province", view: "list", route: "/bas/province", code: "any", component: lazyPage(provinceViews, "ProvinceListList") },
   { resource: "province", view: "list", page: "add", route: "/province/add", code: "reference:edit", component: lazyPage(provinceViews, "ProvinceAddPage") },
   { resource: "province", view: "list", page: "edit", route: "/province/edit/:id", code: "reference:edit", component: lazyPage(provinceViews, "ProvinceEditPage") },
+  { resource: "rateCard", view: "all", route: "/billing/rate_card", code: "billing:list", component: lazyPage(rateCardViews, "RateCardAllList") },
   { resource: "requestRecord", view: "list", route: "/request_record/list", code: "request_record", component: lazyPage(requestRecordViews, "RequestRecordListList") },
   { resource: "role", view: "list", route: "/role/list", code: "role", component: lazyPage(roleViews, "RoleListList") },
   { resource: "role", view: "list", page: "add", route: "/role/add", code: "role", component: lazyPage(roleViews, "RoleAddPage") },

@@ -53,6 +53,27 @@ export interface CarrierConfig {
   addDate: string;
 }
 
+/** Charges (费用明细) as the API returns it. */
+export interface Charge {
+  id: number;
+  ownerId: number;
+  ownerName: string | null;
+  warehouseId: number;
+  warehouseName: string | null;
+  kind: number;
+  sourceType: string;
+  sourceId: number;
+  serviceDate: string;
+  qty: number;
+  rate: number;
+  amount: number;
+  currency: number;
+  rateCardId: number;
+  rateCardName: string | null;
+  invoiceId: number | null;
+  addDate: string;
+}
+
 /** Cities (城市) as the API returns it. */
 export interface City {
   id: number;
@@ -677,6 +698,35 @@ export interface Province {
   addDate: string;
 }
 
+/** Rate cards (价卡) as the API returns it. */
+export interface RateCard {
+  id: number;
+  name: string;
+  companyId: number | null;
+  companyName: string | null;
+  ownerId: number | null;
+  ownerName: string | null;
+  currency: number;
+  validFrom: string;
+  status: number;
+  monthlyMinimum: number;
+  remark: string | null;
+  addDate: string;
+}
+
+/** Rate card lines (价卡明细) as the API returns it. */
+export interface RateCardLine {
+  id: number;
+  rateCardId: number;
+  rateCardName: string | null;
+  ownerId: number | null;
+  ownerName: string | null;
+  kind: number;
+  rate: number;
+  remark: string | null;
+  addDate: string;
+}
+
 /** Request records (请求记录) as the API returns it. */
 export interface RequestRecord {
   id: number;
@@ -723,6 +773,9 @@ export interface Sku {
   remarkForOwner: string | null;
   expiryTracked: boolean;
   shelfLifeDays: number | null;
+  length: number | null;
+  width: number | null;
+  height: number | null;
   addDate: string;
 }
 
@@ -730,6 +783,22 @@ export interface Sku {
 export interface SkuCategory {
   id: number;
   name: string;
+  addDate: string;
+}
+
+/** Stock snapshots (库存快照) as the API returns it. */
+export interface StockSnapshot {
+  id: number;
+  day: string;
+  warehouseId: number;
+  warehouseName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  skuId: number;
+  sku: string | null;
+  qty: number;
+  locations: number;
+  volume: number;
   addDate: string;
 }
 

@@ -53,4 +53,7 @@ export const SCREEN_WIDGETS: Record<string, string[]> = {
   expiryAlert: [],
   // the owner API (issue 31): the key is shown once by the dialog's `reveal`
   apiKey: [],
+  // 3PL billing (issue 32)
+  rateCard: [],
+  charge: [],
 };
