@@ -35,6 +35,7 @@ const texts = {
   inUse: L('Rate card {name} priced charges and cannot be deleted; correct it or add a newer card', '价卡 {name} 已用于计费，不能删除；请修改它或新增更新的价卡'),
 };
 const cardLabel = (field: string) => manifestLabel(field, meta(bindings.rateCard))!;
+const lineLabel = (field: string) => manifestLabel(field, meta(bindings.rateCardLine))!;
 
 /** The card's `lines` (required on add; on edit absent = keep them): kind, rate, remark by the manifest's rules. */
 function cardLines(lang: Lang, mode: FormMode) {
@@ -61,7 +62,7 @@ export const rateCardHooks: ResourceHooks = {
     if (lines === undefined) return;
     const seen = new Set<number>();
     lines.forEach((l, i) => {
-      if (seen.has(l.kind)) throw fieldError(lang, { line: i, field: 'kind' }, texts.kindTwice[lang]);
+      if (seen.has(l.kind)) throw fieldError(lang, { line: i, field: 'kind', label: lineLabel('kind') }, texts.kindTwice[lang]);
       seen.add(l.kind);
     });
     pendingLines.set(call.body, lines);
