@@ -23,6 +23,8 @@ export const apiPaths: Record<string, string> = {
   inventoryJudgementLine: "/sapi/wms/inventory-judgement-line",
   inventoryLog: "/sapi/wms/sku-inventory-log",
   inventoryShare: "/sapi/wms/inventory-share",
+  invoice: "/sapi/wms/invoice",
+  invoiceLine: "/sapi/wms/invoice-line",
   job: "/sapi/sys/job",
   jobLog: "/sapi/sys/job-log",
   location: "/sapi/wms/location",

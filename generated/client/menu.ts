@@ -202,6 +202,10 @@ export const menuTree: MenuNode[] = [
         key: "charge", labelKey: "resources.charge.name", icon: "ReceiptLong",
         route: "/billing/charge", resource: "charge", code: "billing:list",
       },
+      {
+        key: "invoice", labelKey: "resources.invoice.name", icon: "Receipt",
+        route: "/billing/invoice", resource: "invoice", code: "billing:list",
+      },
     ],
   },
   {

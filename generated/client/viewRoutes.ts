@@ -19,6 +19,7 @@ const inventoryViews = () => import("./views/inventory");
 const inventoryJudgementViews = () => import("./views/inventoryJudgement");
 const inventoryLogViews = () => import("./views/inventoryLog");
 const inventoryShareViews = () => import("./views/inventoryShare");
+const invoiceViews = () => import("./views/invoice");
 const jobViews = () => import("./views/job");
 const jobLogViews = () => import("./views/jobLog");
 const locationViews = () => import("./views/location");
@@ -91,6 +92,7 @@ export const generatedViews: ViewDef[] = [
   { resource: "inventoryJudgement", view: "all", route: "/sku/inventory_judgement_list", code: "inventory_judgement:list", component: lazyPage(inventoryJudgementViews, "InventoryJudgementAllList") },
   { resource: "inventoryLog", view: "list", route: "/sku/inventory_log_list", code: "sku_inventory:list", component: lazyPage(inventoryLogViews, "InventoryLogListList") },
   { resource: "inventoryShare", view: "list", route: "/sku/inventory_share_list", code: "inventory_share:list", component: lazyPage(inventoryShareViews, "InventoryShareListList") },
+  { resource: "invoice", view: "all", route: "/billing/invoice", code: "billing:list", component: lazyPage(invoiceViews, "InvoiceAllList") },
   { resource: "job", view: "all", route: "/job/list", code: "job:list", component: lazyPage(jobViews, "JobAllList") },
   { resource: "jobLog", view: "list", route: "/job/log/list", code: "job:log_list", component: lazyPage(jobLogViews, "JobLogListList") },
   { resource: "location", view: "list", route: "/location/list", code: "location:list", component: lazyPage(locationViews, "LocationListList") },

@@ -871,6 +871,46 @@ export const charge = pgTable("wms_charge", {
   index("wms_charge_service_date_id_idx").on(t.serviceDate, t.id),
   index("wms_charge_rate_card_id_service_date_id_idx").on(t.rateCardId, t.serviceDate, t.id),
 ]);
+/** Invoices (账单): /sapi/wms/invoice */
+export const invoice = pgTable("wms_invoice", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  invoiceNo: varchar("invoice_no", { length: 30 }),
+  companyId: integer("company_id").references(() => company.id),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  month: varchar("month", { length: 7 }).notNull(),
+  status: smallint("status").default(1).notNull(),
+  currency: smallint("currency").notNull(),
+  total: bigint("total", { mode: 'number' }).notNull(),
+  confirmUserName: varchar("confirm_user_name", { length: 20 }),
+  confirmDate: timestamp("confirm_date", { withTimezone: true, mode: 'date' }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  uniqueIndex("wms_invoice_owner_id_month_uq").on(t.ownerId, t.month),
+  index("wms_invoice_invoice_no_id_idx").on(t.invoiceNo, t.id),
+  index("wms_invoice_owner_id_invoice_no_id_idx").on(t.ownerId, t.invoiceNo, t.id),
+  index("wms_invoice_company_id_idx").on(t.companyId),
+  index("wms_invoice_month_id_idx").on(t.month, t.id),
+  index("wms_invoice_status_idx").on(t.status),
+  index("wms_invoice_add_date_id_idx").on(t.addDate, t.id),
+  index("wms_invoice_owner_id_add_date_id_idx").on(t.ownerId, t.addDate, t.id),
+]);
+/** Invoice lines (账单明细): /sapi/wms/invoice-line */
+export const invoiceLine = pgTable("wms_invoice_line", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  invoiceId: integer("invoice_id").references(() => invoice.id).notNull(),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  kind: smallint("kind").notNull(),
+  charges: integer("charges").notNull(),
+  qty: numeric("qty", { precision: 14, scale: 6, mode: 'number' }).notNull(),
+  amount: bigint("amount", { mode: 'number' }).notNull(),
+  currency: smallint("currency").notNull(),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  index("wms_invoice_line_invoice_id_idx").on(t.invoiceId),
+  index("wms_invoice_line_owner_id_idx").on(t.ownerId),
+]);
 /** Stock snapshots (库存快照): /sapi/wms/stock-snapshot */
 export const stockSnapshot = pgTable("wms_stock_snapshot", {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),

@@ -78,6 +78,12 @@ export const bindings = {
     table: tables.inventoryShare,
     schemas: schemas.inventoryShare,
   },
+  invoice: { meta: resourceMeta.invoice, table: tables.invoice, schemas: schemas.invoice },
+  invoiceLine: {
+    meta: resourceMeta.invoiceLine,
+    table: tables.invoiceLine,
+    schemas: schemas.invoiceLine,
+  },
   job: { meta: resourceMeta.job, table: tables.job, schemas: schemas.job },
   jobLog: { meta: resourceMeta.jobLog, table: tables.jobLog, schemas: schemas.jobLog },
   location: { meta: resourceMeta.location, table: tables.location, schemas: schemas.location },
@@ -832,6 +838,54 @@ export const routeTable: Route[] = [
   {
     path: "/sapi/wms/inventory-share/remove", resource: "inventoryShare", operation: "remove",
     permission: "inventory_share:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/invoice-line/add", resource: "invoiceLine", operation: "add",
+    permission: "billing:invoice", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice-line/detail", resource: "invoiceLine", operation: "detail",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice-line/edit", resource: "invoiceLine", operation: "edit",
+    permission: "billing:invoice", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice-line/list", resource: "invoiceLine", operation: "list",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice-line/page", resource: "invoiceLine", operation: "page",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice-line/remove", resource: "invoiceLine", operation: "remove",
+    permission: "billing:invoice", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice/add", resource: "invoice", operation: "add",
+    permission: "billing:invoice", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice/detail", resource: "invoice", operation: "detail",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice/edit", resource: "invoice", operation: "edit",
+    permission: "billing:invoice", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice/list", resource: "invoice", operation: "list",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice/page", resource: "invoice", operation: "page",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice/remove", resource: "invoice", operation: "remove",
+    permission: "billing:invoice", scope: { owner: "ownerId" },
   },
   {
     path: "/sapi/wms/location-inventory/add", resource: "locationInventory", operation: "add",

@@ -51,6 +51,7 @@ export const ChargeKind = {
   OUTBOUND_PACKAGE: 10,
   WAYBILL_MARKUP_PERCENT: 11,
   VAS: 12,
+  MONTHLY_MINIMUM: 13,
 } as const;
 export type ChargeKind = (typeof ChargeKind)[keyof typeof ChargeKind];
 /** Count status (盘点状态) */
@@ -128,6 +129,12 @@ export const InboundOrderType = {
   TRANSFER: 4,
 } as const;
 export type InboundOrderType = (typeof InboundOrderType)[keyof typeof InboundOrderType];
+/** Invoice status (账单状态) */
+export const InvoiceStatus = {
+  DRAFT: 1,
+  CONFIRMED: 2,
+} as const;
+export type InvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
 /** Run status (执行状态) */
 export const JobRunStatus = {
   RUNNING: 1,
@@ -317,6 +324,7 @@ export const enumValues: Record<string, Array<{ key: string; value: number }>> =
     { key: "OUTBOUND_PACKAGE", value: 10 },
     { key: "WAYBILL_MARKUP_PERCENT", value: 11 },
     { key: "VAS", value: 12 },
+    { key: "MONTHLY_MINIMUM", value: 13 },
   ],
   CountStatus: [
     { key: "DRAFT", value: 1 },
@@ -375,6 +383,7 @@ export const enumValues: Record<string, Array<{ key: string; value: number }>> =
     { key: "REJECT", value: 3 },
     { key: "TRANSFER", value: 4 },
   ],
+  InvoiceStatus: [{ key: "DRAFT", value: 1 }, { key: "CONFIRMED", value: 2 }],
   JobRunStatus: [
     { key: "RUNNING", value: 1 },
     { key: "SUCCESS", value: 2 },

@@ -14,6 +14,10 @@ export const permissionTree: Array<{ code: string; name: string; nameZh: string;
     parentCode: "billing",
   },
   {
+    code: "billing:invoice", name: "Make, refresh and confirm invoices", nameZh: "生成、刷新和确认账单",
+    type: 2, parentCode: "billing",
+  },
+  {
     code: "billing:list", name: "Rate cards and charges", nameZh: "价卡和费用", type: 1,
     parentCode: "billing",
   },

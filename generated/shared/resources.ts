@@ -22,6 +22,8 @@ import { inventoryJudgementMeta } from "./resources/inventoryJudgement";
 import { inventoryJudgementLineMeta } from "./resources/inventoryJudgementLine";
 import { inventoryLogMeta } from "./resources/inventoryLog";
 import { inventoryShareMeta } from "./resources/inventoryShare";
+import { invoiceMeta } from "./resources/invoice";
+import { invoiceLineMeta } from "./resources/invoiceLine";
 import { jobMeta } from "./resources/job";
 import { jobLogMeta } from "./resources/jobLog";
 import { locationMeta } from "./resources/location";
@@ -78,6 +80,8 @@ export const resourceMeta = {
   inventoryJudgementLine: inventoryJudgementLineMeta,
   inventoryLog: inventoryLogMeta,
   inventoryShare: inventoryShareMeta,
+  invoice: invoiceMeta,
+  invoiceLine: invoiceLineMeta,
   job: jobMeta,
   jobLog: jobLogMeta,
   location: locationMeta,

@@ -92,7 +92,7 @@ export function chargeForm(mode: FormMode, lang: Lang, source?: Source) {
   return yup.object({
     ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
     warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }),
-    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], { required: true }),
+    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], { required: true }),
     sourceType: r.string({ en: "Source", zh: "来源" }, { required: true, maxLength: 30 }),
     sourceId: r.number({ en: "Source ID", zh: "来源ID" }, { required: true, integer: true }),
     serviceDate: r.calendarDate({ en: "Service date", zh: "服务日期" }, { required: true }),
@@ -111,7 +111,7 @@ export function chargeQuery(lang: Lang, source?: Source) {
     ...r.paging(["id", "serviceDate"]),
     ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
     warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
-    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], {}),
+    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], {}),
     serviceDate: r.calendarDate({ en: "Service date", zh: "服务日期" }, {}),
   });
 }
@@ -583,6 +583,48 @@ export function inventoryShareQuery(lang: Lang, source?: Source) {
     enable: r.boolean({ en: "Enabled", zh: "启用" }, { notNull: true }),
   });
 }
+/** Invoices: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function invoiceForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    month: r.string({ en: "Month", zh: "月份" }, { required: true, maxLength: 7 }),
+    currency: r.oneOf({ en: "Currency", zh: "币种" }, [1, 2, 3, 4], { required: true }),
+    total: r.money({ en: "Total", zh: "合计" }, { required: true }),
+  });
+}
+/** Invoices: the page/list query (paging, whitelisted sort, filters). */
+export function invoiceQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "invoiceNo", "month", "addDate"]),
+    invoiceNo: r.string({ en: "Invoice number", zh: "账单号" }, { maxLength: 30 }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    month: r.string({ en: "Month", zh: "月份" }, { maxLength: 7 }),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2], { notNull: true }),
+  });
+}
+/** Invoice lines: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function invoiceLineForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    invoiceId: r.ref({ en: "Invoice", zh: "账单" }, { required: true }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], { required: true }),
+    charges: r.number({ en: "Charges", zh: "费用条数" }, { required: true, integer: true, min: 0 }),
+    qty: r.number({ en: "Quantity", zh: "数量" }, { required: true, min: 0, max: 99999999, decimals: 6 }),
+    amount: r.money({ en: "Amount", zh: "金额" }, { required: true }),
+    currency: r.oneOf({ en: "Currency", zh: "币种" }, [1, 2, 3, 4], { required: true }),
+  });
+}
+/** Invoice lines: the page/list query (paging, whitelisted sort, filters). */
+export function invoiceLineQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id"]),
+    invoiceId: r.ref({ en: "Invoice", zh: "账单" }, {}),
+  });
+}
 /** Scheduled tasks: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
 export function jobForm(mode: FormMode, lang: Lang, source?: Source) {
   const r = rules(lang, mode, source);
@@ -1011,7 +1053,7 @@ export function rateCardLineForm(mode: FormMode, lang: Lang, source?: Source) {
   return yup.object({
     rateCardId: r.ref({ en: "Rate card", zh: "价卡" }, { required: true }),
     ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
-    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], { required: true }),
+    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], { required: true }),
     rate: r.number({ en: "Rate (cents; markup in %)", zh: "单价（分；加价为%）" }, { required: true, min: 0, max: 100000000, decimals: 4 }),
     remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
   });
@@ -1022,7 +1064,7 @@ export function rateCardLineQuery(lang: Lang, source?: Source) {
   return yup.object({
     ...r.paging(["id"]),
     rateCardId: r.ref({ en: "Rate card", zh: "价卡" }, {}),
-    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], {}),
+    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], {}),
   });
 }
 /** Request records: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
@@ -1440,6 +1482,8 @@ export const schemas = {
   inventoryJudgementLine: { form: inventoryJudgementLineForm, query: inventoryJudgementLineQuery },
   inventoryLog: { form: inventoryLogForm, query: inventoryLogQuery },
   inventoryShare: { form: inventoryShareForm, query: inventoryShareQuery },
+  invoice: { form: invoiceForm, query: invoiceQuery },
+  invoiceLine: { form: invoiceLineForm, query: invoiceLineQuery },
   job: { form: jobForm, query: jobQuery },
   jobLog: { form: jobLogForm, query: jobLogQuery },
   location: { form: locationForm, query: locationQuery },

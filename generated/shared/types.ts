@@ -412,6 +412,38 @@ export interface InventoryShare {
   addDate: string;
 }
 
+/** Invoices (账单) as the API returns it. */
+export interface Invoice {
+  id: number;
+  invoiceNo: string | null;
+  companyId: number | null;
+  companyName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  month: string;
+  status: number;
+  currency: number;
+  total: number;
+  confirmUserName: string | null;
+  confirmDate: string | null;
+  addDate: string;
+}
+
+/** Invoice lines (账单明细) as the API returns it. */
+export interface InvoiceLine {
+  id: number;
+  invoiceId: number;
+  invoiceNo: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  kind: number;
+  charges: number;
+  qty: number;
+  amount: number;
+  currency: number;
+  addDate: string;
+}
+
 /** Scheduled tasks (定时任务) as the API returns it. */
 export interface Job {
   id: number;

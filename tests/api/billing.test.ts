@@ -57,7 +57,7 @@ describe.each(testDatabases())('billing on %s', (kind) => {
     await ok(`${CARD}/add`, { name: 'Company list prices', companyId, currency: Currency.SAR, validFrom: '2026-01-01', lines: lines(RATES_COMPANY) });
     cardA = await ok(`${CARD}/add`, { name: 'Desert Rose 2026', ownerId: ownerA, currency: Currency.SAR, validFrom: '2026-10-01', monthlyMinimum: 50000, lines: lines(RATES_A) });
     cardA2 = await ok(`${CARD}/add`, { name: 'Desert Rose from Oct 20', ownerId: ownerA, currency: Currency.SAR, validFrom: '2026-10-20', lines: lines(RATES_A2) });
-    cardB = await ok(`${CARD}/add`, { name: 'Gulf Gadgets', ownerId: ownerB, currency: Currency.AED, validFrom: '2026-10-01', lines: [{ kind: K.STORAGE_UNIT_DAY, rate: 2 }] });
+    cardB = await ok(`${CARD}/add`, { name: 'Gulf Gadgets', ownerId: ownerB, currency: Currency.AED, validFrom: '2026-10-01', monthlyMinimum: 5000, lines: [{ kind: K.STORAGE_UNIT_DAY, rate: 2 }] });
 
     // receipts: ROSE 4 on Oct 5, ROSE 3 and MUSK 3 on Oct 6 (one order, two lines)
     const inbound = await ok('/sapi/wms/inbound-order/add', { warehouseId: w1, ownerId: ownerA, lines: [{ skuId: skus.ROSE, plannedQty: 7 }, { skuId: skus.MUSK, plannedQty: 3 }] });
@@ -168,7 +168,7 @@ describe.each(testDatabases())('billing on %s', (kind) => {
     const october = await charges(ownerA);
     // one unit-day charge of Oct 7 counts as invoiced (step 3 sets invoiceId)
     const invoiced = october.find((c) => c.kind === K.STORAGE_UNIT_DAY && c.serviceDate === '2026-10-07')!;
-    await db().execute(sql`update wms_charge set invoice_id = 1 where id = ${invoiced.id}`);
+    await db().execute(sql`update wms_charge set invoice_id = 999999 where id = ${invoiced.id}`);
     const newRates: Record<number, number> = { ...RATES_A, [K.STORAGE_UNIT_DAY]: 0.5, [K.INBOUND_UNIT]: 11 };
     await ok(`${CARD}/edit`, { id: cardA.id, lines: lines(newRates) });
     const r = await ok(`${CHARGE}/recompute`, { ownerId: ownerA, from: '2026-10-01', to: '2026-10-31' });
@@ -183,7 +183,7 @@ describe.each(testDatabases())('billing on %s', (kind) => {
     expect(r).toMatchObject({ before: uninvoiced, after: uninvoiced + diff, difference: diff, removed: 0, added: 0 });
     expect(r.updated).toBe(october.filter((c) => c.id !== invoiced.id && c.rateCardId === cardA.id && [K.STORAGE_UNIT_DAY, K.INBOUND_UNIT].includes(c.kind)).length);
     const after = await charges(ownerA);
-    expect(after.find((c) => c.id === invoiced.id)).toEqual({ ...invoiced, invoiceId: 1 });
+    expect(after.find((c) => c.id === invoiced.id)).toEqual({ ...invoiced, invoiceId: 999999 });
     expect(sum(after)).toBe(sum(october) + diff);
     // a kind taken off the card: its uninvoiced charges go; again: nothing changes
     const fewer = Object.fromEntries(Object.entries(newRates).filter(([k]) => Number(k) !== K.OUTBOUND_PACKAGE));
@@ -193,6 +193,57 @@ describe.each(testDatabases())('billing on %s', (kind) => {
     expect(await ok(`${CHARGE}/recompute`, { ownerId: ownerA, from: '2026-10-01', to: '2026-10-31' })).toMatchObject({ difference: 0, updated: 0, removed: 0, added: 0 });
     // a card that priced charges cannot be deleted
     expect((await call(`${CARD}/remove`, { id: cardA.id })).code).toBe(409);
+  });
+
+  it('invoices: a draft per owner and month by kind with the monthly minimum, remade after a card change, confirmed once and locked', async () => {
+    const INV = '/sapi/wms/invoice';
+    /** The month's uninvoiced charges grouped by kind, computed here from the charge list. */
+    const byKind = async (ownerId: number) => {
+      const m = new Map<number, { kind: number; charges: number; amount: number }>();
+      for (const c of (await charges(ownerId)).filter((x) => x.invoiceId === null)) {
+        const g = m.get(c.kind) ?? { kind: c.kind, charges: 0, amount: 0 };
+        g.charges++; g.amount += c.amount; m.set(c.kind, g);
+      }
+      return [...m.values()].sort((a, b) => a.kind - b.kind);
+    };
+    const lineView = (inv: Rec) => inv.lines.map((l: Rec) => ({ kind: l.kind, charges: l.charges, amount: l.amount }));
+    const draft = await ok(`${INV}/run`, { ownerId: ownerA, month: '2026-10' });
+    const expectA = await byKind(ownerA);
+    expect(draft).toMatchObject({ status: 1, ownerId: ownerA, month: '2026-10', currency: Currency.SAR, invoiceNo: null });
+    expect(lineView(draft)).toEqual(expectA);
+    expect(draft.total).toBe(sum(expectA));
+    // a card correction reaches the draft when it is remade: the unit-day line moves by the recomputed difference
+    await ok(`${CARD}/edit`, { id: cardA2.id, lines: lines({ ...RATES_A2, [K.STORAGE_UNIT_DAY]: 1.25 }) });
+    const again = await ok(`${INV}/run`, { ownerId: ownerA, month: '2026-10' });
+    expect(again.id).toBe(draft.id);
+    const unitDay = (inv: Rec) => inv.lines.find((l: Rec) => l.kind === K.STORAGE_UNIT_DAY).amount;
+    const moved = [4, 2, 4, 2].reduce((a, q) => a + cents(q, 1.25) - cents(q, 0.75), 0);
+    expect(unitDay(again) - unitDay(draft)).toBe(moved);
+    expect(again.total).toBe(draft.total + moved);
+    expect(lineView(again)).toEqual(await byKind(ownerA));
+    // owner B: CABLE 5 on six snapshot days at 2 fils a unit-day (the run charges the days the task had not), the
+    // minimum 5000 tops it up; two runs at once make one invoice
+    const [b1, b2] = await Promise.all([1, 2].map(() => call(`${INV}/run`, { ownerId: ownerB, month: '2026-10' })));
+    expect([b1.code, b2.code]).toEqual([200, 200]);
+    expect(b1.data.id).toBe(b2.data.id);
+    expect(lineView(b1.data)).toEqual([{ kind: K.STORAGE_UNIT_DAY, charges: 6, amount: 6 * cents(5, 2) }, { kind: K.MONTHLY_MINIMUM, charges: 0, amount: 5000 - 6 * cents(5, 2) }]);
+    expect(b1.data).toMatchObject({ total: 5000, currency: Currency.AED });
+    // confirm: numbered, its charges locked; a second confirmation (at once) is refused
+    const confirms = await Promise.all([1, 2].map(() => call(`${INV}/confirm`, { id: draft.id })));
+    expect(confirms.map((r) => r.code).sort()).toEqual([200, 409]);
+    const done = confirms.find((r) => r.code === 200)!.data;
+    expect(done).toMatchObject({ status: 2, invoiceNo: expect.stringMatching(/^INV\d{14}$/), total: again.total });
+    const locked = (await charges(ownerA)).filter((c) => c.invoiceId === draft.id);
+    expect(sum(locked)).toBe(done.total);
+    // never remade, never recomputed
+    expect((await call(`${INV}/run`, { ownerId: ownerA, month: '2026-10' })).code).toBe(409);
+    await ok(`${CARD}/edit`, { id: cardA2.id, lines: lines(RATES_A2) });
+    expect(await ok(`${CHARGE}/recompute`, { ownerId: ownerA, from: '2026-10-01', to: '2026-10-31' })).toMatchObject({ difference: 0, updated: 0 });
+    expect(await ok(`${INV}/detail`, { id: draft.id })).toEqual(done);
+    expect(sum((await charges(ownerA)).filter((c) => c.invoiceId === draft.id))).toBe(done.total);
+    // bad month: 400 naming it; another owner's invoice: refused below
+    const bad = await call(`${INV}/run`, { ownerId: ownerA, month: '2026-13' });
+    expect([bad.code, bad.msg]).toEqual([400, 'Month must be a month written yyyy-MM']);
   });
 
   it('owner scope: owner B\'s staff see only B\'s cards and charges, cannot edit cards or compute A\'s', async () => {
@@ -207,6 +258,10 @@ describe.each(testDatabases())('billing on %s', (kind) => {
     if (foreign.code === 200) expect(foreign.data).toEqual([]);
     else expect([403, 404]).toContain(foreign.code);
     expect((await ok('/sapi/wms/rate-card-line/list', {}, token)).every((l: Rec) => l.rateCardId === cardB.id)).toBe(true);
+    const invoices = (await ok('/sapi/wms/invoice/list', {}, token)) as Rec[];
+    expect(invoices.length).toBeGreaterThan(0);
+    expect(invoices.every((i) => i.ownerId === ownerB)).toBe(true);
+    expect((await call('/sapi/wms/invoice/run', { ownerId: ownerB, month: '2026-10' }, token)).code).toBe(403);
     for (const [path, body] of [[`${CARD}/edit`, { id: cardB.id, remark: 'x' }], [`${CARD}/add`, { name: 'Mine', ownerId: ownerB, currency: 1, validFrom: '2026-12-01', lines: [{ kind: K.VAS, rate: 1 }] }],
       [`${CARD}/remove`, { id: cardB.id }], [`${CHARGE}/compute`, { ownerId: ownerB, from: '2026-10-01', to: '2026-10-31' }]] as const) {
       expect((await call(path, body, token)).code, path).toBe(403);
@@ -214,6 +269,10 @@ describe.each(testDatabases())('billing on %s', (kind) => {
     // an operator limited to owner B: computing or editing A is outside the scope
     const op = (await userWith(f.t, f.admin, { codes: ['billing', 'billing:list', 'billing:edit', 'billing:compute'], ownerIds: [ownerB] })).token;
     expect((await call(`${CHARGE}/compute`, { ownerId: ownerA, from: '2026-10-01', to: '2026-10-31' }, op)).code).toBe(403);
+    const opInv = (await userWith(f.t, f.admin, { codes: ['billing', 'billing:list', 'billing:invoice'], ownerIds: [ownerB] })).token;
+    expect((await call('/sapi/wms/invoice/run', { ownerId: ownerA, month: '2026-10' }, opInv)).code).toBe(403);
+    const [invA] = (await ok('/sapi/wms/invoice/list', { ownerId: ownerA })) as Rec[];
+    expect([403, 404]).toContain((await call('/sapi/wms/invoice/confirm', { id: invA.id }, opInv)).code);
     expect([403, 404]).toContain((await call(`${CARD}/edit`, { id: cardA.id, remark: 'x' }, op)).code);
     expect((await call(`${CARD}/add`, { name: 'A by B', ownerId: ownerA, currency: 1, validFrom: '2026-12-01', lines: [{ kind: K.VAS, rate: 1 }] }, op)).code).toBe(403);
     expect((await call(`${CARD}/add`, { name: 'Company by B', companyId, currency: 1, validFrom: '2026-12-01', lines: [{ kind: K.VAS, rate: 1 }] }, op)).code).toBe(403);

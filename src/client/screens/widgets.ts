@@ -56,4 +56,5 @@ export const SCREEN_WIDGETS: Record<string, string[]> = {
   // 3PL billing (issue 32)
   rateCard: [],
   charge: [],
+  invoice: [],
 };

@@ -21,6 +21,7 @@ import { carrierConfigHooks } from './waybills/config-hooks';
 import { countHooks } from './counts/counts';
 import { transferHooks } from './transfers/transfers';
 import { rateCardHooks } from './billing/rate-cards';
+import { invoiceHooks } from './billing/invoices';
 
 export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   company: companyHooks,
@@ -50,4 +51,5 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   webhook: webhookHooks,
   transfer: transferHooks,
   rateCard: rateCardHooks,
+  invoice: invoiceHooks,
 };

@@ -137,14 +137,16 @@ export interface Recomputed { before: number; after: number; difference: number;
  * @returns the uninvoiced total before and after, and `difference` = after - before (cents).
  */
 export function recomputeCharges(db: Db, p: Period): Promise<Recomputed> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const before = await uninvoiced(tx, p);
-    const [r] = await rawQuery(tx, REPRICE_SQL, params(p));
-    const { added } = await computeCharges(tx, p);
-    const after = await uninvoiced(tx, p);
-    return { before: before.amount, after: after.amount, difference: after.amount - before.amount, updated: Number(r.updated), removed: Number(r.removed), added };
-  });
+  return db.transaction((t) => recomputeIn(t as unknown as Db, p));
+}
+
+/** {@link recomputeCharges} in the caller's transaction `tx`. */
+export async function recomputeIn(tx: Db, p: Period): Promise<Recomputed> {
+  const before = await uninvoiced(tx, p);
+  const [r] = await rawQuery(tx, REPRICE_SQL, params(p));
+  const { added } = await computeCharges(tx, p);
+  const after = await uninvoiced(tx, p);
+  return { before: before.amount, after: after.amount, difference: after.amount - before.amount, updated: Number(r.updated), removed: Number(r.removed), added };
 }
 
 /** The goods owners with anything to bill: every owner (the computation finds their events). */

@@ -5,6 +5,8 @@
  * |---|---|---|---|
  * | `/sapi/wms/charge/compute` | billing:compute | `{ownerId, from, to}` (days yyyy-MM-dd, from <= to, at most 366 days) | `{added, addedAmount}` (cents) |
  * | `/sapi/wms/charge/recompute` | billing:compute | same | `{before, after, difference, updated, removed, added}` (cents) |
+ * | `/sapi/wms/invoice/run` | billing:invoice | `{ownerId, month}` (yyyy-MM) | the DRAFT invoice with `lines` (invoices.ts) |
+ * | `/sapi/wms/invoice/confirm` | billing:invoice | `{id}` | the CONFIRMED invoice |
  *
  * The owner must be in the caller's scope (403 naming it); a caller limited to some warehouses computes only
  * those warehouses' charges. Bad input is a 400 naming the field, before anything is read.
@@ -28,6 +30,10 @@ import { sapiRoute } from '../../http/sapi';
 import { registerJobHandler, type JobHandler } from '../jobs/registry';
 import { computeCharges, ownerIds, recomputeCharges, type Period } from './charges';
 import { billingDay, takeStockSnapshot } from './snapshot';
+import { confirmInvoice, previousMonth, runBody, runInvoiceCall, runInvoices } from './invoices';
+import { actionOf } from '../../crud/workflow';
+import { ID_BODY } from '../../http/body';
+import type { CrudCall } from '../../crud/handlers';
 
 export const CHARGE_PATH = '/sapi/wms/charge';
 const CODE = 'billing:compute';
@@ -67,6 +73,10 @@ function periodOf(ctx: Parameters<typeof requireInScope>[0], user: UserContext, 
 export function registerBillingRoutes(app: FastifyInstance, db: Db): void {
   sapiRoute(app, db, `${CHARGE_PATH}/compute`, CODE, { body: periodBody }, (a) => computeCharges(db, periodOf(a.ctx, a.user, a.body)));
   sapiRoute(app, db, `${CHARGE_PATH}/recompute`, CODE, { body: periodBody }, (a) => recomputeCharges(db, periodOf(a.ctx, a.user, a.body)));
+  const b = bindings.invoice;
+  const invoiceCall = (a: { ctx: CrudCall['ctx']; user: UserContext; body: unknown }): CrudCall => ({ db, ctx: a.ctx, user: a.user, binding: b, body: a.body as CrudCall['body'] });
+  sapiRoute(app, db, `${b.meta.path}/run`, actionOf(b, 'confirm').code, { body: runBody }, (a) => runInvoiceCall(invoiceCall(a)));
+  sapiRoute(app, db, `${b.meta.path}/confirm`, actionOf(b, 'confirm').code, { body: ID_BODY }, (a) => confirmInvoice(invoiceCall(a)));
 }
 
 export const stockSnapshotJob: JobHandler = {
@@ -97,5 +107,18 @@ export const chargeComputeJob: JobHandler = {
   },
 };
 
+export const invoiceRunJob: JobHandler = {
+  bean: 'invoiceRun',
+  title: { en: 'Draft the invoices of the month that ended', zh: '生成上月账单草稿' },
+  defaults: { name: { en: 'Monthly billing run', zh: '每月计费运行' }, cron: '0 2 1 * *' },
+  async run({ db, params, signal, fireTime }) {
+    const month = params.month === undefined ? previousMonth(fireTime) : typeof params.month === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(params.month) ? params.month : undefined;
+    if (!month) throw new Error(`month must be yyyy-MM, not ${JSON.stringify(params.month)}`);
+    const n = await runInvoices(db, month, signal);
+    return { en: `${month}: ${n} draft invoice(s) made or remade`, zh: `${month}：生成或刷新 ${n} 张账单草稿` };
+  },
+};
+
+registerJobHandler(invoiceRunJob);
 registerJobHandler(stockSnapshotJob);
 registerJobHandler(chargeComputeJob);
