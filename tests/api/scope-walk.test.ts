@@ -45,7 +45,7 @@ const READS = new Set(['page', 'list', 'count', 'search', 'findByCode', 'queryOn
  */
 const OWN_CHECK = new Set(['add', 'excel/import', '/sapi/wms/inbound-order/scan', '/sapi/wms/outbound-order/scan', '/sapi/wms/waybill/create',
   '/sapi/wms/waybill/bulkCreate', '/sapi/wms/waybill/ofOrder', '/sapi/wms/sku/batchUpdateWeight', '/sapi/wms/sku/exportEcPlatformLabels', '/sapi/wms/location/exportLabels',
-  '/sapi/wms/charge/compute', '/sapi/wms/charge/recompute']);
+  '/sapi/wms/charge/compute', '/sapi/wms/charge/recompute', '/sapi/wms/invoice/run']);
 
 /** An .xlsx of one sheet: `header` and `rows`. */
 async function xlsx(header: string[], rows: unknown[][]): Promise<Buffer> {
@@ -192,6 +192,7 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     for (const o of [f.ownerA, f.ownerB]) await ok('/sapi/wms/rate-card/add', ADD['/sapi/wms/rate-card'](f.w1, o));
     await takeStockSnapshot(f.t.database.db, '2026-10-01');
     for (const o of [f.ownerA, f.ownerB]) await ok('/sapi/wms/charge/compute', { ownerId: o, from: '2026-10-01', to: '2026-10-01' });
+    for (const o of [f.ownerA, f.ownerB]) await ok('/sapi/wms/invoice/run', { ownerId: o, month: '2026-10' });
     // the webhook deliveries of the fixture, attempted once (the delivery log)
     await jobHandler('webhookDelivery')!.run({ db: f.t.database.db, params: {}, signal: new AbortController().signal, fireTime: new Date(), dataDir: '' });
     await ok('/sapi/wms/inventory-share/add', { title: 'Every warehouse of A', ownerId: f.ownerA }); // no warehouse: out of a warehouse-limited scope
@@ -428,13 +429,17 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     }
   });
 
-  it('charges: computing or recomputing another owner\'s period is refused and writes nothing', async () => {
+  it('charges and invoices: computing, recomputing or invoicing another owner\'s period is refused and writes nothing', async () => {
     const before = (await ok('/sapi/wms/charge/list', {})).length;
+    const invoices = await ok('/sapi/wms/invoice/list', {});
     for (const path of ['/sapi/wms/charge/compute', '/sapi/wms/charge/recompute']) {
       const res = await call(path, { ownerId: f.ownerB, from: '2026-10-01', to: '2026-10-31' }, user);
       expect(res.code, `${path}: ${res.msg}`).toBe(403);
     }
+    // an invoice bills every warehouse of its owner: refused for another owner, and for a user of one warehouse
+    for (const ownerId of [f.ownerB, f.ownerA]) expect((await call('/sapi/wms/invoice/run', { ownerId, month: '2026-10' }, user)).code).toBe(403);
     expect((await ok('/sapi/wms/charge/list', {})).length).toBe(before);
+    expect(await ok('/sapi/wms/invoice/list', {})).toEqual(invoices);
   });
 
   it('no print address for another scope\'s document', async () => {
