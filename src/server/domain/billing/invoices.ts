@@ -26,7 +26,7 @@ import { takeStep } from '../../crud/workflow';
 import type { Db } from '../../db/connect';
 import { rawQuery } from '../../db/raw';
 import type { BodyRule } from '../../http/body';
-import { BizError } from '../../http/errors';
+import { BizError, forbidden } from '../../http/errors';
 import { requireInScope, scopeIds } from '../../http/guard';
 import { documentNo } from '../documents';
 import { ownerIds, recomputeIn, type Period } from './charges';
@@ -116,7 +116,7 @@ export async function runInvoiceCall(call: CrudCall): Promise<Row> {
   const b = call.body as unknown as RunBody;
   requireInScope(call.ctx, call.user, 'owner', { ...label('ownerId'), field: 'ownerId' }, b.ownerId);
   // an invoice bills every warehouse of the owner: only a caller of every warehouse makes one
-  if (scopeIds(call.user, 'warehouse') !== 'all') requireInScope(call.ctx, call.user, 'warehouse', { ...label('ownerId'), field: 'ownerId' }, -1);
+  if (scopeIds(call.user, 'warehouse') !== 'all') throw forbidden(call.ctx.lang);
   const id = await runInvoice(call.db, call.ctx.lang, b.ownerId, b.month);
   return findInScope(call, bindings.invoice, id);
 }
