@@ -85,7 +85,9 @@ const COMPUTE_SQL = `
     from ev
     cross join lateral (select ${cardForDaySql('$1', 'ev.day')} as id) k
     join wms_rate_card c on c.id = k.id
-    join wms_rate_card_line cl on cl.rate_card_id = c.id and cl.kind = ev.kind)
+    join wms_rate_card_line cl on cl.rate_card_id = c.id and cl.kind = ev.kind
+    -- a receipt of a SKU no line of its order names (none today: receipts go by line) has no line to charge
+    where ev.source_id is not null)
   insert into wms_charge (owner_id, warehouse_id, kind, source_type, source_id, service_date, qty, rate, amount, currency, rate_card_id)
   select $1, warehouse_id, kind, source_type, source_id, day, qty, rate, ${AMOUNT_SQL('qty', 'rate')}, currency, card_id from priced
   on conflict (kind, source_type, source_id) do nothing
