@@ -190,6 +190,25 @@ export const menuTree: MenuNode[] = [
     ],
   },
   {
+    key: "billing",
+    labelKey: "menu.billing",
+    icon: "RequestQuote",
+    children: [
+      {
+        key: "rateCard", labelKey: "resources.rateCard.name", icon: "RequestQuote",
+        route: "/billing/rate_card", resource: "rateCard", code: "billing:list",
+      },
+      {
+        key: "charge", labelKey: "resources.charge.name", icon: "ReceiptLong",
+        route: "/billing/charge", resource: "charge", code: "billing:list",
+      },
+      {
+        key: "invoice", labelKey: "resources.invoice.name", icon: "Receipt",
+        route: "/billing/invoice", resource: "invoice", code: "billing:list",
+      },
+    ],
+  },
+  {
     key: "reference",
     labelKey: "menu.reference",
     icon: "Public",

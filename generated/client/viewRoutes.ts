@@ -5,6 +5,7 @@ import { lazyPage } from "../../src/client/routing/lazyPage";
 const apiKeyViews = () => import("./views/apiKey");
 const batchViews = () => import("./views/batch");
 const carrierConfigViews = () => import("./views/carrierConfig");
+const chargeViews = () => import("./views/charge");
 const cityViews = () => import("./views/city");
 const companyViews = () => import("./views/company");
 const countViews = () => import("./views/count");
@@ -18,6 +19,7 @@ const inventoryViews = () => import("./views/inventory");
 const inventoryJudgementViews = () => import("./views/inventoryJudgement");
 const inventoryLogViews = () => import("./views/inventoryLog");
 const inventoryShareViews = () => import("./views/inventoryShare");
+const invoiceViews = () => import("./views/invoice");
 const jobViews = () => import("./views/job");
 const jobLogViews = () => import("./views/jobLog");
 const locationViews = () => import("./views/location");
@@ -29,6 +31,7 @@ const ownerViews = () => import("./views/owner");
 const permissionViews = () => import("./views/permission");
 const pickDiscrepancyViews = () => import("./views/pickDiscrepancy");
 const provinceViews = () => import("./views/province");
+const rateCardViews = () => import("./views/rateCard");
 const requestRecordViews = () => import("./views/requestRecord");
 const roleViews = () => import("./views/role");
 const skuViews = () => import("./views/sku");
@@ -62,6 +65,7 @@ export const generatedViews: ViewDef[] = [
   { resource: "carrierConfig", view: "list", route: "/outbound/carrier_config", code: "carrier_config:list", component: lazyPage(carrierConfigViews, "CarrierConfigListList") },
   { resource: "carrierConfig", view: "list", page: "add", route: "/carrierConfig/add", code: "carrier_config:edit", component: lazyPage(carrierConfigViews, "CarrierConfigAddPage") },
   { resource: "carrierConfig", view: "list", page: "edit", route: "/carrierConfig/edit/:id", code: "carrier_config:edit", component: lazyPage(carrierConfigViews, "CarrierConfigEditPage") },
+  { resource: "charge", view: "all", route: "/billing/charge", code: "billing:list", component: lazyPage(chargeViews, "ChargeAllList") },
   { resource: "city", view: "list", route: "/bas/city", code: "any", component: lazyPage(cityViews, "CityListList") },
   { resource: "city", view: "list", page: "add", route: "/city/add", code: "reference:edit", component: lazyPage(cityViews, "CityAddPage") },
   { resource: "city", view: "list", page: "edit", route: "/city/edit/:id", code: "reference:edit", component: lazyPage(cityViews, "CityEditPage") },
@@ -88,6 +92,7 @@ export const generatedViews: ViewDef[] = [
   { resource: "inventoryJudgement", view: "all", route: "/sku/inventory_judgement_list", code: "inventory_judgement:list", component: lazyPage(inventoryJudgementViews, "InventoryJudgementAllList") },
   { resource: "inventoryLog", view: "list", route: "/sku/inventory_log_list", code: "sku_inventory:list", component: lazyPage(inventoryLogViews, "InventoryLogListList") },
   { resource: "inventoryShare", view: "list", route: "/sku/inventory_share_list", code: "inventory_share:list", component: lazyPage(inventoryShareViews, "InventoryShareListList") },
+  { resource: "invoice", view: "all", route: "/billing/invoice", code: "billing:list", component: lazyPage(invoiceViews, "InvoiceAllList") },
   { resource: "job", view: "all", route: "/job/list", code: "job:list", component: lazyPage(jobViews, "JobAllList") },
   { resource: "jobLog", view: "list", route: "/job/log/list", code: "job:log_list", component: lazyPage(jobLogViews, "JobLogListList") },
   { resource: "location", view: "list", route: "/location/list", code: "location:list", component: lazyPage(locationViews, "LocationListList") },
@@ -109,6 +114,7 @@ export const generatedViews: ViewDef[] = [
   { resource: "province", view: "list", route: "/bas/province", code: "any", component: lazyPage(provinceViews, "ProvinceListList") },
   { resource: "province", view: "list", page: "add", route: "/province/add", code: "reference:edit", component: lazyPage(provinceViews, "ProvinceAddPage") },
   { resource: "province", view: "list", page: "edit", route: "/province/edit/:id", code: "reference:edit", component: lazyPage(provinceViews, "ProvinceEditPage") },
+  { resource: "rateCard", view: "all", route: "/billing/rate_card", code: "billing:list", component: lazyPage(rateCardViews, "RateCardAllList") },
   { resource: "requestRecord", view: "list", route: "/request_record/list", code: "request_record", component: lazyPage(requestRecordViews, "RequestRecordListList") },
   { resource: "role", view: "list", route: "/role/list", code: "role", component: lazyPage(roleViews, "RoleListList") },
   { resource: "role", view: "list", page: "add", route: "/role/add", code: "role", component: lazyPage(roleViews, "RoleAddPage") },

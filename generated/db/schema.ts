@@ -97,6 +97,9 @@ export const sku = pgTable("wms_sku", {
   remarkForOwner: varchar("remark_for_owner", { length: 200 }),
   expiryTracked: boolean("expiry_tracked").default(false).notNull(),
   shelfLifeDays: integer("shelf_life_days"),
+  length: numeric("length", { precision: 14, scale: 1, mode: 'number' }),
+  width: numeric("width", { precision: 14, scale: 1, mode: 'number' }),
+  height: numeric("height", { precision: 14, scale: 1, mode: 'number' }),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
 }, (t) => [
@@ -804,6 +807,128 @@ export const carrierConfig = pgTable("wms_carrier_config", {
   index("wms_carrier_config_carrier_idx").on(t.carrier),
   index("wms_carrier_config_warehouse_id_idx").on(t.warehouseId),
   index("wms_carrier_config_add_date_id_idx").on(t.addDate, t.id),
+]);
+/** Rate cards (价卡): /sapi/wms/rate-card */
+export const rateCard = pgTable("wms_rate_card", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: varchar("name", { length: 50 }).notNull(),
+  companyId: integer("company_id").references(() => company.id),
+  ownerId: integer("owner_id").references(() => owner.id),
+  currency: smallint("currency").notNull(),
+  validFrom: date("valid_from", { mode: 'string' }).notNull(),
+  status: smallint("status").default(1).notNull(),
+  monthlyMinimum: bigint("monthly_minimum", { mode: 'number' }).default(0).notNull(),
+  remark: varchar("remark", { length: 200 }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  index("wms_rate_card_name_id_idx").on(t.name, t.id),
+  index("wms_rate_card_owner_id_name_id_idx").on(t.ownerId, t.name, t.id),
+  index("wms_rate_card_company_id_idx").on(t.companyId),
+  index("wms_rate_card_owner_id_idx").on(t.ownerId),
+  index("wms_rate_card_valid_from_id_idx").on(t.validFrom, t.id),
+  index("wms_rate_card_owner_id_valid_from_id_idx").on(t.ownerId, t.validFrom, t.id),
+  index("wms_rate_card_status_idx").on(t.status),
+  index("wms_rate_card_add_date_id_idx").on(t.addDate, t.id),
+  index("wms_rate_card_owner_id_add_date_id_idx").on(t.ownerId, t.addDate, t.id),
+]);
+/** Rate card lines (价卡明细): /sapi/wms/rate-card-line */
+export const rateCardLine = pgTable("wms_rate_card_line", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  rateCardId: integer("rate_card_id").references(() => rateCard.id).notNull(),
+  ownerId: integer("owner_id").references(() => owner.id),
+  kind: smallint("kind").notNull(),
+  rate: numeric("rate", { precision: 14, scale: 4, mode: 'number' }).notNull(),
+  remark: varchar("remark", { length: 200 }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  uniqueIndex("wms_rate_card_line_rate_card_id_kind_uq").on(t.rateCardId, t.kind),
+  index("wms_rate_card_line_owner_id_idx").on(t.ownerId),
+  index("wms_rate_card_line_kind_idx").on(t.kind),
+]);
+/** Charges (费用明细): /sapi/wms/charge */
+export const charge = pgTable("wms_charge", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  warehouseId: integer("warehouse_id").references(() => warehouse.id).notNull(),
+  kind: smallint("kind").notNull(),
+  sourceType: varchar("source_type", { length: 30 }).notNull(),
+  sourceId: integer("source_id").notNull(),
+  serviceDate: date("service_date", { mode: 'string' }).notNull(),
+  qty: numeric("qty", { precision: 14, scale: 6, mode: 'number' }).notNull(),
+  rate: numeric("rate", { precision: 14, scale: 4, mode: 'number' }).notNull(),
+  amount: bigint("amount", { mode: 'number' }).notNull(),
+  currency: smallint("currency").notNull(),
+  rateCardId: integer("rate_card_id").references(() => rateCard.id).notNull(),
+  invoiceId: integer("invoice_id"),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  uniqueIndex("wms_charge_kind_source_type_source_id_uq").on(t.kind, t.sourceType, t.sourceId),
+  index("wms_charge_owner_id_service_date_id_idx").on(t.ownerId, t.serviceDate, t.id),
+  index("wms_charge_warehouse_id_service_date_id_idx").on(t.warehouseId, t.serviceDate, t.id),
+  index("wms_charge_service_date_id_idx").on(t.serviceDate, t.id),
+  index("wms_charge_rate_card_id_service_date_id_idx").on(t.rateCardId, t.serviceDate, t.id),
+]);
+/** Invoices (账单): /sapi/wms/invoice */
+export const invoice = pgTable("wms_invoice", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  invoiceNo: varchar("invoice_no", { length: 30 }),
+  companyId: integer("company_id").references(() => company.id),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  month: varchar("month", { length: 7 }).notNull(),
+  status: smallint("status").default(1).notNull(),
+  currency: smallint("currency").notNull(),
+  total: bigint("total", { mode: 'number' }).notNull(),
+  confirmUserName: varchar("confirm_user_name", { length: 20 }),
+  confirmDate: timestamp("confirm_date", { withTimezone: true, mode: 'date' }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  uniqueIndex("wms_invoice_owner_id_month_uq").on(t.ownerId, t.month),
+  index("wms_invoice_invoice_no_id_idx").on(t.invoiceNo, t.id),
+  index("wms_invoice_owner_id_invoice_no_id_idx").on(t.ownerId, t.invoiceNo, t.id),
+  index("wms_invoice_company_id_idx").on(t.companyId),
+  index("wms_invoice_month_id_idx").on(t.month, t.id),
+  index("wms_invoice_status_idx").on(t.status),
+  index("wms_invoice_add_date_id_idx").on(t.addDate, t.id),
+  index("wms_invoice_owner_id_add_date_id_idx").on(t.ownerId, t.addDate, t.id),
+]);
+/** Invoice lines (账单明细): /sapi/wms/invoice-line */
+export const invoiceLine = pgTable("wms_invoice_line", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  invoiceId: integer("invoice_id").references(() => invoice.id).notNull(),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  kind: smallint("kind").notNull(),
+  charges: integer("charges").notNull(),
+  qty: numeric("qty", { precision: 14, scale: 6, mode: 'number' }).notNull(),
+  amount: bigint("amount", { mode: 'number' }).notNull(),
+  currency: smallint("currency").notNull(),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  index("wms_invoice_line_invoice_id_idx").on(t.invoiceId),
+  index("wms_invoice_line_owner_id_idx").on(t.ownerId),
+]);
+/** Stock snapshots (库存快照): /sapi/wms/stock-snapshot */
+export const stockSnapshot = pgTable("wms_stock_snapshot", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  day: date("day", { mode: 'string' }).notNull(),
+  warehouseId: integer("warehouse_id").references(() => warehouse.id).notNull(),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  skuId: integer("sku_id").references(() => sku.id).notNull(),
+  qty: integer("qty").notNull(),
+  locations: integer("locations").notNull(),
+  volume: numeric("volume", { precision: 14, scale: 6, mode: 'number' }).notNull(),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  uniqueIndex("wms_stock_snapshot_day_warehouse_id_owner_id_sku_id_uq").on(t.day, t.warehouseId, t.ownerId, t.skuId),
+  index("wms_stock_snapshot_owner_id_day_id_idx").on(t.ownerId, t.day, t.id),
+  index("wms_stock_snapshot_warehouse_id_idx").on(t.warehouseId),
+  index("wms_stock_snapshot_owner_id_idx").on(t.ownerId),
+  index("wms_stock_snapshot_sku_id_idx").on(t.skuId),
 ]);
 /** Waybills (运单): /sapi/wms/waybill */
 export const waybill = pgTable("wms_waybill", {

@@ -11,6 +11,7 @@ export const bindings = {
     table: tables.carrierConfig,
     schemas: schemas.carrierConfig,
   },
+  charge: { meta: resourceMeta.charge, table: tables.charge, schemas: schemas.charge },
   city: { meta: resourceMeta.city, table: tables.city, schemas: schemas.city },
   company: { meta: resourceMeta.company, table: tables.company, schemas: schemas.company },
   count: { meta: resourceMeta.count, table: tables.count, schemas: schemas.count },
@@ -77,6 +78,12 @@ export const bindings = {
     table: tables.inventoryShare,
     schemas: schemas.inventoryShare,
   },
+  invoice: { meta: resourceMeta.invoice, table: tables.invoice, schemas: schemas.invoice },
+  invoiceLine: {
+    meta: resourceMeta.invoiceLine,
+    table: tables.invoiceLine,
+    schemas: schemas.invoiceLine,
+  },
   job: { meta: resourceMeta.job, table: tables.job, schemas: schemas.job },
   jobLog: { meta: resourceMeta.jobLog, table: tables.jobLog, schemas: schemas.jobLog },
   location: { meta: resourceMeta.location, table: tables.location, schemas: schemas.location },
@@ -124,6 +131,12 @@ export const bindings = {
     schemas: schemas.pickDiscrepancy,
   },
   province: { meta: resourceMeta.province, table: tables.province, schemas: schemas.province },
+  rateCard: { meta: resourceMeta.rateCard, table: tables.rateCard, schemas: schemas.rateCard },
+  rateCardLine: {
+    meta: resourceMeta.rateCardLine,
+    table: tables.rateCardLine,
+    schemas: schemas.rateCardLine,
+  },
   requestRecord: {
     meta: resourceMeta.requestRecord,
     table: tables.requestRecord,
@@ -135,6 +148,11 @@ export const bindings = {
     meta: resourceMeta.skuCategory,
     table: tables.skuCategory,
     schemas: schemas.skuCategory,
+  },
+  stockSnapshot: {
+    meta: resourceMeta.stockSnapshot,
+    table: tables.stockSnapshot,
+    schemas: schemas.stockSnapshot,
   },
   supplierSku: {
     meta: resourceMeta.supplierSku,
@@ -498,6 +516,30 @@ export const routeTable: Route[] = [
     permission: "carrier_config:edit", scope: { warehouse: "warehouseId" },
   },
   {
+    path: "/sapi/wms/charge/add", resource: "charge", operation: "add",
+    permission: "billing:compute", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/charge/detail", resource: "charge", operation: "detail",
+    permission: "billing:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/charge/edit", resource: "charge", operation: "edit",
+    permission: "billing:compute", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/charge/list", resource: "charge", operation: "list",
+    permission: "billing:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/charge/page", resource: "charge", operation: "page",
+    permission: "billing:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/charge/remove", resource: "charge", operation: "remove",
+    permission: "billing:compute", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
     path: "/sapi/wms/company/add", resource: "company", operation: "add", permission: "company:add",
   },
   {
@@ -798,6 +840,54 @@ export const routeTable: Route[] = [
     permission: "inventory_share:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
   },
   {
+    path: "/sapi/wms/invoice-line/add", resource: "invoiceLine", operation: "add",
+    permission: "billing:invoice", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice-line/detail", resource: "invoiceLine", operation: "detail",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice-line/edit", resource: "invoiceLine", operation: "edit",
+    permission: "billing:invoice", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice-line/list", resource: "invoiceLine", operation: "list",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice-line/page", resource: "invoiceLine", operation: "page",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice-line/remove", resource: "invoiceLine", operation: "remove",
+    permission: "billing:invoice", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice/add", resource: "invoice", operation: "add",
+    permission: "billing:invoice", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice/detail", resource: "invoice", operation: "detail",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice/edit", resource: "invoice", operation: "edit",
+    permission: "billing:invoice", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice/list", resource: "invoice", operation: "list",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice/page", resource: "invoice", operation: "page",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/invoice/remove", resource: "invoice", operation: "remove",
+    permission: "billing:invoice", scope: { owner: "ownerId" },
+  },
+  {
     path: "/sapi/wms/location-inventory/add", resource: "locationInventory", operation: "add",
     permission: "location:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
   },
@@ -1087,6 +1177,54 @@ export const routeTable: Route[] = [
     permission: "outbound:allocate", scope: { owner: "ownerId", warehouse: "warehouseId" },
   },
   {
+    path: "/sapi/wms/rate-card-line/add", resource: "rateCardLine", operation: "add",
+    permission: "billing:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/rate-card-line/detail", resource: "rateCardLine", operation: "detail",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/rate-card-line/edit", resource: "rateCardLine", operation: "edit",
+    permission: "billing:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/rate-card-line/list", resource: "rateCardLine", operation: "list",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/rate-card-line/page", resource: "rateCardLine", operation: "page",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/rate-card-line/remove", resource: "rateCardLine", operation: "remove",
+    permission: "billing:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/rate-card/add", resource: "rateCard", operation: "add",
+    permission: "billing:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/rate-card/detail", resource: "rateCard", operation: "detail",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/rate-card/edit", resource: "rateCard", operation: "edit",
+    permission: "billing:edit", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/rate-card/list", resource: "rateCard", operation: "list",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/rate-card/page", resource: "rateCard", operation: "page",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/rate-card/remove", resource: "rateCard", operation: "remove",
+    permission: "billing:edit", scope: { owner: "ownerId" },
+  },
+  {
     path: "/sapi/wms/sku-category/add", resource: "skuCategory", operation: "add",
     permission: "sku_category:add",
   },
@@ -1181,6 +1319,30 @@ export const routeTable: Route[] = [
   {
     path: "/sapi/wms/sku/remove", resource: "sku", operation: "remove", permission: "sku:edit",
     scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/stock-snapshot/add", resource: "stockSnapshot", operation: "add",
+    permission: "billing:compute", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/stock-snapshot/detail", resource: "stockSnapshot", operation: "detail",
+    permission: "billing:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/stock-snapshot/edit", resource: "stockSnapshot", operation: "edit",
+    permission: "billing:compute", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/stock-snapshot/list", resource: "stockSnapshot", operation: "list",
+    permission: "billing:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/stock-snapshot/page", resource: "stockSnapshot", operation: "page",
+    permission: "billing:list", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/stock-snapshot/remove", resource: "stockSnapshot", operation: "remove",
+    permission: "billing:compute", scope: { owner: "ownerId", warehouse: "warehouseId" },
   },
   {
     path: "/sapi/wms/supplier-sku/add", resource: "supplierSku", operation: "add",

@@ -37,6 +37,23 @@ export const Carrier = {
   SMSA: 2,
 } as const;
 export type Carrier = (typeof Carrier)[keyof typeof Carrier];
+/** Charge kind (计费项目) */
+export const ChargeKind = {
+  STORAGE_UNIT_DAY: 1,
+  STORAGE_LOCATION_DAY: 2,
+  STORAGE_CBM_DAY: 3,
+  INBOUND_ORDER: 4,
+  INBOUND_LINE: 5,
+  INBOUND_UNIT: 6,
+  OUTBOUND_ORDER: 7,
+  OUTBOUND_LINE: 8,
+  OUTBOUND_UNIT: 9,
+  OUTBOUND_PACKAGE: 10,
+  WAYBILL_MARKUP_PERCENT: 11,
+  VAS: 12,
+  MONTHLY_MINIMUM: 13,
+} as const;
+export type ChargeKind = (typeof ChargeKind)[keyof typeof ChargeKind];
 /** Count status (盘点状态) */
 export const CountStatus = {
   DRAFT: 1,
@@ -112,6 +129,12 @@ export const InboundOrderType = {
   TRANSFER: 4,
 } as const;
 export type InboundOrderType = (typeof InboundOrderType)[keyof typeof InboundOrderType];
+/** Invoice status (账单状态) */
+export const InvoiceStatus = {
+  DRAFT: 1,
+  CONFIRMED: 2,
+} as const;
+export type InvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
 /** Run status (执行状态) */
 export const JobRunStatus = {
   RUNNING: 1,
@@ -184,6 +207,12 @@ export const PermissionType = {
   BUTTON: 2,
 } as const;
 export type PermissionType = (typeof PermissionType)[keyof typeof PermissionType];
+/** Rate card status (价卡状态) */
+export const RateCardStatus = {
+  ACTIVE: 1,
+  INACTIVE: 2,
+} as const;
+export type RateCardStatus = (typeof RateCardStatus)[keyof typeof RateCardStatus];
 /** Shared column (分享列) */
 export const ShareColumn = {
   AVAILABLE: 1,
@@ -282,6 +311,21 @@ export const enumValues: Record<string, Array<{ key: string; value: number }>> =
   ],
   CaptchaType: [{ key: "LOGIN", value: 1 }],
   Carrier: [{ key: "ARAMEX", value: 1 }, { key: "SMSA", value: 2 }],
+  ChargeKind: [
+    { key: "STORAGE_UNIT_DAY", value: 1 },
+    { key: "STORAGE_LOCATION_DAY", value: 2 },
+    { key: "STORAGE_CBM_DAY", value: 3 },
+    { key: "INBOUND_ORDER", value: 4 },
+    { key: "INBOUND_LINE", value: 5 },
+    { key: "INBOUND_UNIT", value: 6 },
+    { key: "OUTBOUND_ORDER", value: 7 },
+    { key: "OUTBOUND_LINE", value: 8 },
+    { key: "OUTBOUND_UNIT", value: 9 },
+    { key: "OUTBOUND_PACKAGE", value: 10 },
+    { key: "WAYBILL_MARKUP_PERCENT", value: 11 },
+    { key: "VAS", value: 12 },
+    { key: "MONTHLY_MINIMUM", value: 13 },
+  ],
   CountStatus: [
     { key: "DRAFT", value: 1 },
     { key: "COUNTING", value: 2 },
@@ -339,6 +383,7 @@ export const enumValues: Record<string, Array<{ key: string; value: number }>> =
     { key: "REJECT", value: 3 },
     { key: "TRANSFER", value: 4 },
   ],
+  InvoiceStatus: [{ key: "DRAFT", value: 1 }, { key: "CONFIRMED", value: 2 }],
   JobRunStatus: [
     { key: "RUNNING", value: 1 },
     { key: "SUCCESS", value: 2 },
@@ -382,6 +427,7 @@ export const enumValues: Record<string, Array<{ key: string; value: number }>> =
     { key: "TRANSFER", value: 3 },
   ],
   PermissionType: [{ key: "MENU", value: 1 }, { key: "BUTTON", value: 2 }],
+  RateCardStatus: [{ key: "ACTIVE", value: 1 }, { key: "INACTIVE", value: 2 }],
   ShareColumn: [
     { key: "AVAILABLE", value: 1 },
     { key: "QTY", value: 2 },

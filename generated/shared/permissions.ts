@@ -4,6 +4,23 @@ export const permissionTree: Array<{ code: string; name: string; nameZh: string;
   { code: "api_key", name: "API keys", nameZh: "接口密钥", type: 1, parentCode: null },
   { code: "api_key:edit", name: "Add API keys", nameZh: "新增接口密钥", type: 2, parentCode: "api_key" },
   { code: "api_key:list", name: "API keys", nameZh: "接口密钥", type: 1, parentCode: "api_key" },
+  { code: "billing", name: "Billing", nameZh: "计费", type: 1, parentCode: null },
+  {
+    code: "billing:compute", name: "Compute and recompute charges", nameZh: "计算和重算费用", type: 2,
+    parentCode: "billing",
+  },
+  {
+    code: "billing:edit", name: "Add, edit and delete rate cards", nameZh: "新增、编辑和删除价卡", type: 2,
+    parentCode: "billing",
+  },
+  {
+    code: "billing:invoice", name: "Make, refresh and confirm invoices", nameZh: "生成、刷新和确认账单",
+    type: 2, parentCode: "billing",
+  },
+  {
+    code: "billing:list", name: "Rate cards and charges", nameZh: "价卡和费用", type: 1,
+    parentCode: "billing",
+  },
   {
     code: "carrier_config:edit", name: "Add Carrier configurations", nameZh: "新增承运商配置", type: 2,
     parentCode: "outbound",

@@ -3,6 +3,7 @@ import type { ResourceSpec } from "../../src/shared/resource-meta";
 import { apiKeyMeta } from "./resources/apiKey";
 import { batchMeta } from "./resources/batch";
 import { carrierConfigMeta } from "./resources/carrierConfig";
+import { chargeMeta } from "./resources/charge";
 import { cityMeta } from "./resources/city";
 import { companyMeta } from "./resources/company";
 import { countMeta } from "./resources/count";
@@ -21,6 +22,8 @@ import { inventoryJudgementMeta } from "./resources/inventoryJudgement";
 import { inventoryJudgementLineMeta } from "./resources/inventoryJudgementLine";
 import { inventoryLogMeta } from "./resources/inventoryLog";
 import { inventoryShareMeta } from "./resources/inventoryShare";
+import { invoiceMeta } from "./resources/invoice";
+import { invoiceLineMeta } from "./resources/invoiceLine";
 import { jobMeta } from "./resources/job";
 import { jobLogMeta } from "./resources/jobLog";
 import { locationMeta } from "./resources/location";
@@ -36,10 +39,13 @@ import { ownerMeta } from "./resources/owner";
 import { permissionMeta } from "./resources/permission";
 import { pickDiscrepancyMeta } from "./resources/pickDiscrepancy";
 import { provinceMeta } from "./resources/province";
+import { rateCardMeta } from "./resources/rateCard";
+import { rateCardLineMeta } from "./resources/rateCardLine";
 import { requestRecordMeta } from "./resources/requestRecord";
 import { roleMeta } from "./resources/role";
 import { skuMeta } from "./resources/sku";
 import { skuCategoryMeta } from "./resources/skuCategory";
+import { stockSnapshotMeta } from "./resources/stockSnapshot";
 import { supplierSkuMeta } from "./resources/supplierSku";
 import { transferMeta } from "./resources/transfer";
 import { transferLineMeta } from "./resources/transferLine";
@@ -55,6 +61,7 @@ export const resourceMeta = {
   apiKey: apiKeyMeta,
   batch: batchMeta,
   carrierConfig: carrierConfigMeta,
+  charge: chargeMeta,
   city: cityMeta,
   company: companyMeta,
   count: countMeta,
@@ -73,6 +80,8 @@ export const resourceMeta = {
   inventoryJudgementLine: inventoryJudgementLineMeta,
   inventoryLog: inventoryLogMeta,
   inventoryShare: inventoryShareMeta,
+  invoice: invoiceMeta,
+  invoiceLine: invoiceLineMeta,
   job: jobMeta,
   jobLog: jobLogMeta,
   location: locationMeta,
@@ -88,10 +97,13 @@ export const resourceMeta = {
   permission: permissionMeta,
   pickDiscrepancy: pickDiscrepancyMeta,
   province: provinceMeta,
+  rateCard: rateCardMeta,
+  rateCardLine: rateCardLineMeta,
   requestRecord: requestRecordMeta,
   role: roleMeta,
   sku: skuMeta,
   skuCategory: skuCategoryMeta,
+  stockSnapshot: stockSnapshotMeta,
   supplierSku: supplierSkuMeta,
   transfer: transferMeta,
   transferLine: transferLineMeta,

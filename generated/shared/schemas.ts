@@ -86,6 +86,35 @@ export function carrierConfigQuery(lang: Lang, source?: Source) {
     warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
   });
 }
+/** Charges: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function chargeForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }),
+    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], { required: true }),
+    sourceType: r.string({ en: "Source", zh: "来源" }, { required: true, maxLength: 30 }),
+    sourceId: r.number({ en: "Source ID", zh: "来源ID" }, { required: true, integer: true }),
+    serviceDate: r.calendarDate({ en: "Service date", zh: "服务日期" }, { required: true }),
+    qty: r.number({ en: "Quantity", zh: "数量" }, { required: true, min: 0, max: 99999999, decimals: 6 }),
+    rate: r.number({ en: "Rate (cents; markup in %)", zh: "单价（分；加价为%）" }, { required: true, min: 0, max: 9999999999, decimals: 4 }),
+    amount: r.money({ en: "Amount", zh: "金额" }, { required: true }),
+    currency: r.oneOf({ en: "Currency", zh: "币种" }, [1, 2, 3, 4], { required: true }),
+    rateCardId: r.ref({ en: "Rate card", zh: "价卡" }, { required: true }),
+    invoiceId: r.number({ en: "Invoice", zh: "账单" }, { integer: true }),
+  });
+}
+/** Charges: the page/list query (paging, whitelisted sort, filters). */
+export function chargeQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "serviceDate"]),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
+    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], {}),
+    serviceDate: r.calendarDate({ en: "Service date", zh: "服务日期" }, {}),
+  });
+}
 /** Cities: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
 export function cityForm(mode: FormMode, lang: Lang, source?: Source) {
   const r = rules(lang, mode, source);
@@ -554,6 +583,48 @@ export function inventoryShareQuery(lang: Lang, source?: Source) {
     enable: r.boolean({ en: "Enabled", zh: "启用" }, { notNull: true }),
   });
 }
+/** Invoices: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function invoiceForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    month: r.string({ en: "Month", zh: "月份" }, { required: true, maxLength: 7 }),
+    currency: r.oneOf({ en: "Currency", zh: "币种" }, [1, 2, 3, 4], { required: true }),
+    total: r.money({ en: "Total", zh: "合计" }, { required: true }),
+  });
+}
+/** Invoices: the page/list query (paging, whitelisted sort, filters). */
+export function invoiceQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "invoiceNo", "month", "addDate"]),
+    invoiceNo: r.string({ en: "Invoice number", zh: "账单号" }, { maxLength: 30 }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    month: r.string({ en: "Month", zh: "月份" }, { maxLength: 7 }),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2], { notNull: true }),
+  });
+}
+/** Invoice lines: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function invoiceLineForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    invoiceId: r.ref({ en: "Invoice", zh: "账单" }, { required: true }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], { required: true }),
+    charges: r.number({ en: "Charges", zh: "费用条数" }, { required: true, integer: true, min: 0 }),
+    qty: r.number({ en: "Quantity", zh: "数量" }, { required: true, min: 0, max: 99999999, decimals: 6 }),
+    amount: r.money({ en: "Amount", zh: "金额" }, { required: true }),
+    currency: r.oneOf({ en: "Currency", zh: "币种" }, [1, 2, 3, 4], { required: true }),
+  });
+}
+/** Invoice lines: the page/list query (paging, whitelisted sort, filters). */
+export function invoiceLineQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id"]),
+    invoiceId: r.ref({ en: "Invoice", zh: "账单" }, {}),
+  });
+}
 /** Scheduled tasks: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
 export function jobForm(mode: FormMode, lang: Lang, source?: Source) {
   const r = rules(lang, mode, source);
@@ -951,6 +1022,51 @@ export function provinceQuery(lang: Lang, source?: Source) {
     enName: r.string({ en: "English name", zh: "英文名称" }, { maxLength: 100 }),
   });
 }
+/** Rate cards: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function rateCardForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    name: r.string({ en: "Rate card name", zh: "价卡名称" }, { required: true, maxLength: 50 }),
+    companyId: r.ref({ en: "Company", zh: "公司" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    currency: r.oneOf({ en: "Currency", zh: "币种" }, [1, 2, 3, 4], { required: true }),
+    validFrom: r.calendarDate({ en: "Valid from", zh: "生效日期" }, { required: true }),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2], { notNull: true }),
+    monthlyMinimum: r.money({ en: "Monthly minimum", zh: "每月最低消费" }, { notNull: true, min: 0 }),
+    remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
+  });
+}
+/** Rate cards: the page/list query (paging, whitelisted sort, filters). */
+export function rateCardQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "name", "validFrom", "addDate"]),
+    name: r.string({ en: "Rate card name", zh: "价卡名称" }, { maxLength: 50 }),
+    companyId: r.ref({ en: "Company", zh: "公司" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2], { notNull: true }),
+  });
+}
+/** Rate card lines: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function rateCardLineForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    rateCardId: r.ref({ en: "Rate card", zh: "价卡" }, { required: true }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], { required: true }),
+    rate: r.number({ en: "Rate (cents; markup in %)", zh: "单价（分；加价为%）" }, { required: true, min: 0, max: 100000000, decimals: 4 }),
+    remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
+  });
+}
+/** Rate card lines: the page/list query (paging, whitelisted sort, filters). */
+export function rateCardLineQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id"]),
+    rateCardId: r.ref({ en: "Rate card", zh: "价卡" }, {}),
+    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], {}),
+  });
+}
 /** Request records: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
 export function requestRecordForm(mode: FormMode, lang: Lang, source?: Source) {
   const r = rules(lang, mode, source);
@@ -1016,6 +1132,9 @@ export function skuForm(mode: FormMode, lang: Lang, source?: Source) {
     remarkForOwner: r.string({ en: "Remark for owner", zh: "货主备注" }, { maxLength: 200 }),
     expiryTracked: r.boolean({ en: "Tracks expiry", zh: "管理效期" }, { notNull: true }),
     shelfLifeDays: r.number({ en: "Shelf life (days)", zh: "保质期(天)" }, { integer: true, min: 1, max: 36500 }),
+    length: r.number({ en: "Length (cm)", zh: "长(cm)" }, { min: 0, max: 9999, decimals: 1 }),
+    width: r.number({ en: "Width (cm)", zh: "宽(cm)" }, { min: 0, max: 9999, decimals: 1 }),
+    height: r.number({ en: "Height (cm)", zh: "高(cm)" }, { min: 0, max: 9999, decimals: 1 }),
   });
 }
 /** SKUs: the page/list query (paging, whitelisted sort, filters). */
@@ -1048,6 +1167,30 @@ export function skuCategoryQuery(lang: Lang, source?: Source) {
   return yup.object({
     ...r.paging(["id", "name", "addDate"]),
     name: r.string({ en: "Category name", zh: "分类名称" }, { maxLength: 50 }),
+  });
+}
+/** Stock snapshots: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function stockSnapshotForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    day: r.calendarDate({ en: "Day", zh: "日期" }, { required: true }),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, { required: true }),
+    qty: r.number({ en: "Quantity", zh: "数量" }, { required: true, integer: true, min: 0 }),
+    locations: r.number({ en: "Locations occupied", zh: "占用库位数" }, { required: true, integer: true, min: 0 }),
+    volume: r.number({ en: "Volume (m³)", zh: "体积(m³)" }, { required: true, min: 0, max: 99999999, decimals: 6 }),
+  });
+}
+/** Stock snapshots: the page/list query (paging, whitelisted sort, filters). */
+export function stockSnapshotQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "day"]),
+    day: r.calendarDate({ en: "Day", zh: "日期" }, {}),
+    warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
+    skuId: r.ref({ en: "SKU", zh: "SKU" }, {}),
   });
 }
 /** Supplier SKUs: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
@@ -1320,6 +1463,7 @@ export const schemas = {
   apiKey: { form: apiKeyForm, query: apiKeyQuery },
   batch: { form: batchForm, query: batchQuery },
   carrierConfig: { form: carrierConfigForm, query: carrierConfigQuery },
+  charge: { form: chargeForm, query: chargeQuery },
   city: { form: cityForm, query: cityQuery },
   company: { form: companyForm, query: companyQuery },
   count: { form: countForm, query: countQuery },
@@ -1338,6 +1482,8 @@ export const schemas = {
   inventoryJudgementLine: { form: inventoryJudgementLineForm, query: inventoryJudgementLineQuery },
   inventoryLog: { form: inventoryLogForm, query: inventoryLogQuery },
   inventoryShare: { form: inventoryShareForm, query: inventoryShareQuery },
+  invoice: { form: invoiceForm, query: invoiceQuery },
+  invoiceLine: { form: invoiceLineForm, query: invoiceLineQuery },
   job: { form: jobForm, query: jobQuery },
   jobLog: { form: jobLogForm, query: jobLogQuery },
   location: { form: locationForm, query: locationQuery },
@@ -1353,10 +1499,13 @@ export const schemas = {
   permission: { form: permissionForm, query: permissionQuery },
   pickDiscrepancy: { form: pickDiscrepancyForm, query: pickDiscrepancyQuery },
   province: { form: provinceForm, query: provinceQuery },
+  rateCard: { form: rateCardForm, query: rateCardQuery },
+  rateCardLine: { form: rateCardLineForm, query: rateCardLineQuery },
   requestRecord: { form: requestRecordForm, query: requestRecordQuery },
   role: { form: roleForm, query: roleQuery },
   sku: { form: skuForm, query: skuQuery },
   skuCategory: { form: skuCategoryForm, query: skuCategoryQuery },
+  stockSnapshot: { form: stockSnapshotForm, query: stockSnapshotQuery },
   supplierSku: { form: supplierSkuForm, query: supplierSkuQuery },
   transfer: { form: transferForm, query: transferQuery },
   transferLine: { form: transferLineForm, query: transferLineQuery },

@@ -53,6 +53,27 @@ export interface CarrierConfig {
   addDate: string;
 }
 
+/** Charges (费用明细) as the API returns it. */
+export interface Charge {
+  id: number;
+  ownerId: number;
+  ownerName: string | null;
+  warehouseId: number;
+  warehouseName: string | null;
+  kind: number;
+  sourceType: string;
+  sourceId: number;
+  serviceDate: string;
+  qty: number;
+  rate: number;
+  amount: number;
+  currency: number;
+  rateCardId: number;
+  rateCardName: string | null;
+  invoiceId: number | null;
+  addDate: string;
+}
+
 /** Cities (城市) as the API returns it. */
 export interface City {
   id: number;
@@ -391,6 +412,38 @@ export interface InventoryShare {
   addDate: string;
 }
 
+/** Invoices (账单) as the API returns it. */
+export interface Invoice {
+  id: number;
+  invoiceNo: string | null;
+  companyId: number | null;
+  companyName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  month: string;
+  status: number;
+  currency: number;
+  total: number;
+  confirmUserName: string | null;
+  confirmDate: string | null;
+  addDate: string;
+}
+
+/** Invoice lines (账单明细) as the API returns it. */
+export interface InvoiceLine {
+  id: number;
+  invoiceId: number;
+  invoiceNo: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  kind: number;
+  charges: number;
+  qty: number;
+  amount: number;
+  currency: number;
+  addDate: string;
+}
+
 /** Scheduled tasks (定时任务) as the API returns it. */
 export interface Job {
   id: number;
@@ -677,6 +730,35 @@ export interface Province {
   addDate: string;
 }
 
+/** Rate cards (价卡) as the API returns it. */
+export interface RateCard {
+  id: number;
+  name: string;
+  companyId: number | null;
+  companyName: string | null;
+  ownerId: number | null;
+  ownerName: string | null;
+  currency: number;
+  validFrom: string;
+  status: number;
+  monthlyMinimum: number;
+  remark: string | null;
+  addDate: string;
+}
+
+/** Rate card lines (价卡明细) as the API returns it. */
+export interface RateCardLine {
+  id: number;
+  rateCardId: number;
+  rateCardName: string | null;
+  ownerId: number | null;
+  ownerName: string | null;
+  kind: number;
+  rate: number;
+  remark: string | null;
+  addDate: string;
+}
+
 /** Request records (请求记录) as the API returns it. */
 export interface RequestRecord {
   id: number;
@@ -723,6 +805,9 @@ export interface Sku {
   remarkForOwner: string | null;
   expiryTracked: boolean;
   shelfLifeDays: number | null;
+  length: number | null;
+  width: number | null;
+  height: number | null;
   addDate: string;
 }
 
@@ -730,6 +815,22 @@ export interface Sku {
 export interface SkuCategory {
   id: number;
   name: string;
+  addDate: string;
+}
+
+/** Stock snapshots (库存快照) as the API returns it. */
+export interface StockSnapshot {
+  id: number;
+  day: string;
+  warehouseId: number;
+  warehouseName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  skuId: number;
+  sku: string | null;
+  qty: number;
+  locations: number;
+  volume: number;
   addDate: string;
 }
 

@@ -28,6 +28,7 @@ import { registerOutboundRoutes } from './domain/outbound/routes';
 import { registerMoveRoutes } from './domain/moves/routes';
 import { registerCountRoutes } from './domain/counts/routes';
 import { registerTransferRoutes } from './domain/transfers/routes';
+import { registerBillingRoutes } from './domain/billing/routes';
 import { registerShareRoutes } from './domain/share/routes';
 import { registerDashboardRoutes } from './domain/statistics/dashboard';
 import { registerWaybillRoutes } from './domain/waybills/routes';
@@ -161,6 +162,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   registerCountRoutes(app, db);
   // Transfers between warehouses: confirm and cancel (issue 30; docs/transfers.md)
   registerTransferRoutes(app, db);
+  registerBillingRoutes(app, db);
   // Inventory sharing: link regenerate / revoke and the public view (issue 16; docs/share.md)
   registerShareRoutes(app, db, config);
   registerDashboardRoutes(app, db);

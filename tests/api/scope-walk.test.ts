@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindings } from '../../generated/server/routes';
-import { Carrier, DeliveryStatus, EcPlatform, ExportStatus, JudgementType, ShareSelection } from '../../generated/shared/enums';
+import { Carrier, ChargeKind, Currency, DeliveryStatus, EcPlatform, ExportStatus, JudgementType, ShareSelection } from '../../generated/shared/enums';
 import { permissionTree } from '../../generated/shared/permissions';
 import { KIND_RESOURCE, PRINT_KINDS } from '../../src/server/domain/print/kinds';
 import { sapiRoutesOf, type RegisteredRoute } from '../../src/server/http/sapi';
@@ -27,6 +27,7 @@ import type { ResourceSpec } from '../../src/shared/resource-meta';
 import { addDays } from '../../src/shared/calendar';
 import { recordNearExpiry, serverToday } from '../../src/server/domain/inventory/expiry';
 import { jobHandler } from '../../src/server/domain/jobs/registry';
+import { takeStockSnapshot } from '../../src/server/domain/billing/snapshot';
 import { startSmsaFake, SMSA_KEY, type SmsaFake } from './carriers/smsa-fake';
 import { documentFixture, testDatabases, uploadXlsx, userWith, waitImportJob } from './harness';
 
@@ -43,7 +44,8 @@ const READS = new Set(['page', 'list', 'count', 'search', 'findByCode', 'queryOn
  * own check below. Any other call is walked with out-of-scope ids.
  */
 const OWN_CHECK = new Set(['add', 'excel/import', '/sapi/wms/inbound-order/scan', '/sapi/wms/outbound-order/scan', '/sapi/wms/waybill/create',
-  '/sapi/wms/waybill/bulkCreate', '/sapi/wms/waybill/ofOrder', '/sapi/wms/sku/batchUpdateWeight', '/sapi/wms/sku/exportEcPlatformLabels', '/sapi/wms/location/exportLabels']);
+  '/sapi/wms/waybill/bulkCreate', '/sapi/wms/waybill/ofOrder', '/sapi/wms/sku/batchUpdateWeight', '/sapi/wms/sku/exportEcPlatformLabels', '/sapi/wms/location/exportLabels',
+  '/sapi/wms/charge/compute', '/sapi/wms/charge/recompute', '/sapi/wms/invoice/run']);
 
 /** An .xlsx of one sheet: `header` and `rows`. */
 async function xlsx(header: string[], rows: unknown[][]): Promise<Buffer> {
@@ -101,6 +103,8 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     '/sapi/wms/count': (w, o) => ({ warehouseId: w, ownerId: o }),
     // to the other warehouse: a limited user needs both (issue 30; docs/transfers.md)
     '/sapi/wms/transfer': (w, o) => ({ ownerId: o, fromWarehouseId: w, toWarehouseId: w === f.w1 ? w2 : f.w1, lines: [{ skuId: sku(o), batchNo: '', qty: 1 }] }),
+    // a rate card of the owner (issue 32): one storage price, so the snapshot below makes charges in every scope
+    '/sapi/wms/rate-card': (_w, o) => ({ name: `Card ${o}-${randomUUID().slice(0, 6)}`, ownerId: o, currency: Currency.SAR, validFrom: '2026-01-01', lines: [{ kind: ChargeKind.STORAGE_UNIT_DAY, rate: 1.5 }] }),
     '/sapi/sys/api-key': (w, o) => ({ name: `Key ${w}/${o}`, ownerId: o, warehouseIds: [w], scopes: ['SKUS_READ'] }),
     // a local receiver (the carrier fake answers the path with an error): the fixture's deliveries are attempted
     '/sapi/sys/webhook': (w, o) => ({ name: `Hook ${w}/${o}`, ownerId: o, url: `${smsa.url}/hook-${o}`, events: ['INVENTORY_CHANGED', 'OUTBOUND_ALLOCATED'] }),
@@ -187,6 +191,11 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
       for (const w of [f.w1, w2]) await expiringStock(w, o, tracked);
     }
     await recordNearExpiry(f.t.database.db, serverToday());
+    // billing (issue 32): a card per owner, the day's stock snapshot and its charges, in every scope
+    for (const o of [f.ownerA, f.ownerB]) await ok('/sapi/wms/rate-card/add', ADD['/sapi/wms/rate-card'](f.w1, o));
+    await takeStockSnapshot(f.t.database.db, '2026-10-01');
+    for (const o of [f.ownerA, f.ownerB]) await ok('/sapi/wms/charge/compute', { ownerId: o, from: '2026-10-01', to: '2026-10-01' });
+    for (const o of [f.ownerA, f.ownerB]) await ok('/sapi/wms/invoice/run', { ownerId: o, month: '2026-10' });
     // the webhook deliveries of the fixture, attempted once (the delivery log)
     await jobHandler('webhookDelivery')!.run({ db: f.t.database.db, params: {}, signal: new AbortController().signal, fireTime: new Date(), dataDir: '' });
     await ok('/sapi/wms/inventory-share/add', { title: 'Every warehouse of A', ownerId: f.ownerA }); // no warehouse: out of a warehouse-limited scope
@@ -421,6 +430,19 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
       expect(await detail(m, o.id)).toEqual(before);
       expect(await detail(m, mine.id)).toEqual({ code: 200, msg: 'success', data: mine });
     }
+  });
+
+  it('charges and invoices: computing, recomputing or invoicing another owner\'s period is refused and writes nothing', async () => {
+    const before = (await ok('/sapi/wms/charge/list', {})).length;
+    const invoices = await ok('/sapi/wms/invoice/list', {});
+    for (const path of ['/sapi/wms/charge/compute', '/sapi/wms/charge/recompute']) {
+      const res = await call(path, { ownerId: f.ownerB, from: '2026-10-01', to: '2026-10-31' }, user);
+      expect(res.code, `${path}: ${res.msg}`).toBe(403);
+    }
+    // an invoice bills every warehouse of its owner: refused for another owner, and for a user of one warehouse
+    for (const ownerId of [f.ownerB, f.ownerA]) expect((await call('/sapi/wms/invoice/run', { ownerId, month: '2026-10' }, user)).code).toBe(403);
+    expect((await ok('/sapi/wms/charge/list', {})).length).toBe(before);
+    expect(await ok('/sapi/wms/invoice/list', {})).toEqual(invoices);
   });
 
   it('no print address for another scope\'s document', async () => {

@@ -59,4 +59,8 @@ export const SCREEN_WIDGETS: Record<string, string[]> = {
   webhook: [],
   webhookDelivery: [],
   webhookAttempt: [],
+  // 3PL billing (issue 32)
+  rateCard: [],
+  charge: [],
+  invoice: [],
 };

@@ -20,6 +20,8 @@ import { roleHooks, userHooks } from './users';
 import { carrierConfigHooks } from './waybills/config-hooks';
 import { countHooks } from './counts/counts';
 import { transferHooks } from './transfers/transfers';
+import { rateCardHooks } from './billing/rate-cards';
+import { invoiceHooks } from './billing/invoices';
 
 export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   company: companyHooks,
@@ -48,4 +50,6 @@ export const resourceHooks: Record<string, ResourceHooks | undefined> = {
   apiKey: apiKeyHooks,
   webhook: webhookHooks,
   transfer: transferHooks,
+  rateCard: rateCardHooks,
+  invoice: invoiceHooks,
 };
