@@ -27,12 +27,10 @@ describe('pages fit at 1366 and 1440 px with many tabs open', () => {
         try {
           const { page, base } = c;
           await page.setViewportSize(viewport);
-          await page.goto(`${base}/login`);
-          await page.evaluate((l) => localStorage.setItem('wms.language', l), lang);
-          await loginThroughPage(page, base);
           const misfits: string[] = [];
-          // a call that failed on the way (any envelope code but 200) and a page that left the route (e.g. to
-          // /login after a failed user check) are reported with the route: the fit checks mean nothing there
+          // a call that failed on the way (any envelope code but 200, or no answer) and a page that left the route
+          // (e.g. to /login after a failed user check) are reported with the route: the fit checks mean nothing
+          // there. Watched from the login on: the first user check runs on the page the login opens.
           const failedCalls: string[] = [];
           page.on('response', (res) => {
             const path = new URL(res.url()).pathname;
@@ -41,6 +39,22 @@ describe('pages fit at 1366 and 1440 px with many tabs open', () => {
               if (body?.code !== 200) failedCalls.push(`${path} -> ${body?.code} ${body?.msg ?? ''}`);
             }, () => {});
           });
+          page.on('requestfailed', (req) => {
+            const path = new URL(req.url()).pathname;
+            if (path.startsWith('/sapi/')) failedCalls.push(`${path} -> no answer (${req.failure()?.errorText ?? '?'})`);
+          });
+          await page.goto(`${base}/login`);
+          await page.evaluate((l) => localStorage.setItem('wms.language', l), lang);
+          await loginThroughPage(page, base);
+          // The session sometimes ended right after the login on a loaded CI machine (every route then opened the
+          // login page; not reproduced here). That is a session matter, not a layout one: it is printed with what
+          // the calls answered, and the walk logs in once more; a session lost during the walk still fails below.
+          await page.waitForLoadState('networkidle');
+          if (!(await page.evaluate(() => localStorage.getItem('wms.token')))) {
+            console.warn(`fit ${viewport.width} ${lang}: the session ended right after the login at ${page.url()}; calls: ${failedCalls.join('; ') || 'none failed'}`);
+            await loginThroughPage(page, base);
+            await page.waitForLoadState('networkidle');
+          }
           for (const route of ROUTES) {
             await page.goto(`${base}${route}`);
             await page.waitForLoadState('networkidle');
