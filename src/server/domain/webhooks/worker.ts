@@ -9,8 +9,8 @@
  * - Order per document: a delivery is claimed only when no earlier event of its document is still pending for the
  *   same subscription; a later event waits for the earlier one (a delivery that gave up no longer holds the rest).
  * - Request: `POST <url>` with JSON `{id, type, createdAt, data}`, headers `Content-Type: application/json`,
- *   `Wms-Event-Id: <id>`, `Wms-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (Node's
- *   fetch, TIMEOUT_MS, no redirects followed). A 2xx answer is a success; anything else, a timeout or a network
+ *   `Wms-Event-Id: <id>`, `Wms-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (node:http(s)
+ *   to public addresses only, ./destination.ts; TIMEOUT_MS; no redirects followed). A 2xx answer is a success; anything else, a timeout or a network
  *   error a failure.
  * - Every attempt is a row of the delivery log (sys_webhook_attempt: HTTP status, duration ms, error).
  * - Retry: after a failure the next attempt waits as long as the delivery has been queued (at least 1 min, at most
