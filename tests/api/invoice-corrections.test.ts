@@ -133,6 +133,7 @@ describe.each(testDatabases())('invoice corrections on %s', (kind) => {
     expect(both.map((x) => x.code).sort()).toEqual([200, 409]);
     const notes = (await ok(`${CN}/list`, { invoiceId: draft.id })) as Rec[];
     expect(notes.reduce((a, x) => a + x.total, 0)).toBe(-done.total);
+    expect(notes.every((x) => x.invoiceNo === done.invoiceNo && /^CN\d{14}$/.test(x.creditNo))).toBe(true);
     expect((await call(`${INV}/credit`, { id: draft.id, kind: K.VAS, amount: 1, reason: 'Nothing left' }, clerk)).code).toBe(409);
     // the invoice itself never changed
     expect(await ok(`${INV}/detail`, { id: draft.id })).toEqual({ ...done, credited: done.total });
