@@ -62,7 +62,7 @@ export const SCREEN_WIDGETS: Record<string, string[]> = {
   // 3PL billing (issue 32)
   rateCard: [],
   charge: [],
-  // invoiceCorrect: a line by hand on a draft, a credit note of a confirmed invoice
+  // invoiceRun: the billing run on demand; invoiceCorrect: a line by hand on a draft, a credit note of a confirmed invoice
   invoice: ['billing'],
   creditNote: [],
 };

@@ -20,6 +20,10 @@ const en = {
       line_added: 'Line added',
       line_removed: 'Line removed',
       credited: 'Credit note %{no} made',
+      run: 'Billing run',
+      run_title: 'Billing run: draft the invoice of a goods owner and month',
+      run_hint: 'The month\'s charges are computed again and its draft invoice made or remade; a confirmed month is not changed.',
+      run_done: 'Draft invoice of %{month} made: total %{total}',
     },
   },
 };
@@ -40,6 +44,10 @@ const zh: typeof en = {
       line_added: '明细已添加',
       line_removed: '明细已删除',
       credited: '贷记单 %{no} 已开具',
+      run: '计费运行',
+      run_title: '计费运行：生成货主某月的账单草稿',
+      run_hint: '重新计算该月费用并生成或刷新账单草稿；已确认的月份不会改变。',
+      run_done: '%{month} 的账单草稿已生成：合计 %{total}',
     },
   },
 };

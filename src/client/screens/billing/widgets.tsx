@@ -33,6 +33,8 @@ import { useEnumLabel } from '../../kit/cells';
 import { hasCode } from '../../providers/access';
 import { errorMessage } from '../../widgets/errorMessage';
 import { centsToText, textToCents } from '../../widgets/money';
+// the list's "Billing run" (top widget invoiceRun)
+import './InvoiceRunButton';
 
 /** The code of every correction (the invoice's workflow code, manifest `invoice.permissions.edit`). */
 const CODE = accessCodes.invoice?.edit;
