@@ -54,9 +54,10 @@ export interface DocumentLines {
 
 /**
  * The lines of a document form. `warehouseField`: the form field holding the lines' warehouse (the resource's
- * scope warehouse field: `warehouseId`, a transfer's `fromWarehouseId`).
+ * scope warehouse field: `warehouseId`, a transfer's `fromWarehouseId`). `needsOwnerAndWarehouse`: lines of SKUs
+ * are added only once the owner and the warehouse are chosen; other lines (a rate card's prices) at once.
  */
-export function useDocumentLines(names: DocumentNames, warehouseField = 'warehouseId'): DocumentLines {
+export function useDocumentLines(names: DocumentNames, warehouseField = 'warehouseId', needsOwnerAndWarehouse = true): DocumentLines {
   const translate = useTranslate();
   const notify = useNotify();
   const { control, setError, clearErrors } = useFormContext<{ lines: Record<string, unknown>[]; ownerId: unknown; warehouseId: unknown }>();
@@ -81,6 +82,7 @@ export function useDocumentLines(names: DocumentNames, warehouseField = 'warehou
     return false;
   };
   const ownerAndWarehouseChosen = () => {
+    if (!needsOwnerAndWarehouse) return true;
     if (isBlank(ownerId)) return missing('ownerId', 'owner_first');
     if (isBlank(warehouseId)) return missing(warehouseKey, 'warehouse_first');
     return true;

@@ -216,8 +216,10 @@ const ScreenLines = ({ screen, lines }: { screen: Screen; lines: DocumentLines }
 };
 
 const FormBody = ({ screen, mode }: { screen: Screen; mode: FormMode }) => {
-  const lines = useDocumentLines(screen.names, screen.meta.scope?.warehouse ?? 'warehouseId');
-  const fixed = mode === 'edit' || lines.fields.length > 0;
+  // lines of SKUs (a widget's lines are) belong to the owner and warehouse: chosen first, then fixed
+  const skuLines = Boolean(screen.spec.form?.lines?.widget) || Boolean(screen.spec.form?.lines?.fields.includes('skuId'));
+  const lines = useDocumentLines(screen.names, screen.meta.scope?.warehouse ?? 'warehouseId', skuLines);
+  const fixed = skuLines && (mode === 'edit' || lines.fields.length > 0);
   const widget = screen.spec.form?.lines?.widget;
   const Lines = widget ? linesWidget(widget) : undefined;
   return (

@@ -36,7 +36,7 @@ export const RevenueTable = ({ rows }: { rows: RevenueRow[] }) => {
                 {owners.map((o) => (
                   <TableRow key={`${o.ownerId}|${o.currency}`} data-testid={`dashboard-revenue-owner-${o.ownerId}`}>
                     <TableCell>{o.ownerName}</TableCell>
-                    <TableCell>{o.currency}</TableCell>
+                    <TableCell>{translate(`enums.Currency.${o.currency}`, { _: o.currency })}</TableCell>
                     {months.map((m) => {
                       const r = cell(o, m);
                       return (
