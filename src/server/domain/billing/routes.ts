@@ -7,6 +7,7 @@
  * | `/sapi/wms/charge/recompute` | billing:compute | same | `{before, after, difference, updated, removed, added}` (cents) |
  * | `/sapi/wms/invoice/run` | billing:invoice | `{ownerId, month}` (yyyy-MM) | the DRAFT invoice with `lines` (invoices.ts) |
  * | `/sapi/wms/invoice/confirm` | billing:invoice | `{id}` | the CONFIRMED invoice |
+ * | `/sapi/wms/invoice/detail-xlsx` | billing:list | `{id}` | `{url, expiresAt}`: the signed address of the invoice's Excel detail (invoice-detail.ts) |
  *
  * The owner must be in the caller's scope (403 naming it); a caller limited to some warehouses computes only
  * those warehouses' charges. Bad input is a 400 naming the field, before anything is read.
@@ -31,6 +32,7 @@ import { registerJobHandler, type JobHandler } from '../jobs/registry';
 import { computeCharges, ownerIds, recomputeCharges, type Period } from './charges';
 import { billingDay, takeStockSnapshot } from './snapshot';
 import { confirmInvoice, previousMonth, runBody, runInvoiceCall, runInvoices } from './invoices';
+import { registerInvoiceDetailRoutes } from './invoice-detail';
 import { actionOf } from '../../crud/workflow';
 import { ID_BODY } from '../../http/body';
 import type { CrudCall } from '../../crud/handlers';
@@ -77,6 +79,8 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db): void {
   const invoiceCall = (a: { ctx: CrudCall['ctx']; user: UserContext; body: unknown }): CrudCall => ({ db, ctx: a.ctx, user: a.user, binding: b, body: a.body as CrudCall['body'] });
   sapiRoute(app, db, `${b.meta.path}/run`, actionOf(b, 'confirm').code, { body: runBody }, (a) => runInvoiceCall(invoiceCall(a)));
   sapiRoute(app, db, `${b.meta.path}/confirm`, actionOf(b, 'confirm').code, { body: ID_BODY }, (a) => confirmInvoice(invoiceCall(a)));
+  // the invoice's Excel detail (invoice-detail.ts); its PDF is the print kind `invoice` (../print/invoice.ts)
+  registerInvoiceDetailRoutes(app, db);
 }
 
 export const stockSnapshotJob: JobHandler = {
