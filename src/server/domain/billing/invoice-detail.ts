@@ -70,12 +70,17 @@ async function checkInvoice(db: Db, ctx: RequestContext, user: UserContext, id: 
 
 /** The charges of the invoice (module doc: locked to it, or a draft's month uninvoiced) after key (day, id), one batch. */
 async function chargeBatch(db: Db, inv: { id: number; confirmed: boolean; ownerId: number; from: string; to: string }, after: [string, number] | null) {
-  const where = inv.confirmed ? 'c.invoice_id = $1' : 'c.owner_id = $2 and c.service_date between $3::date and $4::date and c.invoice_id is null';
+  // each query names only the values it uses (a parameter no clause types is refused by PostgreSQL)
+  const [where, values] = inv.confirmed
+    ? ['c.invoice_id = $1::int', [inv.id]]
+    : ['c.owner_id = $1::int and c.service_date between $2::date and $3::date and c.invoice_id is null', [inv.ownerId, inv.from, inv.to]];
+  const n = values.length;
+  const key = after ? ` and (c.service_date, c.id) > ($${n + 1}::date, $${n + 2}::int)` : '';
   return rawQuery(db, `select c.id, c.service_date::text as day, w.name as warehouse, c.kind, c.source_type, c.source_id, c.qty::text as qty, c.rate::text as rate,
       c.amount::text as amount, c.currency, r.name as card
     from wms_charge c left join wms_warehouse w on w.id = c.warehouse_id left join wms_rate_card r on r.id = c.rate_card_id
-    where ${where} and ($5::date is null or (c.service_date, c.id) > ($5::date, $6::int))
-    order by c.service_date, c.id limit ${BATCH}`, [inv.id, inv.ownerId, inv.from, inv.to, after?.[0] ?? null, after?.[1] ?? 0]);
+    where ${where}${key}
+    order by c.service_date, c.id limit ${BATCH}`, after ? [...values, ...after] : values);
 }
 
 /** Cents as a number of currency units (2 decimals exactly representable enough for Excel's display). */

@@ -33,9 +33,19 @@ export function enumText(name: string, value: unknown, lang: Lang): string {
 /** One stored invoice line: the manifest's fields, and `reason` when the table has that column (manual lines). */
 export interface InvoiceLineRow { id: number; kind: number; charges: number; qty: string; amount: number; currency: number; reason: string | null }
 
-/** The lines of invoice `id` in kind order (then id), read with `select *` so an added column such as `reason` is there. */
+/**
+ * Every column of the row(s) of `table` matching `where` as JSON objects (`to_jsonb(t)`): a column added later (a
+ * line's `reason`, an owner's address) comes along, and the answer's type stays one jsonb column, so a prepared
+ * statement stays valid when the table changes (PostgreSQL refuses a cached `select *` whose columns changed).
+ */
+export async function rowsAsJson(db: Db, table: 'wms_invoice' | 'wms_invoice_line' | 'wms_owner' | 'wms_company', where: string, values: unknown[], order = 't.id'): Promise<Array<Record<string, unknown>>> {
+  const rows = await rawQuery(db, `select to_jsonb(t)::text as j from ${table} t where ${where} order by ${order}`, values);
+  return rows.map((r) => JSON.parse(String(r.j)) as Record<string, unknown>);
+}
+
+/** The lines of invoice `id` in kind order (then id), every column (so an added column such as `reason` is there). */
 export async function invoiceLines(db: Db, id: number): Promise<InvoiceLineRow[]> {
-  const rows = await rawQuery(db, 'select * from wms_invoice_line where invoice_id = $1 order by kind, id', [id]);
+  const rows = await rowsAsJson(db, 'wms_invoice_line', 't.invoice_id = $1::int', [id], 't.kind, t.id');
   return rows.map((r) => ({
     id: Number(r.id), kind: Number(r.kind), charges: Number(r.charges), qty: String(r.qty), amount: Number(r.amount), currency: Number(r.currency),
     reason: typeof r.reason === 'string' && r.reason.trim() ? r.reason : null,

@@ -21,8 +21,7 @@
 import type { Lang } from '../../../shared/validation';
 import { InvoiceStatus } from '../../../../generated/shared/enums';
 import type { Db } from '../../db/connect';
-import { rawQuery } from '../../db/raw';
-import { enumText, invoiceLines, money, qtyText } from '../billing/invoice-text';
+import { enumText, invoiceLines, money, qtyText, rowsAsJson } from '../billing/invoice-text';
 import { cols, drawSheet, label, wall } from './documents';
 import { drawLine } from './pdf-text';
 
@@ -44,9 +43,9 @@ const text = (row: Record<string, unknown> | undefined, key: string): string => 
 
 /** The invoice PDF of invoice `id` (which exists: the caller checked it), a pdfkit document not yet ended. */
 export async function invoiceSheet(db: Db, id: number, lang: Lang, tzHours: number): Promise<PDFKit.PDFDocument> {
-  const [inv] = await rawQuery(db, 'select * from wms_invoice where id = $1', [id]);
-  const [o] = await rawQuery(db, 'select * from wms_owner where id = $1', [inv.owner_id]);
-  const [c] = await rawQuery(db, 'select * from wms_company where id = $1', [inv.company_id ?? o?.company_id ?? 0]);
+  const [inv] = await rowsAsJson(db, 'wms_invoice', 't.id = $1::int', [id]);
+  const [o] = await rowsAsJson(db, 'wms_owner', 't.id = $1::int', [Number(inv.owner_id)]);
+  const [c] = await rowsAsJson(db, 'wms_company', 't.id = $1::int', [Number(inv.company_id ?? o?.company_id ?? 0)]);
   const lines = await invoiceLines(db, id);
   const I = (f: string) => label(lang, 'invoice', f);
   const LL = (f: string) => label(lang, 'invoiceLine', f);
