@@ -5,6 +5,8 @@ import { companyMeta } from "../../shared/resources/company";
 import { invoiceMeta } from "../../shared/resources/invoice";
 import { ownerMeta } from "../../shared/resources/owner";
 import { schemas } from "../../shared/schemas";
+import "../../../src/client/screens/billing/widgets";
+import "../../../src/client/screens/print/widgets";
 /** What the Invoices screen reads: the resources it shows or refers to, and the schema factories. */
 export const screenSource: ScreenSource = { resources: { company: companyMeta, invoice: invoiceMeta, owner: ownerMeta }, schemas: schemas };
 /** Invoices: Invoices (/billing/invoice). */

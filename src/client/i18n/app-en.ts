@@ -29,7 +29,12 @@ export const appEn = {
         outboundPackageLabel: 'Package label',
         inboundPackageLabel: 'Package label',
         countSheet: 'Count sheet',
+        invoice: 'Print invoice (PDF)',
       },
+    },
+    // the invoice list's row button (screens/billing/widgets.tsx; issue 32)
+    billing: {
+      invoiceDetail: 'Download detail (Excel)',
     },
     login: {
       title: 'Warehouse Management System',

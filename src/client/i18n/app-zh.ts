@@ -27,7 +27,11 @@ export const appZh: Messages<typeof appEn> = {
         outboundPackageLabel: '包裹标签',
         inboundPackageLabel: '包裹标签',
         countSheet: '盘点表',
+        invoice: '打印账单（PDF）',
       },
+    },
+    billing: {
+      invoiceDetail: '下载明细（Excel）',
     },
     login: {
       title: '仓储管理系统',

@@ -62,5 +62,6 @@ export const SCREEN_WIDGETS: Record<string, string[]> = {
   // 3PL billing (issue 32)
   rateCard: [],
   charge: [],
-  invoice: [],
+  // the invoice PDF (print) and the Excel detail (billing/widgets.tsx invoiceDetail)
+  invoice: ['print', 'billing'],
 };
