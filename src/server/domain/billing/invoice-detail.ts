@@ -49,6 +49,11 @@ export const DETAIL_PATH = '/sapi/wms/invoice/detail-xlsx';
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Charges read per query. */
 export const BATCH = 5000;
+/**
+ * Rows written between two yields to the event loop (~25 ms of work; 100,000 charges take ~4.5 s in all, measured
+ * with exceljs' streaming writer: 4.3 MB of .xlsx).
+ */
+const YIELD_ROWS = 500;
 
 const words = {
   no: { en: 'No.', zh: '序号' },
@@ -133,7 +138,9 @@ export async function writeInvoiceDetail(db: Db, id: number, lang: Lang, out: Pa
   let after: [string, number] | null = null;
   for (;;) {
     const batch = await chargeBatch(db, inv, after);
-    for (const c of batch) {
+    for (const [i, c] of batch.entries()) {
+      // exceljs' rows cost ~45 us each on this thread: yield every YIELD_ROWS so other requests are not held up
+      if (i > 0 && i % YIELD_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
       cs.addRow([String(c.day), c.warehouse ?? '', kindText(Number(c.kind)), String(c.source_type), Number(c.source_id), Number(c.qty), Number(c.rate), units(String(c.amount)), currencyText(Number(c.currency)), c.card ?? '', Number(c.id)]).commit();
     }
     if (batch.length < BATCH) break;
