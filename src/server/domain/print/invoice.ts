@@ -9,7 +9,7 @@
  *   defensively), the invoice number, month, status, currency and issue date (the confirmation day in the caller's
  *   time zone; a draft: the print day).
  * - Lines: No., charge kind (the manifest's `ChargeKind` text; a line's `reason`, when the line table has that
- *   column and the line one, on a row of its own under it), charges counted, quantity, amount; then the total =
+ *   column and the line one, on a row of its own under it, cut to the column's width), charges counted, quantity, amount; then the total =
  *   the sum of the lines (cents summed as integers, never the stored `total` re-read, so the page adds up).
  * - Money: integer cents printed with the currency's 2 decimals (`1,234.56`), the currency named in the amount
  *   column's head.
@@ -63,7 +63,7 @@ export async function invoiceSheet(db: Db, id: number, lang: Lang, tzHours: numb
     ...(address ? [[words.address[lang], address, 'wide'] as [string, string, 'wide']] : []),
     [I('invoiceNo'), number], [I('month'), String(inv.month)],
     [I('status'), enumText('InvoiceStatus', inv.status, lang)], [I('currency'), currency],
-    [words.issued[lang], issued], [I('confirmUserName'), confirmed ? String(inv.confirm_user_name ?? '') : ''],
+    [words.issued[lang], issued], ...(confirmed ? [[I('confirmUserName'), String(inv.confirm_user_name ?? '')] as [string, string]] : []),
   ];
   const rows: string[][] = [];
   for (const [i, l] of lines.entries()) {
