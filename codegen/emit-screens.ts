@@ -30,6 +30,7 @@ function shownResources(model: Model, resource: string): Set<string> {
     const screen = byKey.get(name)!.screen;
     for (const c of screen?.children ?? []) visit(c.resource);
     if (screen?.form?.lines) visit(screen.form.lines.resource);
+    if (screen?.viewLinesOf) visit(screen.viewLinesOf);
   };
   visit(resource);
   return own;

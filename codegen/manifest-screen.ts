@@ -40,6 +40,8 @@
  *                                     # fields are the header it edits (and the view dialog shows), lines name
  *                                     # the lines resource of viewLines
  *     viewLines: [skuId, batchNo, plannedQty, receivedQty, { field: inventoryQty, en: Current quantity, zh: 当前数量 }]
+ *     viewLinesOf: invoiceLine         # (a screen without form.lines, e.g. a read-only document) the lines resource
+ *                                      # of viewLines: the view dialog lists the record's `lines` read only
  *
  * `form.lines` may also say `fields: [inventoryId, { field: skuId, requiredWithout: inventoryId }, ...]` (a
  * line field required only while another is empty), `widget: judgementLines` (a registered lines editor in
@@ -263,7 +265,7 @@ export function defaultScreen(r: Pick<ResourceSpec, 'name' | 'represent' | 'fiel
 /** Parses `screen:` of resource `r` (its fields, permissions and workflow already parsed). */
 export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' | 'en' | 'zh' | 'fields' | 'queryParams' | 'permissions' | 'workflow' | 'readOnly'>, model: Model, fail: Fail): DocumentScreenSpec | undefined {
   if (!isObj(raw)) { fail(p, 'must be a mapping (testId, number, views, filters, columns, ...)'); return undefined; }
-  unknownKeys(raw, ['testId', 'number', 'editable', 'add', 'view', 'selectable', 'views', 'filters', 'columns', 'actions', 'topWidgets', 'bulkWidgets', 'rowWidgets', 'children', 'inline', 'form', 'viewLines', 'pages'], p, fail);
+  unknownKeys(raw, ['testId', 'number', 'editable', 'add', 'view', 'selectable', 'views', 'filters', 'columns', 'actions', 'topWidgets', 'bulkWidgets', 'rowWidgets', 'children', 'inline', 'form', 'viewLines', 'viewLinesOf', 'pages'], p, fail);
   const field = (n: string) => r.fields.find((f) => f.name === n);
   const testId = typeof raw.testId === 'string' && /^[a-z][a-z-]*$/.test(raw.testId) ? raw.testId : (fail([...p, 'testId'], 'a lower-case test id stem such as inbound'), r.name);
   // a list without form and workflow names no document in its prompts: its number may be left out
@@ -382,6 +384,8 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
   }
   // the lines resource's fields are checked once every resource is parsed (checkScreens)
   const viewLines = items(raw.viewLines, [...p, 'viewLines'], fail, () => true, viewNames);
+  // the lines resource of a read-only view (no form.lines): checked in checkScreens
+  const viewLinesOf = raw.viewLinesOf === undefined ? undefined : typeof raw.viewLinesOf === 'string' && !form?.lines ? raw.viewLinesOf : (fail([...p, 'viewLinesOf'], 'name the lines resource of viewLines (only without form.lines)'), undefined);
   const bulkWidgets = names(raw.bulkWidgets, [...p, 'bulkWidgets']);
   if (bulkWidgets.length && raw.selectable !== true) fail([...p, 'bulkWidgets'], 'bulk widgets act on selected rows: say selectable: true');
   // the child's ref field to this resource is found in checkScreens (every resource parsed by then)
@@ -397,7 +401,7 @@ export function parseScreen(raw: unknown, p: Path, r: Pick<ResourceSpec, 'name' 
   });
   return {
     testId, number, ...(editable ? { editable } : {}), ...(raw.add === false ? { add: false } : {}), ...(typeof raw.view === 'boolean' ? { view: raw.view } : {}), ...(pages ? { pages } : {}), ...(raw.selectable === true ? { selectable: true } : {}),
-    views, filters, columns, actions, topWidgets: names(raw.topWidgets, [...p, 'topWidgets']), bulkWidgets, rowWidgets, children, ...(inline ? { inline } : {}), ...(form ? { form } : {}), viewLines,
+    views, filters, columns, actions, topWidgets: names(raw.topWidgets, [...p, 'topWidgets']), bulkWidgets, rowWidgets, children, ...(inline ? { inline } : {}), ...(form ? { form } : {}), viewLines, ...(viewLinesOf ? { viewLinesOf } : {}),
   };
 }
 
@@ -479,14 +483,16 @@ export function checkScreens(model: Model, fail: Fail) {
       else if (!ref) fail([...p, 'children', i], `${c.resource} has no ref field to ${r.name}`);
       else c.ref = ref.name;
     }
-    const lineRes = s.form?.lines ? model.resources.find((x) => x.name === s.form!.lines!.resource) : undefined;
+    const linesName = s.form?.lines?.resource ?? s.viewLinesOf;
+    const lineRes = linesName ? model.resources.find((x) => x.name === linesName) : undefined;
     if (s.form?.lines && !lineRes) fail([...p, 'form', 'lines', 'resource'], `'${s.form.lines.resource}' is not a declared resource`);
+    if (s.viewLinesOf && !lineRes) fail([...p, 'viewLinesOf'], `'${s.viewLinesOf}' is not a declared resource`);
     // `skip`: entries that need not be fields (widgets, labelled display values); indexes stay the list's
     const lineFields = (list: string[], lp: Path, skip: (i: number) => boolean = () => false) => {
       for (const [i, f] of list.entries()) if (lineRes && !skip(i) && !lineRes.fields.some((x) => x.name === f)) fail([...lp, i], `'${f}' is not a field of ${lineRes.name}`);
     };
     if (s.form?.lines) lineFields(s.form.lines.fields, [...p, 'form', 'lines', 'fields']);
-    if (s.viewLines.length && !s.form?.lines) fail([...p, 'viewLines'], 'view lines need form.lines (the lines resource)');
+    if (s.viewLines.length && !linesName) fail([...p, 'viewLines'], 'view lines need form.lines or viewLinesOf (the lines resource)');
     // a labelled item may be a display value the server adds to each line (not a field)
     else lineFields(s.viewLines.map((i) => i.field), [...p, 'viewLines'], (i) => Boolean(s.viewLines[i].widget || s.viewLines[i].label));
   }

@@ -49,6 +49,13 @@ export const accessCodes: Record<
     delete: "count:edit",
   },
   country: { create: "reference:edit", edit: "reference:edit", delete: "reference:edit" },
+  creditNote: {
+    list: "billing:list",
+    show: "billing:list",
+    create: "billing:invoice",
+    edit: "billing:invoice",
+    delete: "billing:invoice",
+  },
   dbConnection: {
     list: "dbms:database_list",
     show: "dbms:database_list",
@@ -353,6 +360,7 @@ export const topCodes: Record<string, string> = {
   charge: "billing",
   company: "company",
   count: "count",
+  creditNote: "billing",
   dbConnection: "dbms",
   exceptionHttpLog: "exception_http_log",
   expiryAlert: "sku",

@@ -10,6 +10,7 @@ export const apiPaths: Record<string, string> = {
   count: "/sapi/wms/count",
   countLine: "/sapi/wms/count-line",
   country: "/sapi/bas/country",
+  creditNote: "/sapi/wms/credit-note",
   dbConnection: "/sapi/dbms/database",
   ecPlatformSku: "/sapi/wms/ec-platform-sku",
   exceptionHttpLog: "/sapi/sys/exception-http-log",

@@ -206,6 +206,10 @@ export const menuTree: MenuNode[] = [
         key: "invoice", labelKey: "resources.invoice.name", icon: "Receipt",
         route: "/billing/invoice", resource: "invoice", code: "billing:list",
       },
+      {
+        key: "creditNote", labelKey: "resources.creditNote.name", icon: "AssignmentReturn",
+        route: "/billing/credit_note", resource: "creditNote", code: "billing:list",
+      },
     ],
   },
   {

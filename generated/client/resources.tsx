@@ -2,6 +2,7 @@
 import { type ComponentType } from "react";
 import { lazyPage } from "../../src/client/routing/lazyPage";
 import {
+  AssignmentReturn,
   Badge,
   BugReport,
   Business,
@@ -75,6 +76,7 @@ export const generatedResources: ResourceDef[] = [
     name: "countLine", list: lazyPage(pages.countLine, "CountLineList"), recordRepresentation: "id",
   },
   { name: "country", icon: Flag, recordRepresentation: "enName" },
+  { name: "creditNote", icon: AssignmentReturn, recordRepresentation: "creditNo" },
   { name: "dbConnection", icon: Storage, recordRepresentation: "name" },
   { name: "ecPlatformSku", recordRepresentation: "ecPlatformSku" },
   { name: "exceptionHttpLog", icon: BugReport, recordRepresentation: "id" },

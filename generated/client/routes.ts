@@ -23,6 +23,7 @@ export const routeCodes = {
   "/bas/country": null,
   "/country/add": "reference:edit",
   "/country/edit/:id": "reference:edit",
+  "/billing/credit_note": "billing:list",
   "/dbms/database/list": "dbms:database_list",
   "/dbms/database/add": "dbms:database_edit",
   "/dbms/database/edit/:id": "dbms:database_edit",
@@ -132,6 +133,7 @@ export const resourcePages: Record<string, ResourcePages> = {
   count: { list: "/count/list" },
   countLine: { list: "/countLine" },
   country: { list: "/bas/country", add: "/country/add", edit: "/country/edit/:id" },
+  creditNote: { list: "/billing/credit_note" },
   dbConnection: {
     list: "/dbms/database/list",
     add: "/dbms/database/add",

@@ -10,6 +10,7 @@ const cityViews = () => import("./views/city");
 const companyViews = () => import("./views/company");
 const countViews = () => import("./views/count");
 const countryViews = () => import("./views/country");
+const creditNoteViews = () => import("./views/creditNote");
 const dbConnectionViews = () => import("./views/dbConnection");
 const exceptionHttpLogViews = () => import("./views/exceptionHttpLog");
 const expiryAlertViews = () => import("./views/expiryAlert");
@@ -76,6 +77,7 @@ export const generatedViews: ViewDef[] = [
   { resource: "country", view: "list", route: "/bas/country", code: "any", component: lazyPage(countryViews, "CountryListList") },
   { resource: "country", view: "list", page: "add", route: "/country/add", code: "reference:edit", component: lazyPage(countryViews, "CountryAddPage") },
   { resource: "country", view: "list", page: "edit", route: "/country/edit/:id", code: "reference:edit", component: lazyPage(countryViews, "CountryEditPage") },
+  { resource: "creditNote", view: "all", route: "/billing/credit_note", code: "billing:list", component: lazyPage(creditNoteViews, "CreditNoteAllList") },
   { resource: "dbConnection", view: "list", route: "/dbms/database/list", code: "dbms:database_list", component: lazyPage(dbConnectionViews, "DbConnectionListList") },
   { resource: "dbConnection", view: "list", page: "add", route: "/dbms/database/add", code: "dbms:database_edit", component: lazyPage(dbConnectionViews, "DbConnectionAddPage") },
   { resource: "dbConnection", view: "list", page: "edit", route: "/dbms/database/edit/:id", code: "dbms:database_edit", component: lazyPage(dbConnectionViews, "DbConnectionEditPage") },

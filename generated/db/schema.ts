@@ -905,11 +905,40 @@ export const invoiceLine = pgTable("wms_invoice_line", {
   qty: numeric("qty", { precision: 14, scale: 6, mode: 'number' }).notNull(),
   amount: bigint("amount", { mode: 'number' }).notNull(),
   currency: smallint("currency").notNull(),
+  manual: boolean("manual").default(false).notNull(),
+  reason: varchar("reason", { length: 200 }),
+  addUserName: varchar("add_user_name", { length: 20 }),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
 }, (t) => [
   index("wms_invoice_line_invoice_id_idx").on(t.invoiceId),
   index("wms_invoice_line_owner_id_idx").on(t.ownerId),
+]);
+/** Credit notes (贷记单): /sapi/wms/credit-note */
+export const creditNote = pgTable("wms_credit_note", {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  creditNo: varchar("credit_no", { length: 30 }),
+  invoiceId: integer("invoice_id").references(() => invoice.id).notNull(),
+  companyId: integer("company_id").references(() => company.id),
+  ownerId: integer("owner_id").references(() => owner.id).notNull(),
+  month: varchar("month", { length: 7 }).notNull(),
+  status: smallint("status").default(2).notNull(),
+  kind: smallint("kind").notNull(),
+  currency: smallint("currency").notNull(),
+  total: bigint("total", { mode: 'number' }).notNull(),
+  reason: varchar("reason", { length: 200 }).notNull(),
+  addUserName: varchar("add_user_name", { length: 20 }),
+  addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+  updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
+}, (t) => [
+  index("wms_credit_note_credit_no_id_idx").on(t.creditNo, t.id),
+  index("wms_credit_note_owner_id_credit_no_id_idx").on(t.ownerId, t.creditNo, t.id),
+  index("wms_credit_note_invoice_id_idx").on(t.invoiceId),
+  index("wms_credit_note_company_id_idx").on(t.companyId),
+  index("wms_credit_note_owner_id_idx").on(t.ownerId),
+  index("wms_credit_note_add_date_id_idx").on(t.addDate, t.id),
+  index("wms_credit_note_owner_id_add_date_id_idx").on(t.ownerId, t.addDate, t.id),
+  index("wms_credit_note_invoice_id_id_idx").on(t.invoiceId, t.id),
 ]);
 /** Stock snapshots (库存快照): /sapi/wms/stock-snapshot */
 export const stockSnapshot = pgTable("wms_stock_snapshot", {

@@ -17,6 +17,11 @@ export const bindings = {
   count: { meta: resourceMeta.count, table: tables.count, schemas: schemas.count },
   countLine: { meta: resourceMeta.countLine, table: tables.countLine, schemas: schemas.countLine },
   country: { meta: resourceMeta.country, table: tables.country, schemas: schemas.country },
+  creditNote: {
+    meta: resourceMeta.creditNote,
+    table: tables.creditNote,
+    schemas: schemas.creditNote,
+  },
   dbConnection: {
     meta: resourceMeta.dbConnection,
     table: tables.dbConnection,
@@ -609,6 +614,30 @@ export const routeTable: Route[] = [
   {
     path: "/sapi/wms/count/remove", resource: "count", operation: "remove",
     permission: "count:edit", scope: { owner: "ownerId", warehouse: "warehouseId" },
+  },
+  {
+    path: "/sapi/wms/credit-note/add", resource: "creditNote", operation: "add",
+    permission: "billing:invoice", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/credit-note/detail", resource: "creditNote", operation: "detail",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/credit-note/edit", resource: "creditNote", operation: "edit",
+    permission: "billing:invoice", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/credit-note/list", resource: "creditNote", operation: "list",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/credit-note/page", resource: "creditNote", operation: "page",
+    permission: "billing:list", scope: { owner: "ownerId" },
+  },
+  {
+    path: "/sapi/wms/credit-note/remove", resource: "creditNote", operation: "remove",
+    permission: "billing:invoice", scope: { owner: "ownerId" },
   },
   {
     path: "/sapi/wms/ec-platform-sku/add", resource: "ecPlatformSku", operation: "add",

@@ -52,6 +52,8 @@ export const ChargeKind = {
   WAYBILL_MARKUP_PERCENT: 11,
   VAS: 12,
   MONTHLY_MINIMUM: 13,
+  MANUAL: 14,
+  ADJUSTMENT: 15,
 } as const;
 export type ChargeKind = (typeof ChargeKind)[keyof typeof ChargeKind];
 /** Count status (盘点状态) */
@@ -325,6 +327,8 @@ export const enumValues: Record<string, Array<{ key: string; value: number }>> =
     { key: "WAYBILL_MARKUP_PERCENT", value: 11 },
     { key: "VAS", value: 12 },
     { key: "MONTHLY_MINIMUM", value: 13 },
+    { key: "MANUAL", value: 14 },
+    { key: "ADJUSTMENT", value: 15 },
   ],
   CountStatus: [
     { key: "DRAFT", value: 1 },

@@ -9,6 +9,7 @@ import { companyMeta } from "./resources/company";
 import { countMeta } from "./resources/count";
 import { countLineMeta } from "./resources/countLine";
 import { countryMeta } from "./resources/country";
+import { creditNoteMeta } from "./resources/creditNote";
 import { dbConnectionMeta } from "./resources/dbConnection";
 import { ecPlatformSkuMeta } from "./resources/ecPlatformSku";
 import { exceptionHttpLogMeta } from "./resources/exceptionHttpLog";
@@ -67,6 +68,7 @@ export const resourceMeta = {
   count: countMeta,
   countLine: countLineMeta,
   country: countryMeta,
+  creditNote: creditNoteMeta,
   dbConnection: dbConnectionMeta,
   ecPlatformSku: ecPlatformSkuMeta,
   exceptionHttpLog: exceptionHttpLogMeta,

@@ -92,7 +92,7 @@ export function chargeForm(mode: FormMode, lang: Lang, source?: Source) {
   return yup.object({
     ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
     warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, { required: true }),
-    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], { required: true }),
+    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], { required: true }),
     sourceType: r.string({ en: "Source", zh: "来源" }, { required: true, maxLength: 30 }),
     sourceId: r.number({ en: "Source ID", zh: "来源ID" }, { required: true, integer: true }),
     serviceDate: r.calendarDate({ en: "Service date", zh: "服务日期" }, { required: true }),
@@ -111,7 +111,7 @@ export function chargeQuery(lang: Lang, source?: Source) {
     ...r.paging(["id", "serviceDate"]),
     ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
     warehouseId: r.ref({ en: "Warehouse", zh: "仓库" }, {}),
-    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], {}),
+    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], {}),
     serviceDate: r.calendarDate({ en: "Service date", zh: "服务日期" }, {}),
   });
 }
@@ -232,6 +232,33 @@ export function countryQuery(lang: Lang, source?: Source) {
     ...r.paging(["id", "countryCode", "enName"]),
     countryCode: r.string({ en: "Country code", zh: "国家代码" }, { maxLength: 3 }),
     enName: r.string({ en: "English name", zh: "英文名称" }, { maxLength: 100 }),
+  });
+}
+/** Credit notes: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
+export function creditNoteForm(mode: FormMode, lang: Lang, source?: Source) {
+  const r = rules(lang, mode, source);
+  return yup.object({
+    creditNo: r.string({ en: "Credit note number", zh: "贷记单号" }, { maxLength: 30 }),
+    invoiceId: r.ref({ en: "Invoice", zh: "账单" }, { required: true }),
+    companyId: r.ref({ en: "Company", zh: "公司" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
+    month: r.string({ en: "Month", zh: "月份" }, { required: true, maxLength: 7 }),
+    status: r.oneOf({ en: "Status", zh: "状态" }, [1, 2], { notNull: true }),
+    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], { required: true }),
+    currency: r.oneOf({ en: "Currency", zh: "币种" }, [1, 2, 3, 4], { required: true }),
+    total: r.money({ en: "Total", zh: "合计" }, { required: true }),
+    reason: r.string({ en: "Reason", zh: "原因" }, { required: true, maxLength: 200 }),
+    addUserName: r.string({ en: "Made by", zh: "开具人" }, { maxLength: 20 }),
+  });
+}
+/** Credit notes: the page/list query (paging, whitelisted sort, filters). */
+export function creditNoteQuery(lang: Lang, source?: Source) {
+  const r = rules(lang, 'query', source);
+  return yup.object({
+    ...r.paging(["id", "creditNo", "addDate"]),
+    creditNo: r.string({ en: "Credit note number", zh: "贷记单号" }, { maxLength: 30 }),
+    invoiceId: r.ref({ en: "Invoice", zh: "账单" }, {}),
+    ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
   });
 }
 /** Database connections: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
@@ -610,11 +637,14 @@ export function invoiceLineForm(mode: FormMode, lang: Lang, source?: Source) {
   return yup.object({
     invoiceId: r.ref({ en: "Invoice", zh: "账单" }, { required: true }),
     ownerId: r.ref({ en: "Goods owner", zh: "货主" }, { required: true }),
-    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], { required: true }),
+    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], { required: true }),
     charges: r.number({ en: "Charges", zh: "费用条数" }, { required: true, integer: true, min: 0 }),
     qty: r.number({ en: "Quantity", zh: "数量" }, { required: true, min: 0, max: 99999999, decimals: 6 }),
     amount: r.money({ en: "Amount", zh: "金额" }, { required: true }),
     currency: r.oneOf({ en: "Currency", zh: "币种" }, [1, 2, 3, 4], { required: true }),
+    manual: r.boolean({ en: "Added by hand", zh: "手工添加" }, { required: true }),
+    reason: r.string({ en: "Reason", zh: "原因" }, { maxLength: 200 }),
+    addUserName: r.string({ en: "Added by", zh: "添加人" }, { maxLength: 20 }),
   });
 }
 /** Invoice lines: the page/list query (paging, whitelisted sort, filters). */
@@ -1053,7 +1083,7 @@ export function rateCardLineForm(mode: FormMode, lang: Lang, source?: Source) {
   return yup.object({
     rateCardId: r.ref({ en: "Rate card", zh: "价卡" }, { required: true }),
     ownerId: r.ref({ en: "Goods owner", zh: "货主" }, {}),
-    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], { required: true }),
+    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], { required: true }),
     rate: r.number({ en: "Rate (cents; markup in %)", zh: "单价（分；加价为%）" }, { required: true, min: 0, max: 100000000, decimals: 4 }),
     remark: r.string({ en: "Remark", zh: "备注" }, { maxLength: 200 }),
   });
@@ -1064,7 +1094,7 @@ export function rateCardLineQuery(lang: Lang, source?: Source) {
   return yup.object({
     ...r.paging(["id"]),
     rateCardId: r.ref({ en: "Rate card", zh: "价卡" }, {}),
-    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], {}),
+    kind: r.oneOf({ en: "Charge kind", zh: "计费项目" }, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], {}),
   });
 }
 /** Request records: the add/edit body (spec 5). On edit, read-only-on-edit fields are left out. Source: see rules(). */
@@ -1469,6 +1499,7 @@ export const schemas = {
   count: { form: countForm, query: countQuery },
   countLine: { form: countLineForm, query: countLineQuery },
   country: { form: countryForm, query: countryQuery },
+  creditNote: { form: creditNoteForm, query: creditNoteQuery },
   dbConnection: { form: dbConnectionForm, query: dbConnectionQuery },
   ecPlatformSku: { form: ecPlatformSkuForm, query: ecPlatformSkuQuery },
   exceptionHttpLog: { form: exceptionHttpLogForm, query: exceptionHttpLogQuery },

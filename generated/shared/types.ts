@@ -162,6 +162,26 @@ export interface Country {
   addDate: string;
 }
 
+/** Credit notes (贷记单) as the API returns it. */
+export interface CreditNote {
+  id: number;
+  creditNo: string | null;
+  invoiceId: number;
+  invoiceNo: string | null;
+  companyId: number | null;
+  companyName: string | null;
+  ownerId: number;
+  ownerName: string | null;
+  month: string;
+  status: number;
+  kind: number;
+  currency: number;
+  total: number;
+  reason: string;
+  addUserName: string | null;
+  addDate: string;
+}
+
 /** Database connections (数据库连接) as the API returns it. */
 export interface DbConnection {
   id: number;
@@ -441,6 +461,9 @@ export interface InvoiceLine {
   qty: number;
   amount: number;
   currency: number;
+  manual: boolean;
+  reason: string | null;
+  addUserName: string | null;
   addDate: string;
 }
 

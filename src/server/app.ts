@@ -52,6 +52,7 @@ import { registerDbmsRoutes } from './domain/dbms/query-tool';
 import { registerApiKeyRoutes } from './domain/api-keys';
 import { registerWebhookRoutes } from './domain/webhooks/subscriptions';
 import { registerWebhookJobs } from './domain/webhooks/worker';
+import { allowLocalReceivers } from './domain/webhooks/destination';
 import { registerApiRoutes } from './api/routes';
 
 declare module 'fastify' {
@@ -153,6 +154,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   // webhook subscriptions (enable, disable, redeliver) and the delivery worker's job (issue 31)
   registerWebhookRoutes(app, db);
   registerWebhookJobs();
+  allowLocalReceivers(config.webhookLocalReceivers === true);
   await registerApiRoutes(app, db);
   registerDbmsRoutes(app, database, config);
   registerOutboundRoutes(app, db);

@@ -9,6 +9,7 @@
  * default loopback only, so a client cannot name its own address and dodge the per-IP login limits),
  * WMS_SCHEDULER (`1` default: scheduled tasks fire at their cron times; `0` leaves that to other instances),
  * WMS_REQUEST_RECORDS (`0` records no /sapi call; default on: docs/records.md),
+ * WMS_WEBHOOK_LOCAL_RECEIVERS (`1`: tests only, webhooks may go to a receiver on this machine; never set by npm start),
  * WMS_TEST_HOOKS (`1`: tests only, adds /sapi/test/fail500, a call that fails with a 500; never set by npm start),
  * WMS_QUERY_DATABASE_URL (PostgreSQL only: the login of the query tool's built-in connection, a user that may only
  * read; unset = the product makes its own query role when its user may create roles: docs/dbms.md),
@@ -37,6 +38,8 @@ export interface Config {
   seedReference: 'all' | 'none' | string[];
   seedDemo: boolean;
   captchaTestAnswer?: string;
+  /** WMS_WEBHOOK_LOCAL_RECEIVERS=1 (tests only): webhooks may go to loopback hosts (domain/webhooks/destination.ts). */
+  webhookLocalReceivers?: boolean;
   clientDir?: string;
   /** Fastify's trustProxy: the proxies whose X-Forwarded-For is believed (README "Configuration"). */
   trustProxy?: string;
@@ -122,6 +125,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     scheduler: { enabled: env.WMS_SCHEDULER !== '0' },
     requestRecords: { enabled: env.WMS_REQUEST_RECORDS !== '0' },
     testHooks: env.WMS_TEST_HOOKS === '1',
+    webhookLocalReceivers: env.WMS_WEBHOOK_LOCAL_RECEIVERS === '1',
     fileStore: (env.WMS_FILE_STORE?.trim() || undefined) as FileStoreKind | undefined,
     s3: s3FromEnv(env),
     metricsToken: env.WMS_METRICS_TOKEN?.trim() || undefined,

@@ -240,6 +240,8 @@ export interface DocumentScreenSpec {
    * label) a display value the server adds to each line (e.g. the inventory record's current quantity).
    */
   viewLines: ScreenItem[];
+  /** The lines resource of `viewLines` when the screen has no `form.lines` (a read-only document: invoice lines). */
+  viewLinesOf?: string;
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InboundOrderStatus } from '../../generated/shared/enums';
+import { ChargeKind, Currency, InboundOrderStatus } from '../../generated/shared/enums';
 import { jobHandler } from '../../src/server/domain/jobs/registry';
 import { DAYS } from '../../src/server/domain/statistics/dashboard';
 import { inventorySnapshotJob, serverDay } from '../../src/server/domain/statistics/snapshot';
@@ -118,6 +118,29 @@ describe.each(testDatabases())('dashboard and statistics on %s', (kind) => {
     // the call needs the dashboard code
     const clerk = await userWith(t, f.admin, { codes: ['owner:list'] });
     expect((await call('/sapi/dashboard/overview', {}, clerk.token)).code).toBe(403);
+  });
+
+  it('revenue per owner and month: an operator only; accrued charges, then the invoice total (issue 32)', async () => {
+    expect((await overview(f.admin)).revenue).toEqual([]);
+    // owner A's card: 100 cents per unit received, a monthly minimum of 2,000 cents; MUSK 5 were received today
+    const today = new Date().toISOString().slice(0, 10);
+    await ok('/sapi/wms/rate-card/add', { name: 'A list', ownerId: ownerA, currency: Currency.AED, validFrom: '2026-01-01', monthlyMinimum: 2000, lines: [{ kind: ChargeKind.INBOUND_UNIT, rate: 100 }] });
+    const yesterday = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
+    await ok('/sapi/wms/charge/compute', { ownerId: ownerA, from: yesterday, to: today });
+    const [charge] = await ok('/sapi/wms/charge/list', { ownerId: ownerA });
+    const month = String(charge.serviceDate).slice(0, 7);
+    const row = { month, ownerId: ownerA, ownerName: expect.any(String), currency: 'AED' };
+    expect((await overview(f.admin)).revenue).toEqual([{ ...row, amount: 500, status: null }]);
+    await ok('/sapi/wms/invoice/run', { ownerId: ownerA, month });
+    expect((await overview(f.admin)).revenue).toEqual([{ ...row, amount: 2000, status: 'DRAFT' }]);
+    expect((await overview(f.admin, { ownerId: ownerB })).revenue).toEqual([]);
+    // an operator role (every owner and warehouse, billing:list) sees it; an owner's staff, a warehouse's staff, or a
+    // role without billing:list get null
+    const operator = await userWith(t, f.admin, { codes: ['dashboard', 'billing:list'] });
+    expect((await overview(operator.token)).revenue).toHaveLength(1);
+    const ownerStaff = await userWith(t, f.admin, { codes: ['dashboard', 'billing:list'], ownerIds: [ownerA] });
+    const warehouseStaff = await userWith(t, f.admin, { codes: ['dashboard', 'billing:list'], warehouseIds: [w1] });
+    for (const token of [ownerStaff.token, warehouseStaff.token, userA]) expect((await overview(token)).revenue).toBeNull();
   });
 
   it('snapshot job: one row per day, warehouse and owner; a second run the same day overwrites (idempotent); it feeds the trend', async () => {

@@ -54,7 +54,7 @@ export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}
   if (kind === 'postgres') ({ url: dbUrl, drop: dropDb } = await createTestDatabase());
   const config: Config = {
     port: 0, host: '127.0.0.1', databaseUrl: dbUrl, dataDir: 'memory://', adminPassword: ADMIN_PASSWORD,
-    seedReference: ['SA', 'AE'], seedDemo: true, captchaTestAnswer: CAPTCHA_ANSWER, clientDir: '/nonexistent', ...overrides,
+    seedReference: ['SA', 'AE'], seedDemo: true, captchaTestAnswer: CAPTCHA_ANSWER, clientDir: '/nonexistent', webhookLocalReceivers: true, ...overrides,
   };
   const database = await openDatabase(config);
   await migrateDatabase(database);

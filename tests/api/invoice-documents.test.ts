@@ -5,8 +5,8 @@
  * one read batch), written straight into wms_charge at the card's rates, a monthly minimum above them: the draft
  * prints "DRAFT" with its lines and total to the cent, its workbook holds the month's uninvoiced charges; once
  * confirmed, the PDF carries the number and the workbook exactly the charges locked to the invoice, every one, and per
- * kind they sum to the lines (the minimum top-up has none). A line's `reason` (a column another change adds) prints
- * under its kind. Another owner's staff get 404, a user without billing:list 403, a changed address 403. Both databases.
+ * kind they sum to the lines (the minimum top-up and a line added by hand have none). A line added by hand (a
+ * discount of -12.34 with its reason, invoice corrections) prints with its reason under its kind, in both documents. Another owner's staff get 404, a user without billing:list 403, a changed address 403. Both databases.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -49,6 +49,9 @@ describe.each(testDatabases())('invoice documents on %s', (kind) => {
   const get = (url: string) => f.t.app.inject({ method: 'GET', url });
   const RATES: Record<number, number> = { [K.STORAGE_UNIT_DAY]: 0.3333, [K.OUTBOUND_UNIT]: 7.25, [K.INBOUND_ORDER]: 500 };
   const MINIMUM = 1_000_000;
+  const DISCOUNT = 1234;
+  const REASON = 'Agreed discount for August';
+  const LABELS: Record<number, string> = { [K.STORAGE_UNIT_DAY]: 'Storage per unit-day', [K.OUTBOUND_UNIT]: 'Outbound per unit', [K.INBOUND_ORDER]: 'Inbound per order', [K.MONTHLY_MINIMUM]: 'Monthly minimum top-up', [K.ADJUSTMENT]: 'Adjustment' };
 
   const pdf = async (id: number, lang: 'en' | 'zh', token = f.admin) => {
     const minted = await call('/sapi/sys/print/url', { document: 'invoice', id }, token, { 'x-lang': lang });
@@ -90,6 +93,8 @@ describe.each(testDatabases())('invoice documents on %s', (kind) => {
     await add(K.OUTBOUND_UNIT, 2000, '(g % 5) + 1');
     await add(K.INBOUND_ORDER, 1000, '1');
     invoiceId = (await ok(`${INV}/run`, { ownerId: ownerA, month: '2026-08' })).id;
+    // a discount added by hand (corrections.ts): no charges, a negative amount, a reason
+    await ok(`${INV}/line-add`, { id: invoiceId, kind: K.ADJUSTMENT, amount: -DISCOUNT, reason: REASON });
   }, 180_000);
   afterAll(() => f.close());
 
@@ -97,19 +102,21 @@ describe.each(testDatabases())('invoice documents on %s', (kind) => {
     const inv = await ok(`${INV}/detail`, { id: invoiceId });
     expect(inv.status).toBe(InvoiceStatus.DRAFT);
     const lines = inv.lines as Rec[];
-    expect(lines.map((l) => l.kind)).toEqual([K.STORAGE_UNIT_DAY, K.OUTBOUND_UNIT, K.INBOUND_ORDER, K.MONTHLY_MINIMUM].sort((a, b) => a - b));
+    expect(lines.map((l) => l.kind)).toEqual([K.STORAGE_UNIT_DAY, K.OUTBOUND_UNIT, K.INBOUND_ORDER, K.MONTHLY_MINIMUM, K.ADJUSTMENT].sort((a, b) => a - b));
     const total = lines.reduce((a, l) => a + l.amount, 0);
-    expect(total).toBe(MINIMUM);
+    // the minimum tops the charges up; the discount comes off after it
+    expect(total).toBe(MINIMUM - DISCOUNT);
+    expect(inv.total).toBe(total);
     const text = await pdf(invoiceId, 'en');
     expect(text).toContain('Invoice');
     expect(text).toContain('DRAFT');
     expect(text).toContain('(OWN-A)');
     expect(text).toContain('2026-08');
     expect(text).toMatch(new RegExp(`Total\\s+6000\\s+${money(total).replace('.', '\\.')}`));
-    for (const l of lines) {
-      const label = { [K.STORAGE_UNIT_DAY]: 'Storage per unit-day', [K.OUTBOUND_UNIT]: 'Outbound per unit', [K.INBOUND_ORDER]: 'Inbound per order', [K.MONTHLY_MINIMUM]: 'Monthly minimum top-up' }[l.kind as number]!;
-      expect(text).toMatch(new RegExp(`${label.replace(/[()]/g, '\\$&')}\\s+${l.charges}\\s+\\S+\\s+${money(l.amount).replace('.', '\\.')}`));
-    }
+    for (const l of lines) expect(text).toMatch(new RegExp(`${LABELS[l.kind]}\\s+${l.charges}\\s+\\S+\\s+${money(l.amount).replace('.', '\\.')}`));
+    expect(text).toContain('-12.34');
+    // the reason on the row under its line
+    expect(text).toMatch(new RegExp(`Adjustment[^\\n]*\\n\\s*${REASON}`));
     const { wb, disposition } = await workbook(invoiceId, 'en');
     expect(disposition).toContain(`invoice-draft-${ownerA}-2026-08.xlsx`);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Invoice lines', 'Charges']);
@@ -150,27 +157,20 @@ describe.each(testDatabases())('invoice documents on %s', (kind) => {
       const kindText = (k: number) => String((data(ls).find((r) => r[0] === lines.findIndex((l) => l.kind === k) + 1) ?? [])[1]);
       for (const l of lines) {
         const mine = charges.filter((r) => r[2] === kindText(l.kind));
-        if (l.kind === K.MONTHLY_MINIMUM) { expect(mine).toHaveLength(0); continue; }
+        if (l.kind === K.MONTHLY_MINIMUM || l.manual) { expect(l.charges).toBe(0); expect(mine).toHaveLength(0); continue; }
         expect(mine).toHaveLength(l.charges);
         expect(mine.reduce((a, r) => a + Math.round(Number(r[7]) * 100), 0)).toBe(l.amount);
         expect(locked.get(l.kind)).toEqual({ n: l.charges, amount: l.amount });
       }
       // the lines sheet: one row per line and the total
       const lineRows = data(ls);
+      // (columns: No., kind, reason, charges, qty, amount, currency: a line has a reason)
+      expect((ls.getRow(1).values as unknown[])[3]).toBe(lang === 'en' ? 'Reason' : '原因');
       expect(lineRows).toHaveLength(lines.length + 1);
-      expect(Math.round(Number(lineRows.at(-1)![4]) * 100)).toBe(total);
-      expect(lineRows.slice(0, -1).map((r) => Math.round(Number(r[4]) * 100))).toEqual(lines.map((l) => l.amount));
+      expect(Math.round(Number(lineRows.at(-1)![5]) * 100)).toBe(total);
+      expect(lineRows.slice(0, -1).map((r) => Math.round(Number(r[5]) * 100))).toEqual(lines.map((l) => l.amount));
+      expect(lineRows.find((r) => r[2] === REASON)).toBeTruthy();
     }
-  });
-
-  it('a line\'s reason prints under its kind when the line table has that column', async () => {
-    await db().execute(sql.raw('alter table wms_invoice_line add column if not exists reason varchar(200)'));
-    await db().execute(sql`update wms_invoice_line set reason = 'Agreed top-up for August' where invoice_id = ${invoiceId} and kind = ${K.MONTHLY_MINIMUM}`);
-    const text = await pdf(invoiceId, 'en');
-    expect(text).toMatch(/Monthly minimum top-up[^\n]*\n\s*Agreed top-up for August/);
-    const { wb } = await workbook(invoiceId, 'en');
-    expect(data(wb.worksheets[0]).some((r) => r.includes('Agreed top-up for August'))).toBe(true);
-    await db().execute(sql.raw('alter table wms_invoice_line drop column reason'));
   });
 
   it('owner scope: another owner\'s staff get 404, a user without billing:list 403, a changed address 403', async () => {

@@ -26,10 +26,12 @@ describe.each(testDatabases())('ledger one-statement write on %s', (kind) => {
   const rowOf = async (id: number) => ((await db().execute(sql`select qty, lock_qty from wms_inventory where id = ${id}`)) as unknown as { rows: Rec[] }).rows[0];
   const logCount = async (id: number) => Number(((await db().execute(sql`select count(*)::int as n from wms_inventory_log where inventory_id = ${id}`)) as unknown as { rows: Rec[] }).rows[0].n);
 
+  let ok: (path: string, body: unknown) => Promise<Rec>;
+
   beforeAll(async () => {
     t = await startTestApp(kind);
     const admin = await t.login();
-    const ok = async (path: string, body: unknown) => { const r = await t.call(path, body, admin); expect(r.code, r.msg).toBe(200); return r.data; };
+    ok = async (path: string, body: unknown) => { const r = await t.call(path, body, admin); expect(r.code, r.msg).toBe(200); return r.data; };
     const ownerId = ((await ok('/sapi/wms/owner/list', {})) as Rec[])[0].id;
     const warehouseId = ((await ok('/sapi/wms/warehouse/list', {})) as Rec[])[0].id;
     const categoryId = (await ok('/sapi/wms/sku-category/add', { name: 'Ledger test' })).id;
@@ -87,5 +89,29 @@ describe.each(testDatabases())('ledger one-statement write on %s', (kind) => {
   it('answers 404 for an unknown inventory id and skips zero changes', async () => {
     await expect(apply([change(2_000_000_000, 1)])).rejects.toMatchObject({ code: 404 });
     expect(await apply([change(1, 0, 0)])).toEqual([]);
+  });
+
+  // PostgreSQL only (PGlite is one connection): a transaction that already holds a row's lock makes a location row
+  // another one is waiting to make. The location rows are made under the inventory row's lock, so the second waits
+  // for the lock before it makes anything, and both commit; made first, the rows would deadlock (40P01).
+  it.runIf(kind === 'postgres')('makes location rows only under the inventory row\'s lock: no deadlock between two transactions', async () => {
+    const [r] = await apply([{ target: { ...key, batchNo: 'DEADLOCK' }, qtyChange: 5, lockQtyChange: 0, bizType: BizType.INVENTORY_JUDGEMENT, bizNo: 'T-LEDGER' }]);
+    const zoneId = (await ok('/sapi/wms/warehouse-zone/add', { warehouseId: key.warehouseId, code: 'ZDL', name: 'Deadlock zone' })).id;
+    const x = (await ok('/sapi/wms/location/add', { warehouseId: key.warehouseId, zoneId, code: 'DL-X', type: 2, pickSequence: 1 })).id as number;
+    const toX = { ...change(r.inventoryId, 1), locationId: x };
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => { holding = resolve; });
+    const first = db().transaction(async (tx) => {
+      await applyLedger(tx as unknown as Db, [change(r.inventoryId, 1)], 'en'); // the row's lock, no row at DL-X yet
+      holding();
+      await new Promise((resolve) => setTimeout(resolve, 700)); // the second is now waiting
+      await applyLedger(tx as unknown as Db, [toX], 'en');
+    });
+    await held;
+    const second = db().transaction((tx) => applyLedger(tx as unknown as Db, [toX], 'en'));
+    const outcomes = await Promise.allSettled([first, second]);
+    expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok'))).toEqual(['ok', 'ok']);
+    expect(await rowOf(r.inventoryId)).toEqual({ qty: 8, lock_qty: 0 });
+    expect(await ledgerDiscrepancies(db(), [r.inventoryId])).toEqual([]);
   });
 });

@@ -84,6 +84,9 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     '/sapi/wms/count/reject': () => ({ rejectReason: 'not counted' }),
     '/sapi/wms/count/enter': () => ({ lines: [{ locationId: receivings[f.w1], skuId: skus.A1, countedQty: 1 }] }),
     '/sapi/wms/count/scan': () => ({ location: 'RECEIVING', code: 'A1' }),
+    '/sapi/wms/invoice/line-add': () => ({ kind: ChargeKind.VAS, amount: 100, reason: 'walk' }),
+    '/sapi/wms/invoice/line-remove': (inv) => ({ lineId: inv.lines.find((l: Rec) => l.manual).id }),
+    '/sapi/wms/invoice/credit': () => ({ kind: ChargeKind.VAS, amount: 1, reason: 'walk' }),
   };
 
   /** The add bodies of the fixture's documents and records, for a warehouse and owner (SKU of that owner). */
@@ -196,6 +199,12 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
     await takeStockSnapshot(f.t.database.db, '2026-10-01');
     for (const o of [f.ownerA, f.ownerB]) await ok('/sapi/wms/charge/compute', { ownerId: o, from: '2026-10-01', to: '2026-10-01' });
     for (const o of [f.ownerA, f.ownerB]) await ok('/sapi/wms/invoice/run', { ownerId: o, month: '2026-10' });
+    // invoice corrections: a line added by hand, the invoice confirmed and a credit note of it, per owner
+    for (const inv of (await ok('/sapi/wms/invoice/list', {})) as Rec[]) {
+      await ok('/sapi/wms/invoice/line-add', { id: inv.id, kind: ChargeKind.VAS, amount: 1000, reason: 'Labelling' });
+      await ok('/sapi/wms/invoice/confirm', { id: inv.id });
+      await ok('/sapi/wms/invoice/credit', { id: inv.id, kind: ChargeKind.VAS, amount: 100, reason: 'Labels reprinted' });
+    }
     // the webhook deliveries of the fixture, attempted once (the delivery log)
     await jobHandler('webhookDelivery')!.run({ db: f.t.database.db, params: {}, signal: new AbortController().signal, fireTime: new Date(), dataDir: '' });
     await ok('/sapi/wms/inventory-share/add', { title: 'Every warehouse of A', ownerId: f.ownerA }); // no warehouse: out of a warehouse-limited scope

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Carrier, DeliveryStatus, WebhookDeliveryStatus, WebhookStatus } from '../../generated/shared/enums';
 import { jobHandler } from '../../src/server/domain/jobs/registry';
 import { FAILURES_TO_DISABLE } from '../../src/server/domain/webhooks/worker';
+import { addressAllowed, allowLocalReceivers } from '../../src/server/domain/webhooks/destination';
 import { startFake, type FakeRequest, type FakeServer } from './carriers/fake-server';
 import { SMSA_KEY, startSmsaFake, type SmsaFake } from './carriers/smsa-fake';
 import { documentFixture, testDatabases, userWith } from './harness';
@@ -85,12 +86,12 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
     await f.close();
   });
 
-  it('makes a subscription: https (http only for a local host), the signing secret shown once and stored sealed', async () => {
+  it('makes a subscription: https to a public host (a local receiver only in tests), the signing secret shown once and stored sealed', async () => {
     const add = (body: Row) => f.call('/sapi/sys/webhook/add', { name: 'ERP', ownerId: f.ownerA, events: ALL_EVENTS, ...body });
     const plain = await add({ url: 'http://erp.example.com/hook' });
-    expect([plain.code, plain.msg]).toEqual([400, 'Endpoint URL: must be an https URL (http only for localhost, 127.0.0.1 or [::1])']);
+    expect([plain.code, plain.msg]).toEqual([400, 'Endpoint URL: must be an https URL of a public host (not a private or local address)']);
     expect((await f.t.call('/sapi/sys/webhook/add', { name: 'ERP', ownerId: f.ownerA, events: ALL_EVENTS, url: 'ftp://x' }, f.admin, { 'X-Lang': 'zh' })).msg)
-      .toBe('推送地址：必须是 https 地址（http 仅限 localhost、127.0.0.1 或 [::1]）');
+      .toBe('推送地址：必须是公网主机的 https 地址（不能是内网或本机地址）');
     expect((await add({ url: 'https://erp.example.com/hook', events: ['NOPE'] })).code).toBe(400);
     expect((await add({ url: 'https://erp.example.com/hook', events: [] })).msg).toBe('Events cannot be empty');
     const made = await add({ url: `${recv.url}/wms` });
@@ -238,6 +239,32 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
     expect((await f.call('/sapi/sys/webhook/list', {}, none)).code).toBe(403);
     expect((await f.call('/sapi/sys/webhook-delivery/list', {}, none)).code).toBe(403);
     await f.ok('/sapi/sys/webhook/remove', { id: own.data.id });
+  });
+
+  it('never sends to a private or local address: refused when written, and when a name resolves to one', async () => {
+    const add = (url: string) => f.call('/sapi/sys/webhook/add', { name: 'inside', ownerId: f.ownerA, events: ['INVENTORY_CHANGED'], url });
+    for (const url of ['https://10.0.0.5/x', 'https://169.254.169.254/latest/meta-data', 'https://192.168.1.1/', 'https://[fd00::1]/', 'https://[::ffff:10.1.2.3]/', 'https://100.64.0.1/', 'https://0.0.0.0/', 'https://user:pw@erp.example.com/']) {
+      expect((await add(url)).code, url).toBe(400);
+    }
+    expect(addressAllowed('8.8.8.8')).toBe(true);
+    expect(addressAllowed('::ffff:127.0.0.1')).toBe(true); // local receivers are on in tests (harness)
+    allowLocalReceivers(false);
+    try {
+      expect((await add(`${recv.url}/x`)).code).toBe(400);
+      expect(addressAllowed('127.0.0.1') || addressAllowed('::1') || addressAllowed('::ffff:127.0.0.1')).toBe(false);
+      // a name is accepted when written, then refused when it resolves to a loopback address: nothing is sent
+      const port = new URL(recv.url).port;
+      const named = (await f.ok('/sapi/sys/webhook/add', { name: 'named', ownerId: f.ownerA, events: ['INVENTORY_CHANGED'], url: `https://localhost:${port}/x` })) as { id: number };
+      const before = recv.requests.length;
+      await f.gain(f.ownerA, f.skus.LILY, 1);
+      await runWorker(new Date());
+      const [d] = await deliveries(named.id);
+      expect(d.lastError).toMatch(/^localhost is (127\.0\.0\.1|::1), a private or local address: webhooks go to public addresses only$/);
+      expect(recv.requests.length).toBe(before);
+      await f.ok('/sapi/sys/webhook/remove', { id: named.id });
+    } finally {
+      allowLocalReceivers(true);
+    }
   });
 
   it(`retries for 24 hours, then gives up and disables the subscription after ${FAILURES_TO_DISABLE} failures in a row`, async () => {

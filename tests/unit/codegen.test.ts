@@ -157,6 +157,34 @@ ${screen}
     const ok = parseManifest(manifest('      filters: [text, stocked, code]\n      columns: [name, { field: sku.name, en: S, zh: S }]'), 'm.yaml').resources[0].screen!;
     expect([ok.number, ok.filters.map((f) => f.field), ok.columns[1]]).toEqual(['id', ['text', 'stocked', 'code'], { field: 'sku.name', label: { en: 'S', zh: 'S' } }]);
   });
+  it('checks the read-only lines of a view (viewLinesOf, issue 32): a declared resource, its fields, only without form.lines', () => {
+    const manifest = (screen: string) => `resources:
+  thing:
+    en: Things
+    zh: 物
+    path: /sapi/wms/thing
+    table: wms_thing
+    represent: name
+    permissions: { list: any }
+    one: { en: thing, zh: 物 }
+    readOnly: { en: No, zh: 不 }
+    screen:
+      testId: thing
+      view: true
+      views: { all: { route: /thing/list } }
+${screen}
+    fields:
+      name: { type: string, en: N, zh: N, maxLength: 5 }
+`;
+    expect(problemsOf(manifest('      viewLines: [name]')).join('\n')).toMatch(/screen\.viewLines: view lines need form\.lines or viewLinesOf/);
+    expect(problemsOf(manifest('      viewLinesOf: nope\n      viewLines: [name]')).join('\n')).toMatch(/screen\.viewLinesOf: 'nope' is not a declared resource/);
+    expect(problemsOf(manifest('      viewLinesOf: 7\n      viewLines: [name]')).join('\n')).toMatch(/screen\.viewLinesOf: name the lines resource/);
+    const p = problemsOf(manifest('      viewLinesOf: thing\n      viewLines: [name, nope, { field: extra, en: X, zh: X }]')).join('\n');
+    expect(p).toMatch(/screen\.viewLines\.1: 'nope' is not a field of thing/);
+    expect(p).not.toMatch(/viewLines\.[02]/);
+    const ok = parseManifest(manifest('      viewLinesOf: thing\n      viewLines: [name]'), 'm.yaml').resources[0].screen!;
+    expect([ok.viewLinesOf, ok.viewLines]).toEqual(['thing', [{ field: 'name' }]]);
+  });
   it('checks a filter\'s own label: both languages, one per field, emitted as resources.<r>.filters.<field>', () => {
     const manifest = (filters: string) => base('      name: { type: string, en: N, zh: N, maxLength: 5, filter: eq }\n      code: { type: string, en: C, zh: C, maxLength: 5, filter: eq }\n')
       .replace('    fields:\n', `    screen:\n      testId: thing\n      views: { all: { route: /thing/list } }\n      filters: ${filters}\n    fields:\n`);

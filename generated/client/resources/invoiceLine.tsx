@@ -7,7 +7,7 @@ import {
   ReferenceInput,
   TextField,
 } from "react-admin";
-import { EnumField, ListPagination, MoneyField } from "../../../src/client/widgets";
+import { EnumField, ListPagination, MoneyField, YesNoField } from "../../../src/client/widgets";
 const filters = [
   <ReferenceInput
     source="invoiceId"
@@ -43,6 +43,9 @@ export const InvoiceLineList = () => (
       <NumberField source="qty" sortable={false} />
       <MoneyField source="amount" sortable={false} />
       <EnumField source="currency" enumName="Currency" sortable={false} />
+      <YesNoField source="manual" sortable={false} />
+      <TextField source="reason" sortable={false} />
+      <TextField source="addUserName" sortable={false} />
     </Datagrid>
   </List>
 );

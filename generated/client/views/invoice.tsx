@@ -3,12 +3,21 @@ import { DocumentScreen } from "../../../src/client/kit/screen/DocumentScreen";
 import { type ScreenSource } from "../../../src/client/kit/screen/spec";
 import { companyMeta } from "../../shared/resources/company";
 import { invoiceMeta } from "../../shared/resources/invoice";
+import { invoiceLineMeta } from "../../shared/resources/invoiceLine";
 import { ownerMeta } from "../../shared/resources/owner";
 import { schemas } from "../../shared/schemas";
 import "../../../src/client/screens/billing/widgets";
 import "../../../src/client/screens/print/widgets";
 /** What the Invoices screen reads: the resources it shows or refers to, and the schema factories. */
-export const screenSource: ScreenSource = { resources: { company: companyMeta, invoice: invoiceMeta, owner: ownerMeta }, schemas: schemas };
+export const screenSource: ScreenSource = {
+  resources: {
+    company: companyMeta,
+    invoice: invoiceMeta,
+    invoiceLine: invoiceLineMeta,
+    owner: ownerMeta,
+  },
+  schemas: schemas,
+};
 /** Invoices: Invoices (/billing/invoice). */
 export const InvoiceAllList = () => <DocumentScreen
   source={screenSource}

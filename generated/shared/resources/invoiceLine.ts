@@ -54,6 +54,21 @@ export const invoiceLineMeta = {
       enum: "Currency", allowAll: false, unique: false, sortable: false, list: true, form: true,
       readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
     },
+    {
+      name: "manual", type: "boolean", column: "manual", en: "Added by hand", zh: "手工添加",
+      required: true, allowAll: false, default: false, unique: false, sortable: false, list: true,
+      form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
+    },
+    {
+      name: "reason", type: "string", column: "reason", en: "Reason", zh: "原因", required: false,
+      maxLength: 200, allowAll: false, unique: false, sortable: false, list: true, form: true,
+      readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
+    },
+    {
+      name: "addUserName", type: "string", column: "add_user_name", en: "Added by", zh: "添加人",
+      required: false, maxLength: 20, allowAll: false, unique: false, sortable: false, list: true,
+      form: true, readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
+    },
   ],
   queryParams: [],
   checks: {},

@@ -32,10 +32,6 @@ export const appEn = {
         invoice: 'Print invoice (PDF)',
       },
     },
-    // the invoice list's row button (screens/billing/widgets.tsx; issue 32)
-    billing: {
-      invoiceDetail: 'Download detail (Excel)',
-    },
     login: {
       title: 'Warehouse Management System',
       captcha: 'Verification code',
@@ -144,6 +140,9 @@ export const appEn = {
       empty_warehouses: 'No stock in your warehouses yet: it appears here once goods are received.',
       empty_daily: 'Nothing was received or shipped in the last 30 days.',
       trend_hint: 'The trend fills in night by night: the inventory snapshot is taken every day at 00:05.',
+      revenue_title: 'Revenue per goods owner and month',
+      revenue_accrued: 'Accrued, not invoiced',
+      revenue_empty: 'No charges or invoices in the last 12 months.',
     },
     // the SKU widgets' own texts (screens/sku); the lists' labels are the manifest's (resources.sku.*)
     sku: {

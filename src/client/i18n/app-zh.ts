@@ -30,9 +30,6 @@ export const appZh: Messages<typeof appEn> = {
         invoice: '打印账单（PDF）',
       },
     },
-    billing: {
-      invoiceDetail: '下载明细（Excel）',
-    },
     login: {
       title: '仓储管理系统',
       captcha: '验证码',
@@ -141,6 +138,9 @@ export const appZh: Messages<typeof appEn> = {
       empty_warehouses: '您的仓库暂无库存：收货后这里会显示各仓库的库存。',
       empty_daily: '近30天没有收货或发货。',
       trend_hint: '库存趋势每晚更新：每天 00:05 生成库存快照。',
+      revenue_title: '各货主月度收入',
+      revenue_accrued: '已计费，未开账单',
+      revenue_empty: '近12个月没有费用或账单。',
     },
     // the SKU widgets' own texts (screens/sku); the lists' labels are the manifest's (resources.sku.*)
     sku: {

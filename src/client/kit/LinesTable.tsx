@@ -22,6 +22,30 @@ export interface LineColumn<L> {
   render: (line: L) => ReactNode;
 }
 
+/**
+ * The frame of a lines table: bordered, small, one header row of translated `heads` (message keys), the rows
+ * given as children. Shared by the read-only lines below and the scanning screens' line tables.
+ */
+export const LinesFrame = ({ testId, heads, children }: { testId: string; heads: string[]; children: ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <Table size="small" data-testid={testId}>
+        <TableHead>
+          <TableRow>
+            {heads.map((h, i) => (
+              <TableCell key={`${h}/${i}`} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {translate(h)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>{children}</TableBody>
+      </Table>
+    </TableContainer>
+  );
+};
+
 /** '—' for a missing value. */
 export const orDash = (v: unknown): string => (v === null || v === undefined || v === '' ? '—' : String(v));
 
@@ -29,38 +53,25 @@ export const LinesTable = <L extends { id?: number | string }>({ names, lines, c
   const translate = useTranslate();
   const span = columns.length + 1;
   return (
-    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-      <Table size="small" data-testid={testIdOf(names, 'view-lines')}>
-        <TableHead>
-          <TableRow>
-            {[{ key: 'no', label: undefined }, ...columns].map((c) => (
-              <TableCell key={c.key} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {translate(c.label ?? keyOf(names, `line.${c.key}`))}
+    <LinesFrame testId={testIdOf(names, 'view-lines')} heads={[keyOf(names, 'line.no'), ...columns.map((c) => c.label ?? keyOf(names, `line.${c.key}`))]}>
+      {lines.length === 0 ? (
+        <TableRow>
+          <TableCell colSpan={span} align="center" sx={{ color: 'text.secondary' }}>
+            {translate(keyOf(names, 'form.no_lines'))}
+          </TableCell>
+        </TableRow>
+      ) : (
+        lines.map((l, i) => (
+          <TableRow key={l.id ?? i} data-testid={testIdOf(names, 'view-line')}>
+            <TableCell>{i + 1}</TableCell>
+            {columns.map((c) => (
+              <TableCell key={c.key} align={c.align}>
+                {c.render(l)}
               </TableCell>
             ))}
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {lines.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={span} align="center" sx={{ color: 'text.secondary' }}>
-                {translate(keyOf(names, 'form.no_lines'))}
-              </TableCell>
-            </TableRow>
-          ) : (
-            lines.map((l, i) => (
-              <TableRow key={l.id ?? i} data-testid={testIdOf(names, 'view-line')}>
-                <TableCell>{i + 1}</TableCell>
-                {columns.map((c) => (
-                  <TableCell key={c.key} align={c.align}>
-                    {c.render(l)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        ))
+      )}
+    </LinesFrame>
   );
 };

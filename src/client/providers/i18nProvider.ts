@@ -26,6 +26,7 @@ import { dbmsMessages } from '../screens/dbms/messages';
 import { waybillMessages } from '../screens/waybill/messages';
 import { countMessages } from '../screens/count/messages';
 import { floorMessages } from '../screens/floor/messages';
+import { billingMessages } from '../screens/billing/messages';
 import { generatedMessages } from '../../../generated/client/i18n';
 import { deepMerge, type MessageTree } from './messages';
 import { LOCALES, getCurrentLocale, setCurrentLocale, type AppLocale } from './locale';
@@ -46,6 +47,7 @@ const screenMessages: Array<Record<AppLocale, MessageTree>> = [
   waybillMessages,
   countMessages,
   floorMessages,
+  billingMessages,
 ];
 
 export const messages: Record<AppLocale, TranslationMessages> = {

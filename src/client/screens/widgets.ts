@@ -62,6 +62,8 @@ export const SCREEN_WIDGETS: Record<string, string[]> = {
   // 3PL billing (issue 32)
   rateCard: [],
   charge: [],
-  // the invoice PDF (print) and the Excel detail (billing/widgets.tsx invoiceDetail)
+  // invoiceCorrect: a line by hand on a draft, a credit note of a confirmed invoice; the invoice PDF (print) and
+  // the Excel detail (billing/widgets.tsx invoiceDetail)
   invoice: ['print', 'billing'],
+  creditNote: [],
 };

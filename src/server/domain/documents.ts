@@ -2,12 +2,13 @@
  * What the stock documents (inventory adjustments, inbound orders, later outbound orders) share:
  * - document numbers `<prefix><yyyyMMdd><id, 6 digits>` (readable, unique because the id is);
  * - a `lines` array checked by the document's beforeWrite hook and saved by its afterWrite hook in the same
- *   call and transaction (keyed by the call's body, which both hooks see);
+ *   call and transaction (keyed by the call's body, which both hooks see; saveNumberAndLines);
  * - the yup rule for that array: 1..{@link MAX_LINES} entries (spec 5 "non-empty list"), declared by the
  *   document's hooks as a body field (`bodyFields`) and so checked at the edge with the document's form;
  * - the rule that a document is edited or deleted only in some states (e.g. created), as a 409 naming them.
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as yup from 'yup';
 import { sku } from '../../../generated/db/schema';
 import type { Binding } from '../../../generated/server/routes';
@@ -16,6 +17,7 @@ import type { ResourceSpec } from '../../shared/resource-meta';
 import { MAX_LINES } from '../../shared/documents';
 import { requestLabels, rules, type Lang } from '../../shared/validation';
 import type { Label } from '../../shared/resource-meta';
+import type { CrudCall } from '../crud/handlers';
 import { workflowOf } from '../crud/workflow';
 import type { Db } from '../db/connect';
 import { BizError, fieldError } from '../http/errors';
@@ -47,6 +49,28 @@ export class PendingLines<L> {
   set(body: object, lines: L[]): void { this.byCall.set(body, lines); }
   /** The checked lines of this call (empty when beforeWrite stored none). */
   take(body: object): L[] { const l = this.byCall.get(body) ?? []; this.byCall.delete(body); return l; }
+}
+
+/** How a document with lines is saved after its row is written (outbound orders, transfers): {@link saveNumberAndLines}. */
+export interface DocumentSave<L> {
+  table: PgTable; idColumn: PgColumn; numberKey: string; prefix: string;
+  lineTable: PgTable; parentColumn: PgColumn; pending: PendingLines<L>;
+  /** The line row to insert for `line` of the document `doc` (its row with its id). */
+  lineRow: (doc: Record<string, unknown>, line: L) => Record<string, unknown>;
+}
+
+/**
+ * A document's afterWrite: a new document gets its number ({@link documentNo} with `prefix`); on add, or on an edit
+ * whose body has `lines`, its lines are replaced by the ones its beforeWrite checked (same call and transaction).
+ */
+export async function saveNumberAndLines<L>(call: CrudCall, values: Record<string, unknown>, existing: Record<string, unknown> | null | undefined, s: DocumentSave<L>): Promise<void> {
+  const id = (existing?.id ?? values.id) as number;
+  if (!existing) await call.db.update(s.table).set({ [s.numberKey]: documentNo(s.prefix, id) } as never).where(eq(s.idColumn, id));
+  if (existing && call.body.lines === undefined) return;
+  const doc = { ...(existing ?? values), id };
+  await call.db.delete(s.lineTable).where(eq(s.parentColumn, id));
+  const lines = s.pending.take(call.body);
+  if (lines.length) await call.db.insert(s.lineTable).values(lines.map((l) => s.lineRow(doc, l)) as never);
 }
 
 const lineTexts = {

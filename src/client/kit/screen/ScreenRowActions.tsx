@@ -1,7 +1,7 @@
 /**
  * The operations cell of a manifest screen (issue 27 item 3): the row's actions, at most two as buttons (those
  * of the screen's `inline` the row offers; without any, defaultInline), the rest in the row's menu, destructive ones (delete, color error)
- * last and apart. The actions, in menu order: View (unless `view: false`), Edit and Delete while the document
+ * last and apart. The actions, in menu order: View (unless `view: false`; without a `form` only with `view: true`), Edit and Delete while the document
  * may change (`editable`: always when absent; never on a row the resource's `lockedRows` field locks; by its own workflow state; or by the state of the record a ref
  * field points to) for holders of the edit code, only for a screen with a `form` (a read-only list has none);
  * then the workflow actions the record's state and the user's codes allow (manifest order): `confirm` asks
@@ -98,7 +98,8 @@ export const ScreenRowActions = ({ screen }: CellProps & { screen: Screen }) => 
     <RowActionButton label={translate(label)} onClick={onClick} color={color} testId={testIdOf(names, `row-${name}`)} />
   );
 
-  if (spec.form && spec.view !== false) entries.push({ name: 'view', node: button('view', keyOf(names, 'action.view'), () => ui.open({ kind: 'view', record })) });
+  // a read-only document offers View when its screen says `view: true` (the invoice and its lines)
+  if (spec.form ? spec.view !== false : spec.view === true) entries.push({ name: 'view', node: button('view', keyOf(names, 'action.view'), () => ui.open({ kind: 'view', record })) });
   if (spec.form && editable && canEdit) {
     entries.push({ name: 'edit', node: button('edit', keyOf(names, 'action.edit'), () => ui.open({ kind: 'edit', id: record.id, record })) });
     const ask = () => prompt.ask(confirmOptions(names, record, spec.number, {

@@ -1,6 +1,6 @@
 /**
  * The view dialog of a manifest screen: the document's header (the view's columns and form fields that are
- * fields, with their manifest labels, values shown by type) and its lines (the screen's `viewLines`: line
+ * fields, with their manifest labels, values shown by type) and its lines (the screen's `viewLines` of `form.lines` or `viewLinesOf`: line
  * fields by type, registered column widgets, or values the server adds to each line, shown as they come).
  * Test ids `${testId}-view-dialog`, `${testId}-view-lines`.
  */
@@ -45,7 +45,7 @@ export const ScreenViewDialog = ({ screen, record, onClose }: { screen: Screen; 
   const { spec, names } = screen;
   const seen = new Set<string>();
   const items: ScreenItem[] = [...screen.shown(spec.columns), ...screen.shown(spec.form?.fields ?? [])].filter((i) => !i.widget && screen.field(i.field) && !writeOnly(screen.field(i.field)!) && !seen.has(i.field) && seen.add(i.field));
-  const linesRes = spec.form?.lines?.resource;
+  const linesRes = spec.form?.lines?.resource ?? spec.viewLinesOf;
   const columns: LineColumn<Record<string, unknown>>[] = linesRes
     ? spec.viewLines.map((item) => {
         const n = item.field;

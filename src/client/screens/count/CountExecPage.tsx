@@ -25,14 +25,11 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { LinesFrame } from '../../kit/LinesTable';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useEnumLabel } from '../../kit/cells';
 import { ConfirmedAction } from '../../widgets/ConfirmedAction';
@@ -359,18 +356,7 @@ export const CountExecPage = () => {
             {translate('resources.countLine.fields.locationId')} {location.code}
           </Typography>
           <LineScanField key={`${count.id}/${location.locationId}`} onScan={scanGoods} hint="app.count.sku_hint" testId="count-exec-sku" disabled={busy} autoFocus />
-          <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-            <Table size="small" data-testid="count-exec-lines">
-              <TableHead>
-                <TableRow>
-                  {LINE_HEADS.map((h) => (
-                    <TableCell key={h} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                      {translate(h)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
+          <LinesFrame testId="count-exec-lines" heads={LINE_HEADS}>
                 {lines.map((line, index) => (
                   <TableRow key={`${line.id}/${line.skuId}/${index}`} data-testid="count-exec-line" data-sku={line.sku} data-found={String(line.found)}>
                     <TableCell>{index + 1}</TableCell>
@@ -398,9 +384,7 @@ export const CountExecPage = () => {
                     </TableCell>
                   </TableRow>
                 ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          </LinesFrame>
           {!lines.length ? (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="count-exec-empty">{translate('app.count.empty')}</Typography>
           ) : (

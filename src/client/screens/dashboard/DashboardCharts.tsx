@@ -3,6 +3,7 @@
  * - inventory by warehouse: available and locked units per warehouse, stacked bars;
  * - units received and shipped per day, the last 30 days (inventory log: inbound and outbound orders);
  * - units on hand per day (the nightly inventory snapshot; today: the stock now), gaps where no snapshot ran.
+ * - for an operator, the revenue per goods owner and month (./RevenueTable.tsx).
  * Each shows a sentence instead when it has nothing to draw. Days are the caller's (the server answers them
  * in the X-Time-Zone of the call), shown as MM-DD.
  */
@@ -12,6 +13,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { DashboardOverview } from './dashboardApi';
+import { RevenueTable } from './RevenueTable';
 
 const HEIGHT = 280;
 
@@ -37,6 +39,7 @@ export const DashboardCharts = ({ overview }: { overview: DashboardOverview }) =
   const moved = overview.daily.some((d) => d.inboundUnits || d.outboundUnits);
   const snapshots = overview.daily.slice(0, -1).some((d) => d.stockUnits !== null);
   return (
+    <>
     <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
       <ChartCard title={translate('app.dashboard.chart_warehouses')} testId="dashboard-chart-warehouses" empty={warehouses.length ? undefined : translate('app.dashboard.empty_warehouses')}>
         <BarChart
@@ -73,5 +76,7 @@ export const DashboardCharts = ({ overview }: { overview: DashboardOverview }) =
         {!snapshots && <Typography variant="body2" color="text.secondary" data-testid="dashboard-chart-stock-hint">{translate('app.dashboard.trend_hint')}</Typography>}
       </ChartCard>
     </Box>
+    {overview.revenue && <RevenueTable rows={overview.revenue} />}
+    </>
   );
 };

@@ -22,11 +22,16 @@ export interface DashboardCounts {
   inTransit: number;
 }
 
+/** Revenue of one goods owner in one month (server: statistics/revenue.ts): cents; status DRAFT / CONFIRMED, null = accrued. */
+export interface RevenueRow { month: string; ownerId: number; ownerName: string; currency: string; amount: number; status: string | null }
+
 export interface DashboardOverview {
   counts: DashboardCounts;
   inventoryByWarehouse: Array<{ warehouseId: number; warehouseName: string; qty: number; lockQty: number }>;
   /** `stockUnits`: the nightly snapshot's units on hand (null: no snapshot that day); today's is the stock now. */
   daily: Array<{ date: string; inboundUnits: number; outboundUnits: number; stockUnits: number | null }>;
+  /** Operators only (every owner and warehouse, billing:list); null for anyone else. */
+  revenue: RevenueRow[] | null;
 }
 
 /** The caller's figures; without the full-screen mask (the page shows its own progress). */

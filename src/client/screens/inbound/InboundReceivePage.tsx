@@ -32,14 +32,11 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { LinesFrame } from '../../kit/LinesTable';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Gs1Error, looksLikeGs1, parseGs1, type Gs1Data } from '../../../shared/gs1';
 import { canTake } from '../../../shared/workflow';
@@ -275,18 +272,7 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
             <LineScanField key={order.id} onScan={scanLine} hint="wms.widgets.lineScan.hint_receive" testId="inbound-line-scan" disabled={working} autoFocus />
           ) : null}
           <ScanProgressBar reached={total.reached} planned={total.planned} testId="inbound-scan-progress" />
-          <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-            <Table size="small" data-testid="inbound-exec-lines">
-              <TableHead>
-                <TableRow>
-                  {LINE_HEADS.map((h) => (
-                    <TableCell key={h} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                      {translate(h)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
+          <LinesFrame testId="inbound-exec-lines" heads={LINE_HEADS}>
                 {(order.lines ?? []).map((line, index) => {
                   const r = receipts[index];
                   const err = errors[index];
@@ -337,9 +323,7 @@ export const InboundReceivePage = ({ type }: InboundReceivePageProps) => {
                     </TableRow>
                   );
                 })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          </LinesFrame>
           {formError ? (
             <Alert severity="error" sx={{ mt: 1.5 }} data-testid="inbound-exec-error">
               {formError}

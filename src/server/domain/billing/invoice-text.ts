@@ -6,7 +6,7 @@
  * - {@link money}: integer cents as text with the currency's 2 decimals (`123456` -> `1,234.56`, `-5` -> `-0.05`);
  * - {@link enumText}: an enum value's text of the manifest (generated/client/i18n.ts) in a language;
  * - {@link invoiceLines}: an invoice's lines as stored, every column (so a column added later, e.g. a manual
- *   line's `reason`, comes along), in kind order.
+ *   line's `reason`), in the invoice record's order.
  */
 import { generatedMessages } from '../../../../generated/client/i18n';
 import { enumValues } from '../../../../generated/shared/enums';
@@ -30,7 +30,7 @@ export function enumText(name: string, value: unknown, lang: Lang): string {
   return (key && texts?.[key]) || String(value ?? '');
 }
 
-/** One stored invoice line: the manifest's fields, and `reason` when the table has that column (manual lines). */
+/** One stored invoice line: the manifest's fields; `reason` (a line added by hand, corrections.ts) read defensively. */
 export interface InvoiceLineRow { id: number; kind: number; charges: number; qty: string; amount: number; currency: number; reason: string | null }
 
 /**
@@ -43,9 +43,12 @@ export async function rowsAsJson(db: Db, table: 'wms_invoice' | 'wms_invoice_lin
   return rows.map((r) => JSON.parse(String(r.j)) as Record<string, unknown>);
 }
 
-/** The lines of invoice `id` in kind order (then id), every column (so an added column such as `reason` is there). */
+/**
+ * The lines of invoice `id` in the order of the invoice's record (invoices.ts): the lines made from charges in kind
+ * order, then the lines added by hand (`manual`, corrections.ts) in the order added; every column, so `reason` is there.
+ */
 export async function invoiceLines(db: Db, id: number): Promise<InvoiceLineRow[]> {
-  const rows = await rowsAsJson(db, 'wms_invoice_line', 't.invoice_id = $1::int', [id], 't.kind, t.id');
+  const rows = await rowsAsJson(db, 'wms_invoice_line', 't.invoice_id = $1::int', [id], 't.manual, case when t.manual then 0 else t.kind end, t.id');
   return rows.map((r) => ({
     id: Number(r.id), kind: Number(r.kind), charges: Number(r.charges), qty: String(r.qty), amount: Number(r.amount), currency: Number(r.currency),
     reason: typeof r.reason === 'string' && r.reason.trim() ? r.reason : null,

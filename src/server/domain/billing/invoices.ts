@@ -11,9 +11,13 @@
  *   uninvoiced charges are locked to the invoice (`charge.invoiceId`; a recompute never touches them again) and
  *   the lines are rebuilt from exactly the charges locked, the number `INV<yyyyMMdd><id>` given, the confirming
  *   user and time recorded. Two confirmations: one wins, the other 409.
- * Records carry `lines` [{kind, charges, qty, amount, currency}] in kind order.
+ * Lines added by hand on a draft (corrections.ts: `line-add`, `line-remove`, with a reason) are kept by both: only
+ * the lines made from charges are remade, and total = the sum of all lines. After confirmation corrections are
+ * credit notes (corrections.ts `credit`).
+ * Records carry `lines` [{kind, charges, qty, amount, currency, manual, reason, addUserName}] (charge lines in
+ * kind order, then the manual ones) and `credited` (cents credited by credit notes).
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import * as yup from 'yup';
 import { invoice, invoiceLine, owner } from '../../../../generated/db/schema';
 import { bindings } from '../../../../generated/server/routes';
@@ -30,6 +34,7 @@ import { BizError, forbidden } from '../../http/errors';
 import { requireInScope, scopeIds } from '../../http/guard';
 import { documentNo } from '../documents';
 import { ownerIds, recomputeIn, type Period } from './charges';
+import { creditedOf, refreshTotal } from './corrections';
 import { cardForDaySql } from './rate-cards';
 
 type Row = Record<string, unknown>;
@@ -80,16 +85,21 @@ async function writeLines(tx: Db, lang: 'en' | 'zh', inv: { id: number; ownerId:
   const [card] = await rawQuery(tx, `select c.currency, c.monthly_minimum::text as minimum from wms_rate_card c where c.id = ${cardForDaySql('$1', '$2::date')}`, [p.ownerId, p.to]);
   const currencies = new Set(groups.map((g) => Number(g.currency)));
   if (currencies.size > 1) throw new BizError(Code.CONFLICT, texts.currencies[lang].replace('{month}', inv.month));
-  const currency = groups.length ? Number(groups[0].currency) : card ? Number(card.currency) : null;
+  // a month with nothing charged and no card but lines added by hand keeps the draft's currency
+  const [kept] = await rawQuery(tx, 'select i.currency from wms_invoice i where i.id = $1 and exists (select 1 from wms_invoice_line l where l.invoice_id = i.id and l.manual)', [inv.id]);
+  const currency = groups.length ? Number(groups[0].currency) : card ? Number(card.currency) : kept ? Number(kept.currency) : null;
   if (currency === null) throw new BizError(Code.CONFLICT, texts.noCurrency[lang].replace('{month}', inv.month));
   const lines = groups.map((g) => ({ kind: Number(g.kind), charges: Number(g.charges), qty: Number(g.qty), amount: Number(g.amount) }));
   const charged = lines.reduce((a, l) => a + l.amount, 0);
   const minimum = card && Number(card.currency) === currency ? Number(card.minimum) : 0;
   if (minimum > charged) lines.push({ kind: ChargeKind.MONTHLY_MINIMUM, charges: 0, qty: 1, amount: minimum - charged });
-  await tx.delete(invoiceLine).where(eq(invoiceLine.invoiceId, inv.id));
+  // the lines made from charges are remade; the lines added by hand (corrections.ts) stay, in the invoice's currency
+  await tx.delete(invoiceLine).where(and(eq(invoiceLine.invoiceId, inv.id), eq(invoiceLine.manual, false)));
+  await tx.update(invoiceLine).set({ currency }).where(eq(invoiceLine.invoiceId, inv.id));
   if (lines.length) await tx.insert(invoiceLine).values(lines.map((l) => ({ invoiceId: inv.id, ownerId: inv.ownerId, currency, ...l })));
   const [o] = await tx.select({ companyId: owner.companyId }).from(owner).where(eq(owner.id, inv.ownerId));
-  await tx.update(invoice).set({ total: lines.reduce((a, l) => a + l.amount, 0), currency, companyId: o?.companyId ?? null, updateDate: new Date() }).where(eq(invoice.id, inv.id));
+  await tx.update(invoice).set({ currency, companyId: o?.companyId ?? null, updateDate: new Date() }).where(eq(invoice.id, inv.id));
+  await refreshTotal(tx, inv.id);
 }
 
 /**
@@ -131,13 +141,21 @@ export function confirmInvoice(call: CrudCall): Promise<Row> {
 }
 
 export const invoiceHooks: ResourceHooks = {
-  /** Each invoice carries its `lines` in kind order. */
+  /**
+   * Each invoice carries its `lines` (the lines made from charges in kind order, then those added by hand in the
+   * order added: {id, kind, charges, qty, amount, currency, manual, reason, addUserName}) and `credited`: the
+   * cents its credit notes took off (a positive number; 0 without any).
+   */
   async decorate(call, rows) {
     const ids = rows.map((r) => r.id as number);
     if (!ids.length) return;
-    const lines = await call.db.select({ id: invoiceLine.id, invoiceId: invoiceLine.invoiceId, kind: invoiceLine.kind, charges: invoiceLine.charges, qty: invoiceLine.qty, amount: invoiceLine.amount, currency: invoiceLine.currency })
-      .from(invoiceLine).where(inArray(invoiceLine.invoiceId, ids)).orderBy(asc(invoiceLine.kind));
-    for (const r of rows) r.lines = lines.filter((l) => l.invoiceId === r.id).map(({ invoiceId: _i, ...l }) => l as Row);
+    const lines = await call.db.select({ id: invoiceLine.id, invoiceId: invoiceLine.invoiceId, kind: invoiceLine.kind, charges: invoiceLine.charges, qty: invoiceLine.qty, amount: invoiceLine.amount, currency: invoiceLine.currency, manual: invoiceLine.manual, reason: invoiceLine.reason, addUserName: invoiceLine.addUserName })
+      .from(invoiceLine).where(inArray(invoiceLine.invoiceId, ids)).orderBy(asc(invoiceLine.manual), asc(invoiceLine.kind), asc(invoiceLine.id));
+    const credited = await creditedOf(call.db, ids);
+    for (const r of rows) {
+      r.lines = lines.filter((l) => l.invoiceId === r.id).map(({ invoiceId: _i, ...l }) => l as Row);
+      r.credited = credited.get(r.id as number) ?? 0;
+    }
   },
 };
 

@@ -7,6 +7,9 @@
  * | `/sapi/wms/charge/recompute` | billing:compute | same | `{before, after, difference, updated, removed, added}` (cents) |
  * | `/sapi/wms/invoice/run` | billing:invoice | `{ownerId, month}` (yyyy-MM) | the DRAFT invoice with `lines` (invoices.ts) |
  * | `/sapi/wms/invoice/confirm` | billing:invoice | `{id}` | the CONFIRMED invoice |
+ * | `/sapi/wms/invoice/line-add` | billing:invoice | `{id, kind, qty?, amount, reason}` (a DRAFT; kind VAS / MANUAL / ADJUSTMENT, cents) | the invoice (corrections.ts) |
+ * | `/sapi/wms/invoice/line-remove` | billing:invoice | `{id, lineId}` (a line added by hand of a DRAFT) | the invoice |
+ * | `/sapi/wms/invoice/credit` | billing:invoice | `{id, kind, amount, reason}` (a CONFIRMED invoice; amount > 0 cents) | the credit note |
  * | `/sapi/wms/invoice/detail-xlsx` | billing:list | `{id}` | `{url, expiresAt}`: the signed address of the invoice's Excel detail (invoice-detail.ts) |
  *
  * The owner must be in the caller's scope (403 naming it); a caller limited to some warehouses computes only
@@ -32,6 +35,7 @@ import { registerJobHandler, type JobHandler } from '../jobs/registry';
 import { computeCharges, ownerIds, recomputeCharges, type Period } from './charges';
 import { billingDay, takeStockSnapshot } from './snapshot';
 import { confirmInvoice, previousMonth, runBody, runInvoiceCall, runInvoices } from './invoices';
+import { addLine, creditBody, creditInvoice, lineAddBody, lineRemoveBody, removeLine } from './corrections';
 import { registerInvoiceDetailRoutes } from './invoice-detail';
 import { actionOf } from '../../crud/workflow';
 import { ID_BODY } from '../../http/body';
@@ -79,6 +83,10 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db): void {
   const invoiceCall = (a: { ctx: CrudCall['ctx']; user: UserContext; body: unknown }): CrudCall => ({ db, ctx: a.ctx, user: a.user, binding: b, body: a.body as CrudCall['body'] });
   sapiRoute(app, db, `${b.meta.path}/run`, actionOf(b, 'confirm').code, { body: runBody }, (a) => runInvoiceCall(invoiceCall(a)));
   sapiRoute(app, db, `${b.meta.path}/confirm`, actionOf(b, 'confirm').code, { body: ID_BODY }, (a) => confirmInvoice(invoiceCall(a)));
+  // corrections (corrections.ts): lines added by hand on a draft, credit notes of a confirmed invoice
+  sapiRoute(app, db, `${b.meta.path}/line-add`, actionOf(b, 'confirm').code, { body: lineAddBody }, (a) => addLine(invoiceCall(a)));
+  sapiRoute(app, db, `${b.meta.path}/line-remove`, actionOf(b, 'confirm').code, { body: lineRemoveBody }, (a) => removeLine(invoiceCall(a)));
+  sapiRoute(app, db, `${b.meta.path}/credit`, actionOf(b, 'confirm').code, { body: creditBody }, (a) => creditInvoice(invoiceCall(a)));
   // the invoice's Excel detail (invoice-detail.ts); its PDF is the print kind `invoice` (../print/invoice.ts)
   registerInvoiceDetailRoutes(app, db);
 }

@@ -33,7 +33,7 @@ import { ident } from '../../crud/filters';
 import { manifestLabel, meta } from '../../crud/handlers';
 import { bindings } from '../../../../generated/server/routes';
 import { BizError, fieldError, notFound, stockItem, text } from '../../http/errors';
-import { ensureLocationRows, LOCKABLE_SQL, lockAndReadLocationRows, spreadChange, type LocRow, type Part } from './locations';
+import { ensureLocationRows, LOCKABLE_SQL, lockInventoryRows, readLocationRows, spreadChange, type LocRow, type Part } from './locations';
 import { frozenConflict } from '../counts/freeze';
 import { raiseInventoryChanged } from '../webhooks/events';
 
@@ -186,9 +186,9 @@ const isRelease = (c: LedgerChange) => c.qtyChange === 0 && c.lockQtyChange < 0;
  * Two levels (issue 29, docs/locations.md): every change lands on location rows (`wms_location_inventory`) of its
  * inventory row: the one it names, the warehouse's RECEIVING location for an addition naming none, else spread
  * over the row's location rows (locations.ts spreadChange). Each piece is one log line naming its location;
- * the inventory row moves by the sum of the pieces. Before the statement: the missing location rows are made
- * (0/0) and, when a change is spread, the inventory rows are locked (ascending id) and their location rows read
- * (locations.ts lockAndReadLocationRows). The statement then moves inventory rows AND location rows, each under
+ * the inventory row moves by the sum of the pieces. Before the statement: the inventory rows are locked
+ * (ascending id; locations.ts lockInventoryRows), then under those locks the missing location rows are made (0/0)
+ * and, when a change is spread, its rows' location rows read (locations.ts readLocationRows). The statement then moves inventory rows AND location rows, each under
  * its guard, and writes the log lines only for pieces whose both rows moved.
  *
  * All rows move in ONE statement (issue 13 "Write path"), however many changes:
@@ -224,6 +224,8 @@ export async function applyLedger(tx: Db, changes: LedgerChange[], lang: Lang, a
   // log lines in (inventory id, given order): the order the rows are locked and the log ids ascend in
   const order = live.map((x, j) => ({ ...x, id: ids[j] })).sort((a, b) => a.id - b.id || a.i - b.i);
 
+  // the inventory rows' locks first (ascending id), then their location rows are made or read under them
+  await lockInventoryRows(tx, order.map((o) => o.id));
   // where direct changes land, and the receiving location of spread changes that also add
   const landing = order.filter((o) => isDirect(o.c) || o.c.qtyChange > 0);
   const landed = await ensureLocationRows(tx, landing.map((o) => ({ inventoryId: o.id, locationId: o.c.locationId ?? null })));
@@ -237,7 +239,7 @@ export async function applyLedger(tx: Db, changes: LedgerChange[], lang: Lang, a
   const frozen = landing.filter((o, j) => landed[j]!.frozen && isDirect(o.c) && !isRelease(o.c)).map((o) => at.get(o)!);
   if (frozen.length) throw (await frozenConflict(tx, frozen, lang))!;
   const spreadIds = [...new Set(order.filter((o) => !isDirect(o.c)).map((o) => o.id))];
-  const sim = spreadIds.length ? await lockAndReadLocationRows(tx, [...new Set(order.map((o) => o.id))].sort((a, b) => a - b), spreadIds) : new Map<number, LocRow[]>();
+  const sim = spreadIds.length ? await readLocationRows(tx, spreadIds) : new Map<number, LocRow[]>();
 
   // the pieces, in order; each with the inventory row's prefix before it (the chain of origin/new)
   const inv = new Map<number, Deltas>();

@@ -96,14 +96,13 @@ const READ_ROWS = `select li.inventory_id, li.location_id, li.qty, li.lock_qty, 
   from ${LI} li join ${LOC} l on l.id = li.location_id where li.inventory_id = any($1::int[]) order by li.inventory_id, l.pick_sequence, li.id`;
 
 /**
- * Locks the inventory rows `lockIds` (ascending id, the ledger's order), then reads the location rows of
- * `readIds` in spread order (pick sequence, then id). Two statements: the read starts after the locks are held,
- * so it sees every committed location row (READ COMMITTED), and no other ledger call can change them before
- * this transaction ends (every writer of a location row holds its inventory row's lock).
+ * Locks the inventory rows `ids` (ascending id, the ledger's order). The ledger takes these locks before it makes
+ * or reads any location row, so every writer of a location row (0/0 rows made by ensureLocationRows included)
+ * holds its inventory row's lock, and two transactions never wait on each other's location rows while holding
+ * inventory locks the other needs (no deadlock). Reads after it see every committed location row (READ COMMITTED).
  */
-export async function lockAndReadLocationRows(tx: Db, lockIds: number[], readIds: number[]): Promise<Map<number, LocRow[]>> {
-  await rawQuery(tx, LOCK_ROWS, [lockIds]);
-  return readLocationRows(tx, readIds);
+export async function lockInventoryRows(tx: Db, ids: number[]): Promise<void> {
+  await rawQuery(tx, LOCK_ROWS, [[...new Set(ids)].sort((a, b) => a - b)]);
 }
 
 /**

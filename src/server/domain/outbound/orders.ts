@@ -49,7 +49,7 @@ import type { BodyRule } from '../../http/body';
 import { takeStep, transition } from '../../crud/workflow';
 import type { Db } from '../../db/connect';
 import { BizError, fieldError, fillText, stockItem, text } from '../../http/errors';
-import { checkOwnerSkuLines, documentNo, linesField, PendingLines, QTY_MAX, requireState } from '../documents';
+import { checkOwnerSkuLines, linesField, PendingLines, QTY_MAX, requireState, saveNumberAndLines } from '../documents';
 import { insertRowsSql } from '../imports/bulk-insert';
 import { applyLedger } from '../inventory/ledger';
 import { readLocationRows } from '../inventory/locations';
@@ -127,19 +127,10 @@ export const outboundOrderHooks: ResourceHooks = {
     // last: the company's monthly quota (409), which locks its row until COMMIT when it is limited
     if (!existing && values.companyId) await reserveQuota(call.db, lang, 'outbound', values.companyId as number);
   },
-  async afterWrite(call, values, existing) {
-    const id = (existing?.id ?? values.id) as number;
-    if (!existing) await call.db.update(outboundOrder).set({ orderNo: documentNo('OUT', id) }).where(eq(outboundOrder.id, id));
-    if (existing && call.body.lines === undefined) return;
-    const doc: Row = { ...(existing ?? values), id };
-    await call.db.delete(outboundOrderLine).where(eq(outboundOrderLine.orderId, id));
-    const lines = pendingLines.take(call.body);
-    if (lines.length) {
-      await call.db.insert(outboundOrderLine).values(lines.map((l) => ({
-        orderId: id, warehouseId: doc.warehouseId as number, ownerId: doc.ownerId as number, skuId: l.skuId, batchNo: l.batchNo, qty: l.qty,
-      })));
-    }
-  },
+  afterWrite: (call, values, existing) => saveNumberAndLines(call, values, existing, {
+    table: outboundOrder, idColumn: outboundOrder.id, numberKey: 'orderNo', prefix: 'OUT', lineTable: outboundOrderLine, parentColumn: outboundOrderLine.orderId, pending: pendingLines,
+    lineRow: (doc, l) => ({ orderId: doc.id, warehouseId: doc.warehouseId, ownerId: doc.ownerId, skuId: l.skuId, batchNo: l.batchNo, qty: l.qty }),
+  }),
   async beforeRemove(call, existing) {
     requireState(bindings.outboundOrder, existing, [S.CREATED], 'remove', call.ctx.lang);
     await transferOrders.refuseChange(call.db, call.ctx.lang, 'outbound', existing);

@@ -17,7 +17,9 @@
  *   OUTBOUND_ORDER, negative changes) that day, and the units on hand that day from the nightly snapshot
  *   (snapshot.ts: the opening stock, null when no snapshot was taken); the last day's `stockUnits` is the
  *   stock now. Days (and "today") are calendar days in the caller's time zone (X-Time-Zone, whole hours);
- *   snapshot days are the server's.
+ *   snapshot days are the server's;
+ * - `revenue`: per goods owner and month, the last 12 months, in cents (./revenue.ts, issue 32): for an operator
+ *   (every owner and warehouse, code billing:list) only; `null` for anyone else.
  */
 import { and, between, count, eq, getTableName, gte, inArray, sql, sum, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -37,6 +39,7 @@ import { TRANSIT_SQL, transitTables } from '../transfers/transfers';
 import { sapiRoute } from '../../http/sapi';
 import { dayStart, Params, toDrizzle } from '../../crud/filters';
 import { nearExpirySql } from '../inventory/expiry';
+import { revenueByOwnerMonth, type RevenueRow } from './revenue';
 // the nightly snapshot that feeds `stockUnits`: loading this module registers its job handler
 import './snapshot';
 
@@ -53,6 +56,7 @@ export interface DashboardOverview {
   };
   inventoryByWarehouse: Array<{ warehouseId: number; warehouseName: string; qty: number; lockQty: number }>;
   daily: Array<{ date: string; inboundUnits: number; outboundUnits: number; stockUnits: number | null }>;
+  revenue: RevenueRow[] | null;
 }
 
 const inventoryMeta = bindings.inventory.meta as ResourceSpec;
@@ -108,7 +112,7 @@ export async function dashboardOverview(db: Db, ctx: RequestContext, user: UserC
   if (q.warehouseId) tWhere.push(`(t.from_warehouse_id = ${tp.add(q.warehouseId)} or t.to_warehouse_id = ${tp.add(q.warehouseId)})`);
   const transit = rawQuery(db, `select coalesce(sum(${TRANSIT_SQL('t', 'tl')}), 0)::int as n from ${transitTables.transfer} t join ${transitTables.line} tl on tl.transfer_id = t.id
     where t.status = ${TransferStatus.IN_TRANSIT}${tWhere.map((c) => ` and ${c}`).join('')}`, tp.values);
-  const [[skus], [inbound], [outbound], byWarehouse, moves, snapshots, [expiring], [inTransit]] = await Promise.all([
+  const [[skus], [inbound], [outbound], byWarehouse, moves, snapshots, [expiring], [inTransit], revenue] = await Promise.all([
     db.select({ n: count() }).from(sku).where(and(...cut({ ownerId: sku.ownerId }))),
     db.select({ n: count() }).from(inboundOrder).where(and(inArray(inboundOrder.status, INBOUND_OPEN), ...cut(inboundOrder))),
     db.select({ n: count() }).from(outboundOrder).where(and(inArray(outboundOrder.status, OUTBOUND_TO_SHIP), ...cut(outboundOrder))),
@@ -127,6 +131,7 @@ export async function dashboardOverview(db: Db, ctx: RequestContext, user: UserC
       .groupBy(wmsInventorySnapshot.snapshotDate),
     db.select({ n: count() }).from(inventory).where(and(nearExpiry, ...cut(inventory))),
     transit,
+    revenueByOwnerMonth(db, user, q.ownerId, now),
   ]);
 
   const inventoryByWarehouse = byWarehouse.map((w) => ({ warehouseId: w.warehouseId, warehouseName: w.warehouseName, qty: num(w.qty), lockQty: num(w.lockQty) }));
@@ -149,6 +154,7 @@ export async function dashboardOverview(db: Db, ctx: RequestContext, user: UserC
     },
     inventoryByWarehouse,
     daily,
+    revenue,
   };
 }
 

@@ -42,7 +42,7 @@ import type { Db } from '../../db/connect';
 import { rawQuery } from '../../db/raw';
 import { BizError, fieldError, fillText } from '../../http/errors';
 import { requireInScope } from '../../http/guard';
-import { checkOwnerSkuLines, documentNo, linesField, PendingLines, QTY_MAX, requireState } from '../documents';
+import { checkOwnerSkuLines, documentNo, linesField, PendingLines, QTY_MAX, requireState, saveNumberAndLines } from '../documents';
 import { releaseOutbound } from '../outbound/orders';
 
 type Row = Record<string, unknown>;
@@ -119,19 +119,10 @@ export const transferHooks: ResourceHooks = {
     if (existing && call.body.lines === undefined) return;
     pendingLines.set(call.body, await checkOwnerSkuLines(call.db, lang, ownerId, call.body.lines as LineInput[]));
   },
-  async afterWrite(call, values, existing) {
-    const id = (existing?.id ?? values.id) as number;
-    if (!existing) await call.db.update(transfer).set({ transferNo: documentNo('TR', id) }).where(eq(transfer.id, id));
-    if (existing && call.body.lines === undefined) return;
-    const doc: Row = { ...(existing ?? values), id };
-    await call.db.delete(transferLine).where(eq(transferLine.transferId, id));
-    const lines = pendingLines.take(call.body);
-    if (lines.length) {
-      await call.db.insert(transferLine).values(lines.map((l) => ({
-        transferId: id, fromWarehouseId: doc.fromWarehouseId as number, ownerId: doc.ownerId as number, skuId: l.skuId, batchNo: l.batchNo, qty: l.qty,
-      })));
-    }
-  },
+  afterWrite: (call, values, existing) => saveNumberAndLines(call, values, existing, {
+    table: transfer, idColumn: transfer.id, numberKey: 'transferNo', prefix: 'TR', lineTable: transferLine, parentColumn: transferLine.transferId, pending: pendingLines,
+    lineRow: (doc, l) => ({ transferId: doc.id, fromWarehouseId: doc.fromWarehouseId, ownerId: doc.ownerId, skuId: l.skuId, batchNo: l.batchNo, qty: l.qty }),
+  }),
   async beforeRemove(call, existing) {
     requireState(bindings.transfer, existing, [S.CREATED], 'remove', call.ctx.lang);
     requireInScope(call.ctx, call.user, 'warehouse', { ...docLabel('toWarehouseId'), field: 'toWarehouseId' }, existing.toWarehouseId);

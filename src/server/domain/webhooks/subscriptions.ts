@@ -3,8 +3,8 @@
  * "Webhooks"). Reading needs `webhook:list`, making, editing, enabling, disabling and redelivering `webhook:edit`,
  * always within the user's owner scope (the manifest's `scope: {owner}`): an owner's own user sees and changes
  * only its owner's subscriptions and deliveries.
- * - URL: https, or http only for localhost, 127.0.0.1 and [::1] (a receiver on the same machine, e.g. in a test);
- *   400 naming the field otherwise.
+ * - URL: https to a public host (./destination.ts: never a private, loopback or link-local address; a receiver on
+ *   the same machine only with WMS_WEBHOOK_LOCAL_RECEIVERS=1, tests only); 400 naming the field otherwise.
  * - Signing secret: `whsec_` + 32 random bytes (base64url), made on add; the add answer carries it once as
  *   `signingSecret` (form.reveal); it is stored sealed with the installation key (the manifest field `secret`,
  *   type secret, never read back) because the worker needs the secret itself to sign.
@@ -25,23 +25,13 @@ import type { RequestContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
 import { sapiRoute } from '../../http/sapi';
 import { secrets } from '../secret-fields';
+import { webhookUrlAllowed } from './destination';
 
 type Row = Record<string, unknown>;
 
 const texts = {
-  url: { en: 'must be an https URL (http only for localhost, 127.0.0.1 or [::1])', zh: '必须是 https 地址（http 仅限 localhost、127.0.0.1 或 [::1]）' },
+  url: { en: 'must be an https URL of a public host (not a private or local address)', zh: '必须是公网主机的 https 地址（不能是内网或本机地址）' },
 };
-
-/** Hosts an http (not https) URL may name: the same machine only. */
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** Whether `url` is a URL webhooks may be sent to (module doc): https, or http to a local host. */
-export function webhookUrlAllowed(url: string): boolean {
-  let u: URL;
-  try { u = new URL(url); } catch { return false; }
-  if (u.username || u.password) return false;
-  return u.protocol === 'https:' || (u.protocol === 'http:' && LOCAL_HOSTS.has(u.hostname));
-}
 
 /** A fresh signing secret: `whsec_` + 32 random bytes in base64url. */
 export const newSigningSecret = (): string => `whsec_${randomBytes(32).toString('base64url')}`;

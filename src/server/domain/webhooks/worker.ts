@@ -9,8 +9,8 @@
  * - Order per document: a delivery is claimed only when no earlier event of its document is still pending for the
  *   same subscription; a later event waits for the earlier one (a delivery that gave up no longer holds the rest).
  * - Request: `POST <url>` with JSON `{id, type, createdAt, data}`, headers `Content-Type: application/json`,
- *   `Wms-Event-Id: <id>`, `Wms-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (Node's
- *   fetch, TIMEOUT_MS, no redirects followed). A 2xx answer is a success; anything else, a timeout or a network
+ *   `Wms-Event-Id: <id>`, `Wms-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (node:http(s)
+ *   to public addresses only, ./destination.ts; TIMEOUT_MS; no redirects followed). A 2xx answer is a success; anything else, a timeout or a network
  *   error a failure.
  * - Every attempt is a row of the delivery log (sys_webhook_attempt: HTTP status, duration ms, error).
  * - Retry: after a failure the next attempt waits as long as the delivery has been queued (at least 1 min, at most
@@ -24,6 +24,8 @@
  * passes later ones to step through a day of retries.
  */
 import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { getTableName, inArray } from 'drizzle-orm';
 import { webhook, webhookAttempt, webhookDelivery } from '../../../../generated/db/schema';
 import { WebhookDeliveryStatus, WebhookStatus } from '../../../../generated/shared/enums';
@@ -34,6 +36,7 @@ import { rawQuery } from '../../db/raw';
 import { retentionDays } from '../exports/job-handlers';
 import { registerJobHandler, type JobHandler } from '../jobs/registry';
 import { secrets } from '../secret-fields';
+import { literalRefusal, guardedLookup } from './destination';
 import { eventKeyOf, eventWireName } from './events';
 
 /** Deliveries claimed at a time (sent concurrently). */
@@ -75,25 +78,30 @@ export function signature(secret: string, t: number, body: string): string {
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
 }
 
-/** POSTs one event; never throws. */
-async function post(url: string, secret: string, eventId: number, body: string): Promise<Outcome> {
+/** POSTs one event to an allowed address (./destination.ts); never throws. Redirects are not followed. */
+function post(url: string, secret: string, eventId: number, body: string): Promise<Outcome> {
   const started = Date.now();
   const t = Math.floor(started / 1000);
-  try {
-    const res = await fetch(url, {
-      method: 'POST', body, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS),
-      headers: { 'content-type': 'application/json', 'user-agent': 'wms-webhooks/1', 'wms-event-id': String(eventId), 'wms-signature': signature(secret, t, body) },
+  const done = (statusCode: number | null, error: string | null): Outcome => ({ statusCode, duration: Date.now() - started, error: error?.slice(0, 500) ?? null });
+  const u = new URL(url);
+  const refused = literalRefusal(u);
+  if (refused) return Promise.resolve(done(null, refused));
+  return new Promise((resolve) => {
+    const req = (u.protocol === 'https:' ? httpsRequest : httpRequest)(u, {
+      method: 'POST', lookup: guardedLookup as never, signal: AbortSignal.timeout(TIMEOUT_MS),
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'wms-webhooks/1', 'wms-event-id': String(eventId), 'wms-signature': signature(secret, t, body) },
+    }, (res) => {
+      res.resume(); // the answer's body is not read, only drained
+      res.on('end', () => {
+        const status = res.statusCode ?? 0;
+        resolve(done(status, status >= 200 && status < 300 ? null : `HTTP ${status}`));
+      });
+      res.on('error', (e) => resolve(done(res.statusCode ?? null, e.message)));
     });
-    await res.arrayBuffer().catch(() => undefined);
-    const ok = res.status >= 200 && res.status < 300;
-    return { statusCode: res.status, duration: Date.now() - started, error: ok ? null : `HTTP ${res.status}` };
-  } catch (e) {
-    const err = e as Error & { cause?: { message?: string } };
-    const why = err.name === 'TimeoutError' ? `timed out after ${TIMEOUT_MS} ms` : `${err.message}${err.cause?.message ? `: ${err.cause.message}` : ''}`;
-    return { statusCode: null, duration: Date.now() - started, error: why.slice(0, 500) };
-  }
+    req.on('error', (e: Error) => resolve(done(null, e.name === 'TimeoutError' || e.name === 'AbortError' ? `timed out after ${TIMEOUT_MS} ms` : e.message)));
+    req.end(body);
+  });
 }
-
 /** Records one attempt's outcome: the log row, the delivery's state, the subscription's failure run (one transaction). */
 async function record(db: Db, d: Claimed, o: Outcome, now: Date): Promise<void> {
   const ok = o.error === null;
