@@ -131,8 +131,12 @@ describe.each(testDatabases())('dashboard and statistics on %s', (kind) => {
     const month = String(charge.serviceDate).slice(0, 7);
     const row = { month, ownerId: ownerA, ownerName: expect.any(String), currency: 'AED' };
     expect((await overview(f.admin)).revenue).toEqual([{ ...row, amount: 500, status: null }]);
-    await ok('/sapi/wms/invoice/run', { ownerId: ownerA, month });
+    const draft = await ok('/sapi/wms/invoice/run', { ownerId: ownerA, month });
     expect((await overview(f.admin)).revenue).toEqual([{ ...row, amount: 2000, status: 'DRAFT' }]);
+    // confirmed, then credited 300: 1,700
+    await ok('/sapi/wms/invoice/confirm', { id: draft.id });
+    await ok('/sapi/wms/invoice/credit', { id: draft.id, kind: ChargeKind.INBOUND_UNIT, amount: 300, reason: 'Damaged in receiving' });
+    expect((await overview(f.admin)).revenue).toEqual([{ ...row, amount: 1700, status: 'CONFIRMED' }]);
     expect((await overview(f.admin, { ownerId: ownerB })).revenue).toEqual([]);
     // an operator role (every owner and warehouse, billing:list) sees it; an owner's staff, a warehouse's staff, or a
     // role without billing:list get null

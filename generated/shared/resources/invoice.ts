@@ -117,7 +117,7 @@ export const invoiceMeta = {
       { field: "addDate" },
     ],
     actions: [{ name: "confirm", kind: "confirm", color: "success" }],
-    topWidgets: [],
+    topWidgets: ["invoiceRun"],
     bulkWidgets: [],
     rowWidgets: ["invoiceCorrect", "print", "invoiceDetail"],
     children: [],

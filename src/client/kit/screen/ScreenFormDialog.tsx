@@ -136,7 +136,8 @@ const OneInput = ({ screen, item, mode, fixed }: { screen: Screen; item: ScreenI
 
 /**
  * One editable cell of a line: the SKU picker, or an input by the line field's type (test ids
- * `-line-sku-picker`, `-line-batch`, `-line-qty` for numbers, `-line-<field>` for enums and texts).
+ * `-line-sku-picker`, `-line-batch`, `-line-qty` for a quantity (a number field named ...qty / ...Qty),
+ * `-line-<field>` for other numbers, enums and texts).
  */
 export const LineCell = ({ screen, f, index, lines }: { screen: Screen; f: FieldSpec; index: number; lines: DocumentLines }) => {
   const { setValue } = useFormContext();
@@ -167,7 +168,7 @@ export const LineCell = ({ screen, f, index, lines }: { screen: Screen; f: Field
   if (f.type === 'int' || f.type === 'number') {
     return (
       <TableCell sx={{ minWidth: 120 }}>
-        <NumberInput source={source} label={label} helperText={false} size="small" fullWidth isRequired={f.required} inputProps={{ 'data-testid': testIdOf(names, f.name === 'batchNo' ? 'line-batch' : 'line-qty') }} />
+        <NumberInput source={source} label={label} helperText={false} size="small" fullWidth isRequired={f.required} inputProps={{ 'data-testid': testIdOf(names, /qty$/i.test(f.name) ? 'line-qty' : `line-${f.name}`) }} />
       </TableCell>
     );
   }

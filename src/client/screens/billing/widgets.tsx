@@ -41,6 +41,8 @@ import { errorMessage } from '../../widgets/errorMessage';
 import { centsToText, textToCents } from '../../widgets/money';
 import { sapi } from '../../providers/http';
 import { openDownload } from '../../widgets/useExportJob';
+// the list's "Billing run" (top widget invoiceRun)
+import './InvoiceRunButton';
 
 /** The code of every correction (the invoice's workflow code, manifest `invoice.permissions.edit`). */
 const CODE = accessCodes.invoice?.edit;

@@ -9,7 +9,7 @@
  * Figures, per (owner, month yyyy-MM, currency), the last {@link MONTHS} months (the server's UTC months, the
  * current one last), amounts in cents:
  * - a month with an invoice (draft or confirmed): the invoice's total (charges, monthly minimum and any manual
- *   line), `status` = the invoice's status key (DRAFT / CONFIRMED);
+ *   line) less its credit notes, `status` = the invoice's status key (DRAFT / CONFIRMED);
  * - a month without one: the sum of its charges so far (`status` = null: accrued, not invoiced yet).
  * Body `ownerId` narrows to one owner; `warehouseId` does not narrow (an invoice bills all of an owner's
  * warehouses). Rows by month, then owner name.
@@ -49,7 +49,8 @@ export async function revenueByOwnerMonth(db: Db, user: UserContext, ownerId: nu
       select owner_id, to_char(service_date, 'YYYY-MM') as month, currency, sum(amount) as amount from wms_charge
       where service_date >= ($1 || '-01')::date and ($2::int is null or owner_id = $2) group by 1, 2, 3),
     inv as (
-      select owner_id, month, currency, total as amount, status from wms_invoice where month >= $1 and ($2::int is null or owner_id = $2))
+      select i.owner_id, i.month, i.currency, i.total + coalesce((select sum(cn.total) from wms_credit_note cn where cn.invoice_id = i.id), 0) as amount, i.status
+      from wms_invoice i where i.month >= $1 and ($2::int is null or i.owner_id = $2))
     select coalesce(inv.owner_id, ch.owner_id) as owner_id, coalesce(inv.month, ch.month) as month, coalesce(inv.currency, ch.currency) as currency,
       coalesce(inv.amount, ch.amount)::text as amount, inv.status, o.name as owner_name
     from ch full join inv on inv.owner_id = ch.owner_id and inv.month = ch.month and inv.currency = ch.currency
