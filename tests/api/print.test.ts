@@ -113,8 +113,8 @@ describe.each(testDatabases())('printing on %s', (kind) => {
   });
 
   it('refuses an unknown document by its label', async () => {
-    expect(await mint('invoice', order.id)).toMatchObject({ code: 400, msg: expect.stringContaining('Document') });
-    expect(await mint('invoice', order.id, undefined, { 'x-lang': 'zh' })).toMatchObject({ code: 400, msg: expect.stringContaining('单据') });
+    expect(await mint('deliveryNote', order.id)).toMatchObject({ code: 400, msg: expect.stringContaining('Document') });
+    expect(await mint('deliveryNote', order.id, undefined, { 'x-lang': 'zh' })).toMatchObject({ code: 400, msg: expect.stringContaining('单据') });
   });
 
   it('the address is the only credential: tampered, moved to another record, or expired is a 403 and no PDF', async () => {

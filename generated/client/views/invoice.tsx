@@ -7,6 +7,7 @@ import { invoiceLineMeta } from "../../shared/resources/invoiceLine";
 import { ownerMeta } from "../../shared/resources/owner";
 import { schemas } from "../../shared/schemas";
 import "../../../src/client/screens/billing/widgets";
+import "../../../src/client/screens/print/widgets";
 /** What the Invoices screen reads: the resources it shows or refers to, and the schema factories. */
 export const screenSource: ScreenSource = {
   resources: {

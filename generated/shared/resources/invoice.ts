@@ -119,7 +119,7 @@ export const invoiceMeta = {
     actions: [{ name: "confirm", kind: "confirm", color: "success" }],
     topWidgets: ["invoiceRun"],
     bulkWidgets: [],
-    rowWidgets: ["invoiceCorrect"],
+    rowWidgets: ["invoiceCorrect", "print", "invoiceDetail"],
     children: [],
     inline: ["confirm", "view"],
     viewLines: [

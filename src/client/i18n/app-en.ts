@@ -29,6 +29,7 @@ export const appEn = {
         outboundPackageLabel: 'Package label',
         inboundPackageLabel: 'Package label',
         countSheet: 'Count sheet',
+        invoice: 'Print invoice (PDF)',
       },
     },
     login: {

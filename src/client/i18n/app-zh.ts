@@ -27,6 +27,7 @@ export const appZh: Messages<typeof appEn> = {
         outboundPackageLabel: '包裹标签',
         inboundPackageLabel: '包裹标签',
         countSheet: '盘点表',
+        invoice: '打印账单（PDF）',
       },
     },
     login: {

@@ -15,7 +15,7 @@ import { appText } from './locale';
 import { sapi } from './http';
 import { localPrint, preference } from './preferences';
 
-export const PRINT_DOCUMENTS = ['pickList', 'packingList', 'inboundReceipt', 'outboundPackageLabel', 'inboundPackageLabel', 'countSheet'] as const;
+export const PRINT_DOCUMENTS = ['pickList', 'packingList', 'inboundReceipt', 'outboundPackageLabel', 'inboundPackageLabel', 'countSheet', 'invoice'] as const;
 export type PrintDocument = (typeof PRINT_DOCUMENTS)[number];
 
 export const DEFAULT_PLUGIN_ADDRESS = 'http://127.0.0.1:17521';

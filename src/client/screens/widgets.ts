@@ -62,7 +62,8 @@ export const SCREEN_WIDGETS: Record<string, string[]> = {
   // 3PL billing (issue 32)
   rateCard: [],
   charge: [],
-  // invoiceRun: the billing run on demand; invoiceCorrect: a line by hand on a draft, a credit note of a confirmed invoice
-  invoice: ['billing'],
+  // invoiceRun: the billing run on demand; invoiceCorrect: a line by hand on a draft, a credit note of a confirmed
+  // invoice; the invoice PDF (print) and the Excel detail (billing/widgets.tsx invoiceDetail)
+  invoice: ['print', 'billing'],
   creditNote: [],
 };

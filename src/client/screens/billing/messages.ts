@@ -1,6 +1,6 @@
 /**
  * Texts of the invoice corrections widgets (namespace `app.billing.*`; spec 1 en and zh; issue 32 step 3,
- * docs/billing.md "Invoices"): the row buttons and the dialogs' titles and buttons. Field labels and enum texts
+ * docs/billing.md "Invoices", "Documents"): the row buttons and the dialogs' titles and buttons. Field labels and enum texts
  * are the manifest's (`resources.invoiceLine.*`, `resources.creditNote.*`, `enums.ChargeKind.*`). Merged by
  * providers/i18nProvider.ts.
  */
@@ -24,6 +24,8 @@ const en = {
       run_title: 'Billing run: draft the invoice of a goods owner and month',
       run_hint: 'The month\'s charges are computed again and its draft invoice made or remade; a confirmed month is not changed.',
       run_done: 'Draft invoice of %{month} made: total %{total}',
+      // the invoice documents' row button (widgets.tsx invoiceDetail)
+      invoiceDetail: 'Download detail (Excel)',
     },
   },
 };
@@ -48,6 +50,7 @@ const zh: typeof en = {
       run_title: '计费运行：生成货主某月的账单草稿',
       run_hint: '重新计算该月费用并生成或刷新账单草稿；已确认的月份不会改变。',
       run_done: '%{month} 的账单草稿已生成：合计 %{total}',
+      invoiceDetail: '下载明细（Excel）',
     },
   },
 };

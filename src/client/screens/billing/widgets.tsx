@@ -9,8 +9,14 @@
  * Rules and messages are the server's (a 400 names the field, a 409 says why); the list reloads after a change.
  * Test ids: invoice-row-add-line, invoice-row-credit, invoice-correct-dialog, invoice-correct-{kind,qty,amount,reason,save},
  * invoice-manual-line-remove.
+ *
+ * And the invoice documents (docs/billing.md "Documents"), for holders of billing:list: `invoiceDetail` "Download
+ * detail (Excel)" asks `POST /sapi/wms/invoice/detail-xlsx {id}` for a signed address of the invoice's workbook
+ * (lines and every charge behind them, in the console's language) and downloads it (test id
+ * invoice-row-detail-xlsx). The PDF is the `print` row widget (print kind `invoice`, screens/print/).
  */
 import { useState } from 'react';
+import DownloadIcon from '@mui/icons-material/Download';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -33,6 +39,8 @@ import { useEnumLabel } from '../../kit/cells';
 import { hasCode } from '../../providers/access';
 import { errorMessage } from '../../widgets/errorMessage';
 import { centsToText, textToCents } from '../../widgets/money';
+import { sapi } from '../../providers/http';
+import { openDownload } from '../../widgets/useExportJob';
 // the list's "Billing run" (top widget invoiceRun)
 import './InvoiceRunButton';
 
@@ -145,3 +153,24 @@ function CorrectDialog({ screen, record, ui }: { screen: Screen; record: RaRecor
     </Dialog>
   );
 }
+
+/** The call minting the workbook's address (server: src/server/domain/billing/invoice-detail.ts). */
+export const INVOICE_DETAIL_PATH = '/sapi/wms/invoice/detail-xlsx';
+
+registerRow('invoiceDetail', ({ screen, record }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const { url } = await sapi<{ url: string; expiresAt: number }>(INVOICE_DETAIL_PATH, { id: record.id });
+      openDownload(url);
+    } catch (e) {
+      notify(e instanceof Error ? e.message : String(e), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return <RowActionButton label={translate('app.billing.invoiceDetail')} icon={<DownloadIcon fontSize="small" />} disabled={busy} onClick={() => void download()} testId={testIdOf(screen.names, 'row-detail-xlsx')} />;
+});

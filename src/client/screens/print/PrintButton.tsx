@@ -22,6 +22,7 @@ export const DOCUMENTS_OF: Record<string, PrintDocument[]> = {
   outboundPackage: ['outboundPackageLabel'],
   inboundPackage: ['inboundPackageLabel'],
   count: ['countSheet'],
+  invoice: ['invoice'],
 };
 
 /** Runs the print flow and reports its outcome through react-admin's notifications. */

@@ -10,6 +10,7 @@
  * | `/sapi/wms/invoice/line-add` | billing:invoice | `{id, kind, qty?, amount, reason}` (a DRAFT; kind VAS / MANUAL / ADJUSTMENT, cents) | the invoice (corrections.ts) |
  * | `/sapi/wms/invoice/line-remove` | billing:invoice | `{id, lineId}` (a line added by hand of a DRAFT) | the invoice |
  * | `/sapi/wms/invoice/credit` | billing:invoice | `{id, kind, amount, reason}` (a CONFIRMED invoice; amount > 0 cents) | the credit note |
+ * | `/sapi/wms/invoice/detail-xlsx` | billing:list | `{id}` | `{url, expiresAt}`: the signed address of the invoice's Excel detail (invoice-detail.ts) |
  *
  * The owner must be in the caller's scope (403 naming it); a caller limited to some warehouses computes only
  * those warehouses' charges. Bad input is a 400 naming the field, before anything is read.
@@ -35,6 +36,7 @@ import { computeCharges, ownerIds, recomputeCharges, type Period } from './charg
 import { billingDay, takeStockSnapshot } from './snapshot';
 import { confirmInvoice, previousMonth, runBody, runInvoiceCall, runInvoices } from './invoices';
 import { addLine, creditBody, creditInvoice, lineAddBody, lineRemoveBody, removeLine } from './corrections';
+import { registerInvoiceDetailRoutes } from './invoice-detail';
 import { actionOf } from '../../crud/workflow';
 import { ID_BODY } from '../../http/body';
 import type { CrudCall } from '../../crud/handlers';
@@ -85,6 +87,8 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db): void {
   sapiRoute(app, db, `${b.meta.path}/line-add`, actionOf(b, 'confirm').code, { body: lineAddBody }, (a) => addLine(invoiceCall(a)));
   sapiRoute(app, db, `${b.meta.path}/line-remove`, actionOf(b, 'confirm').code, { body: lineRemoveBody }, (a) => removeLine(invoiceCall(a)));
   sapiRoute(app, db, `${b.meta.path}/credit`, actionOf(b, 'confirm').code, { body: creditBody }, (a) => creditInvoice(invoiceCall(a)));
+  // the invoice's Excel detail (invoice-detail.ts); its PDF is the print kind `invoice` (../print/invoice.ts)
+  registerInvoiceDetailRoutes(app, db);
 }
 
 export const stockSnapshotJob: JobHandler = {

@@ -10,6 +10,7 @@
  * | `inboundReceipt` | inbound order | A4 | planned and received quantity per line, difference, signature lines |
  * | `outboundPackageLabel`, `inboundPackageLabel` | package | 100 x 150 mm | package number as a barcode, order, waybill, carrier, receiver (outbound), weight, quantity |
  * | `countSheet` | cycle count | A4 | drawn by ./count-sheet.ts with {@link drawSheet}: the lines to count, blind (issue 30) |
+ * | `invoice` | invoice | A4 | drawn by ./invoice.ts with {@link drawSheet}: seller, billed owner, the lines and the total (issue 32) |
  *
  * Texts follow the caller's language (labels of the manifest where a field is shown; times in the caller's
  * X-Time-Zone). Every document carries its order or package number as plain text and barcode and in the PDF
@@ -85,6 +86,10 @@ interface Column { title: string; width: number; align?: 'left' | 'right' | 'cen
 export interface Sheet {
   kind: PrintKind;
   number: string;
+  /** the title when the kind has none in `words` (e.g. the invoice, ./invoice.ts) */
+  title?: L2;
+  /** false: no barcode of the number (a draft invoice has no number yet) */
+  barcode?: boolean;
   /** label/value pairs under the title, two per row; 'wide' ones take a whole row (up to two lines) */
   fields: Array<[string, string] | [string, string, 'wide']>;
   sections: Array<{ heading?: string; columns: Column[]; rows: string[][]; total?: string[] }>;
@@ -93,11 +98,12 @@ export interface Sheet {
 
 /** An A4 document: title, number barcode, fields, tables (repeating their heads on new pages), footer on every page. */
 export async function drawSheet(sheet: Sheet, lang: Lang, tzHours: number): Promise<PDFKit.PDFDocument> {
-  const title = words[sheet.kind][lang];
-  const doc = new PDFDocument({ size: A4, margin: MARGIN, bufferPages: true, info: { Title: `${words[sheet.kind].en} ${sheet.number}`, Subject: sheet.number, Creator: 'WMS' } });
+  const titles = sheet.title ?? (words as Record<string, L2>)[sheet.kind];
+  const title = titles[lang];
+  const doc = new PDFDocument({ size: A4, margin: MARGIN, bufferPages: true, info: { Title: `${titles.en} ${sheet.number}`, Subject: sheet.number, Creator: 'WMS' } });
   const [W, H] = A4;
   const inner = W - 2 * MARGIN;
-  const barcode = await code128(sheet.number);
+  const barcode = sheet.barcode === false ? undefined : await code128(sheet.number);
   let y = MARGIN;
   drawLine(doc, title, MARGIN, y, { size: 18, bold: true });
   if (barcode) {
@@ -360,7 +366,7 @@ async function packageLabel(db: Db, kind: 'outboundPackageLabel' | 'inboundPacka
  * The PDF of document `kind` for record `id` (an outbound order, inbound order or package that exists: the
  * caller checked it), as a pdfkit document not yet ended (the caller pipes it and calls `end()`).
  */
-export async function renderDocument(db: Db, kind: Exclude<PrintKind, 'countSheet'>, id: number, lang: Lang, tzHours: number): Promise<PDFKit.PDFDocument> {
+export async function renderDocument(db: Db, kind: Exclude<PrintKind, 'countSheet' | 'invoice'>, id: number, lang: Lang, tzHours: number): Promise<PDFKit.PDFDocument> {
   switch (kind) {
     case 'pickList': return pickList(db, id, lang, tzHours);
     case 'packingList': return packingList(db, id, lang, tzHours);

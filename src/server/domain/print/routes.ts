@@ -3,7 +3,7 @@
  *
  * | call | body / query | answer |
  * |---|---|---|
- * | `POST /sapi/sys/print/url` (any logged-in user; the record's read code is checked) | `{document, id}` (document: pickList, packingList, inboundReceipt, outboundPackageLabel, inboundPackageLabel, countSheet) | `{url, expiresAt}`: a signed address of that PDF, valid 5 minutes |
+ * | `POST /sapi/sys/print/url` (any logged-in user; the record's read code is checked) | `{document, id}` (document: pickList, packingList, inboundReceipt, outboundPackageLabel, inboundPackageLabel, countSheet, invoice) | `{url, expiresAt}`: a signed address of that PDF, valid 5 minutes |
  * | `GET /sapi/sys/print/file/<document>/<id>?lang&tz&u&exp&sig` (no session: the signature is the credential) | | the PDF (`application/pdf`, inline); 403 envelope for a bad or expired signature or a user no longer enabled, 404 for a record gone |
  * | `GET /static/print-plugin.zip` (public) | | the local print plugin (print-plugin/: program and README), zipped on first request |
  *
@@ -55,7 +55,7 @@ export const printUrlBody: BodyRule<{ document: PrintKind; id: number }> = {
 };
 
 const tables = {
-  outboundOrder: schema.outboundOrder, inboundOrder: schema.inboundOrder, outboundPackage: schema.outboundPackage, inboundPackage: schema.inboundPackage, count: schema.count,
+  outboundOrder: schema.outboundOrder, inboundOrder: schema.inboundOrder, outboundPackage: schema.outboundPackage, inboundPackage: schema.inboundPackage, count: schema.count, invoice: schema.invoice,
 };
 
 /**
@@ -68,7 +68,8 @@ async function checkAccess(db: Db, ctx: RequestContext, user: UserContext, kind:
   const meta = bindings[res].meta;
   const typeColumn = res === 'inboundOrder' ? schema.inboundOrder.type : undefined;
   const [row] = await db.select({ id: table.id, type: typeColumn ?? table.id }).from(table)
-    .where(and(eq(table.id, id), ...scopeConditions(user, { warehouse: table.warehouseId, owner: table.ownerId })));
+    // an invoice has no warehouse: it bills the owner's every warehouse, so only its owner scopes it
+    .where(and(eq(table.id, id), ...scopeConditions(user, 'warehouseId' in table ? { warehouse: table.warehouseId, owner: table.ownerId } : { owner: table.ownerId })));
   if (!row) throw notFound(ctx.lang, `${meta[ctx.lang]} #${id}`);
   const listCodes = (meta as ResourceSpec).listCodes;
   const code = (typeColumn && listCodes?.codes[row.type]) || meta.permissions.list!;
@@ -142,7 +143,9 @@ export function registerPrintRoutes(app: FastifyInstance, database: Database, co
     // loaded at the first document: pdfkit and bwip-js stay out of a server that never prints (./kinds.ts)
     const doc = kind === 'countSheet'
       ? await (await import('./count-sheet')).countSheet(db, Number(id), lang, Number(p.tz))
-      : await (await import('./documents')).renderDocument(db, kind as Exclude<PrintKind, 'countSheet'>, Number(id), lang, Number(p.tz));
+      : kind === 'invoice'
+        ? await (await import('./invoice')).invoiceSheet(db, Number(id), lang, Number(p.tz))
+        : await (await import('./documents')).renderDocument(db, kind as Exclude<PrintKind, 'countSheet' | 'invoice'>, Number(id), lang, Number(p.tz));
     const pdf = await pdfBuffer(doc);
     return reply
       .header('content-type', 'application/pdf')
