@@ -831,6 +831,7 @@ export interface StockSnapshot {
   qty: number;
   locations: number;
   volume: number;
+  ownerLocations: number | null;
   addDate: string;
 }
 
@@ -972,6 +973,8 @@ export interface Waybill {
   weight: number;
   parcels: number;
   labelFile: string | null;
+  carrierCost: number | null;
+  carrierCostCurrency: number | null;
   addDate: string;
 }
 
