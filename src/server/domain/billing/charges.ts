@@ -16,11 +16,11 @@
  * | OUTBOUND_PACKAGE | `outboundPackage`: each package of a shipped order | 1 |
  * | STORAGE_UNIT_DAY / _CBM_DAY | `stockSnapshot`: each nightly snapshot row (snapshot.ts) | units / m³ |
  * | STORAGE_LOCATION_DAY | `stockSnapshot`: the owner's first row of a day and warehouse, which carries `ownerLocations` | locations holding any of the owner's SKUs |
- * | WAYBILL_MARKUP_PERCENT | `waybill`: a CREATED waybill with a carrier cost, on the day it was made | the carrier's cost in cents |
+ * | WAYBILL_MARKUP_PERCENT | `waybill`: a CREATED waybill with a carrier cost, on the day it was made | the carrier's cost in units of its currency (cents / 100) |
  *
  * A location holding several SKUs of one owner is one location-day (snapshot.ts `ownerLocations`); snapshot rows
  * taken before that figure existed (no row of the day and warehouse has it) are counted per SKU as before.
- * A waybill is charged its carrier cost plus the card's markup percent: amount = round(cost x (100 + rate) / 100),
+ * A waybill is charged its carrier cost plus the card's markup percent: amount = round(cost cents x (100 + rate) / 100),
  * half away from zero, to the cent; its cost must be in the card's currency (no conversion: else no charge).
  * VAS lines are manual (step 3, invoices).
  *
@@ -98,15 +98,16 @@ const EVENTS_SQL = `
     union all
     select warehouse_id, ${K.STORAGE_CBM_DAY}, 'stockSnapshot', id, day, volume, null::int from snap where volume > 0
     union all
-    -- qty = the carrier's cost in cents, which must be in the card's currency
-    select warehouse_id, ${K.WAYBILL_MARKUP_PERCENT}, 'waybill', id, day, carrier_cost::numeric, carrier_cost_currency from wb)`;
+    -- qty = the carrier's cost in units of its currency (cents / 100, exact), which must be the card's currency
+    select warehouse_id, ${K.WAYBILL_MARKUP_PERCENT}, 'waybill', id, day, carrier_cost::numeric / 100, carrier_cost_currency from wb)`;
 
 /**
  * The rounding rule, once: cents, half away from zero (numeric round). Every kind: qty x rate. A waybill
- * (WAYBILL_MARKUP_PERCENT, qty = the carrier's cost in cents, rate = a percent): cost x (100 + rate) / 100.
+ * (WAYBILL_MARKUP_PERCENT, qty = the carrier's cost in units of its currency, rate = a percent): qty x (100 + rate)
+ * cents = the cost plus the markup (10.04 SAR at 12.5 %: 1129.5 -> 1130 cents).
  */
 const AMOUNT_SQL = (kind: string, qty: string, rate: string) =>
-  `round(case when ${kind} = ${K.WAYBILL_MARKUP_PERCENT} then ${qty} * (100 + ${rate}) / 100 else ${qty} * ${rate} end)::bigint`;
+  `round(case when ${kind} = ${K.WAYBILL_MARKUP_PERCENT} then ${qty} * (100 + ${rate}) else ${qty} * ${rate} end)::bigint`;
 
 /**
  * The price of every day of the period and kind: the card valid that day ({@link cardForDaySql}, resolved once per

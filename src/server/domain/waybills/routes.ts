@@ -54,7 +54,7 @@ export const bulkBody: BodyRule<{ ids: number[]; configId: number; requestKey: s
 /** Body of /sapi/wms/waybill/cost: the waybill, the cost in cents (>= 0) and its currency, both required. */
 export const costBody: BodyRule<{ id: number; carrierCost: number; carrierCostCurrency: number }> = {
   schema: (lang) => {
-    const r = rules(lang, 'edit');
+    const r = rules(lang, 'add');
     const spec = meta(bindings.waybill);
     return yup.object({
       id: r.recordId(),
