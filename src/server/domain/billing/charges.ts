@@ -117,12 +117,13 @@ const PRICES_SQL = `
   days as (
     select d::date as day, ${cardForDaySql('$1', 'd::date')} as card_id
     from generate_series($2::date, $3::date, interval '1 day') d),
-  prices as (
+  prices as materialized (
     select days.day, c.id as card_id, c.currency, cl.kind, cl.rate
     from days join wms_rate_card c on c.id = days.card_id
     join wms_rate_card_line cl on cl.rate_card_id = c.id)`;
 
-const COMPUTE_SQL = `
+/** The computation (exported for bench/billing-month.ts --explain). */
+export const COMPUTE_SQL = `
   with ${EVENTS_SQL},
   ${PRICES_SQL},
   priced as (
@@ -130,7 +131,10 @@ const COMPUTE_SQL = `
     from ev join prices p on p.day = ev.day and p.kind = ev.kind
     -- a receipt of a SKU no line of its order names (none today: receipts go by line) has no line to charge;
     -- a waybill whose cost is in another currency than the card's is not charged (no conversion)
-    where ev.source_id is not null and (ev.currency is null or ev.currency = p.currency))
+    where ev.source_id is not null and (ev.currency is null or ev.currency = p.currency)
+      -- charged already: left out before the insert (an anti-join, not 1,000,000 conflicts); ON CONFLICT stays
+      -- for two computations at once
+      and not exists (select 1 from wms_charge ch where ch.kind = ev.kind and ch.source_type = ev.source_type and ch.source_id = ev.source_id))
   insert into wms_charge (owner_id, warehouse_id, kind, source_type, source_id, service_date, qty, rate, amount, currency, rate_card_id)
   select $1, warehouse_id, kind, source_type, source_id, day, qty, rate, ${AMOUNT_SQL('kind', 'qty', 'rate')}, card_currency, card_id from priced
   on conflict (kind, source_type, source_id) do nothing
@@ -162,7 +166,9 @@ const REPRICE_SQL = `
     left join prices p on p.day = ch.service_date and p.kind = ch.kind
       and (ch.kind <> ${K.WAYBILL_MARKUP_PERCENT} or p.currency = ch.currency)
     where ch.owner_id = $1 and ch.service_date between $2::date and $3::date and ch.invoice_id is null
-      and ($4::int[] is null or ch.warehouse_id = any($4::int[]))),
+      and ($4::int[] is null or ch.warehouse_id = any($4::int[]))
+      -- only the charges whose price changed or went away (the month's other charges are left as they are)
+      and (p.rate is null or ch.rate <> p.rate or ch.rate_card_id <> p.card_id or ch.currency <> p.currency)),
   gone as (
     delete from wms_charge ch using cur where ch.id = cur.id and cur.rate is null returning ch.id),
   moved as (
