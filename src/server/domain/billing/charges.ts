@@ -131,10 +131,7 @@ export const COMPUTE_SQL = `
     from ev join prices p on p.day = ev.day and p.kind = ev.kind
     -- a receipt of a SKU no line of its order names (none today: receipts go by line) has no line to charge;
     -- a waybill whose cost is in another currency than the card's is not charged (no conversion)
-    where ev.source_id is not null and (ev.currency is null or ev.currency = p.currency)
-      -- charged already: left out before the insert (an anti-join, not 1,000,000 conflicts); ON CONFLICT stays
-      -- for two computations at once
-      and not exists (select 1 from wms_charge ch where ch.kind = ev.kind and ch.source_type = ev.source_type and ch.source_id = ev.source_id))
+    where ev.source_id is not null and (ev.currency is null or ev.currency = p.currency))
   insert into wms_charge (owner_id, warehouse_id, kind, source_type, source_id, service_date, qty, rate, amount, currency, rate_card_id)
   select $1, warehouse_id, kind, source_type, source_id, day, qty, rate, ${AMOUNT_SQL('kind', 'qty', 'rate')}, card_currency, card_id from priced
   on conflict (kind, source_type, source_id) do nothing
