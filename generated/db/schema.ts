@@ -950,6 +950,7 @@ export const stockSnapshot = pgTable("wms_stock_snapshot", {
   qty: integer("qty").notNull(),
   locations: integer("locations").notNull(),
   volume: numeric("volume", { precision: 14, scale: 6, mode: 'number' }).notNull(),
+  ownerLocations: integer("owner_locations"),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
 }, (t) => [
@@ -990,6 +991,8 @@ export const waybill = pgTable("wms_waybill", {
   weight: numeric("weight", { precision: 14, scale: 3, mode: 'number' }).notNull(),
   parcels: integer("parcels").default(1).notNull(),
   labelFile: varchar("label_file", { length: 100 }),
+  carrierCost: bigint("carrier_cost", { mode: 'number' }),
+  carrierCostCurrency: smallint("carrier_cost_currency"),
   addDate: timestamp('add_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
   updateDate: timestamp('update_date', { withTimezone: true, mode: 'date' }).defaultNow().notNull(),
 }, (t) => [

@@ -1210,6 +1210,7 @@ export function stockSnapshotForm(mode: FormMode, lang: Lang, source?: Source) {
     qty: r.number({ en: "Quantity", zh: "数量" }, { required: true, integer: true, min: 0 }),
     locations: r.number({ en: "Locations occupied", zh: "占用库位数" }, { required: true, integer: true, min: 0 }),
     volume: r.number({ en: "Volume (m³)", zh: "体积(m³)" }, { required: true, min: 0, max: 99999999, decimals: 6 }),
+    ownerLocations: r.number({ en: "Owner's locations occupied", zh: "货主占用库位数" }, { integer: true, min: 0 }),
   });
 }
 /** Stock snapshots: the page/list query (paging, whitelisted sort, filters). */

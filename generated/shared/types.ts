@@ -854,6 +854,7 @@ export interface StockSnapshot {
   qty: number;
   locations: number;
   volume: number;
+  ownerLocations: number | null;
   addDate: string;
 }
 
@@ -995,6 +996,8 @@ export interface Waybill {
   weight: number;
   parcels: number;
   labelFile: string | null;
+  carrierCost: number | null;
+  carrierCostCurrency: number | null;
   addDate: string;
 }
 

@@ -102,12 +102,12 @@ describe.each(testDatabases())('billing on %s', (kind) => {
     at(K.OUTBOUND_PACKAGE, '2026-10-15', 1);
     for (const day of ['2026-10-07', '2026-10-08', '2026-10-09', '2026-10-10']) {
       at(K.STORAGE_UNIT_DAY, day, 7); at(K.STORAGE_UNIT_DAY, day, 3);
-      at(K.STORAGE_LOCATION_DAY, day, 1); at(K.STORAGE_LOCATION_DAY, day, 1);
+      at(K.STORAGE_LOCATION_DAY, day, 1); // ROSE and MUSK share the receiving location: one location-day
       at(K.STORAGE_CBM_DAY, day, 7 * 0.006);
     }
     for (const day of ['2026-10-20', '2026-10-21']) {
       at(K.STORAGE_UNIT_DAY, day, 4, RATES_A2); at(K.STORAGE_UNIT_DAY, day, 2, RATES_A2);
-      at(K.STORAGE_LOCATION_DAY, day, 1, RATES_A2); at(K.STORAGE_LOCATION_DAY, day, 1, RATES_A2);
+      at(K.STORAGE_LOCATION_DAY, day, 1, RATES_A2); // one location holds both SKUs
       at(K.STORAGE_CBM_DAY, day, 4 * 0.006, RATES_A2);
     }
     expected = expected.sort((a, b) => a.day.localeCompare(b.day) || a.kind - b.kind || a.amount - b.amount);

@@ -75,6 +75,7 @@ describe.each(testDatabases())('scope walk on %s', (kind) => {
   const detail = async (m: ResourceSpec, id: number) => call(`${m.path}/detail`, { id });
   /** The rest of a valid body for calls that take more than `{id}` (so a refusal is the scope's, not validation's). */
   const EXTRA: Record<string, (record: Rec) => Rec> = {
+    '/sapi/wms/waybill/cost': () => ({ carrierCost: 1500, carrierCostCurrency: 1 }),
     '/sapi/wms/outbound-order/deliver': () => ({ deliveryStatus: DeliveryStatus.ALL_DELIVERED }),
     '/sapi/wms/inventory-judgement/edit': (doc) => ({ remark: 'moved', lines: [{ skuId: doc.lines[0].skuId, batchNo: '', qty: 5, type: JudgementType.GAIN }] }),
     '/sapi/wms/inventory-judgement/reject': () => ({ rejectReason: 'not counted' }),

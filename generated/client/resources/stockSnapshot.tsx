@@ -67,6 +67,7 @@ export const StockSnapshotList = () => (
       <NumberField source="qty" sortable={false} />
       <NumberField source="locations" sortable={false} />
       <NumberField source="volume" sortable={false} />
+      <NumberField source="ownerLocations" sortable={false} />
       <DateTimeField source="addDate" sortable={false} />
     </Datagrid>
   </List>

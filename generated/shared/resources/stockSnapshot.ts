@@ -57,6 +57,12 @@ export const stockSnapshotMeta = {
       system: false,
     },
     {
+      name: "ownerLocations", type: "int", column: "owner_locations",
+      en: "Owner's locations occupied", zh: "货主占用库位数", required: false, min: 0, allowAll: false,
+      unique: false, sortable: false, list: true, form: true, readOnlyOnEdit: false,
+      hideOnSelf: false, trigram: false, system: false,
+    },
+    {
       name: "addDate", type: "datetime", column: "add_date", en: "Created", zh: "创建时间",
       required: false, allowAll: false, unique: false, sortable: false, list: true, form: false,
       readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: true,

@@ -176,6 +176,18 @@ export const waybillMeta = {
       form: false, readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
     },
     {
+      name: "carrierCost", type: "money", column: "carrier_cost", en: "Carrier cost", zh: "承运商运费",
+      required: false, min: 0, allowAll: false, unique: false, sortable: false, list: true,
+      form: false, readOnlyOnEdit: false, hideOnSelf: false, trigram: false, system: false,
+      currency: "carrierCostCurrency",
+    },
+    {
+      name: "carrierCostCurrency", type: "enum", column: "carrier_cost_currency",
+      en: "Carrier cost currency", zh: "运费币种", required: false, enum: "Currency", allowAll: false,
+      unique: false, sortable: false, list: false, form: false, readOnlyOnEdit: false,
+      hideOnSelf: false, trigram: false, system: false,
+    },
+    {
       name: "addDate", type: "datetime", column: "add_date", en: "Created", zh: "创建时间",
       required: false, allowAll: false, unique: false, filter: "dateRange", sortable: true,
       list: true, form: false, readOnlyOnEdit: false, hideOnSelf: false, trigram: false,
@@ -219,6 +231,7 @@ export const waybillMeta = {
       { field: "receiverName" },
       { field: "city" },
       { field: "codAmount" },
+      { field: "carrierCost" },
       { field: "addDate" },
     ],
     actions: [],

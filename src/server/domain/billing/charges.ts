@@ -14,35 +14,49 @@
  * | OUTBOUND_ORDER | `outboundOrder`: a SHIPPED order, on its shipped day | 1 |
  * | OUTBOUND_LINE / OUTBOUND_UNIT | `outboundOrderLine`: each line of a shipped order | 1 / its units |
  * | OUTBOUND_PACKAGE | `outboundPackage`: each package of a shipped order | 1 |
- * | STORAGE_UNIT_DAY / _LOCATION_DAY / _CBM_DAY | `stockSnapshot`: each nightly snapshot row (snapshot.ts) | units / locations / m³ |
+ * | STORAGE_UNIT_DAY / _CBM_DAY | `stockSnapshot`: each nightly snapshot row (snapshot.ts) | units / m³ |
+ * | STORAGE_LOCATION_DAY | `stockSnapshot`: the owner's first row of a day and warehouse, which carries `ownerLocations` | locations holding any of the owner's SKUs |
+ * | WAYBILL_MARKUP_PERCENT | `waybill`: a CREATED waybill with a carrier cost, on the day it was made | the carrier's cost in units of its currency (cents / 100) |
  *
- * WAYBILL_MARKUP_PERCENT makes no charges: a waybill stores no carrier cost (domain/waybills), so there is nothing
- * to mark up yet. VAS lines are manual (step 3, invoices).
+ * A location holding several SKUs of one owner is one location-day (snapshot.ts `ownerLocations`); snapshot rows
+ * taken before that figure existed (no row of the day and warehouse has it) are counted per SKU as before.
+ * A waybill is charged its carrier cost plus the card's markup percent: amount = round(cost cents x (100 + rate) / 100),
+ * half away from zero, to the cent; its cost must be in the card's currency (no conversion: else no charge).
+ * VAS lines are manual (step 3, invoices).
  *
- * Price: the rate card valid on the service day ({@link cardForDaySql}); no card, or no line of the kind on it: no
+ * Price: the rate card valid on the service day ({@link cardForDaySql}, resolved once per day of the period); no card, or no line of the kind on it: no
  * charge (a later computation, after the card is added, makes it). amount = round(qty x rate) in cents, rounded half
  * away from zero (PostgreSQL `round(numeric)`), per charge; currency and card recorded on the charge.
  */
 import { rawQuery } from '../../db/raw';
 import type { Db } from '../../db/connect';
-import { BizType, ChargeKind as K, OutboundOrderStatus } from '../../../../generated/shared/enums';
+import { BizType, ChargeKind as K, OutboundOrderStatus, WaybillStatus } from '../../../../generated/shared/enums';
 import { cardForDaySql } from './rate-cards';
 
 /** One owner's period: days `from`..`to` (inclusive, yyyy-MM-dd); `warehouseIds` null = every warehouse. */
 export interface Period { ownerId: number; from: string; to: string; warehouseIds: number[] | null }
 
-/** Events of the period as rows (warehouse_id, kind, source_type, source_id, day, qty); $1 owner, $2 from, $3 to, $4 warehouses. */
+/**
+ * Events of the period as rows (warehouse_id, kind, source_type, source_id, day, qty); $1 owner, $2 from, $3 to,
+ * $4 warehouses. Set-based (bench/billing-month.ts, ~1,000,000 events a month): the first receipt of an order or an
+ * order's SKU is looked for only among the orders received in the period (`rcp`: an order whose first receipt
+ * falls in the period has a receipt in it), through the ledger's biz_no index, never the owner's whole history.
+ */
 const EVENTS_SQL = `
-  rc as (
-    select l.id, l.warehouse_id, l.biz_no, l.sku_id, l.change_qty, (l.add_date at time zone 'UTC')::date as day
+  rcp as (
+    select l.id, l.warehouse_id, l.biz_no, l.change_qty, (l.add_date at time zone 'UTC')::date as day
     from wms_inventory_log l
     where l.owner_id = $1 and l.biz_type = ${BizType.INBOUND_ORDER} and l.change_qty > 0
-      and l.add_date < ($3::date + 1)::timestamp at time zone 'UTC'
+      and l.add_date >= ($2::date)::timestamp at time zone 'UTC' and l.add_date < ($3::date + 1)::timestamp at time zone 'UTC'
       and ($4::int[] is null or l.warehouse_id = any($4::int[]))),
   rc_line as (
-    select o.warehouse_id, o.id as order_id, rc.sku_id, min(rc.day) as day
-    from rc join wms_inbound_order o on o.order_no = rc.biz_no
-    group by o.warehouse_id, o.id, rc.sku_id),
+    select o.warehouse_id, o.id as order_id, l.sku_id, min((l.add_date at time zone 'UTC')::date) as day
+    from wms_inventory_log l join wms_inbound_order o on o.order_no = l.biz_no
+    where l.biz_no in (select distinct biz_no from rcp)
+      and l.owner_id = $1 and l.biz_type = ${BizType.INBOUND_ORDER} and l.change_qty > 0
+      and l.add_date < ($3::date + 1)::timestamp at time zone 'UTC'
+      and ($4::int[] is null or l.warehouse_id = any($4::int[]))
+    group by o.warehouse_id, o.id, l.sku_id),
   so as (
     select o.id, o.warehouse_id, (o.shipped_time at time zone 'UTC')::date as day
     from wms_outbound_order o
@@ -50,46 +64,76 @@ const EVENTS_SQL = `
       and o.shipped_time >= ($2::date)::timestamp at time zone 'UTC' and o.shipped_time < ($3::date + 1)::timestamp at time zone 'UTC'
       and ($4::int[] is null or o.warehouse_id = any($4::int[]))),
   snap as (
-    select s.* from wms_stock_snapshot s
+    -- counted: the owner's location figure of that day and warehouse exists (snapshots taken before it: per SKU)
+    select s.*, bool_or(s.owner_locations is not null) over (partition by s.day, s.warehouse_id) as counted
+    from wms_stock_snapshot s
     where s.owner_id = $1 and s.day between $2::date and $3::date and ($4::int[] is null or s.warehouse_id = any($4::int[]))),
-  ev (warehouse_id, kind, source_type, source_id, day, qty) as (
-    select warehouse_id, ${K.INBOUND_UNIT}, 'inventoryLog', id, day, change_qty::numeric from rc where day >= $2::date
+  wb as (
+    select w.id, o.warehouse_id, (w.add_date at time zone 'UTC')::date as day, w.carrier_cost, w.carrier_cost_currency
+    from wms_waybill w join wms_outbound_order o on o.id = w.order_id
+    where o.owner_id = $1 and w.status = ${WaybillStatus.CREATED} and w.carrier_cost > 0
+      and w.add_date >= ($2::date)::timestamp at time zone 'UTC' and w.add_date < ($3::date + 1)::timestamp at time zone 'UTC'
+      and ($4::int[] is null or o.warehouse_id = any($4::int[]))),
+  ev (warehouse_id, kind, source_type, source_id, day, qty, currency) as (
+    select warehouse_id, ${K.INBOUND_UNIT}, 'inventoryLog', id, day, change_qty::numeric, null::int from rcp
     union all
-    select warehouse_id, ${K.INBOUND_ORDER}, 'inboundOrder', order_id, min(day), 1::numeric from rc_line group by warehouse_id, order_id having min(day) >= $2::date
+    select warehouse_id, ${K.INBOUND_ORDER}, 'inboundOrder', order_id, min(day), 1::numeric, null::int from rc_line group by warehouse_id, order_id having min(day) >= $2::date
     union all
     select x.warehouse_id, ${K.INBOUND_LINE}, 'inboundOrderLine',
-      (select min(ol.id) from wms_inbound_order_line ol where ol.order_id = x.order_id and ol.sku_id = x.sku_id), x.day, 1::numeric
+      (select min(ol.id) from wms_inbound_order_line ol where ol.order_id = x.order_id and ol.sku_id = x.sku_id), x.day, 1::numeric, null::int
     from rc_line x where x.day >= $2::date
     union all
-    select warehouse_id, ${K.OUTBOUND_ORDER}, 'outboundOrder', id, day, 1::numeric from so
+    select warehouse_id, ${K.OUTBOUND_ORDER}, 'outboundOrder', id, day, 1::numeric, null::int from so
     union all
-    select so.warehouse_id, ${K.OUTBOUND_LINE}, 'outboundOrderLine', ol.id, so.day, 1::numeric from so join wms_outbound_order_line ol on ol.order_id = so.id
+    select so.warehouse_id, ${K.OUTBOUND_LINE}, 'outboundOrderLine', ol.id, so.day, 1::numeric, null::int from so join wms_outbound_order_line ol on ol.order_id = so.id
     union all
-    select so.warehouse_id, ${K.OUTBOUND_UNIT}, 'outboundOrderLine', ol.id, so.day, ol.qty::numeric from so join wms_outbound_order_line ol on ol.order_id = so.id
+    select so.warehouse_id, ${K.OUTBOUND_UNIT}, 'outboundOrderLine', ol.id, so.day, ol.qty::numeric, null::int from so join wms_outbound_order_line ol on ol.order_id = so.id
     union all
-    select so.warehouse_id, ${K.OUTBOUND_PACKAGE}, 'outboundPackage', p.id, so.day, 1::numeric from so join wms_outbound_package p on p.order_id = so.id
+    select so.warehouse_id, ${K.OUTBOUND_PACKAGE}, 'outboundPackage', p.id, so.day, 1::numeric, null::int from so join wms_outbound_package p on p.order_id = so.id
     union all
-    select warehouse_id, ${K.STORAGE_UNIT_DAY}, 'stockSnapshot', id, day, qty::numeric from snap where qty > 0
+    select warehouse_id, ${K.STORAGE_UNIT_DAY}, 'stockSnapshot', id, day, qty::numeric, null::int from snap where qty > 0
     union all
-    select warehouse_id, ${K.STORAGE_LOCATION_DAY}, 'stockSnapshot', id, day, locations::numeric from snap where locations > 0
+    select warehouse_id, ${K.STORAGE_LOCATION_DAY}, 'stockSnapshot', id, day, (case when counted then owner_locations else locations end)::numeric, null::int
+    from snap where (case when counted then owner_locations else locations end) > 0
     union all
-    select warehouse_id, ${K.STORAGE_CBM_DAY}, 'stockSnapshot', id, day, volume from snap where volume > 0)`;
+    select warehouse_id, ${K.STORAGE_CBM_DAY}, 'stockSnapshot', id, day, volume, null::int from snap where volume > 0
+    union all
+    -- qty = the carrier's cost in units of its currency (cents / 100, exact), which must be the card's currency
+    select warehouse_id, ${K.WAYBILL_MARKUP_PERCENT}, 'waybill', id, day, carrier_cost::numeric / 100, carrier_cost_currency from wb)`;
 
-/** The rounding rule, once: cents, half away from zero (numeric round), of qty x rate. */
-const AMOUNT_SQL = (qty: string, rate: string) => `round(${qty} * ${rate})::bigint`;
+/**
+ * The rounding rule, once: cents, half away from zero (numeric round). Every kind: qty x rate. A waybill
+ * (WAYBILL_MARKUP_PERCENT, qty = the carrier's cost in units of its currency, rate = a percent): qty x (100 + rate)
+ * cents = the cost plus the markup (10.04 SAR at 12.5 %: 1129.5 -> 1130 cents).
+ */
+const AMOUNT_SQL = (kind: string, qty: string, rate: string) =>
+  `round(case when ${kind} = ${K.WAYBILL_MARKUP_PERCENT} then ${qty} * (100 + ${rate}) else ${qty} * ${rate} end)::bigint`;
 
-const COMPUTE_SQL = `
+/**
+ * The price of every day of the period and kind: the card valid that day ({@link cardForDaySql}, resolved once per
+ * day of a generated series, not once per event) and its line of the kind. $1 owner, $2 from, $3 to.
+ */
+const PRICES_SQL = `
+  days as (
+    select d::date as day, ${cardForDaySql('$1', 'd::date')} as card_id
+    from generate_series($2::date, $3::date, interval '1 day') d),
+  prices as materialized (
+    select days.day, c.id as card_id, c.currency, cl.kind, cl.rate
+    from days join wms_rate_card c on c.id = days.card_id
+    join wms_rate_card_line cl on cl.rate_card_id = c.id)`;
+
+/** The computation (exported for bench/billing-month.ts --explain). */
+export const COMPUTE_SQL = `
   with ${EVENTS_SQL},
+  ${PRICES_SQL},
   priced as (
-    select ev.*, c.id as card_id, c.currency, cl.rate
-    from ev
-    cross join lateral (select ${cardForDaySql('$1', 'ev.day')} as id) k
-    join wms_rate_card c on c.id = k.id
-    join wms_rate_card_line cl on cl.rate_card_id = c.id and cl.kind = ev.kind
-    -- a receipt of a SKU no line of its order names (none today: receipts go by line) has no line to charge
-    where ev.source_id is not null)
+    select ev.*, p.card_id, p.currency as card_currency, p.rate
+    from ev join prices p on p.day = ev.day and p.kind = ev.kind
+    -- a receipt of a SKU no line of its order names (none today: receipts go by line) has no line to charge;
+    -- a waybill whose cost is in another currency than the card's is not charged (no conversion)
+    where ev.source_id is not null and (ev.currency is null or ev.currency = p.currency))
   insert into wms_charge (owner_id, warehouse_id, kind, source_type, source_id, service_date, qty, rate, amount, currency, rate_card_id)
-  select $1, warehouse_id, kind, source_type, source_id, day, qty, rate, ${AMOUNT_SQL('qty', 'rate')}, currency, card_id from priced
+  select $1, warehouse_id, kind, source_type, source_id, day, qty, rate, ${AMOUNT_SQL('kind', 'qty', 'rate')}, card_currency, card_id from priced
   on conflict (kind, source_type, source_id) do nothing
   returning amount::text as amount`;
 
@@ -112,18 +156,20 @@ async function uninvoiced(db: Db, p: Period): Promise<{ n: number; amount: numbe
 }
 
 const REPRICE_SQL = `
-  with cur as (
-    select ch.id, c.id as card_id, c.currency, cl.rate
+  with ${PRICES_SQL},
+  cur as (
+    select ch.id, p.card_id, p.currency, p.rate
     from wms_charge ch
-    cross join lateral (select ${cardForDaySql('ch.owner_id', 'ch.service_date')} as id) k
-    left join wms_rate_card c on c.id = k.id
-    left join wms_rate_card_line cl on cl.rate_card_id = c.id and cl.kind = ch.kind
+    left join prices p on p.day = ch.service_date and p.kind = ch.kind
+      and (ch.kind <> ${K.WAYBILL_MARKUP_PERCENT} or p.currency = ch.currency)
     where ch.owner_id = $1 and ch.service_date between $2::date and $3::date and ch.invoice_id is null
-      and ($4::int[] is null or ch.warehouse_id = any($4::int[]))),
+      and ($4::int[] is null or ch.warehouse_id = any($4::int[]))
+      -- only the charges whose price changed or went away (the month's other charges are left as they are)
+      and (p.rate is null or ch.rate <> p.rate or ch.rate_card_id <> p.card_id or ch.currency <> p.currency)),
   gone as (
     delete from wms_charge ch using cur where ch.id = cur.id and cur.rate is null returning ch.id),
   moved as (
-    update wms_charge ch set rate = cur.rate, amount = ${AMOUNT_SQL('ch.qty', 'cur.rate')}, currency = cur.currency, rate_card_id = cur.card_id, update_date = now()
+    update wms_charge ch set rate = cur.rate, amount = ${AMOUNT_SQL('ch.kind', 'ch.qty', 'cur.rate')}, currency = cur.currency, rate_card_id = cur.card_id, update_date = now()
     from cur where ch.id = cur.id and cur.rate is not null
       and (ch.rate <> cur.rate or ch.rate_card_id <> cur.card_id or ch.currency <> cur.currency)
     returning ch.id)

@@ -83,6 +83,12 @@ export function currencyCode(value: number | null | undefined): string | null {
   return key === 'RMB' ? 'CNY' : key;
 }
 
+/** The Currency enum value of an ISO code (CNY is RMB), null when the manifest has no such currency. */
+export function currencyValue(code: string): number | null {
+  const key = code.toUpperCase() === 'CNY' ? 'RMB' : code.toUpperCase();
+  return enumValues.Currency.find((c) => c.key === key)?.value ?? null;
+}
+
 /**
  * Creates with the recovery of step 3 above: after an unclear failure, the first attempt is looked up by
  * reference; only when the carrier says there is none is the create repeated (at most `retries` times).
@@ -178,7 +184,11 @@ async function shipmentRequest(db: Db, form: WaybillForm, key: string, c: Claim)
 async function land(call: CrudCall, storage: FileStorage, c: Claim, shipment: CreatedShipment): Promise<void> {
   const company = companyOf(c.config.carrier);
   await call.db.transaction(async (tx) => {
-    await tx.update(waybill).set({ status: W.CREATED, waybillNo: shipment.waybillNo, message: null, updateDate: new Date() }).where(eq(waybill.id, c.id));
+    // the carrier's rated cost when its answer has one in a currency we know (billing's waybill charge)
+    const costCurrency = shipment.cost ? currencyValue(shipment.cost.currency) : null;
+    const cost = shipment.cost && costCurrency !== null && Number.isSafeInteger(shipment.cost.amountCents) && shipment.cost.amountCents >= 0
+      ? { carrierCost: shipment.cost.amountCents, carrierCostCurrency: costCurrency } : {};
+    await tx.update(waybill).set({ status: W.CREATED, waybillNo: shipment.waybillNo, message: null, updateDate: new Date(), ...cost }).where(eq(waybill.id, c.id));
     const [order] = await tx.update(outboundOrder).set({ waybillNo: shipment.waybillNo, logisticsCompany: company, status3pl: null, updateDate: new Date() }).where(eq(outboundOrder.id, c.order.id)).returning();
     // waybill.created, ordered with the order's other events (webhooks/events.ts): the order row is locked now
     await raiseEvents(tx as unknown as Db, [{

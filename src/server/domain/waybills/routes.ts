@@ -7,6 +7,11 @@
  *   independent (one refused order does not stop the others); the request key of an order is
  *   `<requestKey>:<orderId>`, so sending the same bulk request again makes no second waybill;
  * - `/sapi/wms/waybill/cancel` (outbound:waybill) `{id}` -> the waybill record;
+ * - `/sapi/wms/waybill/cost` (outbound:waybill) `{id, carrierCost, carrierCostCurrency}` (cents, Currency) -> the
+ *   waybill record: the carrier's cost entered by the operator when the carrier's answer gave none (or corrected).
+ *   In one transaction: the waybill's uninvoiced charge (billing, WAYBILL_MARKUP_PERCENT) is dropped and the
+ *   charges of the waybill's day and warehouse computed again, so the charge follows the cost at once; a charge
+ *   already on a confirmed invoice: 409, nothing changed (a correction is then a credit note);
  * - `/sapi/wms/waybill/ofOrder` (outbound:list) `{id}` (order id) -> `{waybills, events}`: the order's waybill
  *   requests, newest first, and the tracking history of them, oldest first.
  * The label PDF is a stored file: `GET /sapi/sys/file/get/<labelFile>` (X-Token header or a signed address; to users
@@ -26,6 +31,10 @@ import { sapiRoute } from '../../http/sapi';
 import type { FileStorage } from '../files/storage';
 import { cancelWaybill, createBody, createWaybill, type WaybillForm } from './create';
 import { eventsOf } from './tracking';
+import { computeCharges } from '../billing/charges';
+import { rawQuery } from '../../db/raw';
+import { ChargeKind, enumValues } from '../../../../generated/shared/enums';
+import { Code } from '../../../shared/envelope';
 
 const CODE = 'outbound:waybill';
 
@@ -40,6 +49,24 @@ export const bulkBody: BodyRule<{ ids: number[]; configId: number; requestKey: s
       requestKey: r.string(manifestLabel('requestKey', spec)!, { required: true, maxLength: 50 }),
     });
   },
+};
+
+/** Body of /sapi/wms/waybill/cost: the waybill, the cost in cents (>= 0) and its currency, both required. */
+export const costBody: BodyRule<{ id: number; carrierCost: number; carrierCostCurrency: number }> = {
+  schema: (lang) => {
+    const r = rules(lang, 'add');
+    const spec = meta(bindings.waybill);
+    return yup.object({
+      id: r.recordId(),
+      carrierCost: r.money(manifestLabel('carrierCost', spec)!, { required: true, min: 0 }),
+      carrierCostCurrency: r.oneOf(manifestLabel('carrierCostCurrency', spec)!, enumValues.Currency.map((c) => c.value), { required: true }),
+    });
+  },
+  labels: meta(bindings.waybill),
+};
+
+const costTexts = {
+  invoiced: { en: 'Waybill {no}: its charge is on a confirmed invoice; the cost can no longer be changed', zh: '运单 {no}：其费用已在已确认的账单中，不能再修改运费' },
 };
 
 /** The waybill form an order gives by itself (bulk): its receiver, COD, insurance and weight. */
@@ -78,6 +105,20 @@ export function registerWaybillRoutes(app: FastifyInstance, db: Db, storage: Fil
       }
     }
     return out;
+  });
+  sapiRoute(app, db, `${b.meta.path}/cost`, CODE, { body: costBody }, async (a) => {
+    const wb = await findInScope(call(a), b, a.body.id);
+    await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const [w] = await rawQuery(tx, `select w.id, o.owner_id, o.warehouse_id, to_char((w.add_date at time zone 'UTC')::date, 'YYYY-MM-DD') as day
+        from wms_waybill w join wms_outbound_order o on o.id = w.order_id where w.id = $1 for update of w`, [a.body.id]);
+      const charged = await rawQuery(tx, `select id, invoice_id from wms_charge where kind = $1 and source_type = 'waybill' and source_id = $2 for update`, [ChargeKind.WAYBILL_MARKUP_PERCENT, a.body.id]);
+      if (charged.some((c) => c.invoice_id !== null)) throw new BizError(Code.CONFLICT, costTexts.invoiced[a.ctx.lang].replace('{no}', String(wb.waybillNo ?? `#${wb.id}`)));
+      await rawQuery(tx, `delete from wms_charge where kind = $1 and source_type = 'waybill' and source_id = $2`, [ChargeKind.WAYBILL_MARKUP_PERCENT, a.body.id]);
+      await rawQuery(tx, `update wms_waybill set carrier_cost = $2, carrier_cost_currency = $3, update_date = now() where id = $1`, [a.body.id, a.body.carrierCost, a.body.carrierCostCurrency]);
+      await computeCharges(tx, { ownerId: Number(w.owner_id), from: String(w.day), to: String(w.day), warehouseIds: [Number(w.warehouse_id)] });
+    });
+    return findInScope(call(a), b, a.body.id);
   });
   sapiRoute(app, db, `${b.meta.path}/ofOrder`, bindings.outboundOrder.meta.permissions.list, { body: ID_BODY }, async (a) => {
     await findInScope(call(a), bindings.outboundOrder, a.body.id);

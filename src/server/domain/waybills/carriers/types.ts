@@ -32,6 +32,13 @@ export interface CreatedShipment {
   waybillNo: string;
   /** The label as PDF bytes. */
   label: Buffer;
+  /**
+   * The carrier's rated cost of the shipment (cents of an ISO currency) when its answer carries one; stored on the
+   * waybill (`carrierCost`) and charged to the goods owner with the card's markup (billing). Neither SMSA's nor
+   * Aramex's create answer carries a rate today (Aramex rates through a separate Rate Calculator call), so the
+   * adapters leave it out and the operator enters the cost (/sapi/wms/waybill/cost).
+   */
+  cost?: { amountCents: number; currency: string } | null;
 }
 
 /** Our delivery status (manifest enum DeliveryStatus values) or null while the parcel is on its way. */
