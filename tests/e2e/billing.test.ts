@@ -13,7 +13,9 @@
  * The month is today's UTC month (the receipt's service day). Screenshots test-results/billing-<lang>-*.png.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -137,6 +139,41 @@ describe('3PL billing in Chromium', () => {
       expect(await row.textContent()).toContain(enums(lang).InvoiceStatus.CONFIRMED);
       await shot(lang, '03-confirmed');
     }, 120_000);
+
+    it(`${lang}: downloads the invoice PDF and its Excel detail, in the page's language`, async () => {
+      const page = pages[lang]!;
+      await page.evaluate(() => localStorage.setItem('wms.localPrint', 'off'));
+      await page.reload();
+      const no = ids[lang]!.invoiceNo!;
+      const row = page.getByTestId('invoice-row').filter({ hasText: no });
+      await row.waitFor({ timeout: 20_000 });
+      const opened = page.context().waitForEvent('page');
+      await rowAction(row, 'invoice-row-print');
+      const tab = await opened;
+      await tab.waitForURL(/\/sapi\/sys\/print\/file\/invoice\/\d+\?/);
+      const res = await tab.request.get(tab.url());
+      expect(res.headers()['content-type']).toBe('application/pdf');
+      const dir = mkdtempSync(join(tmpdir(), 'wms-billing-'));
+      writeFileSync(join(dir, 'invoice.pdf'), Buffer.from(await res.body()));
+      const text = execFileSync('pdftotext', ['-layout', join(dir, 'invoice.pdf'), '-'], { encoding: 'utf8' });
+      await tab.close();
+      for (const expected of [no, OWNERS[lang], kind('INBOUND_ORDER'), kind('INBOUND_UNIT'), '5.00', '15.00', '20.00']) expect(text).toContain(expected);
+
+      const download = page.waitForEvent('download', { timeout: 30_000 });
+      await rowAction(row, 'invoice-row-detail-xlsx');
+      const file = join(dir, 'invoice.xlsx');
+      await (await download).saveAs(file);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(file);
+      const sheets = generatedMessages[lang].resources as unknown as Record<string, { name: string }>;
+      expect(book.worksheets.map((w) => w.name)).toEqual([sheets.invoiceLine.name, sheets.charge.name]);
+      const charges: unknown[][] = [];
+      book.worksheets[1].eachRow((r, n) => { if (n > 1) charges.push((r.values as unknown[]).slice(1)); });
+      // one charge per kind: the order (5.00) and its 10 units (15.00)
+      expect(charges).toHaveLength(2);
+      expect(charges.map((r) => r.find((v) => v === kind('INBOUND_ORDER') || v === kind('INBOUND_UNIT'))).sort()).toEqual([kind('INBOUND_ORDER'), kind('INBOUND_UNIT')].sort());
+      await shot(lang, '04-documents');
+    }, 120_000);
   }
 
   it('en: the dashboard shows the operator the revenue of the month', async () => {
@@ -149,16 +186,3 @@ describe('3PL billing in Chromium', () => {
     await shot('en', '05-dashboard-revenue');
   }, 120_000);
 });
-
-/** The text of a PDF (pdftotext -layout). */
-export const pdfText = (path: string) => execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
-/** The rows of the sheet `name` of an .xlsx file, as arrays of cell values (header first). */
-export async function sheetRows(path: string, name: string): Promise<unknown[][]> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(readFileSync(path) as unknown as ArrayBuffer);
-  const sheet = book.getWorksheet(name);
-  if (!sheet) throw new Error(`no sheet ${name}`);
-  const rows: unknown[][] = [];
-  sheet.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-  return rows;
-}
