@@ -8,34 +8,16 @@
  * kind they sum to the lines (the minimum top-up and a line added by hand have none). A line added by hand (a
  * discount of -12.34 with its reason, invoice corrections) prints with its reason under its kind, in both documents. Another owner's staff get 404, a user without billing:list 403, a changed address 403. Both databases.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChargeKind as K, Currency, InvoiceStatus } from '../../generated/shared/enums';
 import type { Db } from '../../src/server/db/connect';
-import { pageTexts } from '../support/pdf';
+import { pdfText } from '../support/pdf';
 import { documentFixture, testDatabases, userWith } from './harness';
 
 type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const INV = '/sapi/wms/invoice';
-
-/** pdftotext when installed (poppler-utils), else the project's reader of standard-font text (tests/support/pdf.ts). */
-function pdfText(pdf: Buffer): string {
-  try {
-    const dir = mkdtempSync(join(tmpdir(), 'wms-invoice-pdf-'));
-    try {
-      writeFileSync(join(dir, 'i.pdf'), pdf);
-      return execFileSync('pdftotext', ['-layout', join(dir, 'i.pdf'), '-'], { encoding: 'utf8' });
-    } finally { rmSync(dir, { recursive: true, force: true }); }
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    return pageTexts(pdf).join('\n');
-  }
-}
 
 /** The test's own money text: cents with 2 decimals and thousands commas. */
 const money = (c: number) => `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100).toLocaleString('en-US')}.${String(Math.abs(c) % 100).padStart(2, '0')}`;

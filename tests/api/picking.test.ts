@@ -11,8 +11,8 @@
  * locationDiscrepancies). On PostgreSQL: 32 parallel allocations over shared locations followed by a burst of
  * picks and short picks; and a SIGKILL of a server process in the middle of a burst of allocations and picks.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -22,7 +22,7 @@ import { BizType, LocationType, OutboundOrderStatus as S } from '../../generated
 import type { Db } from '../../src/server/db/connect';
 import { applyLedger, ledgerDiscrepancies } from '../../src/server/domain/inventory/ledger';
 import { locationDiscrepancies } from '../../src/server/domain/inventory/locations';
-import { pageTexts } from '../support/pdf';
+import { pdfText } from '../support/pdf';
 import { ADMIN_PASSWORD, CAPTCHA_ANSWER, createTestDatabase, documentFixture, startTestApp, testDatabases, userWith, type TestApp } from './harness';
 
 type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -39,20 +39,6 @@ async function closed(db: Db): Promise<void> {
       where o.status in (${S.ALLOCATED}, ${S.PICKING}, ${S.PACKED}) group by x.inventory_id, x.location_id) a on a.inventory_id = li.inventory_id and a.location_id = li.location_id
     where coalesce(li.lock_qty, 0) <> coalesce(a.q, 0)`);
   expect(held).toEqual([]);
-}
-
-/** pdftotext when installed (poppler-utils), else the project's reader of standard-font text (tests/support/pdf.ts). */
-function pdfText(pdf: Buffer): string {
-  try {
-    const dir = mkdtempSync(join(tmpdir(), 'wms-pick-pdf-'));
-    try {
-      writeFileSync(join(dir, 'p.pdf'), pdf);
-      return execFileSync('pdftotext', ['-layout', join(dir, 'p.pdf'), '-'], { encoding: 'utf8' });
-    } finally { rmSync(dir, { recursive: true, force: true }); }
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    return pageTexts(pdf).join('\n');
-  }
 }
 
 describe.each(testDatabases())('location-directed picking on %s', (kind) => {

@@ -12,8 +12,7 @@
  * and the dashboard's revenue table shows the confirmed month to the operator.
  * The month is today's UTC month (the receipt's service day). Screenshots test-results/billing-<lang>-*.png.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -22,7 +21,8 @@ import { describe, expect, it } from 'vitest';
 import { generatedMessages } from '../../generated/client/i18n';
 import { billingMessages } from '../../src/client/screens/billing/messages';
 import { loginThroughPage, SHOTS } from './browser';
-import { addSku, chooseOption, consoleSession, ownerIdByName, rowAction, warehouseIdByName } from './steps';
+import { pdfText } from '../support/pdf';
+import { addSku, chooseOption, consoleSession, ownerIdByName, printedPdf, rowAction, warehouseIdByName } from './steps';
 
 type Lang = 'en' | 'zh';
 const OWNERS: Record<Lang, string> = { en: 'Desert Rose Cosmetics', zh: 'Gulf Gadgets' };
@@ -147,16 +147,8 @@ describe('3PL billing in Chromium', () => {
       const no = ids[lang]!.invoiceNo!;
       const row = page.getByTestId('invoice-row').filter({ hasText: no });
       await row.waitFor({ timeout: 20_000 });
-      const opened = page.context().waitForEvent('page');
-      await rowAction(row, 'invoice-row-print');
-      const tab = await opened;
-      await tab.waitForURL(/\/sapi\/sys\/print\/file\/invoice\/\d+\?/);
-      const res = await tab.request.get(tab.url());
-      expect(res.headers()['content-type']).toBe('application/pdf');
+      const text = pdfText(await printedPdf(row, 'invoice-row-print', 'invoice'));
       const dir = mkdtempSync(join(tmpdir(), 'wms-billing-'));
-      writeFileSync(join(dir, 'invoice.pdf'), Buffer.from(await res.body()));
-      const text = execFileSync('pdftotext', ['-layout', join(dir, 'invoice.pdf'), '-'], { encoding: 'utf8' });
-      await tab.close();
       for (const expected of [no, OWNERS[lang], kind('INBOUND_ORDER'), kind('INBOUND_UNIT'), '5.00', '15.00', '20.00']) expect(text).toContain(expected);
 
       const download = page.waitForEvent('download', { timeout: 30_000 });

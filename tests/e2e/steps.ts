@@ -424,6 +424,23 @@ export async function rowAction(row: Locator, testId: string) {
   await openRowMenu(row.page()).getByTestId(testId).click();
 }
 
+/**
+ * Presses the row's print action `testId` with local printing off (the PDF opens in a new tab) and resolves to the
+ * PDF's bytes; the tab is closed again. `kind`: the print kind in the tab's address (/sapi/sys/print/file/<kind>/<id>).
+ */
+export async function printedPdf(row: Locator, testId: string, kind: string): Promise<Buffer> {
+  const page = row.page();
+  const opened = page.context().waitForEvent('page');
+  await rowAction(row, testId);
+  const tab = await opened;
+  await tab.waitForURL(new RegExp(`/sapi/sys/print/file/${kind}/\\d+\\?`));
+  const res = await tab.request.get(tab.url());
+  expect(res.headers()['content-type']).toBe('application/pdf');
+  const pdf = Buffer.from(await res.body());
+  await tab.close();
+  return pdf;
+}
+
 /** The row menu on screen (MUI's; the sidebar is a role=menu too; closed row menus stay mounted, hidden). */
 export const openRowMenu = (page: Page): Locator => page.locator('.MuiMenu-list:visible');
 

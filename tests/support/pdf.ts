@@ -2,6 +2,10 @@
  * Reading back what a test's PDF holds (pdfkit output): page count and the text drawn in standard fonts
  * (Helvetica's WinAnsi hex strings of TJ arrays; text in an embedded font is glyph ids and reads as noise).
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 
 /** Pages of a PDF: `/Type /Page` objects (not `/Type /Pages`). */
@@ -22,4 +26,18 @@ export function pageTexts(pdf: Buffer): string[] {
     out.push(lines.join('\n'));
   }
   return out;
+}
+
+/** The text of a PDF: pdftotext -layout when installed (poppler-utils; reads embedded CJK fonts too), else {@link pageTexts}. */
+export function pdfText(pdf: Buffer): string {
+  try {
+    const dir = mkdtempSync(join(tmpdir(), 'wms-pdf-'));
+    try {
+      writeFileSync(join(dir, 'd.pdf'), pdf);
+      return execFileSync('pdftotext', ['-layout', join(dir, 'd.pdf'), '-'], { encoding: 'utf8' });
+    } finally { rmSync(dir, { recursive: true, force: true }); }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    return pageTexts(pdf).join('\n');
+  }
 }
