@@ -28,6 +28,7 @@ const MUSK = 'CNT-E2E-MUSK';
 const BATCH = 'E2E-C1';
 const OUD = 'CNT-E2E-OUD';
 const ZONE = 'E2E-CNT';
+const OTHER_ZONE = 'E2E-CNT-DXB';
 
 describe('A blind cycle count in Chromium', () => {
   let countNo = '';
@@ -41,6 +42,8 @@ describe('A blind cycle count in Chromium', () => {
     // no stock anywhere: found on the shelf during the recount
     await addSku(api, { ownerId, code: OUD, name: 'E2E Count Oud Oil', category: 'E2E Count Oud', weight: 0.1 });
     const zoneId = (await api('/sapi/wms/warehouse-zone/add', { warehouseId, code: ZONE, name: 'E2E count zone' })).id;
+    // a zone of another warehouse: never offered in a count of this one
+    await api('/sapi/wms/warehouse-zone/add', { warehouseId: await warehouseIdByName(api, 'Dubai FC'), code: OTHER_ZONE, name: 'E2E zone elsewhere' });
     const loc1 = (await api('/sapi/wms/location/add', { warehouseId, zoneId, code: 'CNT-01', pickSequence: 1 })).id;
     const loc2 = (await api('/sapi/wms/location/add', { warehouseId, zoneId, code: 'CNT-02', pickSequence: 2 })).id;
     // an adjustment lands on the warehouse's RECEIVING location; a move puts the stock on the shelves
@@ -125,6 +128,9 @@ describe('A blind cycle count in Chromium', () => {
     const zones = dialog.getByTestId('count-form-zone-ids').getByRole('combobox');
     await zones.click();
     await zones.fill(ZONE);
+    // the zones of the count's warehouse only
+    await page().getByRole('option', { name: ZONE, exact: true }).waitFor();
+    expect(await page().getByRole('option', { name: OTHER_ZONE, exact: true }).count()).toBe(0);
     await page().getByRole('option', { name: ZONE, exact: true }).click();
     await s.c.shot('counts-70-dialog');
     await dialog.getByTestId('count-save').click();

@@ -19,7 +19,7 @@ import TableCell from '@mui/material/TableCell';
 import AddIcon from '@mui/icons-material/Add';
 import { AutocompleteArrayInput, AutocompleteInput, BooleanInput, NumberInput, PasswordInput, RecordContextProvider, ReferenceArrayInput, ReferenceInput, TextInput, useDataProvider, useLocaleState, useTranslate, type Identifier } from 'react-admin';
 import { QUIET_READ } from '../../providers/loading';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import type { FieldSpec, ScreenItem } from '../../../shared/resource-meta';
 import type { Lang } from '../../../shared/validation';
 import { AllOrSomeInput } from '../../widgets/AllOrSomeInput';
@@ -86,31 +86,12 @@ const OneInput = ({ screen, item, mode, fixed }: { screen: Screen; item: ScreenI
     const Ref = f.resource === 'owner' ? OwnerInput : WarehouseInput;
     return box(<Ref source={f.name} label={label} disabled={disabled || fixed} isRequired={isRequired} autoPick={mode === 'add'} fullWidth helperText={fixed && mode === 'add' ? 'wms.doc.form.locked_hint' : undefined} />);
   }
-  if (f.type === 'ref') {
-    // the referenced records by their represent field, searched by it (e.g. SKU categories by name)
-    const target = screen.source.resources[f.resource!];
-    const by = target?.represent ?? 'name';
-    // only enabled records are offered (spec 2.10), and a single one is picked by itself on add
-    const enabled = target?.fields.some((x) => x.name === 'status' && x.enum === 'Status') ? { status: 1 } : undefined;
-    return box(
-      <ReferenceInput source={f.name} reference={f.resource!} perPage={100} sort={{ field: by, order: 'ASC' }} filter={enabled} queryOptions={QUIET_READ}>
-        <AutocompleteInput label={label} optionText={by} filterToQuery={(text: string) => (text.trim() ? { [by]: text.trim() } : {})} fullWidth disabled={disabled} isRequired={isRequired} />
-        {mode === 'add' ? <AutoPickSingle source={f.name} /> : null}
-      </ReferenceInput>,
-    );
-  }
+  if (f.type === 'ref') return box(<RefInput screen={screen} f={f} label={label} mode={mode} disabled={Boolean(disabled)} isRequired={Boolean(isRequired)} />);
   if (f.widget === 'image') return box(<ImageUploader source={f.name} label={label} disabled={disabled} />);
   if (f.widget === 'permissionTree') return box(<PermissionTreeInput source={f.name} label={label} isRequired={isRequired} />, true);
   if (f.widget === 'grantableRoles') return box(<GrantableRolesInput source={f.name} label={label} isRequired={isRequired} disabled={disabled} />, true);
   if (f.type === 'refs' && f.allowAll) return box(<AllOrSomeInput source={f.name} reference={f.resource!} label={label} isRequired={isRequired} />, true);
-  if (f.type === 'refs') {
-    return box(
-      <ReferenceArrayInput source={f.name} reference={f.resource!} perPage={100} queryOptions={QUIET_READ}>
-        <AutocompleteArrayInput label={label} fullWidth disabled={disabled} isRequired={isRequired} />
-      </ReferenceArrayInput>,
-      true,
-    );
-  }
+  if (f.type === 'refs') return box(<RefsInput screen={screen} f={f} label={label} disabled={Boolean(disabled)} isRequired={Boolean(isRequired)} />, true);
   if (f.type === 'strings' && f.enum) return box(<EnumKeysInput source={f.name} enumName={f.enum} label={label} disabled={disabled} isRequired={isRequired} />, true);
   if (f.type === 'strings') return box(<StringsInput source={f.name} label={label} disabled={disabled} fullWidth />, true);
   // write-only: empty on edit keeps the stored one (not sent, screenEditBody); required only to add
@@ -133,6 +114,43 @@ const OneInput = ({ screen, item, mode, fixed }: { screen: Screen; item: ScreenI
     default: return <TextInput {...common} inputProps={{ maxLength: f.maxLength, ...typed }} />;
   }
 };
+
+/**
+ * The form's own warehouse and goods owner as a filter of a picker's options (spec 6): when the picked resource is
+ * scoped by a warehouse or an owner the form also has, only records of the chosen one are offered (a count's zones
+ * and locations of its warehouse, its SKUs of its owner). Nothing chosen yet: no filter. The server checks anyway.
+ */
+function useScopeFilter(screen: Screen, resource: string): Record<string, unknown> {
+  const own = screen.meta.scope ?? {};
+  const theirs = screen.source.resources[resource]?.scope ?? {};
+  const kinds = (['warehouse', 'owner'] as const).filter((k) => own[k] && theirs[k]);
+  const values = useWatch({ name: kinds.map((k) => own[k]!) }) as unknown[];
+  return Object.fromEntries(kinds.map((k, i) => [theirs[k]!, values[i]]).filter(([, v]) => v !== null && v !== undefined && v !== ''));
+}
+
+type PickerProps = { screen: Screen; f: FieldSpec; label: string; disabled: boolean; isRequired: boolean };
+
+/** One referenced record, by its represent field and searched by it (e.g. SKU categories by name); enabled ones only (spec 2.10). */
+const RefInput = ({ screen, f, label, mode, disabled, isRequired }: PickerProps & { mode: FormMode }) => {
+  const target = screen.source.resources[f.resource!];
+  const by = target?.represent ?? 'name';
+  const enabled = target?.fields.some((x) => x.name === 'status' && x.enum === 'Status') ? { status: 1 } : undefined;
+  const filter = { ...enabled, ...useScopeFilter(screen, f.resource!) };
+  return (
+    <ReferenceInput source={f.name} reference={f.resource!} perPage={100} sort={{ field: by, order: 'ASC' }} filter={filter} queryOptions={QUIET_READ}>
+      <AutocompleteInput label={label} optionText={by} filterToQuery={(text: string) => (text.trim() ? { [by]: text.trim() } : {})} fullWidth disabled={disabled} isRequired={isRequired} />
+      {/* a single one is picked by itself on add */}
+      {mode === 'add' ? <AutoPickSingle source={f.name} /> : null}
+    </ReferenceInput>
+  );
+};
+
+/** Several referenced records (up to 100 offered), of the form's warehouse and owner ({@link useScopeFilter}). */
+const RefsInput = ({ screen, f, label, disabled, isRequired }: PickerProps) => (
+  <ReferenceArrayInput source={f.name} reference={f.resource!} perPage={100} filter={useScopeFilter(screen, f.resource!)} queryOptions={QUIET_READ}>
+    <AutocompleteArrayInput label={label} fullWidth disabled={disabled} isRequired={isRequired} />
+  </ReferenceArrayInput>
+);
 
 /**
  * One editable cell of a line: the SKU picker, or an input by the line field's type (test ids
