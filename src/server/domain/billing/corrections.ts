@@ -33,6 +33,7 @@ import { rawQuery } from '../../db/raw';
 import type { BodyRule } from '../../http/body';
 import { BizError, fieldError } from '../../http/errors';
 import { documentNo } from '../documents';
+import { money } from './invoice-text';
 
 type Row = Record<string, unknown>;
 const L = (en: string, zh: string) => ({ en, zh });
@@ -51,8 +52,6 @@ export const MAX_CORRECTION_CENTS = 100_000_000_000;
 const ALL_KINDS: number[] = Object.values(ChargeKind);
 const lineLabel = (field: string) => manifestLabel(field, meta(bindings.invoiceLine))!;
 const creditLabel = (field: string) => manifestLabel(field, meta(bindings.creditNote))!;
-/** Cents as text with two decimals ("-12.05"). */
-const money = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 export interface LineAddBody { id: number; kind: number; qty?: number | null; amount: number; reason: string }
 export interface LineRemoveBody { id: number; lineId: number }

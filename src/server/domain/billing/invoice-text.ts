@@ -4,7 +4,7 @@
  * PDF does not load exceljs.
  *
  * - {@link money}: integer cents as text with the currency's 2 decimals (`123456` -> `1,234.56`, `-5` -> `-0.05`);
- * - {@link enumText}: an enum value's text of the manifest (generated/client/i18n.ts) in a language;
+ * - {@link enumKey} / {@link enumText}: an enum value's key, and its text of the manifest (generated/client/i18n.ts) in a language;
  * - {@link invoiceLines}: an invoice's lines as stored, every column (so a column added later, e.g. a manual
  *   line's `reason`), in the invoice record's order.
  */
@@ -23,9 +23,12 @@ export function money(cents: number | string | bigint): string {
   return `${neg ? '-' : ''}${whole}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
 
+/** The key of value `value` of enum `name` (`Currency` 1 -> `SAR`), undefined when unknown. */
+export const enumKey = (name: string, value: unknown): string | undefined => enumValues[name]?.find((v) => v.value === Number(value))?.key;
+
 /** The manifest's text of value `value` of enum `name` in `lang` (the value itself when unknown). */
 export function enumText(name: string, value: unknown, lang: Lang): string {
-  const key = enumValues[name]?.find((v) => v.value === Number(value))?.key;
+  const key = enumKey(name, value);
   const texts = (generatedMessages[lang].enums as Record<string, Record<string, string>>)[name];
   return (key && texts?.[key]) || String(value ?? '');
 }

@@ -14,11 +14,11 @@
  * Body `ownerId` narrows to one owner; `warehouseId` does not narrow (an invoice bills all of an owner's
  * warehouses). Rows by month, then owner name.
  */
-import { enumValues } from '../../../../generated/shared/enums';
 import type { Db } from '../../db/connect';
 import { rawQuery } from '../../db/raw';
 import type { UserContext } from '../../http/context';
 import { scopeIds } from '../../http/guard';
+import { enumKey } from '../billing/invoice-text';
 
 /** Months of the revenue table, the current one included. */
 export const MONTHS = 12;
@@ -26,8 +26,6 @@ export const MONTHS = 12;
 const CODE = 'billing:list';
 
 export interface RevenueRow { month: string; ownerId: number; ownerName: string; currency: string; amount: number; status: string | null }
-
-const keyOf = (enumName: string, value: unknown) => enumValues[enumName].find((e) => e.value === Number(value))?.key ?? String(value);
 
 /** True for an operator (module doc): every owner, every warehouse, and the billing read code. */
 export function seesRevenue(user: UserContext): boolean {
@@ -58,6 +56,6 @@ export async function revenueByOwnerMonth(db: Db, user: UserContext, ownerId: nu
     order by 2, o.name, 1, 3`, [from, ownerId ?? null]);
   return rows.map((r) => ({
     month: String(r.month), ownerId: Number(r.owner_id), ownerName: String(r.owner_name),
-    currency: keyOf('Currency', r.currency), amount: Number(r.amount), status: r.status === null ? null : keyOf('InvoiceStatus', r.status),
+    currency: enumKey('Currency', r.currency) ?? String(r.currency), amount: Number(r.amount), status: r.status === null ? null : enumKey('InvoiceStatus', r.status) ?? String(r.status),
   }));
 }
